@@ -5,7 +5,14 @@
 //!
 //! - [`cli`]: one module per subcommand; each returns [`CliError`] on failure,
 //!   which `main` prints as a single `error:` line.
+//! - [`coq`]: Coq source as a syntax tree, and its one printer.
+//! - [`emit`]: the generated Coq files (`coq/theories/Gen/`): vocabulary and
+//!   attack tables, built as [`coq`] trees from rust-core.
+//! - [`coqc`]: finding and running `coqc` with typed errors.
 
 pub mod cli;
+pub mod coq;
+pub mod coqc;
+pub mod emit;
 
 pub use cli::CliError;

@@ -9,6 +9,8 @@ use std::ops::Not;
 /// generated, see `generator`), so the variant order is significant: it is the
 /// Int63 encoding used on the Coq side (`White = 0`, `Black = 1`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "coq", derive(crate::coq::CoqInductive))]
+#[cfg_attr(feature = "coq", coq(name = "color"))]
 pub enum Color {
     White = 0,
     Black = 1,

@@ -9,16 +9,40 @@
 //! - [`color`], [`role`], [`piece`], [`square`]: the vocabulary.
 //! - [`bitboard`]: sets of squares; [`attacks`]: what a man attacks from a square.
 //! - [`moves`]: [`Move`] and its kinds.
+//! - [`board`]: piece placement; [`castling`]: castling rights;
+//!   [`position`]: a full position, validated; [`fen`]: FEN and EPD text.
+//! - [`movegen`]: legal moves; [`perft`]: counting them to depth.
+
+// `#[derive(CoqInductive)]` names `::retroproof_core::coq::…`; this makes
+// that path resolve inside this crate too.
+#[cfg(feature = "coq")]
+extern crate self as retroproof_core;
 
 pub mod attacks;
 pub mod bitboard;
+pub mod board;
+pub mod castling;
 pub mod color;
+#[cfg(feature = "coq")]
+pub mod coq;
+pub mod fen;
+pub mod movegen;
 pub mod moves;
+pub mod perft;
 pub mod piece;
+pub mod position;
 pub mod role;
 pub mod square;
 
 pub use bitboard::Bitboard;
+pub use board::Board;
+pub use castling::CastlingRights;
+pub use fen::{Epd, EpdError, EpdOperand, EpdOperation, FenError};
+pub use movegen::{MoveList, MAX_MOVES};
+pub use perft::{divide, perft};
+pub use position::{
+    EnPassantError, IllegalMoveError, Position, PositionError, Setup, UciError,
+};
 pub use color::Color;
 pub use moves::{CastlingSide, Move, MoveKind};
 pub use piece::Piece;

@@ -8,6 +8,8 @@ use crate::{Color, File, Rank, Role, Square};
 ///
 /// Shared with the Coq side (generated mirror).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "coq", derive(crate::coq::CoqInductive))]
+#[cfg_attr(feature = "coq", coq(name = "castling_side"))]
 pub enum CastlingSide {
     KingSide = 0,
     QueenSide = 1,
@@ -65,6 +67,8 @@ impl CastlingSide {
 ///
 /// Shared with the Coq side (generated mirror).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "coq", derive(crate::coq::CoqInductive))]
+#[cfg_attr(feature = "coq", coq(name = "move_kind"))]
 pub enum MoveKind {
     /// A man moves, possibly capturing (includes pawn single and double steps).
     Normal = 0,

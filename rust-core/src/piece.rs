@@ -8,6 +8,8 @@ use crate::{Color, Role};
 ///
 /// Shared with the Coq side as a record `{ piece_color; piece_role }`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "coq", derive(crate::coq::CoqInductive))]
+#[cfg_attr(feature = "coq", coq(name = "piece", constructor = "MkPiece"))]
 pub struct Piece {
     pub color: Color,
     pub role: Role,

@@ -7,6 +7,8 @@ use std::fmt;
 /// Shared with the Coq side (generated mirror); the discriminants are the
 /// Int63 encoding there, so do not reorder.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "coq", derive(crate::coq::CoqInductive))]
+#[cfg_attr(feature = "coq", coq(name = "role"))]
 pub enum Role {
     Pawn = 0,
     Knight = 1,

@@ -1,5 +1,7 @@
 //! The `retroproof` command line: argument types and one module per subcommand.
 
+pub mod gen_coq;
+
 use std::fmt;
 
 use clap::{Parser, Subcommand};
@@ -44,11 +46,15 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     // Subcommands are added here, one variant each, dispatching to a module.
+    /// Write the generated Coq files (vocabulary, attack tables) to coq/theories/Gen
+    GenCoq(gen_coq::GenCoqArgs),
 }
 
 impl Cli {
     /// Runs the chosen subcommand, writing its output to stdout.
     pub fn run(self) -> Result<(), CliError> {
-        match self.command {}
+        match self.command {
+            Command::GenCoq(args) => gen_coq::run(args),
+        }
     }
 }

@@ -1,0 +1,16 @@
+//! Coq source as data: a syntax tree ([`ast`]), validated identifiers
+//! ([`ident`]), escaped comments and strings ([`text`]), and the one printer
+//! ([`print`]). Generated `.v` files are built here, never with `format!`.
+
+pub mod ast;
+pub mod ident;
+pub mod print;
+pub mod text;
+
+pub use ast::{
+    AssertionKind, Binder, Constructor, File, InfixOp, Int63, MatchArm, Pattern, RequireMode,
+    Sentence, Sort, Tactic, Term,
+};
+pub use ident::{Ident, IdentError, QualId};
+pub use print::{print_file, print_term};
+pub use text::{Comment, CoqString, StringError};

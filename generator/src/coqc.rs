@@ -1,0 +1,430 @@
+//! Running `coqc`: find it, check its version, compile a file in a scratch
+//! copy of `coq/theories` under a time limit, and turn failures into typed
+//! errors that say which Coq file and line went wrong.
+//!
+//! Compilation happens in a temporary directory laid out like
+//! `coq/theories` (logical path `RetroProof`), so checking generated files
+//! never writes `.vo` files into the work tree and never sees stale ones.
+
+use std::ffi::OsString;
+use std::fmt;
+use std::fs;
+use std::io::{self, Read};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// The oldest Coq retroproof's generated files are written for (primitive
+/// arrays and `Uint63` as in 8.16).
+pub const MIN_VERSION: (u32, u32) = (8, 16);
+
+/// The Coq logical path of `coq/theories`.
+pub const LOGICAL_ROOT: &str = "RetroProof";
+
+/// What can go wrong running `coqc`.
+#[derive(Debug)]
+pub enum CoqcError {
+    /// Neither `$COQC` nor a `coqc` on `PATH`.
+    NotFound,
+    /// `coqc` is older than [`MIN_VERSION`] (or its version is unreadable).
+    TooOld { version: String },
+    /// `coqc` ran longer than the limit and was killed.
+    Timeout { file: PathBuf, limit: Duration },
+    /// Coq rejected the file. `file` is relative to the theories root when
+    /// the error is in one of ours; `line` is 1-based.
+    Failed {
+        file: PathBuf,
+        line: Option<u32>,
+        message: String,
+    },
+    /// Could not write the scratch files or run the process.
+    Io { context: String, source: io::Error },
+}
+
+impl fmt::Display for CoqcError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CoqcError::NotFound => {
+                f.write_str("coqc not found — install Coq (Debian: apt-get install coq)")
+            }
+            CoqcError::TooOld { version } => write!(
+                f,
+                "coqc version {version} is too old — retroproof needs Coq {}.{} or newer",
+                MIN_VERSION.0, MIN_VERSION.1
+            ),
+            CoqcError::Timeout { file, limit } => write!(
+                f,
+                "coqc took longer than {} s on {} and was stopped",
+                limit.as_secs_f64(),
+                file.display()
+            ),
+            CoqcError::Failed {
+                file,
+                line,
+                message,
+            } => {
+                write!(f, "coqc rejected {}", file.display())?;
+                if let Some(line) = line {
+                    write!(f, ", line {line}")?;
+                }
+                write!(f, ": {message}")
+            }
+            CoqcError::Io { context, source } => write!(f, "{context}: {source}"),
+        }
+    }
+}
+
+impl std::error::Error for CoqcError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            CoqcError::Io { source, .. } => Some(source),
+            _ => None,
+        }
+    }
+}
+
+fn io_error(context: impl Into<String>) -> impl FnOnce(io::Error) -> CoqcError {
+    let context = context.into();
+    move |source| CoqcError::Io { context, source }
+}
+
+/// A `coqc` executable known to be recent enough.
+#[derive(Debug, Clone)]
+pub struct Coqc {
+    path: PathBuf,
+    version: String,
+}
+
+impl Coqc {
+    /// `$COQC` if set (and then only it: a wrong explicit choice is an
+    /// error, not a reason to pick another Coq), else `coqc` on `$PATH`.
+    pub fn find() -> Result<Coqc, CoqcError> {
+        Coqc::find_with(std::env::var_os("COQC"), std::env::var_os("PATH"))
+    }
+
+    /// [`Coqc::find`] with explicit values for `$COQC` and `$PATH`.
+    pub fn find_with(coqc: Option<OsString>, path: Option<OsString>) -> Result<Coqc, CoqcError> {
+        let exe = match coqc.filter(|c| !c.is_empty()) {
+            Some(explicit) => PathBuf::from(explicit),
+            None => path
+                .iter()
+                .flat_map(std::env::split_paths)
+                .map(|dir| dir.join("coqc"))
+                .find(|candidate| is_executable(candidate))
+                .ok_or(CoqcError::NotFound)?,
+        };
+        Coqc::at(exe)
+    }
+
+    /// The `coqc` at `path`, after checking its version.
+    pub fn at(path: impl Into<PathBuf>) -> Result<Coqc, CoqcError> {
+        let path = path.into();
+        if !is_executable(&path) {
+            return Err(CoqcError::NotFound);
+        }
+        let output = Command::new(&path)
+            .arg("--print-version")
+            .stdin(Stdio::null())
+            .output()
+            .map_err(|e| match e.kind() {
+                io::ErrorKind::NotFound | io::ErrorKind::PermissionDenied => CoqcError::NotFound,
+                _ => CoqcError::Io {
+                    context: format!("running {} --print-version", path.display()),
+                    source: e,
+                },
+            })?;
+        let text = String::from_utf8_lossy(&output.stdout);
+        let version = text.split_whitespace().next().unwrap_or("").to_string();
+        match parse_version(&version) {
+            Some(v) if v >= MIN_VERSION => Ok(Coqc { path, version }),
+            _ => Err(CoqcError::TooOld {
+                version: if version.is_empty() {
+                    "(unreadable)".to_string()
+                } else {
+                    version
+                },
+            }),
+        }
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The version `coqc --print-version` reported, e.g. `8.16.1`.
+    pub fn version(&self) -> &str {
+        &self.version
+    }
+
+    /// Compiles `file` (relative to `root`, a directory laid out like
+    /// `coq/theories`) with `-Q root RetroProof`, killing `coqc` after
+    /// `timeout`. Returns how long it took.
+    pub fn compile(&self, root: &Path, file: &Path, timeout: Duration) -> Result<Duration, CoqcError> {
+        let start = Instant::now();
+        let mut child = Command::new(&self.path)
+            .arg("-Q")
+            .arg(root)
+            .arg(LOGICAL_ROOT)
+            .arg(root.join(file))
+            .current_dir(root)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .map_err(io_error(format!("starting {}", self.path.display())))?;
+        // Drain both pipes while waiting, or a chatty coqc would block.
+        let stdout = drain(child.stdout.take());
+        let stderr = drain(child.stderr.take());
+        let status = match wait_until(&mut child, start + timeout) {
+            Ok(Some(status)) => status,
+            Ok(None) => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(CoqcError::Timeout {
+                    file: file.to_path_buf(),
+                    limit: timeout,
+                });
+            }
+            Err(e) => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(io_error("waiting for coqc")(e));
+            }
+        };
+        let elapsed = start.elapsed();
+        let out = stdout.join().unwrap_or_default();
+        let err = stderr.join().unwrap_or_default();
+        if status.success() {
+            return Ok(elapsed);
+        }
+        let text = if err.trim().is_empty() { out } else { err };
+        Err(parse_failure(&text, root, file))
+    }
+}
+
+fn is_executable(path: &Path) -> bool {
+    match fs::metadata(path) {
+        Ok(meta) if meta.is_file() => {
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::PermissionsExt;
+                meta.permissions().mode() & 0o111 != 0
+            }
+            #[cfg(not(unix))]
+            {
+                true
+            }
+        }
+        _ => false,
+    }
+}
+
+fn drain<R: Read + Send + 'static>(pipe: Option<R>) -> thread::JoinHandle<String> {
+    thread::spawn(move || {
+        let mut bytes = Vec::new();
+        if let Some(mut pipe) = pipe {
+            let _ = pipe.read_to_end(&mut bytes);
+        }
+        String::from_utf8_lossy(&bytes).into_owned()
+    })
+}
+
+/// `Ok(None)` if `child` is still running at `deadline`.
+fn wait_until(child: &mut Child, deadline: Instant) -> io::Result<Option<std::process::ExitStatus>> {
+    let mut pause = Duration::from_millis(2);
+    loop {
+        if let Some(status) = child.try_wait()? {
+            return Ok(Some(status));
+        }
+        let now = Instant::now();
+        if now >= deadline {
+            return Ok(None);
+        }
+        thread::sleep(pause.min(deadline - now));
+        pause = (pause * 2).min(Duration::from_millis(50));
+    }
+}
+
+/// `8.16.1` → `(8, 16)`; also `8.20+rc1`, `9.0`.
+pub fn parse_version(text: &str) -> Option<(u32, u32)> {
+    let mut parts = text.split(|c: char| !c.is_ascii_digit());
+    let major = parts.next()?.parse().ok()?;
+    let minor = parts.next()?.parse().ok()?;
+    Some((major, minor))
+}
+
+/// Reads coqc's error report:
+///
+/// ```text
+/// File "/tmp/x/theories/Gen/Tables.v", line 3, characters 0-5:
+/// Error: The reference foo was not found in the current environment.
+/// ```
+///
+/// into a [`CoqcError::Failed`] whose file is relative to `root` when it is
+/// one of ours, falling back to `file` and the whole output when the report
+/// has another shape.
+pub fn parse_failure(output: &str, root: &Path, file: &Path) -> CoqcError {
+    let mut located: Option<(PathBuf, u32)> = None;
+    let mut message_lines = Vec::new();
+    for line in output.lines() {
+        if located.is_none() {
+            if let Some(loc) = parse_location(line) {
+                located = Some(loc);
+                continue;
+            }
+        }
+        if located.is_some() {
+            message_lines.push(line);
+        }
+    }
+    let message = if message_lines.is_empty() {
+        output.trim().to_string()
+    } else {
+        message_lines.join("\n").trim().to_string()
+    };
+    let message = message
+        .strip_prefix("Error:")
+        .map(str::trim_start)
+        .unwrap_or(&message)
+        .to_string();
+    match located {
+        Some((path, line)) => {
+            let relative = path
+                .strip_prefix(root)
+                .map(Path::to_path_buf)
+                .unwrap_or(path);
+            CoqcError::Failed {
+                file: relative,
+                line: Some(line),
+                message,
+            }
+        }
+        None => CoqcError::Failed {
+            file: file.to_path_buf(),
+            line: None,
+            message,
+        },
+    }
+}
+
+/// `File "path", line N, characters a-b:` → `(path, N)`.
+fn parse_location(line: &str) -> Option<(PathBuf, u32)> {
+    let rest = line.strip_prefix("File \"")?;
+    let (path, rest) = rest.split_once("\", line ")?;
+    let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+    Some((PathBuf::from(path), digits.parse().ok()?))
+}
+
+/// A scratch directory laid out like `coq/theories`, removed on drop.
+pub struct Scratch {
+    dir: tempfile::TempDir,
+}
+
+impl Scratch {
+    pub fn new() -> Result<Scratch, CoqcError> {
+        let dir = tempfile::Builder::new()
+            .prefix("retroproof-coq-")
+            .tempdir()
+            .map_err(io_error("creating a scratch directory for coqc"))?;
+        fs::create_dir(dir.path().join("theories"))
+            .map_err(io_error("creating a scratch directory for coqc"))?;
+        Ok(Scratch { dir })
+    }
+
+    /// The root mapped to `RetroProof`.
+    pub fn root(&self) -> PathBuf {
+        self.dir.path().join("theories")
+    }
+
+    /// Writes `contents` at `relative` (e.g. `Gen/Vocab.v`) under the root.
+    pub fn write(&self, relative: impl AsRef<Path>, contents: &str) -> Result<(), CoqcError> {
+        let path = self.root().join(relative.as_ref());
+        let context = format!("writing {}", path.display());
+        if let Some(parent) = path.parent() {
+            fs::create_dir_all(parent).map_err(io_error(context.clone()))?;
+        }
+        fs::write(&path, contents).map_err(io_error(context))
+    }
+
+    /// Compiles `relative` (its dependencies must be compiled first).
+    pub fn compile(
+        &self,
+        coqc: &Coqc,
+        relative: impl AsRef<Path>,
+        timeout: Duration,
+    ) -> Result<Duration, CoqcError> {
+        coqc.compile(&self.root(), relative.as_ref(), timeout)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn versions() {
+        assert_eq!(parse_version("8.16.1"), Some((8, 16)));
+        assert_eq!(parse_version("8.20+rc1"), Some((8, 20)));
+        assert_eq!(parse_version("9.0"), Some((9, 0)));
+        assert_eq!(parse_version("8"), None);
+        assert_eq!(parse_version(""), None);
+        assert!(parse_version("8.15.2").unwrap() < MIN_VERSION);
+        assert!(parse_version("9.0.0").unwrap() >= MIN_VERSION);
+    }
+
+    #[test]
+    fn failure_report_is_located_relative_to_root() {
+        let out = "File \"/tmp/s/theories/Gen/X.v\", line 7, characters 0-5:\n\
+                   Error: The reference foo was not found in the current environment.\n";
+        match parse_failure(out, Path::new("/tmp/s/theories"), Path::new("Gen/X.v")) {
+            CoqcError::Failed {
+                file,
+                line,
+                message,
+            } => {
+                assert_eq!(file, PathBuf::from("Gen/X.v"));
+                assert_eq!(line, Some(7));
+                assert_eq!(
+                    message,
+                    "The reference foo was not found in the current environment."
+                );
+            }
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+
+    #[test]
+    fn unlocated_failure_keeps_whole_output() {
+        match parse_failure("Error: Can't find file foo.v\n", Path::new("/r"), Path::new("A.v")) {
+            CoqcError::Failed {
+                file,
+                line,
+                message,
+            } => {
+                assert_eq!(file, PathBuf::from("A.v"));
+                assert_eq!(line, None);
+                assert_eq!(message, "Can't find file foo.v");
+            }
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+
+    #[test]
+    fn missing_coqc() {
+        let empty = tempfile::tempdir().unwrap();
+        let path = Some(empty.path().as_os_str().to_owned());
+        assert!(matches!(
+            Coqc::find_with(None, path.clone()),
+            Err(CoqcError::NotFound)
+        ));
+        assert!(matches!(
+            Coqc::find_with(Some("/nonexistent/coqc".into()), path),
+            Err(CoqcError::NotFound)
+        ));
+        assert_eq!(
+            CoqcError::NotFound.to_string(),
+            "coqc not found — install Coq (Debian: apt-get install coq)"
+        );
+    }
+}

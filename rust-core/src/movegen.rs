@@ -1,0 +1,389 @@
+//! Legal move generation.
+//!
+//! The generator produces legal moves directly (no "generate pseudo-legal,
+//! then play and test" round trip), using the classic bitboard recipe:
+//!
+//! 1. **Checkers**: the enemy men attacking our king. With two checkers only
+//!    the king can move. With one, every other move must capture it or
+//!    block the line between it and the king: that set is the *target mask*.
+//! 2. **Pins**: a man standing alone between our king and an enemy slider
+//!    aiming at it may only move along that line.
+//! 3. **King moves** are tested one by one: the destination must not be
+//!    attacked once the king has left its square (so it cannot step back
+//!    along the line of a checking slider).
+//! 4. **En passant** removes two men from one line at once, which pin masks
+//!    do not describe (the "horizontal pin": king and enemy rook on the rank
+//!    of both pawns). It is rare, so it is simply tested exactly: is the king
+//!    attacked after the capture?
+//! 5. **Castling**: the right, an empty path between king and rook, not in
+//!    check, and the squares the king crosses and lands on not attacked.
+//!
+//! The generator writes into a [`MoveSink`]. [`MoveList`] collects moves;
+//! a counter just adds up bitboard popcounts, which is how
+//! [`Position::legal_move_count`] (and perft's last ply) avoid building the
+//! moves at all. Both share this one generator, so they cannot disagree.
+//!
+//! The side to move never captures the enemy king: that can only come up in
+//! positions where the side not to move is in check, which no game reaches,
+//! and excluding it keeps "one king each" true after every generated move.
+
+use arrayvec::ArrayVec;
+
+use crate::attacks;
+use crate::castling::CastlingRights;
+use crate::{Bitboard, Board, CastlingSide, Color, File, Move, Piece, Position, Rank, Role, Square};
+
+/// The capacity of a [`MoveList`]: an upper bound on the legal moves of
+/// *any* position this crate accepts, not only of positions reachable in a
+/// game (where the known maximum is 218).
+///
+/// Why 768 is enough, with `k` men of the side to move: (a) no man has more
+/// than 27 moves (a queen in the centre), a pawn at most 12 (three
+/// promotion squares times four roles), the king at most 8 plus 2 castlings,
+/// so there are at most `27 (k - 1) + 10` moves; (b) counting by
+/// destination instead, at most 8 men arrive along the 8 lines through a
+/// square (only the nearest man on each line can) plus 8 knights; on the 8
+/// promotion squares the up to 3 pawn arrivals count 4 times each, adding
+/// 9 per square; destinations exclude our own `k` men, so there are at most
+/// `16 (64 - k) + 72 + 2` moves. The smaller of the two bounds never
+/// exceeds 682.
+pub const MAX_MOVES: usize = 768;
+
+/// A list of moves on the stack: move generation allocates nothing.
+pub type MoveList = ArrayVec<Move, MAX_MOVES>;
+
+/// Receives generated moves, grouped the way the generator finds them.
+///
+/// Implemented by [`MoveList`] (store each move) and by a private counter
+/// (only count them). Groups come as bitboards of destinations so the
+/// counter can use one popcount per group.
+pub(crate) trait MoveSink {
+    /// A non-pawn `role` on `from` moves to each of `targets` (a capture if
+    /// the target is occupied).
+    fn piece(&mut self, board: &Board, role: Role, from: Square, targets: Bitboard);
+    /// The pawn on `from` moves to each of `targets`, promoting (to each of
+    /// the four roles) when the target is on a back rank.
+    fn pawn(&mut self, board: &Board, from: Square, targets: Bitboard);
+    /// Pawns move to each of `targets` from the square `delta` index steps
+    /// back (e.g. `delta = 8` for White single steps).
+    fn pawns_shifted(&mut self, board: &Board, targets: Bitboard, delta: i32);
+    fn en_passant(&mut self, from: Square, to: Square);
+    fn castle(&mut self, king: Square, rook: Square);
+}
+
+impl MoveSink for MoveList {
+    #[inline]
+    fn piece(&mut self, board: &Board, role: Role, from: Square, targets: Bitboard) {
+        for to in targets {
+            self.push(Move::Normal {
+                role,
+                from,
+                capture: board.role_at(to),
+                to,
+                promotion: None,
+            });
+        }
+    }
+
+    #[inline]
+    fn pawn(&mut self, board: &Board, from: Square, targets: Bitboard) {
+        for to in targets {
+            push_pawn_move(self, board, from, to);
+        }
+    }
+
+    #[inline]
+    fn pawns_shifted(&mut self, board: &Board, targets: Bitboard, delta: i32) {
+        for to in targets {
+            if let Some(from) = to.offset(-delta) {
+                push_pawn_move(self, board, from, to);
+            }
+        }
+    }
+
+    #[inline]
+    fn en_passant(&mut self, from: Square, to: Square) {
+        self.push(Move::EnPassant { from, to });
+    }
+
+    #[inline]
+    fn castle(&mut self, king: Square, rook: Square) {
+        self.push(Move::Castle { king, rook });
+    }
+}
+
+#[inline]
+fn push_pawn_move(list: &mut MoveList, board: &Board, from: Square, to: Square) {
+    let capture = board.role_at(to);
+    if Bitboard::BACKRANKS.contains(to) {
+        for promotion in Role::PROMOTIONS {
+            list.push(Move::Normal {
+                role: Role::Pawn,
+                from,
+                capture,
+                to,
+                promotion: Some(promotion),
+            });
+        }
+    } else {
+        list.push(Move::Normal {
+            role: Role::Pawn,
+            from,
+            capture,
+            to,
+            promotion: None,
+        });
+    }
+}
+
+/// Counts moves without building them.
+struct MoveCounter(usize);
+
+impl MoveSink for MoveCounter {
+    #[inline]
+    fn piece(&mut self, _: &Board, _: Role, _: Square, targets: Bitboard) {
+        self.0 += targets.count() as usize;
+    }
+
+    #[inline]
+    fn pawn(&mut self, _: &Board, _: Square, targets: Bitboard) {
+        self.0 += pawn_move_count(targets);
+    }
+
+    #[inline]
+    fn pawns_shifted(&mut self, _: &Board, targets: Bitboard, _: i32) {
+        self.0 += pawn_move_count(targets);
+    }
+
+    #[inline]
+    fn en_passant(&mut self, _: Square, _: Square) {
+        self.0 += 1;
+    }
+
+    #[inline]
+    fn castle(&mut self, _: Square, _: Square) {
+        self.0 += 1;
+    }
+}
+
+/// Pawn moves to `targets`: one each, four for each promotion square.
+#[inline]
+fn pawn_move_count(targets: Bitboard) -> usize {
+    (targets.count() + 3 * (targets & Bitboard::BACKRANKS).count()) as usize
+}
+
+impl Position {
+    /// All legal moves.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut moves = MoveList::new();
+        generate(self, &mut moves);
+        moves
+    }
+
+    /// The number of legal moves, computed without listing them (faster
+    /// than `legal_moves().len()`).
+    pub fn legal_move_count(&self) -> usize {
+        let mut counter = MoveCounter(0);
+        generate(self, &mut counter);
+        counter.0
+    }
+}
+
+/// The generator; see the module docs for the method.
+#[inline]
+fn generate<S: MoveSink>(pos: &Position, sink: &mut S) {
+    let board = pos.board();
+    let us = pos.turn();
+    let them = us.other();
+    // Positions always have our king; a move played with `play_unchecked`
+    // outside its contract might not, and then there is nothing to generate.
+    let Some(king) = board.king_of(us) else {
+        return;
+    };
+    let ours = board.by_color(us);
+    let theirs = board.by_color(them);
+    let occupied = ours | theirs;
+    let their_king = board.by_piece(Piece::new(them, Role::King));
+    let checkers = board.attackers_to(king, them, occupied);
+
+    // King steps: tested with the king lifted off the board.
+    let without_king = occupied.without(king);
+    let mut king_targets = Bitboard::EMPTY;
+    for to in attacks::king_attacks(king) - ours - their_king {
+        if board.attackers_to(to, them, without_king).is_empty() {
+            king_targets.set(to);
+        }
+    }
+    sink.piece(board, Role::King, king, king_targets);
+
+    if checkers.more_than_one() {
+        return;
+    }
+    // Squares other men may move to: anything not ours, or, in check,
+    // the checker and the squares between it and the king.
+    let target = match checkers.first() {
+        Some(checker) => attacks::between(king, checker).with(checker),
+        None => !ours,
+    } - their_king;
+
+    if checkers.is_empty() {
+        gen_castling(pos, king, occupied, sink);
+    }
+
+    let pinned = pinned(board, us, king, occupied);
+
+    for from in board.by_piece(Piece::new(us, Role::Knight)) - pinned {
+        sink.piece(board, Role::Knight, from, attacks::knight_attacks(from) & target);
+    }
+    for from in board.by_piece(Piece::new(us, Role::Bishop)) {
+        let moves = attacks::bishop_attacks(from, occupied) & target;
+        sink.piece(board, Role::Bishop, from, pin_filter(moves, from, king, pinned));
+    }
+    for from in board.by_piece(Piece::new(us, Role::Rook)) {
+        let moves = attacks::rook_attacks(from, occupied) & target;
+        sink.piece(board, Role::Rook, from, pin_filter(moves, from, king, pinned));
+    }
+    for from in board.by_piece(Piece::new(us, Role::Queen)) {
+        let moves = attacks::queen_attacks(from, occupied) & target;
+        sink.piece(board, Role::Queen, from, pin_filter(moves, from, king, pinned));
+    }
+
+    gen_pawns(pos, king, pinned, target, sink);
+    gen_en_passant(pos, king, sink);
+}
+
+/// Restricts the moves of a pinned man to its pin line.
+#[inline]
+fn pin_filter(moves: Bitboard, from: Square, king: Square, pinned: Bitboard) -> Bitboard {
+    if pinned.contains(from) {
+        moves & attacks::ray(king, from)
+    } else {
+        moves
+    }
+}
+
+/// Our men that are the only thing between our king and an enemy slider
+/// aiming at it.
+#[inline]
+fn pinned(board: &Board, us: Color, king: Square, occupied: Bitboard) -> Bitboard {
+    let snipers = ((attacks::rook_attacks(king, Bitboard::EMPTY) & board.rooks_and_queens())
+        | (attacks::bishop_attacks(king, Bitboard::EMPTY) & board.bishops_and_queens()))
+        & board.by_color(us.other());
+    let mut pinned = Bitboard::EMPTY;
+    for sniper in snipers {
+        let blockers = attacks::between(king, sniper) & occupied;
+        if !blockers.more_than_one() {
+            pinned |= blockers & board.by_color(us);
+        }
+    }
+    pinned
+}
+
+/// Pawn steps, double steps, captures and promotions (not en passant).
+///
+/// Unpinned pawns are handled all at once by shifting the pawn bitboard;
+/// pinned pawns (rare) one by one with their pin line.
+#[inline]
+fn gen_pawns<S: MoveSink>(
+    pos: &Position,
+    king: Square,
+    pinned: Bitboard,
+    target: Bitboard,
+    sink: &mut S,
+) {
+    let board = pos.board();
+    let us = pos.turn();
+    let theirs = board.by_color(us.other());
+    let empty = !board.occupied();
+    let pawns = board.by_piece(Piece::new(us, Role::Pawn));
+    let free = pawns - pinned;
+    let third = Bitboard::from_rank(Rank::Third.relative_to(us));
+    let not_a = !Bitboard::from_file(File::A);
+    let not_h = !Bitboard::from_file(File::H);
+
+    let forward = |bb: Bitboard| us.fold(bb.shift_up(), bb.shift_down());
+    let step = us.fold(8, -8);
+
+    let single = forward(free) & empty;
+    let double = forward(single & third) & empty;
+    sink.pawns_shifted(board, single & target, step);
+    sink.pawns_shifted(board, double & target, 2 * step);
+
+    // Captures towards the a-file and towards the h-file.
+    let (west, east) = match us {
+        Color::White => (
+            Bitboard((free & not_a).0 << 7),
+            Bitboard((free & not_h).0 << 9),
+        ),
+        Color::Black => (
+            Bitboard((free & not_a).0 >> 9),
+            Bitboard((free & not_h).0 >> 7),
+        ),
+    };
+    sink.pawns_shifted(board, west & theirs & target, us.fold(7, -9));
+    sink.pawns_shifted(board, east & theirs & target, us.fold(9, -7));
+
+    for from in pawns & pinned {
+        let mut moves = attacks::pawn_attacks(us, from) & theirs;
+        let one = forward(Bitboard::from_square(from)) & empty;
+        moves |= one;
+        moves |= forward(one & third) & empty;
+        sink.pawn(board, from, moves & target & attacks::ray(king, from));
+    }
+}
+
+/// En passant captures, each tested exactly (see the module docs).
+#[inline]
+fn gen_en_passant<S: MoveSink>(pos: &Position, king: Square, sink: &mut S) {
+    let Some(ep) = pos.ep_square() else {
+        return;
+    };
+    let board = pos.board();
+    let us = pos.turn();
+    let them = us.other();
+    let captured = Square::from_coords(ep.file(), Rank::Fifth.relative_to(us));
+    if !board.by_piece(Piece::new(them, Role::Pawn)).contains(captured) {
+        return;
+    }
+    let capturers = attacks::pawn_attacks(them, ep) & board.by_piece(Piece::new(us, Role::Pawn));
+    for from in capturers {
+        let after = (board.occupied().without(from).without(captured)).with(ep);
+        if board
+            .attackers_to(king, them, after)
+            .without(captured)
+            .is_empty()
+        {
+            sink.en_passant(from, ep);
+        }
+    }
+}
+
+/// Castling moves (only called when not in check).
+#[inline]
+fn gen_castling<S: MoveSink>(pos: &Position, king: Square, occupied: Bitboard, sink: &mut S) {
+    let us = pos.turn();
+    let rights = pos.castling_rights();
+    if !rights.has_color(us) {
+        return;
+    }
+    let board = pos.board();
+    let rooks = board.by_piece(Piece::new(us, Role::Rook));
+    for side in CastlingSide::ALL {
+        let rook = side.rook_from(us);
+        // The right implies king and rook at home (a Position invariant);
+        // checking again is cheap and keeps this safe on its own.
+        if !rights.has(us, side) || king != CastlingRights::king_home(us) || !rooks.contains(rook)
+        {
+            continue;
+        }
+        if CastlingRights::path(us, side).intersects(occupied) {
+            continue;
+        }
+        let king_to = side.king_to(us);
+        let mut crossed = attacks::between(king, king_to).with(king_to);
+        if !crossed.all(|sq| board.attackers_to(sq, us.other(), occupied).is_empty()) {
+            continue;
+        }
+        sink.castle(king, rook);
+    }
+}
