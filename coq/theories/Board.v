@@ -25,6 +25,12 @@ From RetroProof Require Import Gen.Vocab.
 Import ListNotations.
 Open Scope uint63_scope.
 
+(** [andb]/[orb] are functions, so under call-by-value ([vm_compute]) both
+    arguments are always evaluated.  These notations expand to [if], which
+    evaluates the second operand only when needed; hot code uses them. *)
+Notation "a &&& b" := (if a then b else false) (at level 40, left associativity).
+Notation "a ||| b" := (if a then true else b) (at level 50, left associativity).
+
 (** ** Colours *)
 
 Definition opp (c : color) : color :=
@@ -103,12 +109,17 @@ Definition role_of_code (x : int) : role :=
   if x =? 1 then Pawn else if x =? 2 then Knight else if x =? 3 then Bishop
   else if x =? 4 then Rook else if x =? 5 then Queen else King.
 
-(** Decoding a cell.  Codes 1..6 are white men, 9..14 black men; every
-    other value reads as an empty square. *)
-Definition piece_of_cell (x : int) : option piece :=
-  if (x =? 0) || (x =? 7) || (x =? 8) || (15 <=? x) then None
-  else if x <? 8 then Some (MkPiece White (role_of_code x))
-  else Some (MkPiece Black (role_of_code (x - 8))).
+(** Decoding a cell, by table: codes 1..6 are white men, 9..14 black men;
+    every other value (including values past the table) reads as empty. *)
+Definition cell_table : array (option piece) :=
+  Eval vm_compute in
+  fold_left (fun t p => t.[cell_of_piece p <- Some p])
+    [MkPiece White Pawn; MkPiece White Knight; MkPiece White Bishop; MkPiece White Rook;
+     MkPiece White Queen; MkPiece White King; MkPiece Black Pawn; MkPiece Black Knight;
+     MkPiece Black Bishop; MkPiece Black Rook; MkPiece Black Queen; MkPiece Black King]
+    (PArray.make 16 None).
+
+Definition piece_of_cell (x : int) : option piece := cell_table.[x].
 
 Lemma piece_of_cell_of_piece : forall p, piece_of_cell (cell_of_piece p) = Some p.
 Proof. intros [[|] [| | | | |]]; reflexivity. Qed.

@@ -55,17 +55,17 @@ Fixpoint has_cell (b : array int) (x : int) (l : list int) : bool :=
   end.
 
 Definition hits (b : array int) (x y : int) (l : list int) : bool :=
-  let c := first_occ b l in (c =? x) || (c =? y).
+  let c := first_occ b l in (c =? x) ||| (c =? y).
 
 (** Is square [s] attacked by the men of colour bit [them] on board [b]? *)
 Definition attacked (b : array int) (them s : int) : bool :=
-  has_cell b (them + 2) knight_targets.[s] ||
-  has_cell b (them + 1) (if them =? 0 then black_pawn_attacks.[s] else white_pawn_attacks.[s]) ||
-  has_cell b (them + 6) king_targets.[s] ||
+  has_cell b (them + 2) knight_targets.[s] |||
+  has_cell b (them + 1) (if them =? 0 then black_pawn_attacks.[s] else white_pawn_attacks.[s]) |||
+  has_cell b (them + 6) king_targets.[s] |||
   (let r := them + 4 in let q := them + 5 in
-   hits b r q (ray 0 s) || hits b r q (ray 2 s) || hits b r q (ray 4 s) || hits b r q (ray 6 s)) ||
+   hits b r q (ray 0 s) ||| hits b r q (ray 2 s) ||| hits b r q (ray 4 s) ||| hits b r q (ray 6 s)) |||
   (let bi := them + 3 in let q := them + 5 in
-   hits b bi q (ray 1 s) || hits b bi q (ray 3 s) || hits b bi q (ray 5 s) || hits b bi q (ray 7 s)).
+   hits b bi q (ray 1 s) ||| hits b bi q (ray 3 s) ||| hits b bi q (ray 5 s) ||| hits b bi q (ray 7 s)).
 
 (** ** State *)
 
@@ -113,7 +113,7 @@ Fixpoint scan_line (b : array int) (us x y : int) (l : list int) : int :=
     let c := b.[s] in
     if c =? 0 then scan_line b us x y r
     else if (c land 8) =? us then (if hits b x y r then 2 + (s << 2) else 0)
-    else if (c =? x) || (c =? y) then 1 + (s << 2) else 0
+    else if (c =? x) ||| (c =? y) then 1 + (s << 2) else 0
   end.
 
 (** Accumulator: number of checkers, block squares, pins ([s + (d << 6)]). *)
@@ -156,102 +156,123 @@ Fixpoint mem_int (x : int) (l : list int) : bool :=
 (** ** Generation *)
 
 Definition mk (f t : int) : int := f + (t << 6).
+(* inlined in the hot paths *)
+Local Notation mk_ f t := (f + (t << 6)) (only parsing).
+Local Notation ray_ d s := (rays.[(d << 6) + s]) (only parsing).
 
-(** Emit move [m] landing on [t] unless in check and [t] is not a block square. *)
-Definition emit (chk : bool) (blocks : list int) (m t : int) (acc : list int) : list int :=
-  if chk then (if mem_int t blocks then m :: acc else acc) else m :: acc.
+(** Moves from [f] sliding along [l] (nearest square first). *)
+Definition slide (b : array int) (us f : int) : list int -> list int -> list int :=
+  fix go l acc :=
+    match l with
+    | [] => acc
+    | t :: r =>
+      let c := b.[t] in
+      if c =? 0 then go r (mk_ f t :: acc)
+      else if c land 8 =? us then acc else mk_ f t :: acc
+    end.
 
-Fixpoint slide (b : array int) (us f : int) (chk : bool) (blocks : list int)
-    (l : list int) (acc : list int) : list int :=
-  match l with
-  | [] => acc
-  | t :: r =>
-    let c := b.[t] in
-    if c =? 0 then slide b us f chk blocks r (emit chk blocks (mk f t) t acc)
-    else if (c land 8) =? us then acc
-    else emit chk blocks (mk f t) t acc
-  end.
+(** Moves from [f] to the squares of [l] not holding our men. *)
+Definition leap (b : array int) (us f : int) : list int -> list int -> list int :=
+  fix go l acc :=
+    match l with
+    | [] => acc
+    | t :: r =>
+      let c := b.[t] in
+      if c =? 0 then go r (mk_ f t :: acc)
+      else if c land 8 =? us then go r acc else go r (mk_ f t :: acc)
+    end.
 
-Fixpoint leap (b : array int) (us f : int) (chk : bool) (blocks : list int)
-    (l : list int) (acc : list int) : list int :=
-  match l with
-  | [] => acc
-  | t :: r =>
-    let c := b.[t] in
-    if (c =? 0) || negb ((c land 8) =? us) then leap b us f chk blocks r (emit chk blocks (mk f t) t acc)
-    else leap b us f chk blocks r acc
-  end.
+(** A pawn move, or the four promotions when [promo]. *)
+Definition emit_pawn (promo : bool) (m : int) (acc : list int) : list int :=
+  if promo then
+    let m := m + 4096 in   (* kind 1 *)
+    (m + 32768) :: (m + 49152) :: (m + 65536) :: (m + 81920) :: acc  (* N B R Q *)
+  else m :: acc.
 
-(** Slide along direction [d] unless the pin forbids it. *)
-Definition slide_dir (b : array int) (us f pd : int) (chk : bool) (blocks : list int)
-    (d : int) (acc : list int) : list int :=
-  if (pd =? 8) || (pd =? d) || (pd =? (d lxor 4)) then slide b us f chk blocks (ray d f) acc else acc.
-
-(** Pawn moves landing on [t] (promotions when [t] is on the last rank). *)
-Definition pawn_to (us f t : int) (chk : bool) (blocks : list int) (acc : list int) : list int :=
-  let last := if us =? 0 then 56 <=? t else t <? 8 in
-  if last then
-    let m := mk f t + (1 << 12) in
-    emit chk blocks (m + (2 << 14)) t (emit chk blocks (m + (3 << 14)) t
-      (emit chk blocks (m + (4 << 14)) t (emit chk blocks (m + (5 << 14)) t acc)))
-  else emit chk blocks (mk f t) t acc.
-
-Fixpoint pawn_caps (b : array int) (us f pd : int) (chk : bool) (blocks : list int)
-    (l : list int) (acc : list int) : list int :=
-  match l with
-  | [] => acc
-  | t :: r =>
-    let c := b.[t] in
-    let d := if us =? 0 then (if t - f =? 9 then 1 else 7) else (if f - t =? 9 then 5 else 3) in
-    if negb (c =? 0) && negb ((c land 8) =? us) && ((pd =? 8) || (pd =? d) || (pd =? (d lxor 4)))
-    then pawn_caps b us f pd chk blocks r (pawn_to us f t chk blocks acc)
-    else pawn_caps b us f pd chk blocks r acc
-  end.
-
-Definition pawn_moves (b : array int) (us f pd : int) (chk : bool) (blocks : list int)
-    (acc : list int) : list int :=
-  let acc := pawn_caps b us f pd chk blocks
-               (if us =? 0 then white_pawn_attacks.[f] else black_pawn_attacks.[f]) acc in
-  if (pd =? 8) || (pd =? 0) || (pd =? 4) then
-    let t1 := if us =? 0 then f + 8 else f - 8 in
-    if b.[t1] =? 0 then
-      let acc := pawn_to us f t1 chk blocks acc in
-      let start := if us =? 0 then (8 <=? f) && (f <? 16) else (48 <=? f) && (f <? 56) in
-      if start then
-        let t2 := if us =? 0 then f + 16 else f - 16 in
-        if b.[t2] =? 0 then emit chk blocks (mk f t2) t2 acc else acc
+(** Pawn moves; [pd] is the pin direction (8: not pinned). *)
+Definition white_pawn (b : array int) (f pd : int) (acc : list int) : list int :=
+  let promo := 48 <=? f in
+  let fl := f land 7 in
+  let acc :=
+    if (fl =? 0) ||| ((pd <? 8) &&& (if pd =? 7 then false else negb (pd =? 3))) then acc
+    else let t := f + 7 in let c := b.[t] in
+         if c <? 8 then acc else emit_pawn promo (mk_ f t) acc in
+  let acc :=
+    if (fl =? 7) ||| ((pd <? 8) &&& (if pd =? 1 then false else negb (pd =? 5))) then acc
+    else let t := f + 9 in let c := b.[t] in
+         if c <? 8 then acc else emit_pawn promo (mk_ f t) acc in
+  if (pd <? 8) &&& (if pd =? 0 then false else negb (pd =? 4)) then acc
+  else
+    let t := f + 8 in
+    if b.[t] =? 0 then
+      let acc := emit_pawn promo (mk_ f t) acc in
+      if f <? 16 then
+        let t2 := f + 16 in if b.[t2] =? 0 then mk_ f t2 :: acc else acc
       else acc
-    else acc
-  else acc.
+    else acc.
 
-(** Moves of our man (not the king) with cell [c] on [f]. *)
-Definition piece_moves (b : array int) (us f c : int) (chk : bool) (blocks pins : list int)
-    (acc : list int) : list int :=
+Definition black_pawn (b : array int) (f pd : int) (acc : list int) : list int :=
+  let promo := f <? 16 in
+  let fl := f land 7 in
+  let acc :=
+    if (fl =? 0) ||| ((pd <? 8) &&& (if pd =? 5 then false else negb (pd =? 1))) then acc
+    else let t := f - 9 in let c := b.[t] in
+         if (c =? 0) ||| (8 <? c) then acc else emit_pawn promo (mk_ f t) acc in
+  let acc :=
+    if (fl =? 7) ||| ((pd <? 8) &&& (if pd =? 3 then false else negb (pd =? 7))) then acc
+    else let t := f - 7 in let c := b.[t] in
+         if (c =? 0) ||| (8 <? c) then acc else emit_pawn promo (mk_ f t) acc in
+  if (pd <? 8) &&& (if pd =? 0 then false else negb (pd =? 4)) then acc
+  else
+    let t := f - 8 in
+    if b.[t] =? 0 then
+      let acc := emit_pawn promo (mk_ f t) acc in
+      if 48 <=? f then
+        let t2 := f - 16 in if b.[t2] =? 0 then mk_ f t2 :: acc else acc
+      else acc
+    else acc.
+
+(** Moves of our man (not the king) with cell [c] on [f]; [pins] as in
+    [king_info]. *)
+Definition piece_moves (b : array int) (us f c : int) (pins : list int) (acc : list int) : list int :=
   let pd := match pins with [] => 8 | _ => pin_dir f pins end in
   let r := c land 7 in
-  if r =? 1 then pawn_moves b us f pd chk blocks acc
-  else if r =? 2 then (if pd =? 8 then leap b us f chk blocks knight_targets.[f] acc else acc)
-  else if r =? 3 then
-    slide_dir b us f pd chk blocks 1 (slide_dir b us f pd chk blocks 3
-      (slide_dir b us f pd chk blocks 5 (slide_dir b us f pd chk blocks 7 acc)))
-  else if r =? 4 then
-    slide_dir b us f pd chk blocks 0 (slide_dir b us f pd chk blocks 2
-      (slide_dir b us f pd chk blocks 4 (slide_dir b us f pd chk blocks 6 acc)))
-  else if r =? 5 then
-    slide_dir b us f pd chk blocks 1 (slide_dir b us f pd chk blocks 3
-      (slide_dir b us f pd chk blocks 5 (slide_dir b us f pd chk blocks 7
-    (slide_dir b us f pd chk blocks 0 (slide_dir b us f pd chk blocks 2
-      (slide_dir b us f pd chk blocks 4 (slide_dir b us f pd chk blocks 6 acc)))))))
-  else acc.
+  if r =? 1 then (if us =? 0 then white_pawn b f pd acc else black_pawn b f pd acc)
+  else if pd =? 8 then
+    if r =? 2 then leap b us f knight_targets.[f] acc
+    else if r =? 3 then
+      slide b us f (ray_ 1 f) (slide b us f (ray_ 3 f) (slide b us f (ray_ 5 f) (slide b us f (ray_ 7 f) acc)))
+    else if r =? 4 then
+      slide b us f (ray_ 0 f) (slide b us f (ray_ 2 f) (slide b us f (ray_ 4 f) (slide b us f (ray_ 6 f) acc)))
+    else if r =? 5 then
+      slide b us f (ray_ 1 f) (slide b us f (ray_ 3 f) (slide b us f (ray_ 5 f) (slide b us f (ray_ 7 f)
+      (slide b us f (ray_ 0 f) (slide b us f (ray_ 2 f) (slide b us f (ray_ 4 f) (slide b us f (ray_ 6 f) acc)))))))
+    else acc
+  else
+    (* pinned along direction [pd] (from the king): a knight cannot move,
+       a slider only along the pin line, if it moves along such lines *)
+    if (r =? 5) ||| ((r =? 4) &&& (pd land 1 =? 0)) ||| ((r =? 3) &&& (pd land 1 =? 1)) then
+      slide b us f (ray_ pd f) (slide b us f (ray_ (pd lxor 4) f) acc)
+    else acc.
 
-Fixpoint all_piece_moves (b : array int) (us : int) (chk : bool) (blocks pins : list int)
-    (l : list int) (acc : list int) : list int :=
+(** Moves of all our men but the king. *)
+Definition all_piece_moves (b : array int) (us : int) (pins : list int) : list int -> list int -> list int :=
+  fix go l acc :=
+    match l with
+    | [] => acc
+    | f :: r =>
+      let c := b.[f] in
+      if c =? 0 then go r acc
+      else if c land 8 =? us then go r (piece_moves b us f c pins acc)
+      else go r acc
+    end.
+
+(** In check: keep the moves that land on a block square. *)
+Fixpoint keep_blocks (blocks : list int) (l acc : list int) : list int :=
   match l with
   | [] => acc
-  | f :: r =>
-    let c := b.[f] in
-    if (c =? 0) || negb ((c land 8) =? us) then all_piece_moves b us chk blocks pins r acc
-    else all_piece_moves b us chk blocks pins r (piece_moves b us f c chk blocks pins acc)
+  | m :: r => if mem_int ((m >> 6) land 63) blocks then keep_blocks blocks r (m :: acc)
+              else keep_blocks blocks r acc
   end.
 
 Fixpoint king_steps (b b' : array int) (us them k : int) (l : list int) (acc : list int) : list int :=
@@ -259,8 +280,9 @@ Fixpoint king_steps (b b' : array int) (us them k : int) (l : list int) (acc : l
   | [] => acc
   | t :: r =>
     let c := b.[t] in
-    if ((c =? 0) || negb ((c land 8) =? us)) && negb (attacked b' them t)
-    then king_steps b b' us them k r (mk k t :: acc)
+    if (if c =? 0 then true else negb (c land 8 =? us)) then
+      if attacked b' them t then king_steps b b' us them k r acc
+      else king_steps b b' us them k r (mk_ k t :: acc)
     else king_steps b b' us them k r acc
   end.
 
@@ -271,14 +293,16 @@ Definition castle_moves (b : array int) (us them cr : int) (acc : list int) : li
   let qs := if us =? 0 then 2 else 8 in
   let k := base + 4 in
   let acc :=
-    if negb (cr land ks =? 0) && (b.[k] =? us + 6) && (b.[base + 7] =? us + 4)
-       && (b.[base + 5] =? 0) && (b.[base + 6] =? 0)
-       && negb (attacked b them (base + 5)) && negb (attacked b them (base + 6))
-    then mk k (base + 6) + (3 << 12) :: acc else acc in
-  if negb (cr land qs =? 0) && (b.[k] =? us + 6) && (b.[base] =? us + 4)
-     && (b.[base + 3] =? 0) && (b.[base + 2] =? 0) && (b.[base + 1] =? 0)
-     && negb (attacked b them (base + 3)) && negb (attacked b them (base + 2))
-  then mk k (base + 2) + (3 << 12) :: acc else acc.
+    if (if cr land ks =? 0 then false else true) &&& (b.[k] =? us + 6) &&& (b.[base + 7] =? us + 4)
+       &&& (b.[base + 5] =? 0) &&& (b.[base + 6] =? 0)
+       &&& (if attacked b them (base + 5) then false else true)
+       &&& (if attacked b them (base + 6) then false else true)
+    then mk_ k (base + 6) + 12288 :: acc else acc in
+  if (if cr land qs =? 0 then false else true) &&& (b.[k] =? us + 6) &&& (b.[base] =? us + 4)
+     &&& (b.[base + 3] =? 0) &&& (b.[base + 2] =? 0) &&& (b.[base + 1] =? 0)
+     &&& (if attacked b them (base + 3) then false else true)
+     &&& (if attacked b them (base + 2) then false else true)
+  then mk_ k (base + 2) + 12288 :: acc else acc.
 
 (** En-passant captures onto [ep], each verified by playing it. *)
 Fixpoint ep_moves (b : array int) (us them k ep : int) (l : list int) (acc : list int) : list int :=
@@ -288,7 +312,7 @@ Fixpoint ep_moves (b : array int) (us them k ep : int) (l : list int) (acc : lis
     if b.[f] =? us + 1 then
       let cap := if us =? 0 then ep - 8 else ep + 8 in
       let b2 := b.[f <- 0].[ep <- us + 1].[cap <- 0] in
-      let acc := if attacked b2 them k then acc else mk f ep + (2 << 12) :: acc in
+      let acc := if attacked b2 them k then acc else mk_ f ep + 8192 :: acc in
       ep_moves b us them k ep r acc
     else ep_moves b us them k ep r acc
   end.
@@ -300,14 +324,20 @@ Definition gen_legal (s : state) : list int :=
   let them := us lxor 8 in
   let k := if us =? 0 then st_wk s else st_bk s in
   let '(n, blocks, pins) := king_info b us them k in
-  let chk := negb (n =? 0) in
-  let acc := if 1 <? n then [] else all_piece_moves b us chk blocks pins all_squares [] in
-  let acc := if chk then acc else castle_moves b us them (st_cr s) acc in
-  let acc := king_steps b (if chk then b.[k <- 0] else b) us them k king_targets.[k] acc in
-  let ep := st_ep s in
-  if (ep =? 64) || (1 <? n) then acc
-  else ep_moves b us them k ep
-         (if us =? 0 then black_pawn_attacks.[ep] else white_pawn_attacks.[ep]) acc.
+  if n =? 0 then
+    let acc := all_piece_moves b us pins all_squares [] in
+    let acc := castle_moves b us them (st_cr s) acc in
+    let acc := king_steps b b us them k king_targets.[k] acc in
+    let ep := st_ep s in
+    if ep =? 64 then acc
+    else ep_moves b us them k ep (if us =? 0 then black_pawn_attacks.[ep] else white_pawn_attacks.[ep]) acc
+  else if n =? 1 then
+    let acc := keep_blocks blocks (all_piece_moves b us pins all_squares []) [] in
+    let ep := st_ep s in
+    let acc := if ep =? 64 then acc
+      else ep_moves b us them k ep (if us =? 0 then black_pawn_attacks.[ep] else white_pawn_attacks.[ep]) acc in
+    king_steps b b.[k <- 0] us them k king_targets.[k] acc
+  else king_steps b b.[k <- 0] us them k king_targets.[k] [].
 
 (** ** Playing a packed move *)
 
@@ -329,7 +359,7 @@ Definition make_move (s : state) (m : int) : state :=
   if kind =? 0 then
     let b' := b.[f <- 0].[t <- pc] in
     if pc land 7 =? 1 then
-      let ep := if (t - f =? 16) || (f - t =? 16) then (f + t) >> 1 else 64 in
+      let ep := if (t - f =? 16) ||| (f - t =? 16) then (f + t) >> 1 else 64 in
       St b' them cr ep wk bk
     else if pc land 7 =? 6 then
       (if us =? 0 then St b' them cr 64 t bk else St b' them cr 64 wk t)

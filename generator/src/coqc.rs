@@ -89,6 +89,15 @@ fn io_error(context: impl Into<String>) -> impl FnOnce(io::Error) -> CoqcError {
     move |source| CoqcError::Io { context, source }
 }
 
+/// A successful compilation.
+#[derive(Debug, Clone)]
+pub struct Compiled {
+    /// Wall-clock time of the `coqc` run.
+    pub elapsed: Duration,
+    /// What the file printed (`Print Assumptions`, `Eval`, …).
+    pub stdout: String,
+}
+
 /// A `coqc` executable known to be recent enough.
 #[derive(Debug, Clone)]
 pub struct Coqc {
@@ -105,14 +114,18 @@ impl Coqc {
 
     /// [`Coqc::find`] with explicit values for `$COQC` and `$PATH`.
     pub fn find_with(coqc: Option<OsString>, path: Option<OsString>) -> Result<Coqc, CoqcError> {
-        let exe = match coqc.filter(|c| !c.is_empty()) {
-            Some(explicit) => PathBuf::from(explicit),
-            None => path
-                .iter()
+        let search = |name: &Path| {
+            path.iter()
                 .flat_map(std::env::split_paths)
-                .map(|dir| dir.join("coqc"))
+                .map(|dir| dir.join(name))
                 .find(|candidate| is_executable(candidate))
-                .ok_or(CoqcError::NotFound)?,
+                .ok_or(CoqcError::NotFound)
+        };
+        let exe = match coqc.filter(|c| !c.is_empty()).map(PathBuf::from) {
+            // A bare name (`COQC=coqc-8.18`) is looked up on PATH, as a shell would.
+            Some(name) if name.components().count() == 1 => search(&name)?,
+            Some(explicit) => explicit,
+            None => search(Path::new("coqc"))?,
         };
         Coqc::at(exe)
     }
@@ -159,8 +172,13 @@ impl Coqc {
 
     /// Compiles `file` (relative to `root`, a directory laid out like
     /// `coq/theories`) with `-Q root RetroProof`, killing `coqc` after
-    /// `timeout`. Returns how long it took.
-    pub fn compile(&self, root: &Path, file: &Path, timeout: Duration) -> Result<Duration, CoqcError> {
+    /// `timeout`.
+    pub fn compile(
+        &self,
+        root: &Path,
+        file: &Path,
+        timeout: Duration,
+    ) -> Result<Compiled, CoqcError> {
         let start = Instant::now();
         let mut child = Command::new(&self.path)
             .arg("-Q")
@@ -196,7 +214,10 @@ impl Coqc {
         let out = stdout.join().unwrap_or_default();
         let err = stderr.join().unwrap_or_default();
         if status.success() {
-            return Ok(elapsed);
+            return Ok(Compiled {
+                elapsed,
+                stdout: out,
+            });
         }
         let text = if err.trim().is_empty() { out } else { err };
         Err(parse_failure(&text, root, file))
@@ -231,7 +252,10 @@ fn drain<R: Read + Send + 'static>(pipe: Option<R>) -> thread::JoinHandle<String
 }
 
 /// `Ok(None)` if `child` is still running at `deadline`.
-fn wait_until(child: &mut Child, deadline: Instant) -> io::Result<Option<std::process::ExitStatus>> {
+fn wait_until(
+    child: &mut Child,
+    deadline: Instant,
+) -> io::Result<Option<std::process::ExitStatus>> {
     let mut pause = Duration::from_millis(2);
     loop {
         if let Some(status) = child.try_wait()? {
@@ -353,7 +377,7 @@ impl Scratch {
         coqc: &Coqc,
         relative: impl AsRef<Path>,
         timeout: Duration,
-    ) -> Result<Duration, CoqcError> {
+    ) -> Result<Compiled, CoqcError> {
         coqc.compile(&self.root(), relative.as_ref(), timeout)
     }
 }
@@ -396,7 +420,11 @@ mod tests {
 
     #[test]
     fn unlocated_failure_keeps_whole_output() {
-        match parse_failure("Error: Can't find file foo.v\n", Path::new("/r"), Path::new("A.v")) {
+        match parse_failure(
+            "Error: Can't find file foo.v\n",
+            Path::new("/r"),
+            Path::new("A.v"),
+        ) {
             CoqcError::Failed {
                 file,
                 line,
@@ -420,6 +448,13 @@ mod tests {
         ));
         assert!(matches!(
             Coqc::find_with(Some("/nonexistent/coqc".into()), path),
+            Err(CoqcError::NotFound)
+        ));
+        assert!(matches!(
+            Coqc::find_with(
+                Some("coqc".into()),
+                Some(empty.path().as_os_str().to_owned())
+            ),
             Err(CoqcError::NotFound)
         ));
         assert_eq!(

@@ -178,7 +178,8 @@ impl Board {
 
     /// All (square, man) pairs, a1 first.
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        self.occupied().filter_map(|sq| Some((sq, self.piece_at(sq)?)))
+        self.occupied()
+            .filter_map(|sq| Some((sq, self.piece_at(sq)?)))
     }
 
     /// The man on the square at (`file`, `rank`): convenience for diagrams.

@@ -74,6 +74,11 @@ pub enum CoqValue {
 
 /// A vocabulary type with a Coq mirror; implement it with
 /// `#[derive(CoqInductive)]`.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no Coq mirror",
+    label = "this type does not implement `CoqInductive`",
+    note = "fields of a `#[derive(CoqInductive)]` struct must be vocabulary types that derive `CoqInductive` themselves"
+)]
 pub trait CoqInductive: Sized + 'static {
     /// Names and shape of the Coq type.
     const COQ_TYPE: CoqType;

@@ -193,14 +193,12 @@ impl Position {
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
         let fields: Vec<&str> = fen.split_ascii_whitespace().collect();
         match fields.as_slice() {
-            [placement, turn, castling, ep] => position_from_fields(
-                [placement, turn, castling, ep],
-                None,
-            ),
-            [placement, turn, castling, ep, half, full] => position_from_fields(
-                [placement, turn, castling, ep],
-                Some((half, full)),
-            ),
+            [placement, turn, castling, ep] => {
+                position_from_fields([placement, turn, castling, ep], None)
+            }
+            [placement, turn, castling, ep, half, full] => {
+                position_from_fields([placement, turn, castling, ep], Some((half, full)))
+            }
             _ => Err(FenError::FieldCount {
                 found: fields.len(),
             }),
@@ -256,7 +254,9 @@ fn position_from_fields(
         "-" => None,
         _ => Some(
             ep.parse::<Square>()
-                .map_err(|_| FenError::BadEnPassantSquare { found: ep.to_owned() })?,
+                .map_err(|_| FenError::BadEnPassantSquare {
+                    found: ep.to_owned(),
+                })?,
         ),
     };
     let (halfmove_clock, fullmove_number) = match clocks {
@@ -484,8 +484,13 @@ fn parse_operations(text: &str) -> Result<Vec<EpdOperation>, EpdError> {
             .unwrap_or(rest.len());
         let opcode = &rest[..end];
         rest = &rest[end..];
-        let valid = opcode.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
-            && opcode.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        let valid = opcode
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphabetic())
+            && opcode
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '_');
         if !valid {
             return Err(EpdError::BadOpcode {
                 opcode: opcode.to_owned(),
@@ -513,7 +518,9 @@ fn parse_operations(text: &str) -> Result<Vec<EpdOperation>, EpdError> {
                 rest = &after_quote[close + 1..];
                 // The closing quote must end the token.
                 if !(rest.is_empty() || rest.starts_with(is_space) || rest.starts_with(';')) {
-                    let glued = rest.find(|c: char| is_space(c) || c == ';').unwrap_or(rest.len());
+                    let glued = rest
+                        .find(|c: char| is_space(c) || c == ';')
+                        .unwrap_or(rest.len());
                     return Err(EpdError::BadOperand {
                         opcode: opcode.to_owned(),
                         operand: format!("\"{inner}\"{}", &rest[..glued]),

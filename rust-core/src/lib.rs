@@ -31,20 +31,23 @@ pub mod moves;
 pub mod perft;
 pub mod piece;
 pub mod position;
+pub mod problem;
+pub mod retro;
 pub mod role;
+pub mod search;
 pub mod square;
 
 pub use bitboard::Bitboard;
 pub use board::Board;
 pub use castling::CastlingRights;
+pub use color::Color;
 pub use fen::{Epd, EpdError, EpdOperand, EpdOperation, FenError};
 pub use movegen::{MoveList, MAX_MOVES};
-pub use perft::{divide, perft};
-pub use position::{
-    EnPassantError, IllegalMoveError, Position, PositionError, Setup, UciError,
-};
-pub use color::Color;
 pub use moves::{CastlingSide, Move, MoveKind};
+pub use perft::{divide, perft};
 pub use piece::Piece;
+pub use position::{EnPassantError, IllegalMoveError, Position, PositionError, Setup, UciError};
 pub use role::Role;
 pub use square::{File, Rank, Square};
+pub use retro::{RetroUci, Unmove};
+pub use search::retro_perft;

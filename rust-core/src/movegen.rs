@@ -31,7 +31,9 @@ use arrayvec::ArrayVec;
 
 use crate::attacks;
 use crate::castling::CastlingRights;
-use crate::{Bitboard, Board, CastlingSide, Color, File, Move, Piece, Position, Rank, Role, Square};
+use crate::{
+    Bitboard, Board, CastlingSide, Color, File, Move, Piece, Position, Rank, Role, Square,
+};
 
 /// The capacity of a [`MoveList`]: an upper bound on the legal moves of
 /// *any* position this crate accepts, not only of positions reachable in a
@@ -180,6 +182,13 @@ impl Position {
         moves
     }
 
+    /// Replaces the contents of `moves` with the legal moves. For hot loops:
+    /// filling a list the caller owns avoids copying the returned list.
+    pub(crate) fn fill_legal_moves(&self, moves: &mut MoveList) {
+        moves.clear();
+        generate(self, moves);
+    }
+
     /// The number of legal moves, computed without listing them (faster
     /// than `legal_moves().len()`).
     pub fn legal_move_count(&self) -> usize {
@@ -233,19 +242,39 @@ fn generate<S: MoveSink>(pos: &Position, sink: &mut S) {
     let pinned = pinned(board, us, king, occupied);
 
     for from in board.by_piece(Piece::new(us, Role::Knight)) - pinned {
-        sink.piece(board, Role::Knight, from, attacks::knight_attacks(from) & target);
+        sink.piece(
+            board,
+            Role::Knight,
+            from,
+            attacks::knight_attacks(from) & target,
+        );
     }
     for from in board.by_piece(Piece::new(us, Role::Bishop)) {
         let moves = attacks::bishop_attacks(from, occupied) & target;
-        sink.piece(board, Role::Bishop, from, pin_filter(moves, from, king, pinned));
+        sink.piece(
+            board,
+            Role::Bishop,
+            from,
+            pin_filter(moves, from, king, pinned),
+        );
     }
     for from in board.by_piece(Piece::new(us, Role::Rook)) {
         let moves = attacks::rook_attacks(from, occupied) & target;
-        sink.piece(board, Role::Rook, from, pin_filter(moves, from, king, pinned));
+        sink.piece(
+            board,
+            Role::Rook,
+            from,
+            pin_filter(moves, from, king, pinned),
+        );
     }
     for from in board.by_piece(Piece::new(us, Role::Queen)) {
         let moves = attacks::queen_attacks(from, occupied) & target;
-        sink.piece(board, Role::Queen, from, pin_filter(moves, from, king, pinned));
+        sink.piece(
+            board,
+            Role::Queen,
+            from,
+            pin_filter(moves, from, king, pinned),
+        );
     }
 
     gen_pawns(pos, king, pinned, target, sink);
@@ -342,7 +371,10 @@ fn gen_en_passant<S: MoveSink>(pos: &Position, king: Square, sink: &mut S) {
     let us = pos.turn();
     let them = us.other();
     let captured = Square::from_coords(ep.file(), Rank::Fifth.relative_to(us));
-    if !board.by_piece(Piece::new(them, Role::Pawn)).contains(captured) {
+    if !board
+        .by_piece(Piece::new(them, Role::Pawn))
+        .contains(captured)
+    {
         return;
     }
     let capturers = attacks::pawn_attacks(them, ep) & board.by_piece(Piece::new(us, Role::Pawn));
@@ -372,8 +404,7 @@ fn gen_castling<S: MoveSink>(pos: &Position, king: Square, occupied: Bitboard, s
         let rook = side.rook_from(us);
         // The right implies king and rook at home (a Position invariant);
         // checking again is cheap and keeps this safe on its own.
-        if !rights.has(us, side) || king != CastlingRights::king_home(us) || !rooks.contains(rook)
-        {
+        if !rights.has(us, side) || king != CastlingRights::king_home(us) || !rooks.contains(rook) {
             continue;
         }
         if CastlingRights::path(us, side).intersects(occupied) {

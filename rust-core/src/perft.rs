@@ -10,7 +10,7 @@
 //! legal moves, which [`Position::legal_move_count`] computes from bitboard
 //! popcounts without building, let alone playing, any move.
 
-use crate::{Move, Position};
+use crate::{Move, MoveList, Position};
 
 /// The number of legal move sequences of length `depth` from `pos`
 /// (1 for depth 0).
@@ -18,15 +18,18 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => pos.legal_move_count() as u64,
-        _ => pos
-            .legal_moves()
-            .iter()
-            .map(|m| {
-                let mut child = *pos;
-                child.play_unchecked(m);
-                perft(&child, depth - 1)
-            })
-            .sum(),
+        _ => {
+            let mut moves = MoveList::new();
+            pos.fill_legal_moves(&mut moves);
+            moves
+                .iter()
+                .map(|m| {
+                    let mut child = *pos;
+                    child.play_unchecked(m);
+                    perft(&child, depth - 1)
+                })
+                .sum()
+        }
     }
 }
 

@@ -88,7 +88,10 @@ impl fmt::Display for PositionError {
                 write!(f, "{count} {color} kings (expected exactly one)")
             }
             PositionError::PawnOnBackRank { square } => {
-                write!(f, "pawn on {square} (no pawn can stand on the first or last rank)")
+                write!(
+                    f,
+                    "pawn on {square} (no pawn can stand on the first or last rank)"
+                )
             }
             PositionError::CastlingWithoutKingAndRook { color, side } => write!(
                 f,
@@ -452,10 +455,9 @@ pub enum UciError {
 impl fmt::Display for UciError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            UciError::Syntax { uci } => write!(
-                f,
-                "invalid UCI move {uci:?} (expected e.g. e2e4 or e7e8q)"
-            ),
+            UciError::Syntax { uci } => {
+                write!(f, "invalid UCI move {uci:?} (expected e.g. e2e4 or e7e8q)")
+            }
             UciError::Illegal { uci } => write!(f, "illegal move {uci} in this position"),
         }
     }

@@ -192,6 +192,7 @@ fn expand_struct(
         let Some(ident) = &field.ident else {
             return Err(Error::new_spanned(field, "expected a named field"));
         };
+        check_field_type(&field.ty)?;
         let attrs = CoqAttrs::parse(&field.attrs, &["name"])?;
         let name = match &attrs.name {
             Some(lit) => {
@@ -222,14 +223,9 @@ fn expand_struct(
             }
         })
         .collect();
-    let field_decoders: Vec<TokenStream2> = field_types
-        .iter()
-        .map(|ty| {
-            quote_spanned! {ty.span()=>
-                <#ty as ::retroproof_core::coq::CoqInductive>::coq_decode
-            }
-        })
-        .collect();
+    let field_decoders = spanned_on_types(&field_types, quote!(coq_decode));
+    let field_encoders = spanned_on_types(&field_types, quote!(coq_encode));
+    let field_terms = spanned_on_types(&field_types, quote!(coq_term));
     let temps: Vec<Ident> = (0..field_idents.len())
         .map(|i| format_ident!("__coq_field_{}", i))
         .collect();
@@ -258,7 +254,7 @@ fn expand_struct(
                 let mut code: u64 = 0;
                 #(
                     code = code * #field_coq_types.cardinality
-                        + ::retroproof_core::coq::CoqInductive::coq_encode(&self.#field_idents);
+                        + #field_encoders(&self.#field_idents);
                 )*
                 code
             }
@@ -280,12 +276,55 @@ fn expand_struct(
                 ::retroproof_core::coq::CoqValue::Constructor {
                     name: #constructor,
                     args: ::std::vec![#(
-                        ::retroproof_core::coq::CoqInductive::coq_term(&self.#field_idents)
+                        #field_terms(&self.#field_idents)
                     ),*],
                 }
             }
         }
     })
+}
+
+/// A record field's type must be another vocabulary type: a plain type name.
+/// Numbers, strings, references, tuples, arrays and generic types have no
+/// finite Int63 encoding here, so they are refused on the spot (any other
+/// type without `CoqInductive` fails the trait bound, also on the field).
+fn check_field_type(ty: &syn::Type) -> syn::Result<()> {
+    const PRIMITIVES: &[&str] = &[
+        "bool", "char", "str", "String", "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16",
+        "i32", "i64", "i128", "isize", "f32", "f64",
+    ];
+    let plain_path = match ty {
+        syn::Type::Path(p) if p.qself.is_none() => p
+            .path
+            .segments
+            .iter()
+            .all(|seg| matches!(seg.arguments, syn::PathArguments::None))
+            .then_some(&p.path),
+        _ => None,
+    };
+    match plain_path {
+        Some(path) if !path.get_ident().is_some_and(|i| PRIMITIVES.iter().any(|p| i == p)) => {
+            Ok(())
+        }
+        _ => Err(Error::new_spanned(
+            ty,
+            "CoqInductive fields must be vocabulary types (enums or structs that derive CoqInductive), \
+             not numbers, strings, references, tuples, arrays or generic types",
+        )),
+    }
+}
+
+/// `<T as CoqInductive>::item` for each field type, spanned on the type so a
+/// field whose type has no Coq mirror is reported there.
+fn spanned_on_types(types: &[&syn::Type], item: TokenStream2) -> Vec<TokenStream2> {
+    types
+        .iter()
+        .map(|ty| {
+            quote_spanned! {ty.span()=>
+                <#ty as ::retroproof_core::coq::CoqInductive>::#item
+            }
+        })
+        .collect()
 }
 
 /// The Int63 encoding is the declaration index, so an explicit discriminant
@@ -333,9 +372,9 @@ impl CoqAttrs {
                             .map(|k| format!("`{k}`"))
                             .collect::<Vec<_>>()
                             .join(" or ");
-                        return Err(meta.error(format!(
-                            "unknown coq attribute here; expected {expected}"
-                        )));
+                        return Err(
+                            meta.error(format!("unknown coq attribute here; expected {expected}"))
+                        );
                     }
                 };
                 if slot.is_some() {

@@ -257,9 +257,15 @@ pub enum Term {
         arms: Vec<MatchArm>,
     },
     /// `fun binders => body`.
-    Fun { binders: Vec<Binder>, body: Box<Term> },
+    Fun {
+        binders: Vec<Binder>,
+        body: Box<Term>,
+    },
     /// `forall binders, body`.
-    Forall { binders: Vec<Binder>, body: Box<Term> },
+    Forall {
+        binders: Vec<Binder>,
+        body: Box<Term>,
+    },
     /// `a -> b`.
     Arrow(Box<Term>, Box<Term>),
 }
@@ -287,7 +293,10 @@ pub enum Tactic {
     /// `intros a b` (`intros` alone when empty).
     Intros(Vec<Ident>),
     /// `destruct t` or `destruct t as [a b]`.
-    Destruct { term: Term, names: Vec<Ident> },
+    Destruct {
+        term: Term,
+        names: Vec<Ident>,
+    },
     Reflexivity,
     /// `split` (of a conjunction).
     Split,
@@ -298,7 +307,10 @@ pub enum Tactic {
     /// `apply t`.
     Apply(Term),
     /// A named tactic (an `Ltac` or a library tactic) with term arguments.
-    Call { name: QualId, args: Vec<Term> },
+    Call {
+        name: QualId,
+        args: Vec<Term>,
+    },
     /// `t1; t2; …`: each next tactic on all goals the previous produced.
     Then(Vec<Tactic>),
     /// `repeat t`.

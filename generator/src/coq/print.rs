@@ -8,7 +8,7 @@
 use std::fmt::Write as _;
 
 use super::ast::{
-    Assoc, AssertionKind, Binder, File, InfixOp, MatchArm, Pattern, RequireMode, Sentence, Sort,
+    AssertionKind, Assoc, Binder, File, InfixOp, MatchArm, Pattern, RequireMode, Sentence, Sort,
     Tactic, Term,
 };
 

@@ -81,10 +81,7 @@ pub enum WriteStatus {
 
 /// Writes `files` into `dir` (created if missing), touching only files whose
 /// contents change, so `make` in `coq/` does not rebuild needlessly.
-pub fn write_files(
-    dir: &Path,
-    files: &[GeneratedFile],
-) -> io::Result<Vec<(PathBuf, WriteStatus)>> {
+pub fn write_files(dir: &Path, files: &[GeneratedFile]) -> io::Result<Vec<(PathBuf, WriteStatus)>> {
     fs::create_dir_all(dir)?;
     let mut report = Vec::new();
     for file in files {

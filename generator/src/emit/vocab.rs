@@ -11,8 +11,8 @@ use retroproof_core::{CastlingSide, Color, MoveKind, Piece, Role};
 
 use super::{call, id, preamble, var, EmitError};
 use crate::coq::{
-    AssertionKind, Binder, Comment, Constructor, File, InfixOp, Int63, MatchArm, Pattern,
-    QualId, Sentence, Sort, Tactic, Term,
+    AssertionKind, Binder, Comment, Constructor, File, InfixOp, Int63, MatchArm, Pattern, QualId,
+    Sentence, Sort, Tactic, Term,
 };
 
 /// One vocabulary type: its Coq description and, from the Rust side, every
@@ -97,7 +97,12 @@ fn type_sentences(ty: &CoqType) -> Result<Vec<Sentence>, EmitError> {
                 sort: Sort::Set,
                 constructors: constructors
                     .iter()
-                    .map(|c| Ok(Constructor { name: id(c)?, ty: None }))
+                    .map(|c| {
+                        Ok(Constructor {
+                            name: id(c)?,
+                            ty: None,
+                        })
+                    })
                     .collect::<Result<_, EmitError>>()?,
             };
             // match x with | C0 => 0 | C1 => 1 … end

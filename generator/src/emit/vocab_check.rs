@@ -29,11 +29,7 @@ pub fn vocab_check_file() -> Result<File, EmitError> {
             // T_to_int v = n /\ T_of_int n = Some v
             let statement = Term::infix(
                 InfixOp::And,
-                Term::infix(
-                    InfixOp::Eq,
-                    call(&to_int, vec![term.clone()])?,
-                    code(*n),
-                ),
+                Term::infix(InfixOp::Eq, call(&to_int, vec![term.clone()])?, code(*n)),
                 Term::infix(
                     InfixOp::Eq,
                     call(&of_int, vec![code(*n)])?,

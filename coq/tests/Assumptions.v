@@ -1,0 +1,16 @@
+(** * Assumptions of the headline theorems.
+
+    ci/check-assumptions.sh compiles this file and fails if any of these
+    theorems depends on anything but Coq's primitive integers and arrays
+    (the [Primitive]s of PrimInt63 and PArray) and the specification of
+    primitive integer equality in Coq's standard library
+    ([Uint63.eqb_correct], [Uint63.eqb_refl]). *)
+
+From RetroProof Require Import Board Movegen Perft Rules RulesCheck Retract Soundness.
+
+Print Assumptions Soundness.retractions_sound.
+Print Assumptions Soundness.retractions_turn.
+Print Assumptions RulesCheck.legal_move_b_sound.
+Print Assumptions RulesCheck.legal_move_b_given_sound.
+Print Assumptions RulesCheck.attacked_b_iff.
+Print Assumptions RulesCheck.in_check_b_false.

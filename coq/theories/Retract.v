@@ -1,0 +1,304 @@
+(** * Retract: the retraction generator.
+
+    [retractions P : list (retraction * position)] lists the ways to take
+    back the last move of position [P] (made by the side not to move, M),
+    each with the predecessor [Q] (M to move).  Semantics (identical to the
+    native engine's, issue #3):
+
+    1. the move is legal in Q and gives P's board ([legal_move Q m P]);
+    2. the side to move in P (S) is not in check in Q;
+    3. the material of Q is possible ([material_ok]);
+    4. castling rights in P are assertions: the king and rook they name
+       never moved, so no retraction moves them; Q keeps P's rights
+       (plus, after un-castling, M's right on the castled side, which
+       the castling move needs); un-castling requires that P asserts no
+       right for M;
+    5. an en-passant square in P asserts that the last move was that double
+       push: it is then the only retraction.  After un-en-passant, Q carries
+       the en-passant square (its only retraction is the double push);
+       otherwise Q has no en-passant square.
+    Uncaptured men: any role but king, no pawn on the first or last rank
+    (and whatever [material_ok] allows).  Counters are not modelled.
+
+    Design: [candidates] over-approximates the predecessors (cheap, on the
+    board); [retractions] keeps the candidates that pass [retraction_ok],
+    the decision procedure of the conditions above (RulesCheck.v).
+    Soundness (Soundness.v) follows from the filter; completeness reduces
+    to [candidates] being a superset. *)
+
+From Coq Require Import Uint63 PArray List Bool.
+From RetroProof Require Import Gen.Vocab Gen.Tables Board Rules RulesCheck.
+Import ListNotations.
+Open Scope uint63_scope.
+
+(** A retraction: the forward move it takes back, and the man it
+    uncaptures ([Some Pawn] for en passant, [None] for castling). *)
+Record retraction : Set := Retraction {
+  rt_move : move;
+  rt_capture : option role
+}.
+
+(** ** Assertions of P (rules 4 and 5) *)
+
+Definition sides : list (color * castling_side) :=
+  [(White, KingSide); (White, QueenSide); (Black, KingSide); (Black, QueenSide)].
+
+(** The readable statement. *)
+Definition respects_assertions (P : position) (m : move) (Q : position) : Prop :=
+  (* P's castling rights are kept in Q *)
+  (forall c side, castling_right P c side = true -> castling_right Q c side = true) /\
+  (* the men named by P's rights did not move: the move does not end on their squares *)
+  (forall c side, castling_right P c side = true ->
+     mv_to m <> castle_king_from c /\ mv_to m <> castle_rook_from c side) /\
+  (* un-castling: P asserts no right for the castling side *)
+  (mv_kind m = Castle -> forall side, castling_right P (turn Q) side = false) /\
+  (* P's en-passant square: the move was that double push *)
+  (forall e, ep_square P = Some e ->
+     mv_kind m = Normal /\ piece_at Q (mv_from m) = Some (MkPiece (turn Q) Pawn) /\
+     mv_from m = pawn_step (opp (turn Q)) e /\ mv_to m = pawn_step (turn Q) e) /\
+  (* Q's en-passant square: exactly after an en-passant capture *)
+  ep_square Q = (match mv_kind m with EnPassant => Some (mv_to m) | _ => None end).
+
+(** The uncaptured man stands on the destination in Q. *)
+Definition capture_matches (P : position) (r : retraction) (Q : position) : Prop :=
+  match mv_kind (rt_move r) with
+  | Normal | Promotion =>
+      piece_at Q (mv_to (rt_move r)) =
+        match rt_capture r with Some x => Some (MkPiece (turn P) x) | None => None end
+  | EnPassant => rt_capture r = Some Pawn
+  | Castle => rt_capture r = None
+  end.
+
+Definition ooint_eqb (a b : option int) : bool :=
+  match a, b with None, None => true | Some x, Some y => x =? y | _, _ => false end.
+
+Definition respects_assertions_b (P : position) (m : move) (Q : position) : bool :=
+  forallb (fun '(c, side) => negb (castling_right P c side) ||| castling_right Q c side) sides &&&
+  forallb (fun '(c, side) => negb (castling_right P c side) |||
+             (negb (mv_to m =? castle_king_from c) &&& negb (mv_to m =? castle_rook_from c side))) sides &&&
+  (match mv_kind m with
+   | Castle => negb (castling_right P (turn Q) KingSide) &&& negb (castling_right P (turn Q) QueenSide)
+   | _ => true end) &&&
+  (match ep_square P with
+   | Some e => move_kind_eqb (mv_kind m) Normal &&&
+               opiece_eqb (piece_at Q (mv_from m)) (Some (MkPiece (turn Q) Pawn)) &&&
+               (mv_from m =? pawn_step (opp (turn Q)) e) &&& (mv_to m =? pawn_step (turn Q) e)
+   | None => true end) &&&
+  ooint_eqb (ep_square Q) (match mv_kind m with EnPassant => Some (mv_to m) | _ => None end).
+
+Definition capture_matches_b (P : position) (r : retraction) (Q : position) : bool :=
+  match mv_kind (rt_move r) with
+  | Normal | Promotion =>
+      opiece_eqb (piece_at Q (mv_to (rt_move r)))
+        (match rt_capture r with Some x => Some (MkPiece (turn P) x) | None => None end)
+  | EnPassant => orole_eqb (rt_capture r) (Some Pawn)
+  | Castle => orole_eqb (rt_capture r) None
+  end.
+
+(** The whole filter. *)
+Definition retraction_ok (P : position) (r : retraction) (Q : position) : bool :=
+  respects_assertions_b P (rt_move r) Q &&& capture_matches_b P r Q &&&
+  legal_move_b_given Q (rt_move r) P &&&
+  negb (in_check_b (piece_at Q) (turn P)) &&&
+  material_ok (piece_at Q).
+
+(** ** Taking a move back *)
+
+(** The predecessor named by a retraction: P's board with the move undone.
+    The board is copied, so P and Q do not share a persistent array. *)
+Definition unmake (P : position) (r : retraction) : position :=
+  let m := rt_move r in
+  let S := turn P in
+  let M := opp S in
+  let b := PArray.copy (board P) in
+  let f := mv_from m in
+  let t := mv_to m in
+  let cap := match rt_capture r with Some x => cell_of_piece (MkPiece S x) | None => 0 end in
+  match mv_kind m with
+  | Normal => Position (b.[f <- b.[t]].[t <- cap]) M (castling P) None
+  | Promotion => Position (b.[f <- cell_of_piece (MkPiece M Pawn)].[t <- cap]) M (castling P) None
+  | EnPassant =>
+      Position (b.[f <- b.[t]].[t <- 0].[ep_victim M t <- cell_of_piece (MkPiece S Pawn)])
+               M (castling P) (Some t)
+  | Castle =>
+      let side := castling_side_of M t in
+      Position (b.[t <- 0].[castle_rook_to M side <- 0].[f <- cell_of_piece (MkPiece M King)]
+                 .[castle_rook_from M side <- cell_of_piece (MkPiece M Rook)])
+               M (castling P lor cr_bit M side) None
+  end.
+
+(** ** Candidates *)
+
+Definition uncapture_roles (t : int) : list role :=
+  if (rank_of t =? 0) ||| (rank_of t =? 7) then [Knight; Bishop; Rook; Queen]
+  else [Pawn; Knight; Bishop; Rook; Queen].
+
+(** [m] with every uncapture on its destination ([quiet]: also without). *)
+Definition with_captures (m : move) (quiet : bool) (acc : list retraction) : list retraction :=
+  let acc := fold_left (fun acc x => Retraction m (Some x) :: acc) (uncapture_roles (mv_to m)) acc in
+  if quiet then Retraction m None :: acc else acc.
+
+Definition is_empty (P : position) (s : int) : bool := (board P).[s] =? 0.
+
+(** Normal retractions of the man on [t] from the squares of [l]. *)
+Fixpoint from_squares (P : position) (t : int) (l : list int) (acc : list retraction) : list retraction :=
+  match l with
+  | [] => acc
+  | f :: r =>
+    from_squares P t r (if is_empty P f then with_captures (Move Normal f t None) true acc else acc)
+  end.
+
+(** Sliding back along [l] while the squares are empty. *)
+Fixpoint slide_back (P : position) (t : int) (l : list int) (acc : list retraction) : list retraction :=
+  match l with
+  | [] => acc
+  | f :: r =>
+    if is_empty P f then slide_back P t r (with_captures (Move Normal f t None) true acc) else acc
+  end.
+
+(** Pawn of M on [t]. *)
+Definition pawn_candidates (P : position) (M : color) (t : int) (acc : list retraction) : list retraction :=
+  let S := opp M in
+  let back := pawn_step S t in
+  let rr := relative_rank M t in
+  (* single and double steps *)
+  let acc :=
+    if (2 <=? rr) &&& is_empty P back then
+      let acc := Retraction (Move Normal back t None) None :: acc in
+      let back2 := pawn_step S back in
+      if (rr =? 3) &&& is_empty P back2 then Retraction (Move Normal back2 t None) None :: acc else acc
+    else acc in
+  (* captures, and en passant *)
+  fold_left (fun acc f =>
+    if is_empty P f then
+      let acc := if 2 <=? rr then with_captures (Move Normal f t None) false acc else acc in
+      if (rr =? 5) &&& is_empty P back then Retraction (Move EnPassant f t None) (Some Pawn) :: acc else acc
+    else acc) (pawn_attacks S t) acc.
+
+(** Promoted man of M on [t] (last rank): unpromotions. *)
+Definition unpromotions (P : position) (M : color) (r : role) (t : int) (acc : list retraction) : list retraction :=
+  let S := opp M in
+  let back := pawn_step S t in
+  let acc := if is_empty P back then Retraction (Move Promotion back t (Some r)) None :: acc else acc in
+  fold_left (fun acc f =>
+    if is_empty P f then with_captures (Move Promotion f t (Some r)) false acc else acc)
+    (pawn_attacks S t) acc.
+
+Definition uncastlings (P : position) (M : color) (t : int) (acc : list retraction) : list retraction :=
+  fold_left (fun acc side =>
+    if (t =? castle_king_to M side) &&&
+       opiece_eqb (piece_at P (castle_rook_to M side)) (Some (MkPiece M Rook)) &&&
+       is_empty P (castle_king_from M) &&& is_empty P (castle_rook_from M side)
+    then Retraction (Move Castle (castle_king_from M) t None) None :: acc else acc)
+    [KingSide; QueenSide] acc.
+
+Definition candidates_from (P : position) (M : color) (t : int) (acc : list retraction) : list retraction :=
+  match piece_at P t with
+  | Some (MkPiece c r) =>
+    if color_eqb c M then
+      match r with
+      | Pawn => pawn_candidates P M t acc
+      | Knight =>
+        let acc := from_squares P t knight_targets.[t] acc in
+        if relative_rank M t =? 7 then unpromotions P M r t acc else acc
+      | King => uncastlings P M t (from_squares P t king_targets.[t] acc)
+      | _ =>
+        let acc := fold_left (fun acc d => slide_back P t (ray d t) acc) (slider_dirs r) acc in
+        if relative_rank M t =? 7 then unpromotions P M r t acc else acc
+      end
+    else acc
+  | None => acc
+  end.
+
+Definition candidates (P : position) : list retraction :=
+  let M := opp (turn P) in
+  match ep_square P with
+  | Some e =>
+      (* rule 5: only the double push through e *)
+      [Retraction (Move Normal (pawn_step (opp M) e) (pawn_step M e) None) None]
+  | None => fold_left (fun acc t => candidates_from P M t acc) all_squares []
+  end.
+
+(** ** The generator *)
+
+Fixpoint keep (P : position) (l : list retraction) (acc : list (retraction * position)) :
+    list (retraction * position) :=
+  match l with
+  | [] => acc
+  | r :: l' =>
+    let Q := unmake P r in
+    keep P l' (if retraction_ok P r Q then (r, Q) :: acc else acc)
+  end.
+
+(** If the side that just moved is in check in P, P has no predecessor;
+    otherwise the candidates passing [retraction_ok] (whose check test of
+    the mover's king is this one, done once: see [legal_move_b_given]). *)
+Definition retractions (P : position) : list (retraction * position) :=
+  if in_check_b (piece_at P) (opp (turn P)) then [] else keep P (candidates P) [].
+
+(** ** The filter is what it says *)
+
+Lemma keep_spec : forall P l acc r Q,
+  In (r, Q) (keep P l acc) -> In (r, Q) acc \/ (Q = unmake P r /\ retraction_ok P r Q = true).
+Proof.
+  intros P l; induction l as [|r0 l IH]; simpl; intros acc r Q H; auto.
+  apply IH in H. destruct H as [H|H]; auto.
+  destruct (retraction_ok P r0 (unmake P r0)) eqn:E; auto.
+  destruct H as [H|H]; auto. injection H as <- <-. auto.
+Qed.
+
+Lemma retractions_ok : forall P r Q, In (r, Q) (retractions P) ->
+  in_check_b (piece_at P) (opp (turn P)) = false /\ retraction_ok P r Q = true.
+Proof.
+  intros P r Q H. unfold retractions in H.
+  destruct (in_check_b (piece_at P) (opp (turn P))); [destruct H|].
+  apply keep_spec in H. destruct H as [[]|[_ H]]. auto.
+Qed.
+
+Lemma eqb_false_neq : forall x y : int, (x =? y) = false -> x <> y.
+Proof. intros x y H ->. rewrite Uint63.eqb_refl in H. discriminate. Qed.
+
+Lemma ooint_eqb_eq : forall a b, ooint_eqb a b = true -> a = b.
+Proof.
+  intros [a|] [b|]; simpl; try discriminate; auto.
+  intros H; apply eqb_true in H; congruence.
+Qed.
+
+Lemma respects_assertions_b_sound : forall P m Q,
+  respects_assertions_b P m Q = true -> respects_assertions P m Q.
+Proof.
+  intros P m Q H. unfold respects_assertions_b in H. split_lazy.
+  repeat match goal with H : forallb _ sides = true |- _ =>
+    let H' := fresh "F" in rewrite forallb_forall in H; rename H into H' end.
+  split; [|split; [|split; [|split]]].
+  - intros c side Hc.
+    assert (In (c, side) sides) as Hin by (destruct c, side; simpl; tauto).
+    match goal with F : forall x, In x sides -> _ |- _ =>
+      specialize (F _ Hin); simpl in F; rewrite Hc in F; simpl in F; exact F end.
+  - intros c side Hc.
+    assert (In (c, side) sides) as Hin by (destruct c, side; simpl; tauto).
+    match goal with F : forall x, In x sides -> _ |- _ =>
+      specialize (F _ Hin); simpl in F; rewrite Hc in F; simpl in F;
+      destruct (mv_to m =? castle_king_from c) eqn:E1; [simpl in F; discriminate F|];
+      destruct (mv_to m =? castle_rook_from c side) eqn:E2; [simpl in F; discriminate F|];
+      split; apply eqb_false_neq; assumption end.
+  - intros Hk side. rewrite Hk in *.
+    match goal with H : (if negb (castling_right P (turn Q) KingSide) then _ else false) = true |- _ =>
+      destruct (castling_right P (turn Q) KingSide) eqn:EK; [discriminate|];
+      destruct (castling_right P (turn Q) QueenSide) eqn:EQ; [discriminate|] end.
+    destruct side; assumption.
+  - intros e He. rewrite He in *. split_lazy. use_bools.
+    split; [destruct (mv_kind m); try discriminate; reflexivity|].
+    repeat split; assumption.
+  - apply ooint_eqb_eq. assumption.
+Qed.
+
+Lemma capture_matches_b_sound : forall P r Q, capture_matches_b P r Q = true -> capture_matches P r Q.
+Proof.
+  intros P r Q. unfold capture_matches_b, capture_matches.
+  destruct (mv_kind (rt_move r)); intros H.
+  - apply opiece_eqb_eq; exact H.
+  - apply opiece_eqb_eq; exact H.
+  - destruct (rt_capture r) as [[]|]; try discriminate; reflexivity.
+  - destruct (rt_capture r) as [[]|]; try discriminate; reflexivity.
+Qed.

@@ -1,0 +1,10 @@
+use retroproof_core::coq::CoqInductive;
+
+#[derive(CoqInductive)]
+#[coq(constructor = "MkSide")]
+enum Side {
+    King,
+    Queen,
+}
+
+fn main() {}

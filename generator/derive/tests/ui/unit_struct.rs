@@ -1,0 +1,6 @@
+use retroproof_core::coq::CoqInductive;
+
+#[derive(CoqInductive)]
+struct Nothing;
+
+fn main() {}

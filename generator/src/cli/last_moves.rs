@@ -1,0 +1,137 @@
+//! `retroproof last-moves <FEN> --depth N [--json]`: the last N plies.
+//!
+//! Prints every retraction sequence of length `N`, one per line, most
+//! recent ply first; then `<count> sequences`; then the forced part, the
+//! most recent plies every sequence shares, oldest first:
+//! `forced: <plies>` (`forced: -` when the sequences already differ in the
+//! last ply).
+//!
+//! When no sequence of length `N` exists, the longest is `k - 1 < N` plies.
+//! If none of the shorter sequences passes through the initial position
+//! (White to move), the position is illegal and the last line is
+//! `illegal: no history longer than <k-1> plies`. If one does, the game is
+//! simply shorter than `N` plies, and the last line is `legal: <game>`, a
+//! game from the initial position in UCI.
+//!
+//! Sequences are combinatorial (see `retroproof_core::search`): their
+//! count is `retro-perft <FEN> <N>`.
+
+use std::fmt::Write as _;
+
+use clap::Args;
+use retroproof_core::search::{for_each_sequence, game_of, Explorer};
+use retroproof_core::Unmove;
+use serde::Serialize;
+
+use super::unmoves::retro_position_check;
+use super::{position_arg, write_stdout, CliError};
+
+#[derive(Debug, Args)]
+pub struct LastMovesArgs {
+    /// The position: a FEN (4 or 6 fields, as one argument) or `startpos`
+    pub fen: String,
+    /// Number of plies to take back (at least 1)
+    #[arg(long)]
+    pub depth: u32,
+    /// Print one JSON object instead
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Serialize)]
+struct Report {
+    depth: u32,
+    /// Every sequence, most recent ply first.
+    sequences: Vec<Vec<String>>,
+    count: u64,
+    /// The forced part, oldest ply first.
+    forced: Vec<String>,
+    /// `"open"` (sequences exist), `"illegal"` or `"legal"` (no sequence
+    /// of length `depth`, but a shorter game from the initial position).
+    verdict: &'static str,
+    /// With no sequence of length `depth`: the longest sequence's length.
+    longest: Option<u32>,
+    /// With verdict `legal`: a game from the initial position, in UCI.
+    game: Option<Vec<String>>,
+}
+
+fn names(line: &[Unmove]) -> Vec<String> {
+    line.iter().map(Unmove::to_string).collect()
+}
+
+pub fn run(args: LastMovesArgs) -> Result<(), CliError> {
+    let pos = position_arg(&args.fen)?;
+    if args.depth == 0 {
+        return Err(CliError::usage(
+            "--depth must be at least 1 (the number of plies to take back)",
+        ));
+    }
+    retro_position_check(&pos)?;
+    let mut out = String::new();
+    let mut sequences = Vec::new();
+    let mut count = 0u64;
+    // The common prefix of all sequences so far (most recent first).
+    let mut common: Option<Vec<Unmove>> = None;
+    for_each_sequence(&pos, args.depth, |line| {
+        count += 1;
+        match &mut common {
+            None => common = Some(line.to_vec()),
+            Some(prefix) => {
+                let shared = prefix.iter().zip(line).take_while(|(a, b)| a == b).count();
+                prefix.truncate(shared);
+            }
+        }
+        if args.json {
+            sequences.push(names(line));
+        } else {
+            writeln!(out, "{}", names(line).join(" ")).expect("writing to a String cannot fail");
+        }
+    });
+    let forced: Vec<String> = common
+        .map(|prefix| names(&prefix).into_iter().rev().collect())
+        .unwrap_or_default();
+    let mut report = Report {
+        depth: args.depth,
+        sequences,
+        count,
+        forced,
+        verdict: "open",
+        longest: None,
+        game: None,
+    };
+    if count == 0 {
+        let mut explorer = Explorer::new();
+        let longest = explorer.longest(&pos, args.depth);
+        report.longest = Some(longest);
+        match explorer.start_line() {
+            Some(line) => {
+                report.verdict = "legal";
+                report.game = Some(game_of(line).iter().map(|m| m.to_uci()).collect());
+            }
+            None => report.verdict = "illegal",
+        }
+    }
+    if args.json {
+        out = serde_json::to_string_pretty(&report)
+            .map_err(|e| CliError::usage(format!("cannot encode JSON: {e}")))?;
+        out.push('\n');
+        return write_stdout(&out);
+    }
+    writeln!(out, "{count} sequences").expect("writing to a String cannot fail");
+    match report.verdict {
+        "illegal" => writeln!(
+            out,
+            "illegal: no history longer than {} plies",
+            report.longest.unwrap_or(0)
+        ),
+        "legal" => writeln!(
+            out,
+            "legal: {}",
+            super::legal::game_text(report.game.as_deref().unwrap_or(&[]))
+        ),
+        _ if report.forced.is_empty() => writeln!(out, "forced: -"),
+        _ => writeln!(out, "forced: {}", report.forced.join(" ")),
+    }
+    .expect("writing to a String cannot fail");
+    write_stdout(&out)
+}

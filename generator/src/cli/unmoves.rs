@@ -1,0 +1,74 @@
+//! `retroproof unmoves <FEN> [--json]`: the retractions of a position.
+//!
+//! One retraction per line in the retraction notation (the forward move in
+//! UCI, then `x<piece>` for a capture or `ep`), sorted, then
+//! `<N> unmoves` alone on the last line. With `--json`, a JSON array of
+//! `{"unmove": …, "fen": …}` objects, `fen` being the predecessor.
+
+use std::fmt::Write as _;
+
+use clap::Args;
+use serde::Serialize;
+
+use retroproof_core::Position;
+
+use super::{position_arg, write_stdout, CliError};
+
+#[derive(Debug, Args)]
+pub struct UnmovesArgs {
+    /// The position: a FEN (4 or 6 fields, as one argument) or `startpos`
+    pub fen: String,
+    /// Print a JSON array of {"unmove", "fen"} objects instead
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// One retraction as JSON.
+#[derive(Debug, Serialize)]
+struct Entry {
+    /// The retraction in the notation of `retroproof_core::retro`.
+    unmove: String,
+    /// The predecessor position.
+    fen: String,
+}
+
+pub fn run(args: UnmovesArgs) -> Result<(), CliError> {
+    let pos = position_arg(&args.fen)?;
+    retro_position_check(&pos)?;
+    let mut entries: Vec<Entry> = pos
+        .retractions()
+        .into_iter()
+        .map(|(u, q)| Entry {
+            unmove: u.to_string(),
+            fen: q.to_fen(),
+        })
+        .collect();
+    entries.sort_by(|a, b| a.unmove.cmp(&b.unmove));
+    let mut out = String::new();
+    if args.json {
+        out = serde_json::to_string_pretty(&entries)
+            .map_err(|e| CliError::usage(format!("cannot encode JSON: {e}")))?;
+        out.push('\n');
+    } else {
+        for e in &entries {
+            writeln!(out, "{}", e.unmove).expect("writing to a String cannot fail");
+        }
+        writeln!(out, "{} unmoves", entries.len()).expect("writing to a String cannot fail");
+    }
+    write_stdout(&out)
+}
+
+/// Rejects a position no move can have led to because the side that moved
+/// last is in check: every retro question about it is void, so say so
+/// rather than answer "0".
+pub(crate) fn retro_position_check(pos: &Position) -> Result<(), CliError> {
+    if pos.is_opponent_in_check() {
+        let mover = pos.turn().other();
+        return Err(CliError::usage(format!(
+            "impossible position: {mover} is in check with {} to move, so no last move \
+             can have led here",
+            pos.turn()
+        )));
+    }
+    Ok(())
+}

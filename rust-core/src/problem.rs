@@ -1,0 +1,276 @@
+//! Retro problems written as EPD: a position, a question, a published answer.
+//!
+//! One problem per line:
+//!
+//! ```text
+//! 8/8/8/1r1b4/B7/2K5/8/3k4 b - - id "smullyan"; retro "last 3"; sol "c2c4 b4c3ep b3c3xp"; c0 "source";
+//! ```
+//!
+//! - `retro` is the question: `"last N"` (what were the last `N` plies?),
+//!   `"illegal"` (prove the position cannot arise) or `"legal"` (find a
+//!   game).
+//! - `sol` is the published answer: for `last N`, retractions in the
+//!   notation of [`crate::retro`], **oldest ply first**, as a game is
+//!   written; for `illegal`, the word `illegal`.
+//! - `id` names the problem, `c0` cites its source; other opcodes are kept
+//!   but not interpreted.
+//!
+//! [`Problem::check`] runs the native solver and compares with `sol`. For
+//! `last N` the solver's answer is the forced part at depth `N` (see
+//! [`forced_line`]): the plies every retraction sequence of length `N`
+//! shares.
+
+use std::fmt;
+
+use crate::retro::{ParseRetroUciError, RetroUci, Unmove};
+use crate::search::{last_moves, legality, IllegalReason, LastMoves, Legality, Limits};
+use crate::{Epd, EpdError, Position};
+
+/// What a problem asks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Question {
+    /// What were the last `n` plies? (`n ≥ 1`)
+    LastMoves(u32),
+    /// Prove the position illegal.
+    Illegal,
+    /// Find a game reaching the position.
+    Legal,
+}
+
+impl fmt::Display for Question {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Question::LastMoves(n) => write!(f, "last {n}"),
+            Question::Illegal => f.write_str("illegal"),
+            Question::Legal => f.write_str("legal"),
+        }
+    }
+}
+
+/// A retro problem read from EPD.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Problem {
+    pub id: Option<String>,
+    pub position: Position,
+    pub question: Question,
+    /// The published solution, for `last N` oldest ply first.
+    pub solution: Solution,
+    /// The `c0` operand: where the problem and its answer were published.
+    pub source: Option<String>,
+}
+
+/// A published answer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Solution {
+    /// No `sol` operation.
+    None,
+    /// Retractions, oldest ply first.
+    Plies(Vec<RetroUci>),
+    /// `sol "illegal"`.
+    Illegal,
+}
+
+/// Why an EPD line is not a retro problem.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ProblemError {
+    Epd(EpdError),
+    /// No `retro` operation.
+    MissingQuestion,
+    /// A `retro` operand other than `last N` (N ≥ 1), `illegal`, `legal`.
+    BadQuestion { text: String },
+    /// A `sol` ply that is not retraction notation.
+    BadSolution(ParseRetroUciError),
+}
+
+impl fmt::Display for ProblemError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ProblemError::Epd(e) => e.fmt(f),
+            ProblemError::MissingQuestion => {
+                f.write_str("no retro operation (expected retro \"last N\", \"illegal\" or \"legal\")")
+            }
+            ProblemError::BadQuestion { text } => write!(
+                f,
+                "bad retro question {text:?} (expected \"last N\" with N >= 1, \"illegal\" or \"legal\")"
+            ),
+            ProblemError::BadSolution(e) => write!(f, "bad sol: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for ProblemError {}
+
+impl From<EpdError> for ProblemError {
+    fn from(e: EpdError) -> ProblemError {
+        ProblemError::Epd(e)
+    }
+}
+
+impl Problem {
+    /// Parses one EPD line.
+    pub fn parse(line: &str) -> Result<Problem, ProblemError> {
+        Problem::from_epd(&Epd::parse(line)?)
+    }
+
+    /// Reads the problem from a parsed EPD record.
+    pub fn from_epd(epd: &Epd) -> Result<Problem, ProblemError> {
+        let text_of = |opcode: &str| {
+            epd.operation(opcode).map(|operands| {
+                operands
+                    .iter()
+                    .map(|o| o.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+        };
+        let question_text = text_of("retro").ok_or(ProblemError::MissingQuestion)?;
+        let question = parse_question(&question_text)?;
+        let solution = match text_of("sol") {
+            None => Solution::None,
+            Some(text) if text.trim() == "illegal" => Solution::Illegal,
+            Some(text) => Solution::Plies(
+                text.split_ascii_whitespace()
+                    .map(str::parse)
+                    .collect::<Result<_, _>>()
+                    .map_err(ProblemError::BadSolution)?,
+            ),
+        };
+        Ok(Problem {
+            id: text_of("id"),
+            position: epd.position,
+            question,
+            solution,
+            source: text_of("c0"),
+        })
+    }
+
+    /// Runs the native solver on the question.
+    pub fn solve(&self, limits: Limits) -> Answer {
+        match self.question {
+            Question::LastMoves(n) => match last_moves(&self.position, n, limits.lookahead) {
+                LastMoves::Forced(forced) => Answer::Forced(forced.into_iter().rev().collect()),
+                LastMoves::Bounded {
+                    longest,
+                    start: None,
+                } => Answer::Illegal(IllegalReason::NoHistory { longest }),
+                LastMoves::Bounded {
+                    longest,
+                    start: Some(_),
+                } => Answer::Shorter { longest },
+            },
+            Question::Illegal | Question::Legal => match legality(&self.position, limits) {
+                Legality::Legal(game) => Answer::Legal(game.len()),
+                Legality::Illegal(reason) => Answer::Illegal(reason),
+                Legality::Unknown => Answer::Unknown,
+            },
+        }
+    }
+
+    /// Solves and compares with the published solution.
+    pub fn check(&self, limits: Limits) -> Result<Answer, Mismatch> {
+        let answer = self.solve(limits);
+        let ok = match (&self.solution, &answer) {
+            (Solution::Plies(sol), Answer::Forced(forced)) => {
+                sol.len() == forced.len()
+                    && sol.iter().zip(forced).all(|(s, u)| *s == u.to_retro_uci())
+            }
+            (Solution::Illegal, Answer::Illegal(_)) => true,
+            (Solution::None, Answer::Legal(_)) => self.question == Question::Legal,
+            (Solution::None, Answer::Illegal(_)) => self.question == Question::Illegal,
+            _ => false,
+        };
+        if ok {
+            Ok(answer)
+        } else {
+            Err(Mismatch {
+                expected: self.solution.clone(),
+                found: answer,
+            })
+        }
+    }
+}
+
+fn parse_question(text: &str) -> Result<Question, ProblemError> {
+    let bad = || ProblemError::BadQuestion {
+        text: text.to_owned(),
+    };
+    let words: Vec<&str> = text.split_ascii_whitespace().collect();
+    match words.as_slice() {
+        ["illegal"] => Ok(Question::Illegal),
+        ["legal"] => Ok(Question::Legal),
+        ["last", n] => match n.parse::<u32>() {
+            Ok(n) if n >= 1 => Ok(Question::LastMoves(n)),
+            _ => Err(bad()),
+        },
+        _ => Err(bad()),
+    }
+}
+
+/// What the solver found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Answer {
+    /// The forced plies at the asked depth, oldest first.
+    Forced(Vec<Unmove>),
+    /// Illegal, with the reason.
+    Illegal(IllegalReason),
+    /// Legal, with a game of this many plies.
+    Legal(usize),
+    /// `last N`: no history of `N` plies, but the initial position lies on
+    /// a shorter one (the game is shorter than the question assumes).
+    Shorter { longest: u32 },
+    /// Undecided within the limits.
+    Unknown,
+}
+
+impl fmt::Display for Answer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Answer::Forced(plies) if plies.is_empty() => f.write_str("nothing forced"),
+            Answer::Forced(plies) => {
+                let text: Vec<String> = plies.iter().map(Unmove::to_string).collect();
+                write!(f, "forced: {}", text.join(" "))
+            }
+            Answer::Illegal(reason) => write!(f, "illegal: {reason}"),
+            Answer::Legal(n) => write!(f, "legal (a game of {n} plies)"),
+            Answer::Shorter { longest } => {
+                write!(f, "the game is shorter: at most {longest} plies from the start")
+            }
+            Answer::Unknown => f.write_str("unknown"),
+        }
+    }
+}
+
+/// The solver disagrees with the published solution.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Mismatch {
+    pub expected: Solution,
+    pub found: Answer,
+}
+
+impl fmt::Display for Mismatch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let expected = match &self.expected {
+            Solution::None => "no sol".to_owned(),
+            Solution::Illegal => "illegal".to_owned(),
+            Solution::Plies(plies) => plies
+                .iter()
+                .map(RetroUci::to_string)
+                .collect::<Vec<_>>()
+                .join(" "),
+        };
+        write!(f, "expected {expected}, solver says {}", self.found)
+    }
+}
+
+/// Parses a suite: one problem per non-empty line; `#` starts a comment
+/// line. Each result comes with its 1-based line number.
+pub fn parse_suite(text: &str) -> Vec<(usize, Result<Problem, ProblemError>)> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, line)| {
+            let t = line.trim();
+            !t.is_empty() && !t.starts_with('#')
+        })
+        .map(|(i, line)| (i + 1, Problem::parse(line)))
+        .collect()
+}
