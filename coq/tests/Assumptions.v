@@ -2,9 +2,7 @@
 
     ci/check-assumptions.sh compiles this file and fails if any of these
     theorems depends on anything but Coq's primitive integers and arrays
-    (the [Primitive]s of PrimInt63 and PArray) and the specification of
-    primitive integer equality in Coq's standard library
-    ([Uint63.eqb_correct], [Uint63.eqb_refl]). *)
+    (the [Primitive]s of PrimInt63 and PArray). *)
 
 From RetroProof Require Import Board Movegen Perft Rules RulesCheck Retract Soundness.
 

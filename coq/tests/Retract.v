@@ -2,7 +2,12 @@
 
     Exact sets are written in retroproof's notation (Notation.v) and
     compared as sorted lists; [has] checks that one retraction is present.
-    Everything is checked with [vm_compute]. *)
+    Everything is checked with [vm_compute].
+
+    Shared expected sets (coordinated with the native engine) are added as
+      [Example name : same_set ["..."; ...] (fen "...") = true.
+       Proof. vm_compute. reflexivity. Qed.]
+    ([same_set] sorts the expected list; [retraction_strings] is sorted). *)
 
 From Coq Require Import Uint63 String List.
 From RetroProof Require Import Gen.Vocab Board Retract Notation.
@@ -133,4 +138,9 @@ Proof. vm_compute. reflexivity. Qed.
     impossible, and a ninth white queen... *)
 Example material_pawns :
   has "d3e4xp" (fen "4k3/pppppppp/8/8/4P3/8/8/K7 b - -") = false.
+Proof. vm_compute. reflexivity. Qed.
+
+(** [same_set] compares in any order. *)
+Example same_set_demo :
+  same_set ["h6g8"; "f6g8"; "c6b8"; "a6b8"] (fen "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -") = true.
 Proof. vm_compute. reflexivity. Qed.

@@ -9,7 +9,7 @@
     This file is tuned for [vm_compute] and is *not* the specification:
     the rules are stated declaratively in Rules.v.  The generator is
     validated by the perft tests (tests/Perft.v) and by tests that compare
-    it with the rules' decision procedure (tests/MovegenSpec.v).
+    it with the rules' decision procedure (tests/CrossCheck.v).
 
     Internal representation: a [state] caches the king squares and encodes
     the side to move as a colour bit ([0] white, [8] black, the bit of the

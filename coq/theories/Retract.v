@@ -43,21 +43,25 @@ Record retraction : Set := Retraction {
 Definition sides : list (color * castling_side) :=
   [(White, KingSide); (White, QueenSide); (Black, KingSide); (Black, QueenSide)].
 
+(** Equality of optional squares. *)
+Definition ooint_eqb (a b : option int) : bool :=
+  match a, b with None, None => true | Some x, Some y => x =? y | _, _ => false end.
+
 (** The readable statement. *)
 Definition respects_assertions (P : position) (m : move) (Q : position) : Prop :=
   (* P's castling rights are kept in Q *)
   (forall c side, castling_right P c side = true -> castling_right Q c side = true) /\
   (* the men named by P's rights did not move: the move does not end on their squares *)
   (forall c side, castling_right P c side = true ->
-     mv_to m <> castle_king_from c /\ mv_to m <> castle_rook_from c side) /\
+     (mv_to m =? castle_king_from c) = false /\ (mv_to m =? castle_rook_from c side) = false) /\
   (* un-castling: P asserts no right for the castling side *)
   (mv_kind m = Castle -> forall side, castling_right P (turn Q) side = false) /\
   (* P's en-passant square: the move was that double push *)
   (forall e, ep_square P = Some e ->
      mv_kind m = Normal /\ piece_at Q (mv_from m) = Some (MkPiece (turn Q) Pawn) /\
-     mv_from m = pawn_step (opp (turn Q)) e /\ mv_to m = pawn_step (turn Q) e) /\
+     (mv_from m =? pawn_step (opp (turn Q)) e) = true /\ (mv_to m =? pawn_step (turn Q) e) = true) /\
   (* Q's en-passant square: exactly after an en-passant capture *)
-  ep_square Q = (match mv_kind m with EnPassant => Some (mv_to m) | _ => None end).
+  ooint_eqb (ep_square Q) (match mv_kind m with EnPassant => Some (mv_to m) | _ => None end) = true.
 
 (** The uncaptured man stands on the destination in Q. *)
 Definition capture_matches (P : position) (r : retraction) (Q : position) : Prop :=
@@ -68,9 +72,6 @@ Definition capture_matches (P : position) (r : retraction) (Q : position) : Prop
   | EnPassant => rt_capture r = Some Pawn
   | Castle => rt_capture r = None
   end.
-
-Definition ooint_eqb (a b : option int) : bool :=
-  match a, b with None, None => true | Some x, Some y => x =? y | _, _ => false end.
 
 Definition respects_assertions_b (P : position) (m : move) (Q : position) : bool :=
   forallb (fun '(c, side) => negb (castling_right P c side) ||| castling_right Q c side) sides &&&
@@ -129,35 +130,59 @@ Definition unmake (P : position) (r : retraction) : position :=
 
 (** ** Candidates *)
 
-Definition uncapture_roles (t : int) : list role :=
-  if (rank_of t =? 0) ||| (rank_of t =? 7) then [Knight; Bishop; Rook; Queen]
-  else [Pawn; Knight; Bishop; Rook; Queen].
+(** Roles that may be uncaptured: [u_mid] on ranks 2..7, [u_back] on ranks
+    1 and 8 (no pawn there).  Pruned once per position from S's men in P:
+    none if S already has 16 men, no pawn if S already has 8 pawns (the
+    filter would reject those predecessors anyway, by [material_ok]). *)
+Record uncaptures : Set := Uncaptures { u_mid : list role; u_back : list role }.
+
+Definition count_cells (b : array int) (x : int) : int :=
+  fold_left (fun n s => if b.[s] =? x then n + 1 else n) all_squares 0.
+
+Definition count_color (b : array int) (bit : int) : int :=
+  fold_left (fun n s => let c := b.[s] in if (c =? 0) ||| negb (c land 8 =? bit) then n else n + 1)
+            all_squares 0.
+
+Definition uncaptures_of (P : position) : uncaptures :=
+  let S := turn P in
+  let b := board P in
+  if 16 <=? count_color b (color_bit S) then Uncaptures [] []
+  else if 8 <=? count_cells b (cell_of_piece (MkPiece S Pawn)) then
+    Uncaptures [Knight; Bishop; Rook; Queen] [Knight; Bishop; Rook; Queen]
+  else Uncaptures [Pawn; Knight; Bishop; Rook; Queen] [Knight; Bishop; Rook; Queen].
+
+Definition uncapture_roles (u : uncaptures) (t : int) : list role :=
+  if (rank_of t =? 0) ||| (rank_of t =? 7) then u_back u else u_mid u.
 
 (** [m] with every uncapture on its destination ([quiet]: also without). *)
-Definition with_captures (m : move) (quiet : bool) (acc : list retraction) : list retraction :=
-  let acc := fold_left (fun acc x => Retraction m (Some x) :: acc) (uncapture_roles (mv_to m)) acc in
+Definition with_captures (u : uncaptures) (m : move) (quiet : bool) (acc : list retraction) :
+    list retraction :=
+  let acc := fold_left (fun acc x => Retraction m (Some x) :: acc) (uncapture_roles u (mv_to m)) acc in
   if quiet then Retraction m None :: acc else acc.
 
 Definition is_empty (P : position) (s : int) : bool := (board P).[s] =? 0.
 
 (** Normal retractions of the man on [t] from the squares of [l]. *)
-Fixpoint from_squares (P : position) (t : int) (l : list int) (acc : list retraction) : list retraction :=
+Fixpoint from_squares (P : position) (u : uncaptures) (t : int) (l : list int) (acc : list retraction) :
+    list retraction :=
   match l with
   | [] => acc
   | f :: r =>
-    from_squares P t r (if is_empty P f then with_captures (Move Normal f t None) true acc else acc)
+    from_squares P u t r (if is_empty P f then with_captures u (Move Normal f t None) true acc else acc)
   end.
 
 (** Sliding back along [l] while the squares are empty. *)
-Fixpoint slide_back (P : position) (t : int) (l : list int) (acc : list retraction) : list retraction :=
+Fixpoint slide_back (P : position) (u : uncaptures) (t : int) (l : list int) (acc : list retraction) :
+    list retraction :=
   match l with
   | [] => acc
   | f :: r =>
-    if is_empty P f then slide_back P t r (with_captures (Move Normal f t None) true acc) else acc
+    if is_empty P f then slide_back P u t r (with_captures u (Move Normal f t None) true acc) else acc
   end.
 
 (** Pawn of M on [t]. *)
-Definition pawn_candidates (P : position) (M : color) (t : int) (acc : list retraction) : list retraction :=
+Definition pawn_candidates (P : position) (u : uncaptures) (M : color) (t : int) (acc : list retraction) :
+    list retraction :=
   let S := opp M in
   let back := pawn_step S t in
   let rr := relative_rank M t in
@@ -171,17 +196,18 @@ Definition pawn_candidates (P : position) (M : color) (t : int) (acc : list retr
   (* captures, and en passant *)
   fold_left (fun acc f =>
     if is_empty P f then
-      let acc := if 2 <=? rr then with_captures (Move Normal f t None) false acc else acc in
+      let acc := if 2 <=? rr then with_captures u (Move Normal f t None) false acc else acc in
       if (rr =? 5) &&& is_empty P back then Retraction (Move EnPassant f t None) (Some Pawn) :: acc else acc
     else acc) (pawn_attacks S t) acc.
 
 (** Promoted man of M on [t] (last rank): unpromotions. *)
-Definition unpromotions (P : position) (M : color) (r : role) (t : int) (acc : list retraction) : list retraction :=
+Definition unpromotions (P : position) (u : uncaptures) (M : color) (r : role) (t : int)
+    (acc : list retraction) : list retraction :=
   let S := opp M in
   let back := pawn_step S t in
   let acc := if is_empty P back then Retraction (Move Promotion back t (Some r)) None :: acc else acc in
   fold_left (fun acc f =>
-    if is_empty P f then with_captures (Move Promotion f t (Some r)) false acc else acc)
+    if is_empty P f then with_captures u (Move Promotion f t (Some r)) false acc else acc)
     (pawn_attacks S t) acc.
 
 Definition uncastlings (P : position) (M : color) (t : int) (acc : list retraction) : list retraction :=
@@ -192,19 +218,20 @@ Definition uncastlings (P : position) (M : color) (t : int) (acc : list retracti
     then Retraction (Move Castle (castle_king_from M) t None) None :: acc else acc)
     [KingSide; QueenSide] acc.
 
-Definition candidates_from (P : position) (M : color) (t : int) (acc : list retraction) : list retraction :=
+Definition candidates_from (P : position) (u : uncaptures) (M : color) (t : int) (acc : list retraction) :
+    list retraction :=
   match piece_at P t with
   | Some (MkPiece c r) =>
     if color_eqb c M then
       match r with
-      | Pawn => pawn_candidates P M t acc
+      | Pawn => pawn_candidates P u M t acc
       | Knight =>
-        let acc := from_squares P t knight_targets.[t] acc in
-        if relative_rank M t =? 7 then unpromotions P M r t acc else acc
-      | King => uncastlings P M t (from_squares P t king_targets.[t] acc)
+        let acc := from_squares P u t knight_targets.[t] acc in
+        if relative_rank M t =? 7 then unpromotions P u M r t acc else acc
+      | King => uncastlings P M t (from_squares P u t king_targets.[t] acc)
       | _ =>
-        let acc := fold_left (fun acc d => slide_back P t (ray d t) acc) (slider_dirs r) acc in
-        if relative_rank M t =? 7 then unpromotions P M r t acc else acc
+        let acc := fold_left (fun acc d => slide_back P u t (ray d t) acc) (slider_dirs r) acc in
+        if relative_rank M t =? 7 then unpromotions P u M r t acc else acc
       end
     else acc
   | None => acc
@@ -216,7 +243,9 @@ Definition candidates (P : position) : list retraction :=
   | Some e =>
       (* rule 5: only the double push through e *)
       [Retraction (Move Normal (pawn_step (opp M) e) (pawn_step M e) None) None]
-  | None => fold_left (fun acc t => candidates_from P M t acc) all_squares []
+  | None =>
+      let u := uncaptures_of P in
+      fold_left (fun acc t => candidates_from P u M t acc) all_squares []
   end.
 
 (** ** The generator *)
@@ -255,15 +284,6 @@ Proof.
   apply keep_spec in H. destruct H as [[]|[_ H]]. auto.
 Qed.
 
-Lemma eqb_false_neq : forall x y : int, (x =? y) = false -> x <> y.
-Proof. intros x y H ->. rewrite Uint63.eqb_refl in H. discriminate. Qed.
-
-Lemma ooint_eqb_eq : forall a b, ooint_eqb a b = true -> a = b.
-Proof.
-  intros [a|] [b|]; simpl; try discriminate; auto.
-  intros H; apply eqb_true in H; congruence.
-Qed.
-
 Lemma respects_assertions_b_sound : forall P m Q,
   respects_assertions_b P m Q = true -> respects_assertions P m Q.
 Proof.
@@ -281,7 +301,7 @@ Proof.
       specialize (F _ Hin); simpl in F; rewrite Hc in F; simpl in F;
       destruct (mv_to m =? castle_king_from c) eqn:E1; [simpl in F; discriminate F|];
       destruct (mv_to m =? castle_rook_from c side) eqn:E2; [simpl in F; discriminate F|];
-      split; apply eqb_false_neq; assumption end.
+      split; reflexivity end.
   - intros Hk side. rewrite Hk in *.
     match goal with H : (if negb (castling_right P (turn Q) KingSide) then _ else false) = true |- _ =>
       destruct (castling_right P (turn Q) KingSide) eqn:EK; [discriminate|];
@@ -289,8 +309,8 @@ Proof.
     destruct side; assumption.
   - intros e He. rewrite He in *. split_lazy. use_bools.
     split; [destruct (mv_kind m); try discriminate; reflexivity|].
-    repeat split; assumption.
-  - apply ooint_eqb_eq. assumption.
+    repeat split; triv.
+  - triv.
 Qed.
 
 Lemma capture_matches_b_sound : forall P r Q, capture_matches_b P r Q = true -> capture_matches P r Q.

@@ -181,26 +181,27 @@ Definition pseudo_legal (Q : position) (m : move) : Prop :=
 
 (** ** The board after a move *)
 
-Definition after (Q : position) (m : move) : board_fn := fun s =>
+Definition after (Q : position) (m : move) : board_fn :=
   let b := piece_at Q in
   let us := turn Q in
   let f := mv_from m in
   let t := mv_to m in
   match mv_kind m with
-  | Normal => if s =? f then None else if s =? t then b f else b s
+  | Normal => fun s => if s =? f then None else if s =? t then b f else b s
   | Promotion =>
-      if s =? f then None
-      else if s =? t then (match mv_promo m with Some r => Some (MkPiece us r) | None => None end)
-      else b s
+      let promoted := match mv_promo m with Some r => Some (MkPiece us r) | None => None end in
+      fun s => if s =? f then None else if s =? t then promoted else b s
   | EnPassant =>
-      if s =? f then None else if s =? t then b f
-      else if s =? ep_victim us t then None else b s
+      let v := ep_victim us t in
+      fun s => if s =? f then None else if s =? t then b f else if s =? v then None else b s
   | Castle =>
       let side := castling_side_of us t in
-      if s =? t then Some (MkPiece us King)
-      else if s =? castle_rook_to us side then Some (MkPiece us Rook)
-      else if (s =? f) || (s =? castle_rook_from us side) then None
-      else b s
+      let rt := castle_rook_to us side in
+      let rf := castle_rook_from us side in
+      fun s => if s =? t then Some (MkPiece us King)
+               else if s =? rt then Some (MkPiece us Rook)
+               else if (s =? f) || (s =? rf) then None
+               else b s
   end.
 
 (** ** Legal moves *)

@@ -99,7 +99,8 @@ Definition pseudo_legal_b (Q : position) (m : move) : bool :=
   end.
 
 Definition board_after_b (Q : position) (m : move) (P : position) : bool :=
-  forallb (fun s => opiece_eqb (piece_at P s) (after Q m s)) all_squares.
+  let a := after Q m in
+  forallb (fun s => opiece_eqb (piece_at P s) (a s)) all_squares.
 
 Definition legal_move_b (Q : position) (m : move) (P : position) : bool :=
   pseudo_legal_b Q m &&& color_eqb (turn P) (opp (turn Q)) &&& board_after_b Q m P &&&
@@ -120,6 +121,8 @@ Ltac split_lazy :=
       let E := fresh "E" in destruct a eqn:E; [discriminate H|]
   | H : _ && _ = true |- _ => apply andb_prop in H; destruct H
   end.
+
+Ltac triv := first [reflexivity | assumption].
 
 Lemma is_none_true : forall A (o : option A), is_none o = true -> o = None.
 Proof. intros A [x|]; simpl; congruence. Qed.
@@ -193,15 +196,15 @@ Lemma man_moves_b_sound : forall b c r f t, man_moves_b b c r f t = true -> man_
 Proof.
   intros b c r f t; unfold man_moves_b, man_moves.
   destruct r; try (intros H; exact H);
-    try (intros H; apply existsb_exists in H; destruct H as (d & Hd & H); exists d; split; assumption).
+    try (intros H; apply existsb_exists in H; destruct H as (d & Hd & H); exists d; split; triv).
   intros H.
-  destruct ((t =? pawn_step c f) &&& is_none (b t)) eqn:E1.
-  { left. split_lazy. split; [assumption | apply is_none_true; assumption]. }
+  destruct ((t =? pawn_step c f) &&& is_none (b t)) eqn:E1; cbv beta iota in H.
+  { left. split_lazy. split; [triv | apply is_none_true; triv]. }
   destruct ((relative_rank c f =? 1) &&& (t =? pawn_step c (pawn_step c f)) &&&
-            is_none (b (pawn_step c f)) &&& is_none (b t)) eqn:E2.
+            is_none (b (pawn_step c f)) &&& is_none (b t)) eqn:E2; cbv beta iota in H.
   { right; left. split_lazy.
-    repeat split; try assumption; apply is_none_true; assumption. }
-  right; right. split_lazy. split; [assumption|].
+    repeat split; try triv; apply is_none_true; triv. }
+  right; right. split_lazy. split; [triv|].
   apply is_none_false. destruct (is_none (b t)); [discriminate|reflexivity].
 Qed.
 
@@ -222,22 +225,22 @@ Proof.
   - split_lazy.
     destruct (piece_at Q (mv_from m)) as [[c r]|] eqn:Bf; [|discriminate].
     split_lazy. use_bools.
-    split; [first [reflexivity | assumption]|]. split; [first [reflexivity | assumption]|].
-    split; [assumption|].
-    exists r; repeat split; try assumption.
+    split; [first [reflexivity | triv]|]. split; [first [reflexivity | triv]|].
+    split; [triv|].
+    exists r; repeat split; try triv.
     intros ->. destruct (relative_rank (turn Q) (mv_to m) =? 7); [discriminate|reflexivity].
   - destruct (mv_promo m) as [r|] eqn:Pr; [|discriminate].
     split_lazy. use_bools.
-    split; [first [reflexivity | assumption]|]. split; [first [reflexivity | assumption]|].
-    exists r; repeat split; try assumption.
+    split; [first [reflexivity | triv]|]. split; [first [reflexivity | triv]|].
+    exists r; repeat split; try triv.
     destruct r; try discriminate; simpl; tauto.
   - split_lazy. use_bools.
-    repeat split; assumption.
+    repeat split; triv.
   - split_lazy. use_bools.
-    split; [first [reflexivity | assumption]|]. split; [first [reflexivity | assumption]|].
-    split; [assumption|].
+    split; [first [reflexivity | triv]|]. split; [first [reflexivity | triv]|].
+    split; [triv|].
     exists (castling_side_of (turn Q) (mv_to m)).
-    repeat split; try assumption.
+    repeat split; try triv.
     + match goal with H : forallb _ (castle_empty _ _) = true |- _ => rename H into Hf end.
       intros s Hs. rewrite forallb_forall in Hf. apply is_none_true. apply Hf; auto.
     + match goal with H : forallb _ (castle_safe _ _) = true |- _ => rename H into Hf end.
@@ -256,9 +259,9 @@ Theorem legal_move_b_given_sound : forall Q m P,
   legal_move_b_given Q m P = true -> ~ in_check (piece_at P) (turn Q) -> legal_move Q m P.
 Proof.
   intros Q m P H Hc. unfold legal_move_b_given in H. split_lazy.
-  split; [apply pseudo_legal_b_sound; assumption|].
-  split; [apply color_eqb_eq; assumption|].
-  split; [apply board_after_b_sound; assumption|].
+  split; [apply pseudo_legal_b_sound; triv|].
+  split; [apply color_eqb_eq; triv|].
+  split; [apply board_after_b_sound; triv|].
   exact Hc.
 Qed.
 

@@ -16,9 +16,8 @@
 
     The proof is by the construction of [retractions] as a filter and the
     soundness of the decision procedures (RulesCheck.v).  Print Assumptions
-    (tests/Assumptions.v, ci/check-assumptions.sh) shows only Coq's
-    primitive Int63 and PArray operations and the specification axioms of
-    primitive integer equality ([Uint63.eqb_correct], [Uint63.eqb_refl]). *)
+    (tests/Assumptions.v, checked by ci/check-assumptions.sh) shows only
+    Coq's primitive Int63 and PArray operations. *)
 
 From Coq Require Import Uint63 PArray List Bool.
 From RetroProof Require Import Gen.Vocab Board Rules RulesCheck Retract.

@@ -11,7 +11,7 @@
 //! - [`moves`]: [`Move`] and its kinds.
 //! - [`board`]: piece placement; [`castling`]: castling rights;
 //!   [`position`]: a full position, validated; [`fen`]: FEN and EPD text.
-//! - [`movegen`]: legal moves; [`perft`]: counting them to depth.
+//! - [`movegen`]: legal moves; [`perft`](mod@perft): counting them to depth.
 
 // `#[derive(CoqInductive)]` names `::retroproof_core::coq::…`; this makes
 // that path resolve inside this crate too.

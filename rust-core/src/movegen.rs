@@ -18,7 +18,7 @@
 //! 5. **Castling**: the right, an empty path between king and rook, not in
 //!    check, and the squares the king crosses and lands on not attacked.
 //!
-//! The generator writes into a [`MoveSink`]. [`MoveList`] collects moves;
+//! The generator writes into a `MoveSink`: [`MoveList`] collects moves;
 //! a counter just adds up bitboard popcounts, which is how
 //! [`Position::legal_move_count`] (and perft's last ply) avoid building the
 //! moves at all. Both share this one generator, so they cannot disagree.
@@ -80,7 +80,7 @@ impl MoveSink for MoveList {
             self.push(Move::Normal {
                 role,
                 from,
-                capture: board.role_at(to),
+                capture: captured_at(board, to),
                 to,
                 promotion: None,
             });
@@ -114,9 +114,20 @@ impl MoveSink for MoveList {
     }
 }
 
+/// The role a move to `to` captures. Tests occupancy first: most moves go
+/// to empty squares, and that answer needs no search through the roles.
+#[inline]
+fn captured_at(board: &Board, to: Square) -> Option<Role> {
+    if board.occupied().contains(to) {
+        board.role_at(to)
+    } else {
+        None
+    }
+}
+
 #[inline]
 fn push_pawn_move(list: &mut MoveList, board: &Board, from: Square, to: Square) {
-    let capture = board.role_at(to);
+    let capture = captured_at(board, to);
     if Bitboard::BACKRANKS.contains(to) {
         for promotion in Role::PROMOTIONS {
             list.push(Move::Normal {
@@ -176,6 +187,7 @@ fn pawn_move_count(targets: Bitboard) -> usize {
 
 impl Position {
     /// All legal moves.
+    #[inline]
     pub fn legal_moves(&self) -> MoveList {
         let mut moves = MoveList::new();
         generate(self, &mut moves);
@@ -416,5 +428,73 @@ fn gen_castling<S: MoveSink>(pos: &Position, king: Square, occupied: Bitboard, s
             continue;
         }
         sink.castle(king, rook);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ucis(fen: &str) -> Vec<String> {
+        let pos = Position::from_fen(fen).unwrap();
+        let moves = pos.legal_moves();
+        assert_eq!(moves.len(), pos.legal_move_count(), "{fen}");
+        let mut ucis: Vec<String> = moves.iter().map(|m| m.to_uci()).collect();
+        ucis.sort();
+        ucis
+    }
+
+    #[test]
+    fn en_passant_horizontal_pin() {
+        // b5xc6 e.p. would empty the fifth rank between Ka5 and Rh5.
+        let moves = ucis("8/8/8/KPp4r/8/8/8/4k3 w - c6 0 1");
+        assert!(!moves.contains(&"b5c6".to_owned()));
+        // With a knight on d5 the rank stays closed.
+        let moves = ucis("8/8/8/KPpN3r/8/8/8/4k3 w - c6 0 1");
+        assert!(moves.contains(&"b5c6".to_owned()));
+    }
+
+    #[test]
+    fn double_check_allows_only_king_moves() {
+        // Ra1 and Nd3 both check Ke1; the bishop could take either, but not both.
+        let moves = ucis("4k3/8/8/8/8/3n4/8/r3K1B1 w - - 0 1");
+        assert!(moves.iter().all(|m| m.starts_with("e1")), "{moves:?}");
+        // d1 and f1 stay on the rook's rank (f1 once the king has left e1),
+        // f2 is covered by the knight.
+        assert_eq!(moves, ["e1d2", "e1e2"]);
+    }
+
+    #[test]
+    fn castling_rules() {
+        // f1 attacked: no O-O; d1 free and c1, d1 not attacked: O-O-O fine.
+        let moves = ucis("4k3/8/8/8/8/8/5r2/R3K2R w KQ - 0 1");
+        assert!(!moves.contains(&"e1g1".to_owned()));
+        assert!(moves.contains(&"e1c1".to_owned()));
+        // b1 attacked does not matter for O-O-O.
+        assert!(ucis("4k3/8/8/8/8/8/1r6/R3K3 w Q - 0 1").contains(&"e1c1".to_owned()));
+        // In check: no castling at all.
+        let moves = ucis("4k3/8/8/8/8/8/4r3/R3K2R w KQ - 0 1");
+        assert!(!moves.iter().any(|m| m == "e1g1" || m == "e1c1"));
+        // A piece between king and rook (b1) blocks O-O-O.
+        assert!(!ucis("4k3/8/8/8/8/8/8/RN2K3 w Q - 0 1").contains(&"e1c1".to_owned()));
+    }
+
+    #[test]
+    fn promotions_come_in_fours() {
+        let moves = ucis("1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+        for target in ["a8", "b8"] {
+            for role in ["q", "r", "b", "n"] {
+                assert!(moves.contains(&format!("a7{target}{role}")));
+            }
+        }
+        assert!(!moves.contains(&"a7a8".to_owned()));
+    }
+
+    #[test]
+    fn pinned_pieces_move_along_the_pin() {
+        // Bd2 is pinned by Bb4 against Ke1: it may only go to c3 or take b4.
+        let moves = ucis("4k3/8/8/8/1b6/8/3B4/4K3 w - - 0 1");
+        let bishop: Vec<&String> = moves.iter().filter(|m| m.starts_with("d2")).collect();
+        assert_eq!(bishop, ["d2b4", "d2c3"]);
     }
 }

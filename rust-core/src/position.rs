@@ -331,7 +331,6 @@ impl Position {
                 promotion,
             } => {
                 if capture.is_some() {
-                    self.board.discard_piece_at(to);
                     self.halfmove_clock = 0;
                 }
                 if role == Role::Pawn {
@@ -341,6 +340,7 @@ impl Position {
                     }
                 }
                 self.board.discard_piece_at(from);
+                // Replaces the captured man, if any.
                 self.board
                     .set_piece_at(to, Piece::new(us, promotion.unwrap_or(role)));
                 self.castling = self.castling.touch(from).touch(to);
@@ -527,4 +527,144 @@ fn validate_ep(board: &Board, turn: Color, ep: Square) -> Result<(), EnPassantEr
         return Err(EnPassantError::OriginOccupied { origin });
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn playing_the_wikipedia_fen_example() {
+        // The example game of the FEN article: 1. e4 c5 2. Nf3.
+        let mut pos = Position::start();
+        let expected = [
+            (
+                "e2e4",
+                "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+            ),
+            (
+                "c7c5",
+                "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq c6 0 2",
+            ),
+            (
+                "g1f3",
+                "rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2",
+            ),
+        ];
+        for (uci, fen) in expected {
+            let m = pos.parse_uci(uci).unwrap();
+            pos = pos.play(&m).unwrap();
+            assert_eq!(pos.to_fen(), fen);
+        }
+    }
+
+    #[test]
+    fn castling_en_passant_and_promotion_update_everything() {
+        let pos: Position = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 3 10".parse().unwrap();
+        let after = pos.play(&pos.parse_uci("e1g1").unwrap()).unwrap();
+        assert_eq!(after.to_fen(), "r3k2r/8/8/8/8/8/8/R4RK1 b kq - 4 10");
+        // King-takes-rook spelling of the same move.
+        assert_eq!(pos.parse_uci("e1h1"), pos.parse_uci("e1g1"));
+        // Capturing a rook on its home square removes that right.
+        let pos: Position = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1".parse().unwrap();
+        let after = pos.play(&pos.parse_uci("a1a8").unwrap()).unwrap();
+        assert_eq!(after.to_fen(), "R3k2r/8/8/8/8/8/8/4K2R b Kk - 0 1");
+
+        let pos: Position = "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2".parse().unwrap();
+        let m = pos.parse_uci("e5d6").unwrap();
+        assert_eq!(
+            m,
+            Move::EnPassant {
+                from: Square::E5,
+                to: Square::D6
+            }
+        );
+        assert_eq!(
+            pos.play(&m).unwrap().to_fen(),
+            "4k3/8/3P4/8/8/8/8/4K3 b - - 0 2"
+        );
+
+        let pos: Position = "1n2k3/P7/8/8/8/8/8/4K3 w - - 5 9".parse().unwrap();
+        let m = pos.parse_uci("a7b8n").unwrap();
+        assert_eq!(m.capture(), Some(Role::Knight));
+        assert_eq!(
+            pos.play(&m).unwrap().to_fen(),
+            "1N2k3/8/8/8/8/8/8/4K3 b - - 0 9"
+        );
+    }
+
+    #[test]
+    fn uci_errors() {
+        let pos = Position::start();
+        assert!(matches!(
+            pos.parse_uci("e2e5"),
+            Err(UciError::Illegal { .. })
+        ));
+        assert!(matches!(pos.parse_uci("e2"), Err(UciError::Syntax { .. })));
+        assert!(matches!(
+            pos.parse_uci("e2e4Q"),
+            Err(UciError::Syntax { .. })
+        ));
+        assert!(matches!(
+            pos.parse_uci("e7e8k"),
+            Err(UciError::Syntax { .. })
+        ));
+        assert!(matches!(
+            pos.parse_uci("é2e4"),
+            Err(UciError::Syntax { .. })
+        ));
+        let illegal = Move::Normal {
+            role: Role::Pawn,
+            from: Square::E2,
+            capture: None,
+            to: Square::E5,
+            promotion: None,
+        };
+        assert!(pos.play(&illegal).is_err());
+    }
+
+    #[test]
+    fn from_parts_runs_the_fen_validation() {
+        let mut board = Board::start();
+        board.discard_piece_at(Square::H1);
+        let err = Position::from_parts(
+            board,
+            Color::White,
+            CastlingRights::ALL,
+            None,
+            0,
+            NonZeroU32::MIN,
+        )
+        .unwrap_err();
+        assert_eq!(
+            err,
+            PositionError::CastlingWithoutKingAndRook {
+                color: Color::White,
+                side: CastlingSide::KingSide
+            }
+        );
+        let setup = Setup {
+            castling: CastlingRights::ALL.without(Color::White, CastlingSide::KingSide),
+            ..Position::start().to_setup()
+        };
+        let setup = Setup { board, ..setup };
+        assert!(Position::from_setup(setup).is_ok());
+    }
+
+    #[test]
+    fn check_queries() {
+        // Fool's mate.
+        let pos: Position = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"
+            .parse()
+            .unwrap();
+        assert!(pos.is_check());
+        assert!(pos.is_checkmate());
+        assert_eq!(pos.checkers(), Bitboard::from(Square::H4));
+        assert_eq!(
+            pos.attackers_to(Square::E1, Color::Black, pos.board().occupied()),
+            Bitboard::from(Square::H4)
+        );
+        let stalemate: Position = "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1".parse().unwrap();
+        assert!(stalemate.is_stalemate() && !stalemate.is_check());
+    }
 }

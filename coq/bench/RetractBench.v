@@ -1,0 +1,25 @@
+(** * Retraction timing (not part of [make all] or [make test]).
+
+    [retractions] of middlegame positions, 100 calls each; the per-call
+    time is the printed time divided by 100. *)
+
+From Coq Require Import Uint63 String List PArith.
+From RetroProof Require Import Board Retract.
+Open Scope string_scope.
+
+Definition kiwipete_b := Eval vm_compute in
+  fen "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b - -".
+Definition qgd := Eval vm_compute in
+  fen "r2q1rk1/pp2bppp/2n1bn2/3p4/3P4/2NBPN2/PP3PPP/R2Q1RK1 b - -".
+
+Fixpoint rep (n : positive) (f : unit -> nat) (acc : nat) : nat :=
+  match n with
+  | xH => (acc + f tt)%nat
+  | xO n' => rep n' f (rep n' f acc)
+  | xI n' => rep n' f (rep n' f (acc + f tt))%nat
+  end.
+
+Eval vm_compute in (length (retractions kiwipete_b), length (retractions qgd)).
+
+Time Eval vm_compute in rep 100 (fun _ => length (retractions kiwipete_b)) 0.
+Time Eval vm_compute in rep 100 (fun _ => length (retractions qgd)) 0.

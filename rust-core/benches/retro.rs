@@ -1,0 +1,2 @@
+//! Retraction generation benchmark (placeholder, filled in below).
+fn main() {}
