@@ -105,28 +105,40 @@ Definition retraction_ok (P : position) (r : retraction) (Q : position) : bool :
 
 (** ** Taking a move back *)
 
-(** The predecessor named by a retraction: P's board with the move undone.
-    The board is copied, so P and Q do not share a persistent array. *)
-Definition unmake (P : position) (r : retraction) : position :=
+(** The predecessor named by a retraction: P's board with the move undone
+    ([unmake_board]), M to move, castling rights and en-passant square as
+    in rules 4 and 5 ([unmake_meta]).  The board is copied, so P and Q do
+    not share a persistent array. *)
+Definition unmake_board (P : position) (r : retraction) : array int :=
   let m := rt_move r in
   let S := turn P in
   let M := opp S in
-  let b := PArray.copy (board P) in
+  let a := board P in
+  let b := PArray.copy a in
   let f := mv_from m in
   let t := mv_to m in
   let cap := match rt_capture r with Some x => cell_of_piece (MkPiece S x) | None => 0 end in
   match mv_kind m with
-  | Normal => Position (b.[f <- b.[t]].[t <- cap]) M (castling P) None
-  | Promotion => Position (b.[f <- cell_of_piece (MkPiece M Pawn)].[t <- cap]) M (castling P) None
-  | EnPassant =>
-      Position (b.[f <- b.[t]].[t <- 0].[ep_victim M t <- cell_of_piece (MkPiece S Pawn)])
-               M (castling P) (Some t)
+  | Normal => b.[f <- a.[t]].[t <- cap]
+  | Promotion => b.[f <- cell_of_piece (MkPiece M Pawn)].[t <- cap]
+  | EnPassant => b.[f <- a.[t]].[t <- 0].[ep_victim M t <- cell_of_piece (MkPiece S Pawn)]
   | Castle =>
       let side := castling_side_of M t in
-      Position (b.[t <- 0].[castle_rook_to M side <- 0].[f <- cell_of_piece (MkPiece M King)]
-                 .[castle_rook_from M side <- cell_of_piece (MkPiece M Rook)])
-               M (castling P lor cr_bit M side) None
+      b.[t <- 0].[castle_rook_to M side <- 0].[f <- cell_of_piece (MkPiece M King)]
+       .[castle_rook_from M side <- cell_of_piece (MkPiece M Rook)]
   end.
+
+Definition unmake_meta (P : position) (r : retraction) (b : array int) : position :=
+  let m := rt_move r in
+  let M := opp (turn P) in
+  match mv_kind m with
+  | Normal | Promotion => Position b M (castling P) None
+  | EnPassant => Position b M (castling P) (Some (mv_to m))
+  | Castle => Position b M (castling P lor cr_bit M (castling_side_of M (mv_to m))) None
+  end.
+
+Definition unmake (P : position) (r : retraction) : position :=
+  unmake_meta P r (unmake_board P r).
 
 (** ** Candidates *)
 
@@ -248,7 +260,107 @@ Definition candidates (P : position) : list retraction :=
       fold_left (fun acc t => candidates_from P u M t acc) all_squares []
   end.
 
-(** ** The generator *)
+(** ** The generator
+
+    The filter [retraction_ok] decides rules 1-5 on [Q] as it stands; it
+    scans the 64 squares three times (board equality, S's king, material).
+    The generator uses an equivalent filter, [retraction_ok_fast], that
+    needs no scan per candidate:
+    - [shape_ok P r] (a few cells of P) makes the board of [unmake P r]
+      equal to the board of [play]ing the move backwards, by construction
+      ([unmake_after], Soundness.v);
+    - Q's board is built cell by cell with [tset], which keeps the
+      material summary [mat_of] (RulesCheck.v) and the list of S's king
+      squares up to date ([tinv]); S is not in check in Q when none of
+      those squares is attacked, and [mat_ok] of the summary is
+      [material_ok] of Q.
+    P's summary is computed once ([tinit]).  Boards that do not have 64
+    cells (never produced by [fen]) take the plain filter. *)
+
+(** A board under construction, with its material summary and (a superset
+    of) the squares of S's kings. *)
+Record tboard : Set := TB { tb_arr : array int; tb_mat : mat; tb_kings : list int }.
+
+Definition tset (S : color) (x : tboard) (s v : int) : tboard :=
+  let a := tb_arr x in
+  let nw := piece_of_cell v in
+  TB (a.[s <- v]) (mat_step (tb_mat x) s (piece_of_cell a.[s]) nw)
+     (if opiece_eqb nw (Some (MkPiece S King)) then s :: tb_kings x else tb_kings x).
+
+Definition tinit (P : position) : tboard :=
+  TB (board P) (mat_of (piece_at P))
+     (filter (fun k => opiece_eqb (piece_at P k) (Some (MkPiece (turn P) King))) all_squares).
+
+Definition tcopy (x : tboard) : tboard := TB (PArray.copy (tb_arr x)) (tb_mat x) (tb_kings x).
+
+(** [unmake_board], cell by cell ([tb_arr (unmake_t P (tinit P) r) =
+    unmake_board P r], [unmake_t_board]). *)
+Definition unmake_t (P : position) (x0 : tboard) (r : retraction) : tboard :=
+  let m := rt_move r in
+  let S := turn P in
+  let M := opp S in
+  let a := board P in
+  let x := tcopy x0 in
+  let f := mv_from m in
+  let t := mv_to m in
+  let cap := match rt_capture r with Some x => cell_of_piece (MkPiece S x) | None => 0 end in
+  match mv_kind m with
+  | Normal => tset S (tset S x f a.[t]) t cap
+  | Promotion => tset S (tset S x f (cell_of_piece (MkPiece M Pawn))) t cap
+  | EnPassant =>
+      tset S (tset S (tset S x f a.[t]) t 0) (ep_victim M t) (cell_of_piece (MkPiece S Pawn))
+  | Castle =>
+      let side := castling_side_of M t in
+      tset S (tset S (tset S (tset S x t 0) (castle_rook_to M side) 0) f
+                    (cell_of_piece (MkPiece M King)))
+           (castle_rook_from M side) (cell_of_piece (MkPiece M Rook))
+  end.
+
+(** The cells of P that make [unmake P r] the position before the move
+    (every square it writes is on the board, the squares the move leaves
+    are empty in P, ...): see [unmake_after] in Soundness.v. *)
+Definition shape_ok (P : position) (r : retraction) : bool :=
+  let m := rt_move r in
+  let M := opp (turn P) in
+  let a := board P in
+  let f := mv_from m in
+  let t := mv_to m in
+  (f <? 64) &&& (t <? 64) &&& (a.[f] =? 0) &&&
+  match mv_kind m with
+  | Normal => negb (f =? t)
+  | Promotion =>
+      match mv_promo m with Some x => a.[t] =? cell_of_piece (MkPiece M x) | None => false end
+  | EnPassant =>
+      let v := ep_victim M t in
+      (v <? 64) &&& negb (f =? v) &&& negb (f =? t) &&& (a.[v] =? 0)
+  | Castle =>
+      let side := castling_side_of M t in
+      let rt := castle_rook_to M side in
+      let rf := castle_rook_from M side in
+      (rt <? 64) &&& (rf <? 64) &&& (a.[t] =? cell_of_piece (MkPiece M King)) &&&
+      (a.[rt] =? cell_of_piece (MkPiece M Rook)) &&& (a.[rf] =? 0)
+  end.
+
+(** None of the squares [ks] is attacked by [c]. *)
+Fixpoint none_attacked (b : board_fn) (c : color) (ks : list int) : bool :=
+  match ks with [] => true | k :: r => negb (attacked_b b c k) &&& none_attacked b c r end.
+
+Definition retraction_ok_fast (P : position) (r : retraction) (Q : position) (y : tboard) : bool :=
+  shape_ok P r &&&
+  respects_assertions_b P (rt_move r) Q &&& capture_matches_b P r Q &&&
+  pseudo_legal_b Q (rt_move r) &&&
+  none_attacked (piece_at Q) (opp (turn P)) (tb_kings y) &&&
+  mat_ok (tb_mat y).
+
+Fixpoint keep_fast (P : position) (x0 : tboard) (l : list retraction)
+    (acc : list (retraction * position)) : list (retraction * position) :=
+  match l with
+  | [] => acc
+  | r :: l' =>
+    let y := unmake_t P x0 r in
+    let Q := unmake_meta P r (tb_arr y) in
+    keep_fast P x0 l' (if retraction_ok_fast P r Q y then (r, Q) :: acc else acc)
+  end.
 
 Fixpoint keep (P : position) (l : list retraction) (acc : list (retraction * position)) :
     list (retraction * position) :=
@@ -260,10 +372,12 @@ Fixpoint keep (P : position) (l : list retraction) (acc : list (retraction * pos
   end.
 
 (** If the side that just moved is in check in P, P has no predecessor;
-    otherwise the candidates passing [retraction_ok] (whose check test of
+    otherwise the candidates passing the filter (whose check test of
     the mover's king is this one, done once: see [legal_move_b_given]). *)
 Definition retractions (P : position) : list (retraction * position) :=
-  if in_check_b (piece_at P) (opp (turn P)) then [] else keep P (candidates P) [].
+  if in_check_b (piece_at P) (opp (turn P)) then []
+  else if PArray.length (board P) =? 64 then keep_fast P (tinit P) (candidates P) []
+  else keep P (candidates P) [].
 
 (** ** The filter is what it says *)
 
@@ -276,12 +390,35 @@ Proof.
   destruct H as [H|H]; auto. injection H as <- <-. auto.
 Qed.
 
+Lemma keep_fast_spec : forall P x0 l acc r Q,
+  In (r, Q) (keep_fast P x0 l acc) -> In (r, Q) acc \/
+  (Q = unmake_meta P r (tb_arr (unmake_t P x0 r)) /\
+   retraction_ok_fast P r Q (unmake_t P x0 r) = true).
+Proof.
+  intros P x0 l; induction l as [|r0 l IH]; simpl; intros acc r Q H; auto.
+  apply IH in H. destruct H as [H|H]; auto.
+  destruct (retraction_ok_fast P r0 _ _) eqn:E; auto.
+  destruct H as [H|H]; auto. injection H as <- <-. auto.
+Qed.
+
+(** What the generator's output satisfies: the mover is not in check in
+    P, and either the fast filter (64-cell boards) or the plain one. *)
 Lemma retractions_ok : forall P r Q, In (r, Q) (retractions P) ->
-  in_check_b (piece_at P) (opp (turn P)) = false /\ retraction_ok P r Q = true.
+  in_check_b (piece_at P) (opp (turn P)) = false /\
+  ((PArray.length (board P) = 64 /\ Q = unmake P r /\
+    retraction_ok_fast P r Q (unmake_t P (tinit P) r) = true) \/
+   retraction_ok P r Q = true).
 Proof.
   intros P r Q H. unfold retractions in H.
   destruct (in_check_b (piece_at P) (opp (turn P))); [destruct H|].
-  apply keep_spec in H. destruct H as [[]|[_ H]]. auto.
+  split; [reflexivity|].
+  destruct (PArray.length (board P) =? 64) eqn:HL.
+  - left. apply Uint63.eqb_correct in HL.
+    apply keep_fast_spec in H. destruct H as [[]|[-> H]].
+    assert (tb_arr (unmake_t P (tinit P) r) = unmake_board P r) as Hb
+      by (unfold unmake_t, unmake_board; destruct (mv_kind (rt_move r)); reflexivity).
+    rewrite Hb in H |- *. auto.
+  - right. apply keep_spec in H. destruct H as [[]|[_ H]]. exact H.
 Qed.
 
 Lemma respects_assertions_b_sound : forall P m Q,

@@ -276,3 +276,177 @@ Proof.
     destruct (pseudo_legal_b Q m &&& color_eqb (turn P) (opp (turn Q)) &&& board_after_b Q m P);
       [reflexivity | discriminate].
 Qed.
+
+(** ** Material, incrementally
+
+    [material_ok b] scans the 64 squares.  For the retraction generator,
+    which builds each predecessor from [P] by a few cell changes, the same
+    test is decided from a summary [mat_of b] (the census of each colour
+    and the number of pawns on a back rank) kept up to date cell by cell:
+    [mat_of_upd] says how one changed square changes the summary. *)
+
+Definition zero_census : census := Census 0 0 0 0 0 0 0.
+
+Definition cadd (a b : census) : census :=
+  let '(Census a1 a2 a3 a4 a5 a6 a7) := a in
+  let '(Census b1 b2 b3 b4 b5 b6 b7) := b in
+  Census (a1 + b1) (a2 + b2) (a3 + b3) (a4 + b4) (a5 + b5) (a6 + b6) (a7 + b7).
+
+Definition csub (a b : census) : census :=
+  let '(Census a1 a2 a3 a4 a5 a6 a7) := a in
+  let '(Census b1 b2 b3 b4 b5 b6 b7) := b in
+  Census (a1 - b1) (a2 - b2) (a3 - b3) (a4 - b4) (a5 - b5) (a6 - b6) (a7 - b7).
+
+(** What the man [o] on [s] adds to the census of [c]. *)
+Definition contrib (c : color) (s : int) (o : option piece) : census :=
+  match o with
+  | Some (MkPiece c' r) => if color_eqb c' c then tally s r zero_census else zero_census
+  | None => zero_census
+  end.
+
+(** 1 for a pawn on the first or last rank. *)
+Definition bad_pawn (s : int) (o : option piece) : nat :=
+  match o with
+  | Some (MkPiece _ Pawn) => if (rank_of s =? 0) || (rank_of s =? 7) then 1 else 0
+  | _ => 0
+  end%nat.
+
+Record mat : Set := Mat { m_white : census; m_black : census; m_bad : nat }.
+
+Definition mat_of (b : board_fn) : mat :=
+  let ms := men b in
+  Mat (census_of ms White) (census_of ms Black)
+      (fold_right (fun s n => bad_pawn s (b s) + n) 0 all_squares)%nat.
+
+Definition census_ok (k : census) : bool :=
+  Nat.leb (men_count k) 16 && Nat.leb (pawns k) 8 && Nat.leb (promoted_men k + pawns k) 8.
+
+Definition mat_ok (m : mat) : bool :=
+  census_ok (m_white m) && census_ok (m_black m) && Nat.eqb (m_bad m) 0.
+
+(** The summary after square [s] changes from [old] to [nw].  ([Nat.add]
+    and [Nat.sub] recurse on their first, resp. smaller, argument: the
+    summand of one square comes first.) *)
+Definition mat_step (m : mat) (s : int) (old nw : option piece) : mat :=
+  Mat (csub (cadd (contrib White s nw) (m_white m)) (contrib White s old))
+      (csub (cadd (contrib Black s nw) (m_black m)) (contrib Black s old))
+      (bad_pawn s nw + m_bad m - bad_pawn s old)%nat.
+
+(** *** Proofs *)
+
+Lemma material_ok_mat : forall b, material_ok b = mat_ok (mat_of b).
+Proof.
+  intros b. unfold material_ok, mat_ok, mat_of, material_ok_for, census_ok; cbn beta zeta iota delta [m_white m_black m_bad].
+  f_equal. unfold men. generalize all_squares as l.
+  induction l as [|s l IH]; [reflexivity|]. simpl.
+  destruct (b s) as [[c r]|]; simpl; [|exact IH].
+  rewrite IH. destruct r; try reflexivity.
+  destruct (rank_of s =? 0), (rank_of s =? 7); reflexivity.
+Qed.
+
+Lemma cadd_zero_l : forall a, cadd zero_census a = a.
+Proof. intros [] ; reflexivity. Qed.
+
+Lemma cadd_assoc : forall a b c, cadd (cadd a b) c = cadd a (cadd b c).
+Proof. intros [] [] []; simpl; f_equal; symmetry; apply PeanoNat.Nat.add_assoc. Qed.
+
+Lemma cadd_comm : forall a b, cadd a b = cadd b a.
+Proof. intros [] []; simpl; f_equal; apply PeanoNat.Nat.add_comm. Qed.
+
+Lemma cadd_cancel : forall x d e, cadd x d = e -> x = csub e d.
+Proof.
+  intros [] [] [] H; simpl in *; injection H; intros; subst; f_equal;
+    symmetry; apply PeanoNat.Nat.add_sub.
+Qed.
+
+Lemma tally_cadd : forall s r k, tally s r k = cadd (tally s r zero_census) k.
+Proof. intros s [] []; simpl; try reflexivity; destruct (is_light s); reflexivity. Qed.
+
+Definition census_sum (c : color) (b : board_fn) (l : list int) : census :=
+  fold_right (fun s k => cadd (contrib c s (b s)) k) zero_census l.
+
+Lemma census_of_men : forall c b,
+  census_of (men b) c = census_sum c b all_squares.
+Proof.
+  intros c b. unfold men, census_sum. generalize all_squares as l.
+  induction l as [|s l IH]; [reflexivity|]. cbn -[cadd tally].
+  destruct (b s) as [[c' r]|]; cbn -[cadd tally]; [|rewrite cadd_zero_l; exact IH].
+  destruct (color_eqb c' c); [|rewrite cadd_zero_l; exact IH].
+  rewrite <- IH. apply tally_cadd.
+Qed.
+
+(** Sums over a duplicate-free list, one summand changed. *)
+Section Sum.
+  Context {A : Type} (add : A -> A -> A) (z : A).
+  Hypothesis add_assoc : forall a b c, add (add a b) c = add a (add b c).
+  Hypothesis add_comm : forall a b, add a b = add b a.
+
+  Definition sumf (g : int -> A) (l : list int) : A := fold_right (fun s k => add (g s) k) z l.
+
+  Lemma sumf_ext : forall g g' l, (forall s, In s l -> g s = g' s) -> sumf g l = sumf g' l.
+  Proof.
+    intros g g' l H; induction l as [|a l IH]; simpl; [reflexivity|].
+    rewrite H by (left; reflexivity). rewrite IH; [reflexivity|]. intros; apply H; right; auto.
+  Qed.
+
+  Lemma sumf_upd : forall g g' s0 l, NoDup l -> In s0 l -> (forall s, s <> s0 -> g' s = g s) ->
+    add (sumf g' l) (g s0) = add (sumf g l) (g' s0).
+  Proof.
+    intros g g' s0 l Hd Hin Hg; induction l as [|a l IH]; [destruct Hin|].
+    inversion Hd as [|? ? Hna Hd']; subst. simpl.
+    destruct Hin as [<-|Hin].
+    - rewrite (sumf_ext g' g l) by (intros s Hs; apply Hg; intros ->; contradiction).
+      rewrite !add_assoc, (add_comm (sumf g l) (g a)), (add_comm (sumf g l) (g' a)).
+      rewrite <- !add_assoc. f_equal. apply add_comm.
+    - rewrite Hg by (intros ->; contradiction).
+      rewrite !add_assoc, IH by assumption. reflexivity.
+  Qed.
+End Sum.
+
+Lemma inb_false : forall x l, inb x l = false -> ~ In x l.
+Proof.
+  intros x l; induction l as [|y l IH]; simpl; [auto|].
+  destruct (x =? y) eqn:E; [discriminate|].
+  intros H [<-|Hin]; [rewrite Uint63.eqb_refl in E; discriminate | exact (IH H Hin)].
+Qed.
+
+Fixpoint nodupb (l : list int) : bool :=
+  match l with [] => true | x :: r => negb (inb x r) &&& nodupb r end.
+
+Lemma nodupb_NoDup : forall l, nodupb l = true -> NoDup l.
+Proof.
+  induction l as [|x l IH]; simpl; intros H; constructor.
+  - destruct (inb x l) eqn:E; [discriminate|]. apply inb_false; exact E.
+  - destruct (inb x l); [discriminate|]. apply IH; exact H.
+Qed.
+
+Lemma all_squares_NoDup : NoDup all_squares.
+Proof. apply nodupb_NoDup. vm_compute. reflexivity. Qed.
+
+Lemma mat_of_ext : forall b b', (forall s, b s = b' s) -> mat_of b = mat_of b'.
+Proof.
+  intros b b' H. unfold mat_of.
+  replace (men b) with (men b'); [f_equal|].
+  - generalize all_squares as l. induction l as [|s l IH]; simpl; [reflexivity|]. rewrite H, IH; reflexivity.
+  - unfold men. generalize all_squares as l. induction l as [|s l IH]; simpl; [reflexivity|]. rewrite H, IH; reflexivity.
+Qed.
+
+Theorem mat_of_upd : forall b b' s0, In s0 all_squares -> (forall s, s <> s0 -> b' s = b s) ->
+  mat_of b' = mat_step (mat_of b) s0 (b s0) (b' s0).
+Proof.
+  intros b b' s0 Hin Hb. unfold mat_of, mat_step; cbn beta zeta iota delta [m_white m_black m_bad].
+  rewrite !census_of_men. f_equal.
+  - apply cadd_cancel. rewrite (cadd_comm (contrib White s0 (b' s0))).
+    exact (sumf_upd cadd zero_census cadd_assoc cadd_comm
+             (fun s => contrib White s (b s)) (fun s => contrib White s (b' s)) s0 all_squares
+             all_squares_NoDup Hin (fun s H => f_equal _ (Hb s H))).
+  - apply cadd_cancel. rewrite (cadd_comm (contrib Black s0 (b' s0))).
+    exact (sumf_upd cadd zero_census cadd_assoc cadd_comm
+             (fun s => contrib Black s (b s)) (fun s => contrib Black s (b' s)) s0 all_squares
+             all_squares_NoDup Hin (fun s H => f_equal _ (Hb s H))).
+  - pose proof (sumf_upd Nat.add 0%nat (fun a b c => eq_sym (PeanoNat.Nat.add_assoc a b c)) PeanoNat.Nat.add_comm
+             (fun s => bad_pawn s (b s)) (fun s => bad_pawn s (b' s)) s0 all_squares
+             all_squares_NoDup Hin (fun s H => f_equal _ (Hb s H))) as E.
+    unfold sumf in E. rewrite (PeanoNat.Nat.add_comm (bad_pawn s0 (b' s0))), <- E.
+    symmetry. apply PeanoNat.Nat.add_sub.
+Qed.

@@ -42,7 +42,7 @@ pub use board::Board;
 pub use castling::CastlingRights;
 pub use color::Color;
 pub use fen::{Epd, EpdError, EpdOperand, EpdOperation, FenError};
-pub use movegen::{MoveList, MAX_MOVES};
+pub use movegen::MoveList;
 pub use moves::{CastlingSide, Move, MoveKind};
 pub use perft::{divide, perft};
 pub use piece::Piece;

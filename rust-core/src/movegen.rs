@@ -27,7 +27,7 @@
 //! positions where the side not to move is in check, which no game reaches,
 //! and excluding it keeps "one king each" true after every generated move.
 
-use arrayvec::ArrayVec;
+use smallvec::SmallVec;
 
 use crate::attacks;
 use crate::castling::CastlingRights;
@@ -35,24 +35,14 @@ use crate::{
     Bitboard, Board, CastlingSide, Color, File, Move, Piece, Position, Rank, Role, Square,
 };
 
-/// The capacity of a [`MoveList`]: an upper bound on the legal moves of
-/// *any* position this crate accepts, not only of positions reachable in a
-/// game (where the known maximum is 218).
+/// A list of moves that lives on the stack.
 ///
-/// Why 768 is enough, with `k` men of the side to move: (a) no man has more
-/// than 27 moves (a queen in the centre), a pawn at most 12 (three
-/// promotion squares times four roles), the king at most 8 plus 2 castlings,
-/// so there are at most `27 (k - 1) + 10` moves; (b) counting by
-/// destination instead, at most 8 men arrive along the 8 lines through a
-/// square (only the nearest man on each line can) plus 8 knights; on the 8
-/// promotion squares the up to 3 pawn arrivals count 4 times each, adding
-/// 9 per square; destinations exclude our own `k` men, so there are at most
-/// `16 (64 - k) + 72 + 2` moves. The smaller of the two bounds never
-/// exceeds 682.
-pub const MAX_MOVES: usize = 768;
-
-/// A list of moves on the stack: move generation allocates nothing.
-pub type MoveList = ArrayVec<Move, MAX_MOVES>;
+/// There is room for 256 moves inline, and every position reachable in a
+/// game has at most 218 legal moves, so move generation does not allocate.
+/// Positions with absurd material (which the parser accepts, so that retro
+/// analysis can refute them) may have more; the list then moves to the heap
+/// rather than failing.
+pub type MoveList = SmallVec<[Move; 256]>;
 
 /// Receives generated moves, grouped the way the generator finds them.
 ///
@@ -66,9 +56,11 @@ pub(crate) trait MoveSink {
     /// The pawn on `from` moves to each of `targets`, promoting (to each of
     /// the four roles) when the target is on a back rank.
     fn pawn(&mut self, board: &Board, from: Square, targets: Bitboard);
-    /// Pawns move to each of `targets` from the square `delta` index steps
-    /// back (e.g. `delta = 8` for White single steps).
-    fn pawns_shifted(&mut self, board: &Board, targets: Bitboard, delta: i32);
+    /// Pawns step to each of the empty squares `targets` from the square
+    /// `delta` index steps back (e.g. `delta = 8` for White single steps).
+    fn pawn_pushes(&mut self, targets: Bitboard, delta: i32);
+    /// Pawns capture the men on `targets`, coming from `delta` steps back.
+    fn pawn_captures(&mut self, board: &Board, targets: Bitboard, delta: i32);
     fn en_passant(&mut self, from: Square, to: Square);
     fn castle(&mut self, king: Square, rook: Square);
 }
@@ -76,11 +68,22 @@ pub(crate) trait MoveSink {
 impl MoveSink for MoveList {
     #[inline]
     fn piece(&mut self, board: &Board, role: Role, from: Square, targets: Bitboard) {
-        for to in targets {
+        // Quiet moves first: they need no lookup of a captured role.
+        let occupied = board.occupied();
+        for to in targets - occupied {
             self.push(Move::Normal {
                 role,
                 from,
-                capture: captured_at(board, to),
+                capture: None,
+                to,
+                promotion: None,
+            });
+        }
+        for to in targets & occupied {
+            self.push(Move::Normal {
+                role,
+                from,
+                capture: board.role_at(to),
                 to,
                 promotion: None,
             });
@@ -90,15 +93,24 @@ impl MoveSink for MoveList {
     #[inline]
     fn pawn(&mut self, board: &Board, from: Square, targets: Bitboard) {
         for to in targets {
-            push_pawn_move(self, board, from, to);
+            push_pawn_move(self, from, to, board.role_at(to));
         }
     }
 
     #[inline]
-    fn pawns_shifted(&mut self, board: &Board, targets: Bitboard, delta: i32) {
+    fn pawn_pushes(&mut self, targets: Bitboard, delta: i32) {
         for to in targets {
             if let Some(from) = to.offset(-delta) {
-                push_pawn_move(self, board, from, to);
+                push_pawn_move(self, from, to, None);
+            }
+        }
+    }
+
+    #[inline]
+    fn pawn_captures(&mut self, board: &Board, targets: Bitboard, delta: i32) {
+        for to in targets {
+            if let Some(from) = to.offset(-delta) {
+                push_pawn_move(self, from, to, board.role_at(to));
             }
         }
     }
@@ -114,20 +126,9 @@ impl MoveSink for MoveList {
     }
 }
 
-/// The role a move to `to` captures. Tests occupancy first: most moves go
-/// to empty squares, and that answer needs no search through the roles.
-#[inline]
-fn captured_at(board: &Board, to: Square) -> Option<Role> {
-    if board.occupied().contains(to) {
-        board.role_at(to)
-    } else {
-        None
-    }
-}
-
-#[inline]
-fn push_pawn_move(list: &mut MoveList, board: &Board, from: Square, to: Square) {
-    let capture = captured_at(board, to);
+/// Pushes the pawn move `from`-`to`, or its four promotions on a back rank.
+#[inline(always)]
+fn push_pawn_move(list: &mut MoveList, from: Square, to: Square, capture: Option<Role>) {
     if Bitboard::BACKRANKS.contains(to) {
         for promotion in Role::PROMOTIONS {
             list.push(Move::Normal {
@@ -164,7 +165,12 @@ impl MoveSink for MoveCounter {
     }
 
     #[inline]
-    fn pawns_shifted(&mut self, _: &Board, targets: Bitboard, _: i32) {
+    fn pawn_pushes(&mut self, targets: Bitboard, _: i32) {
+        self.0 += pawn_move_count(targets);
+    }
+
+    #[inline]
+    fn pawn_captures(&mut self, _: &Board, targets: Bitboard, _: i32) {
         self.0 += pawn_move_count(targets);
     }
 
@@ -347,8 +353,8 @@ fn gen_pawns<S: MoveSink>(
 
     let single = forward(free) & empty;
     let double = forward(single & third) & empty;
-    sink.pawns_shifted(board, single & target, step);
-    sink.pawns_shifted(board, double & target, 2 * step);
+    sink.pawn_pushes(single & target, step);
+    sink.pawn_pushes(double & target, 2 * step);
 
     // Captures towards the a-file and towards the h-file.
     let (west, east) = match us {
@@ -361,8 +367,8 @@ fn gen_pawns<S: MoveSink>(
             Bitboard((free & not_h).0 >> 7),
         ),
     };
-    sink.pawns_shifted(board, west & theirs & target, us.fold(7, -9));
-    sink.pawns_shifted(board, east & theirs & target, us.fold(9, -7));
+    sink.pawn_captures(board, west & theirs & target, us.fold(7, -9));
+    sink.pawn_captures(board, east & theirs & target, us.fold(9, -7));
 
     for from in pawns & pinned {
         let mut moves = attacks::pawn_attacks(us, from) & theirs;

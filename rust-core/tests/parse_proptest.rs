@@ -138,3 +138,41 @@ fn valid_inputs_round_trip_exactly() {
         assert_eq!(Epd::parse(line).unwrap().to_string(), *line);
     }
 }
+
+/// Every single-character replacement and deletion of a few valid FENs:
+/// a deterministic complement to the random edits, which also makes sure
+/// that plenty of edited strings are accepted (and then fully checked).
+#[test]
+fn every_single_edit_of_valid_fens() {
+    let mut accepted = 0;
+    let mut rejected = 0;
+    for base in &VALID[..3] {
+        let chars: Vec<char> = base.chars().collect();
+        for i in 0..chars.len() {
+            let mut variants: Vec<String> = ALPHABET
+                .iter()
+                .map(|&c| {
+                    let mut v = chars.clone();
+                    v[i] = c;
+                    v.into_iter().collect()
+                })
+                .collect();
+            let mut deleted = chars.clone();
+            deleted.remove(i);
+            variants.push(deleted.into_iter().collect());
+            for text in variants {
+                match Position::from_fen(&text) {
+                    Ok(pos) => {
+                        accepted += 1;
+                        check_accepted_fen(&pos);
+                    }
+                    Err(e) => {
+                        rejected += 1;
+                        assert!(!e.to_string().contains('\n'));
+                    }
+                }
+            }
+        }
+    }
+    assert!(accepted > 100 && rejected > 1000, "{accepted} {rejected}");
+}

@@ -1,0 +1,522 @@
+(** * Invariants: what every reachable position satisfies ("chess induction").
+
+    Headline theorems (each invariant is a boolean on positions):
+
+    - [inv_game       : game h G -> inv G = true]
+    - [inv_reachable  : reachable P -> inv P = true]
+    - [material_reachable : reachable P -> material_ok (piece_at P) = true]
+      and likewise [kings_reachable], [check_reachable],
+      [castling_reachable], [ep_reachable] for each conjunct of [inv].
+
+    The invariants ([inv] is their conjunction):
+
+    1. [material_inv]: Rules.v's [material_ok] -- per side at most 16 men
+       and 8 pawns, promoted men plus pawns at most 8, where a man counts
+       as promoted when there are more than one queen, two rooks, two
+       knights, or one bishop of a square colour (so the bishops of each
+       square colour are accounted for separately), and no pawn on the
+       first or last rank;
+    2. [kings_inv]: exactly one king of each colour;
+    3. [check_inv]: the side that just moved is not in check;
+    4. [castling_inv]: for each castling right the position asserts, the
+       king and that rook stand on their original squares;
+    5. [ep_inv]: an en-passant square is on the third rank of the side
+       that just moved, empty, with that side's pawn in front of it and the
+       square behind it empty.
+
+    The proof is by induction over games (Filman's "chess induction"): the
+    initial position satisfies [inv] (computation), and a game step
+    preserves it.  Counting men is done by [cnt] (men of a colour and kind
+    on the 64 squares); a move changes the board on two to four squares,
+    and [cnt_diff] relates the counts before and after.  Invariants depend
+    on a problem only through its board, side to move and asserted rights
+    and en-passant square, so they carry over from a game position to any
+    problem it realizes ([inv_realizes]).
+
+    Axioms: the specification of primitive integers [Uint63.eqb_correct],
+    [Uint63.eqb_refl] (equality of squares), [Uint63.ltb_spec] and
+    [Uint63.of_to_Z] (a square [s <? 64] is one of the 64 squares). *)
+
+From Coq Require Import Uint63 PArray List Bool Arith Lia.
+From RetroProof Require Import Gen.Vocab Gen.Tables Board Rules RulesCheck Reachable.
+From RetroProof Require TablesSpec.
+Import ListNotations.
+Open Scope uint63_scope.
+
+(** ** The invariants *)
+
+(** Kinds of men, for counting; bishops by square colour. *)
+Inductive tag : Set := TMan | TPawn | TKnight | TLight | TDark | TRook | TQueen | TKing.
+
+Definition tagged (c : color) (g : tag) (s : int) (p : piece) : bool :=
+  color_eqb (piece_color p) c &&
+  match g, piece_role p with
+  | TMan, _ => true
+  | TPawn, Pawn | TKnight, Knight | TRook, Rook | TQueen, Queen | TKing, King => true
+  | TLight, Bishop => is_light s
+  | TDark, Bishop => negb (is_light s)
+  | _, _ => false
+  end.
+
+Definition ind (c : color) (g : tag) (s : int) (o : option piece) : nat :=
+  match o with Some p => if tagged c g s p then 1 else 0 | None => 0 end.
+
+Fixpoint cnt_l (b : board_fn) (c : color) (g : tag) (l : list int) : nat :=
+  match l with [] => 0 | s :: r => (ind c g s (b s) + cnt_l b c g r)%nat end.
+
+(** The number of men of colour [c] and kind [g] on the board. *)
+Definition cnt (b : board_fn) (c : color) (g : tag) : nat := cnt_l b c g all_squares.
+
+Definition material_inv (P : position) : bool := material_ok (piece_at P).
+
+Definition kings_inv (P : position) : bool :=
+  Nat.eqb (cnt (piece_at P) White TKing) 1 && Nat.eqb (cnt (piece_at P) Black TKing) 1.
+
+Definition check_inv (P : position) : bool := negb (in_check_b (piece_at P) (opp (turn P))).
+
+Definition castling_inv (P : position) : bool :=
+  forallb (fun '(c, side) =>
+    negb (castling_right P c side) |||
+    (opiece_eqb (piece_at P (castle_king_from c)) (Some (MkPiece c King)) &&&
+     opiece_eqb (piece_at P (castle_rook_from c side)) (Some (MkPiece c Rook))))
+    castling_sides.
+
+Definition ep_inv (P : position) : bool :=
+  match ep_square P with
+  | None => true
+  | Some e =>
+    let M := opp (turn P) in
+    inb e all_squares &&& (relative_rank M e =? 2) &&& is_none (piece_at P e) &&&
+    opiece_eqb (piece_at P (pawn_step M e)) (Some (MkPiece M Pawn)) &&&
+    is_none (piece_at P (pawn_step (turn P) e))
+  end.
+
+Definition inv (P : position) : bool :=
+  material_inv P &&& kings_inv P &&& check_inv P &&& castling_inv P &&& ep_inv P.
+
+(** ** Squares *)
+
+Lemma inb_in : forall x l, inb x l = true -> In x l.
+Proof.
+  intros x l; induction l as [|y l IH]; simpl; [discriminate|].
+  destruct (x =? y) eqn:E; simpl.
+  - intros _; left; symmetry; apply eqb_true, E.
+  - intros H; right; auto.
+Qed.
+
+Lemma in_inb : forall x l, In x l -> inb x l = true.
+Proof.
+  intros x l; induction l as [|y l IH]; simpl; [contradiction|].
+  intros [<-|H].
+  - rewrite eqb_same; reflexivity.
+  - destruct (x =? y); auto.
+Qed.
+
+Fixpoint nodupb (l : list int) : bool :=
+  match l with [] => true | x :: r => negb (inb x r) && nodupb r end.
+
+Lemma nodupb_NoDup : forall l, nodupb l = true -> NoDup l.
+Proof.
+  induction l as [|x l IH]; simpl; intros H; constructor.
+  - apply andb_prop in H as [H _]. intros Hin. apply in_inb in Hin. rewrite Hin in H. discriminate.
+  - apply andb_prop in H as [_ H]; auto.
+Qed.
+
+Lemma all_squares_NoDup : NoDup all_squares.
+Proof. apply nodupb_NoDup. vm_compute. reflexivity. Qed.
+
+Lemma on_board_in : forall s, on_board s = true -> In s all_squares.
+Proof.
+  intros s H. replace all_squares with TablesSpec.all_squares by (vm_compute; reflexivity).
+  apply TablesSpec.all_squares_complete, H.
+Qed.
+
+(** A boolean fact about every square, used as a fact about one. *)
+Lemma forall_squares : forall (f : int -> bool), forallb f all_squares = true ->
+  forall s, In s all_squares -> f s = true.
+Proof. intros f H s Hs. rewrite forallb_forall in H. auto. Qed.
+
+(** ** Counting *)
+
+Lemma cnt_l_ext : forall b b' c g l, (forall s, In s l -> b s = b' s) -> cnt_l b c g l = cnt_l b' c g l.
+Proof.
+  intros b b' c g l; induction l as [|s l IH]; simpl; intros H; auto.
+  rewrite H by auto. rewrite IH by auto. reflexivity.
+Qed.
+
+Lemma cnt_l_upd : forall b b' c g x l, NoDup l ->
+  (forall s, In s l -> s <> x -> b' s = b s) ->
+  (cnt_l b' c g l + (if inb x l then ind c g x (b x) else 0) =
+   cnt_l b c g l + (if inb x l then ind c g x (b' x) else 0))%nat.
+Proof.
+  intros b b' c g x l; induction l as [|s l IH]; simpl; intros Hnd H; [reflexivity|].
+  inversion Hnd as [|? ? Hs Hnd']; subst.
+  destruct (x =? s) eqn:E; simpl.
+  - apply eqb_true in E; subst s.
+    assert (inb x l = false) as Hx.
+    { destruct (inb x l) eqn:F; auto. apply inb_in in F. contradiction. }
+    rewrite (cnt_l_ext b' b c g l).
+    + lia.
+    + intros s Hs'. apply H; [right; auto|]. intros ->; contradiction.
+  - rewrite (H s) by (auto; intros ->; rewrite eqb_same in E; discriminate).
+    specialize (IH Hnd' (fun s Hs Hn => H s (or_intror Hs) Hn)). lia.
+Qed.
+
+Fixpoint sum_ind (c : color) (g : tag) (b : board_fn) (D : list int) : nat :=
+  match D with [] => 0 | x :: D => (ind c g x (b x) + sum_ind c g b D)%nat end.
+
+Lemma sum_ind_ext : forall c g b b' D, (forall s, In s D -> b s = b' s) -> sum_ind c g b D = sum_ind c g b' D.
+Proof.
+  intros c g b b' D; induction D as [|x D IH]; simpl; intros H; auto.
+  rewrite H by auto. rewrite IH by auto. reflexivity.
+Qed.
+
+(** The counts before and after a change of the board on the squares [D]. *)
+Lemma cnt_diff : forall c g D b b', NoDup D -> incl D all_squares ->
+  (forall s, In s all_squares -> ~ In s D -> b' s = b s) ->
+  (cnt b' c g + sum_ind c g b D = cnt b c g + sum_ind c g b' D)%nat.
+Proof.
+  intros c g D; induction D as [|x D IH]; simpl; intros b b' Hnd Hincl H.
+  - unfold cnt. rewrite (cnt_l_ext b' b); [lia|]. intros s Hs. apply H; auto.
+  - inversion Hnd as [|? ? Hx Hnd']; subst.
+    set (b1 := fun s => if s =? x then b x else b' s).
+    assert (Hxin : In x all_squares) by (apply Hincl; left; auto).
+    assert (Hb1x : b1 x = b x) by (unfold b1; rewrite eqb_same; reflexivity).
+    assert (E1 : (cnt b1 c g + sum_ind c g b D = cnt b c g + sum_ind c g b1 D)%nat).
+    { apply IH; auto.
+      - intros s Hs; apply Hincl; right; auto.
+      - intros s Hs HsD. unfold b1. destruct (s =? x) eqn:E.
+        + apply eqb_true in E; subst; reflexivity.
+        + apply H; auto. intros [->|]; [rewrite eqb_same in E; discriminate | contradiction]. }
+    assert (E2 := cnt_l_upd b1 b' c g x all_squares all_squares_NoDup).
+    rewrite (in_inb _ _ Hxin), Hb1x in E2.
+    assert (E3 : sum_ind c g b1 D = sum_ind c g b' D).
+    { apply sum_ind_ext. intros s Hs. unfold b1. rewrite eqb_false; auto. intros ->; contradiction. }
+    unfold cnt in *. rewrite E3 in E1.
+    assert (E4 : (cnt_l b' c g all_squares + ind c g x (b x) =
+                  cnt_l b1 c g all_squares + ind c g x (b' x))%nat).
+    { apply E2. intros s _ Hs. unfold b1. rewrite eqb_false by auto. reflexivity. }
+    lia.
+Qed.
+
+Lemma cnt_le : forall c g b b', (forall s, In s all_squares -> ind c g s (b' s) <= ind c g s (b s)) ->
+  cnt b' c g <= cnt b c g.
+Proof.
+  intros c g b b'. unfold cnt. induction all_squares as [|s l IH]; simpl; intros H; auto.
+  specialize (H s (or_introl eq_refl)) as Hs. specialize (IH (fun x Hx => H x (or_intror Hx))). lia.
+Qed.
+
+Lemma cnt_ext : forall c g b b', (forall s, In s all_squares -> b s = b' s) -> cnt b c g = cnt b' c g.
+Proof. intros; apply cnt_l_ext; auto. Qed.
+
+(** ** Men and census in terms of counts *)
+
+Fixpoint men_l (b : board_fn) (l : list int) : list (int * piece) :=
+  match l with
+  | [] => []
+  | s :: r => match b s with Some p => (s, p) :: men_l b r | None => men_l b r end
+  end.
+
+Lemma men_eq : forall b, men b = men_l b all_squares.
+Proof.
+  intros b. unfold men. induction all_squares as [|s l IH]; simpl; auto.
+  rewrite IH. reflexivity.
+Qed.
+
+Lemma men_l_ext : forall b b' l, (forall s, In s l -> b s = b' s) -> men_l b l = men_l b' l.
+Proof.
+  intros b b' l; induction l as [|s l IH]; simpl; intros H; auto.
+  rewrite H by auto. rewrite IH by auto. reflexivity.
+Qed.
+
+Lemma census_cnt : forall b c l,
+  census_of (men_l b l) c =
+  Census (cnt_l b c TMan l) (cnt_l b c TPawn l) (cnt_l b c TKnight l) (cnt_l b c TLight l)
+         (cnt_l b c TDark l) (cnt_l b c TRook l) (cnt_l b c TQueen l).
+Proof.
+  intros b c l; induction l as [|s l IH]; simpl; [reflexivity|].
+  destruct (b s) as [[c' r]|]; simpl; [|exact IH].
+  unfold census_of in *. simpl. rewrite IH.
+  destruct c, c', r; unfold tagged; simpl; try reflexivity; destruct (is_light s); reflexivity.
+Qed.
+
+(** [material_ok_for] in counts. *)
+Definition side_ok (b : board_fn) (c : color) : Prop :=
+  cnt b c TMan <= 16 /\ cnt b c TPawn <= 8 /\
+  (cnt b c TQueen - 1) + (cnt b c TRook - 2) + (cnt b c TKnight - 2) + (cnt b c TLight - 1)
+  + (cnt b c TDark - 1) + cnt b c TPawn <= 8.
+
+Lemma material_ok_for_side : forall b c, material_ok_for (men b) c = true <-> side_ok b c.
+Proof.
+  intros b c. unfold material_ok_for, side_ok, promoted_men.
+  rewrite men_eq, census_cnt. simpl. fold (cnt b c TMan) (cnt b c TPawn) (cnt b c TKnight)
+    (cnt b c TLight) (cnt b c TDark) (cnt b c TRook) (cnt b c TQueen).
+  rewrite !andb_true_iff, !Nat.leb_le. tauto.
+Qed.
+
+Definition rank_ok (s : int) : bool := negb ((rank_of s =? 0) || (rank_of s =? 7)).
+
+Definition pawns_ok (b : board_fn) : Prop :=
+  forall s c, In s all_squares -> b s = Some (MkPiece c Pawn) -> rank_ok s = true.
+
+Lemma no_pawn_l : forall b l,
+  no_pawn_on_back_rank (men_l b l) = true <->
+  (forall s c, In s l -> b s = Some (MkPiece c Pawn) -> rank_ok s = true).
+Proof.
+  intros b l; induction l as [|s l IH]; simpl.
+  - split; [intros _ s c []|reflexivity].
+  - destruct (b s) as [[c' r]|] eqn:Bs; simpl.
+    + unfold no_pawn_on_back_rank in *. simpl. rewrite andb_true_iff, IH. split.
+      * intros [H1 H2] x c [<-|Hx] Hb; [|eauto].
+        rewrite Bs in Hb. injection Hb as -> ->. exact H1.
+      * intros H. split; [|eauto].
+        destruct r; auto. apply (H s c'); auto.
+    + rewrite IH. split; [intros H x c [<-|Hx] Hb; [congruence|eauto] | eauto].
+Qed.
+
+Lemma material_ok_iff : forall b,
+  material_ok b = true <-> side_ok b White /\ side_ok b Black /\ pawns_ok b.
+Proof.
+  intros b. unfold material_ok. rewrite !andb_true_iff, !material_ok_for_side.
+  unfold pawns_ok. rewrite men_eq, no_pawn_l. tauto.
+Qed.
+
+(** ** Geometry facts, by computation over the 64 squares *)
+
+Definition sub_squares (l : list int) : bool := forallb (fun x => inb x all_squares) l.
+
+Lemma sub_squares_incl : forall l, sub_squares l = true -> incl l all_squares.
+Proof.
+  intros l H x Hx. unfold sub_squares in H. rewrite forallb_forall in H. apply inb_in; auto.
+Qed.
+
+Definition tables_ok (s : int) : bool :=
+  sub_squares knight_targets.[s] && sub_squares king_targets.[s] &&
+  sub_squares white_pawn_attacks.[s] && sub_squares black_pawn_attacks.[s] &&
+  forallb (fun d => sub_squares (ray d s)) directions.
+
+Lemma tables_ok_all : forall s, In s all_squares -> tables_ok s = true.
+Proof. apply forall_squares. vm_compute. reflexivity. Qed.
+
+Lemma knight_targets_in : forall s, In s all_squares -> incl knight_targets.[s] all_squares.
+Proof.
+  intros s Hs. apply sub_squares_incl. pose proof (tables_ok_all s Hs) as H.
+  unfold tables_ok in H. rewrite !andb_true_iff in H. tauto.
+Qed.
+
+Lemma king_targets_in : forall s, In s all_squares -> incl king_targets.[s] all_squares.
+Proof.
+  intros s Hs. apply sub_squares_incl. pose proof (tables_ok_all s Hs) as H.
+  unfold tables_ok in H. rewrite !andb_true_iff in H. tauto.
+Qed.
+
+Lemma pawn_attacks_in : forall c s, In s all_squares -> incl (pawn_attacks c s) all_squares.
+Proof.
+  intros c s Hs. apply sub_squares_incl. pose proof (tables_ok_all s Hs) as H.
+  unfold tables_ok in H. rewrite !andb_true_iff in H. destruct c; simpl; tauto.
+Qed.
+
+Lemma ray_in : forall d s, In d directions -> In s all_squares -> incl (ray d s) all_squares.
+Proof.
+  intros d s Hd Hs. apply sub_squares_incl. pose proof (tables_ok_all s Hs) as H.
+  unfold tables_ok in H. rewrite !andb_true_iff in H. destruct H as [_ H].
+  rewrite forallb_forall in H. auto.
+Qed.
+
+(** ** Attacks depend on the 64 squares only *)
+
+Definition board_agree (b b' : board_fn) : Prop := forall s, In s all_squares -> b s = b' s.
+
+Lemma has_man_ext : forall b b' p l, (forall s, In s l -> b s = b' s) -> has_man b p l = has_man b' p l.
+Proof.
+  intros b b' p l. unfold has_man. induction l as [|s l IH]; simpl; intros H; auto.
+  rewrite H by auto. rewrite IH by auto. reflexivity.
+Qed.
+
+Lemma first_man_ext : forall b b' l, (forall s, In s l -> b s = b' s) -> first_man b l = first_man b' l.
+Proof.
+  intros b b' l; induction l as [|s l IH]; simpl; intros H; auto.
+  rewrite H by auto. destruct (b' s); auto.
+Qed.
+
+Lemma first_man_in : forall b l s, first_man b l = Some s -> In s l.
+Proof.
+  intros b l; induction l as [|x l IH]; simpl; intros s H; [discriminate|].
+  destruct (b x); [injection H as <-; auto | right; auto].
+Qed.
+
+Lemma existsb_ext_in : forall A (f g : A -> bool) l, (forall x, In x l -> f x = g x) ->
+  existsb f l = existsb g l.
+Proof.
+  intros A f g l; induction l as [|x l IH]; simpl; intros H; auto.
+  rewrite H by auto. rewrite IH by auto. reflexivity.
+Qed.
+
+Lemma forallb_ext_in : forall A (f g : A -> bool) l, (forall x, In x l -> f x = g x) ->
+  forallb f l = forallb g l.
+Proof.
+  intros A f g l; induction l as [|x l IH]; simpl; intros H; auto.
+  rewrite H by auto. rewrite IH by auto. reflexivity.
+Qed.
+
+Lemma attacked_b_ext : forall b b' c t, In t all_squares -> board_agree b b' ->
+  attacked_b b c t = attacked_b b' c t.
+Proof.
+  intros b b' c t Ht H. unfold attacked_b.
+  rewrite (has_man_ext b b' _ knight_targets.[t]) by (intros s Hs; apply H, (knight_targets_in t Ht), Hs).
+  rewrite (has_man_ext b b' _ (pawn_attacks (opp c) t)) by (intros s Hs; apply H, (pawn_attacks_in (opp c) t Ht), Hs).
+  rewrite (has_man_ext b b' _ king_targets.[t]) by (intros s Hs; apply H, (king_targets_in t Ht), Hs).
+  assert (forall d, In d directions -> slider_on b c t d = slider_on b' c t d) as Hd.
+  { intros d Hd. unfold slider_on.
+    assert (Hr : forall s, In s (ray d t) -> b s = b' s) by (intros s Hs; apply H, (ray_in d t Hd Ht), Hs).
+    rewrite (first_man_ext b b') by exact Hr.
+    destruct (first_man b' (ray d t)) as [s|] eqn:E; auto.
+    rewrite Hr by (eapply first_man_in; eauto). reflexivity. }
+  rewrite (existsb_ext_in _ (slider_on b c t) (slider_on b' c t) directions Hd). reflexivity.
+Qed.
+
+Lemma in_check_b_ext : forall b b' c, board_agree b b' -> in_check_b b c = in_check_b b' c.
+Proof.
+  intros b b' c H. unfold in_check_b.
+  assert (forall l, incl l all_squares ->
+    existsb (fun k => opiece_eqb (b k) (Some (MkPiece c King)) &&& attacked_b b (opp c) k) l =
+    existsb (fun k => opiece_eqb (b' k) (Some (MkPiece c King)) &&& attacked_b b' (opp c) k) l) as E.
+  { induction l as [|k l IH]; simpl; intros Hl; auto.
+    rewrite H by (apply Hl; left; auto).
+    rewrite (attacked_b_ext b b') by (auto; apply Hl; left; auto).
+    rewrite IH by (intros x Hx; apply Hl; right; auto). reflexivity. }
+  apply E. intros x Hx; exact Hx.
+Qed.
+
+Lemma in_check_b_true : forall b c, in_check_b b c = true -> in_check b c.
+Proof.
+  intros b c H. unfold in_check_b in H. apply existsb_exists in H. destruct H as (k & Hk & H).
+  split_lazy. exists k. split; auto. split.
+  - apply opiece_eqb_eq; assumption.
+  - apply attacked_b_iff; assumption.
+Qed.
+
+Lemma in_check_b_false_iff : forall b c, ~ in_check b c -> in_check_b b c = false.
+Proof.
+  intros b c H. destruct (in_check_b b c) eqn:E; auto. apply in_check_b_true in E. contradiction.
+Qed.
+
+(** ** What a legal move does to the board *)
+
+Definition ep_square_ok (c : color) (e : int) : bool :=
+  negb (relative_rank c e =? 2) |||
+  (rank_ok e &&& inb (pawn_step c e) all_squares &&& inb (pawn_step (opp c) e) all_squares &&&
+   rank_ok (pawn_step c e)).
+
+Lemma ep_square_ok_all : forall e c, In e all_squares -> ep_square_ok c e = true.
+Proof.
+  intros e c He. destruct c; revert e He; apply forall_squares; vm_compute; reflexivity.
+Qed.
+
+Lemma target_ok_not_own : forall b us t r, target_ok b us t -> b t <> Some (MkPiece us r).
+Proof.
+  intros b us t r H E. unfold target_ok in H. rewrite E in H. destruct H as [H _].
+  destruct us; discriminate.
+Qed.
+
+Lemma neq_of_board : forall (b : board_fn) x y, b x <> b y -> x <> y.
+Proof. intros b x y H ->. auto. Qed.
+
+Ltac eqb_simpl :=
+  repeat match goal with
+  | |- context [?x =? ?x] => rewrite (eqb_same x)
+  | H : ?x <> ?y |- context [?x =? ?y] => rewrite (eqb_false x y H)
+  | H : ?y <> ?x |- context [?x =? ?y] => rewrite (eqb_false x y (not_eq_sym H))
+  end; simpl.
+
+Lemma step_shape : forall G m G', legal_move G m G' -> ep_inv G = true ->
+  let b := piece_at G in let b' := piece_at G' in let us := turn G in
+  let f := mv_from m in let t := mv_to m in
+  In f all_squares /\ In t all_squares /\ turn G' = opp us /\
+  match mv_kind m with
+  | Normal => exists r,
+      b f = Some (MkPiece us r) /\ target_ok b us t /\ man_moves b us r f t /\
+      (r = Pawn -> (relative_rank us t =? 7) = false) /\
+      b' f = None /\ b' t = Some (MkPiece us r) /\ f <> t /\
+      (forall s, In s all_squares -> s <> f -> s <> t -> b' s = b s)
+  | Promotion => exists r,
+      In r promotion_roles /\ b f = Some (MkPiece us Pawn) /\ target_ok b us t /\
+      b' f = None /\ b' t = Some (MkPiece us r) /\ f <> t /\
+      (forall s, In s all_squares -> s <> f -> s <> t -> b' s = b s)
+  | EnPassant =>
+      let v := ep_victim us t in
+      In v all_squares /\ rank_ok t = true /\
+      b f = Some (MkPiece us Pawn) /\ b t = None /\ b v = Some (MkPiece (opp us) Pawn) /\
+      b' f = None /\ b' t = Some (MkPiece us Pawn) /\ b' v = None /\ f <> t /\ f <> v /\ t <> v /\
+      (forall s, In s all_squares -> s <> f -> s <> t -> s <> v -> b' s = b s)
+  | Castle => exists side,
+      let rf := castle_rook_from us side in let rt := castle_rook_to us side in
+      f = castle_king_from us /\ t = castle_king_to us side /\ castling_right G us side = true /\
+      b f = Some (MkPiece us King) /\ b rf = Some (MkPiece us Rook) /\ b t = None /\ b rt = None /\
+      b' f = None /\ b' rf = None /\ b' t = Some (MkPiece us King) /\ b' rt = Some (MkPiece us Rook) /\
+      NoDup [f; t; rf; rt] /\ incl [f; t; rf; rt] all_squares /\
+      (forall s, In s all_squares -> ~ In s [f; t; rf; rt] -> b' s = b s)
+  end.
+Proof.
+  intros G m G' (Hps & Hturn & Hafter & _) Hep b b' us f t.
+  unfold pseudo_legal in Hps. fold b us f t in Hps.
+  destruct Hps as (Hf & Ht & Hk).
+  apply on_board_in in Hf. apply on_board_in in Ht.
+  split; [exact Hf|]. split; [exact Ht|]. split; [exact Hturn|].
+  assert (Ha : forall s, In s all_squares -> b' s = after G m s) by exact Hafter.
+  unfold after in Ha. fold b us f t in Ha.
+  destruct (mv_kind m) eqn:Ek.
+  - (* Normal *)
+    destruct Hk as (_ & r & Hbf & Htg & Hmm & Hpr).
+    assert (Hft : f <> t) by (apply (neq_of_board b); rewrite Hbf; intros E;
+                              apply (target_ok_not_own b us t r Htg); auto).
+    exists r. repeat split; auto.
+    + rewrite Ha by auto. eqb_simpl. reflexivity.
+    + rewrite Ha by auto. eqb_simpl. exact Hbf.
+    + intros s Hs Hsf Hst. rewrite Ha by auto. eqb_simpl. reflexivity.
+  - (* Promotion *)
+    destruct Hk as (r & Hpr & Hr & Hbf & _ & Htg & _).
+    assert (Hft : f <> t) by (apply (neq_of_board b); rewrite Hbf; intros E;
+                              apply (target_ok_not_own b us t Pawn Htg); auto).
+    exists r. repeat split; auto.
+    + rewrite Ha by auto. eqb_simpl. reflexivity.
+    + rewrite Ha by auto. eqb_simpl. rewrite Hpr. reflexivity.
+    + intros s Hs Hsf Hst. rewrite Ha by auto. eqb_simpl. reflexivity.
+  - (* En passant *)
+    destruct Hk as (_ & Hise & Hbf & _ & Hbt & Hbv).
+    unfold is_ep_square in Hise. unfold ep_inv in Hep.
+    destruct (ep_square G) as [e|]; [|discriminate].
+    apply eqb_true in Hise. subst e. split_lazy.
+    match goal with H : inb t all_squares = true |- _ => apply inb_in in H; rename H into Hte end.
+    match goal with H : (relative_rank _ t =? 2) = true |- _ => rename H into Hrr end.
+    pose proof (ep_square_ok_all t (opp us) Hte) as Hok. unfold ep_square_ok in Hok.
+    fold us in Hrr. rewrite Hrr in Hok. simpl in Hok. split_lazy.
+    set (v := ep_victim us t).
+    assert (Hv : In v all_squares) by (apply inb_in; assumption).
+    assert (Hft : f <> t) by (apply (neq_of_board b); congruence).
+    assert (Hfv : f <> v) by (apply (neq_of_board b); unfold v; rewrite Hbf, Hbv; destruct us; discriminate).
+    assert (Htv : t <> v) by (apply (neq_of_board b); unfold v; congruence).
+    repeat split; auto.
+    + rewrite Ha by auto. eqb_simpl. reflexivity.
+    + rewrite Ha by auto. eqb_simpl. exact Hbf.
+    + rewrite Ha by auto. eqb_simpl. fold v. eqb_simpl. reflexivity.
+    + intros s Hs Hsf Hst Hsv. rewrite Ha by auto. eqb_simpl. fold v. eqb_simpl. reflexivity.
+  - (* Castle *)
+    destruct Hk as (_ & side & Hfk & Htk & Hcr & Hbf & Hbr & Hempty & _).
+    apply eqb_true in Hfk. apply eqb_true in Htk.
+    exists side. cbv zeta.
+    assert (Hside : castling_side_of us t = side) by (rewrite Htk; destruct us, side; reflexivity).
+    rewrite Hside in Ha.
+    assert (Hbt : b t = None) by (apply Hempty; rewrite Htk; destruct us, side; simpl; tauto).
+    assert (Hbrt : b (castle_rook_to us side) = None) by (apply Hempty; destruct us, side; simpl; tauto).
+    rewrite Htk, Hfk in *.
+    repeat split; auto.
+    + rewrite Ha by (destruct us; simpl; tauto). destruct us, side; reflexivity.
+    + rewrite Ha by (destruct us, side; simpl; tauto). destruct us, side; reflexivity.
+    + rewrite Ha by (destruct us, side; simpl; tauto). destruct us, side; reflexivity.
+    + rewrite Ha by (destruct us, side; simpl; tauto). destruct us, side; reflexivity.
+    + apply nodupb_NoDup. destruct us, side; reflexivity.
+    + apply sub_squares_incl. destruct us, side; reflexivity.
+    + intros s Hs Hn. rewrite Ha by auto. simpl in Hn.
+      rewrite !eqb_false by (intros ->; tauto). reflexivity.
+Qed.

@@ -1,0 +1,262 @@
+//! The retro subcommands (`unmoves`, `retro-perft`, `last-moves`, `legal`),
+//! run as a user would run them.
+//!
+//! Expected values are derived by hand (comments say how) or taken from the
+//! issue's known answers, never from the engine.
+
+use std::process::{Command, Output};
+
+use retroproof_core::Position;
+use serde_json::Value;
+
+const SMULLYAN: &str = "8/8/8/1r1b4/B7/2K5/8/3k4 b - -";
+
+fn retroproof(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_retroproof"))
+        .args(args)
+        .output()
+        .expect("run the retroproof binary")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).expect("UTF-8 output")
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8(out.stderr.clone()).expect("UTF-8 output")
+}
+
+/// Runs a command that must succeed; returns its stdout lines.
+fn lines_of(args: &[&str]) -> Vec<String> {
+    let out = retroproof(args);
+    assert!(out.status.success(), "{args:?} failed: {}", stderr(&out));
+    assert_eq!(stderr(&out), "", "{args:?}");
+    stdout(&out).lines().map(str::to_owned).collect()
+}
+
+fn json_of(args: &[&str]) -> Value {
+    let out = retroproof(args);
+    assert!(out.status.success(), "{args:?} failed: {}", stderr(&out));
+    serde_json::from_str(&stdout(&out)).expect("valid JSON")
+}
+
+/// A command that must fail as bad input: exit code 2, nothing on stdout,
+/// exactly one `error:` line on stderr, no panic. Returns that line.
+fn usage_error(args: &[&str]) -> String {
+    let out = retroproof(args);
+    assert_eq!(out.status.code(), Some(2), "{args:?}");
+    assert_eq!(stdout(&out), "", "{args:?}");
+    let err = stderr(&out);
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 1, "{args:?}: {err:?}");
+    assert!(lines[0].starts_with("error:"), "{args:?}: {err:?}");
+    assert!(!err.contains("panicked"), "{args:?}: {err:?}");
+    lines[0].to_owned()
+}
+
+#[test]
+fn unmoves_known_answers() {
+    // Discovered double check by en passant: the only retraction.
+    assert_eq!(
+        lines_of(&["unmoves", "8/8/3kP3/8/3R1Q2/8/4K3/8 b - -"]),
+        ["d5e6ep", "1 unmoves"]
+    );
+    assert_eq!(
+        lines_of(&["unmoves", "6B1/5R1k/8/8/8/8/8/7K b - -"]),
+        ["g7g8b", "1 unmoves"]
+    );
+    assert_eq!(
+        lines_of(&["unmoves", "2kr3K/3p4/8/8/8/8/8/8 w - -"]),
+        ["e8c8", "1 unmoves"]
+    );
+    // The start position: the four black knight moves.
+    assert_eq!(
+        lines_of(&["unmoves", "startpos"]),
+        ["a6b8", "c6b8", "f6g8", "h6g8", "4 unmoves"]
+    );
+    // Counts from the issue (the 40 are listed in examples/retraction-vectors.txt).
+    let lines = lines_of(&["unmoves", "8/8/8/8/8/4k3/8/r3K3 w - -"]);
+    assert_eq!(lines.last().unwrap(), "40 unmoves");
+    assert_eq!(lines.len(), 41);
+    assert_eq!(
+        lines_of(&["unmoves", "4k3/8/P7/8/8/8/8/4K2R b K -"]),
+        ["a5a6", "b5a6ep", "b5a6xb", "b5a6xn", "b5a6xp", "b5a6xq", "b5a6xr", "7 unmoves"]
+    );
+}
+
+#[test]
+fn unmoves_json_gives_predecessors() {
+    let v = json_of(&["unmoves", "4k3/8/P7/8/8/8/8/4K2R b K -", "--json"]);
+    let entries = v.as_array().expect("an array");
+    assert_eq!(entries.len(), 7);
+    let find = |name: &str| {
+        entries
+            .iter()
+            .find(|e| e["unmove"] == name)
+            .unwrap_or_else(|| panic!("{name} missing"))["fen"]
+            .as_str()
+            .unwrap()
+            .to_owned()
+    };
+    // By hand: White pawn back on b5, the black pawn it took on a5, White
+    // to move with e.p. square a6 (rule 5), the K right kept (rule 4).
+    assert_eq!(find("b5a6ep"), "4k3/8/8/pP6/8/8/8/4K2R w K a6 0 1");
+    assert_eq!(find("b5a6xn"), "4k3/8/n7/1P6/8/8/8/4K2R w K - 0 1");
+    assert_eq!(find("a5a6"), "4k3/8/8/P7/8/8/8/4K2R w K - 0 1");
+}
+
+#[test]
+fn retro_perft_counts() {
+    // Start position: 4 black knight retractions; below each, the 4 white
+    // knight retractions; below those, Black's displaced knight has 3
+    // (a6: b8 b4 c5), 5 (c6: b8 a5 b4 d4 e5), 5 (f6) or 3 (h6) origins and
+    // the other knight 2: (5 + 7 + 7 + 5) * 4 = 96.
+    assert_eq!(lines_of(&["retro-perft", "startpos", "1"]), ["4"]);
+    assert_eq!(lines_of(&["retro-perft", "startpos", "2"]), ["16"]);
+    assert_eq!(lines_of(&["retro-perft", "startpos", "3"]), ["96"]);
+    assert_eq!(lines_of(&["retro-perft", "startpos", "0"]), ["1"]);
+    assert_eq!(
+        lines_of(&["retro-perft", "startpos", "2", "--divide"]),
+        ["a6b8: 4", "c6b8: 4", "f6g8: 4", "h6g8: 4", "16"]
+    );
+}
+
+#[test]
+fn last_moves_smullyan() {
+    assert_eq!(
+        lines_of(&["last-moves", SMULLYAN, "--depth", "3"]),
+        [
+            "b3c3xp b4c3ep c2c4",
+            "1 sequences",
+            "forced: c2c4 b4c3ep b3c3xp"
+        ]
+    );
+    let v = json_of(&["last-moves", SMULLYAN, "--depth", "3", "--json"]);
+    assert_eq!(v["count"], 1);
+    assert_eq!(v["verdict"], "open");
+    assert_eq!(v["forced"], serde_json::json!(["c2c4", "b4c3ep", "b3c3xp"]));
+    assert_eq!(
+        v["sequences"],
+        serde_json::json!([["b3c3xp", "b4c3ep", "c2c4"]])
+    );
+}
+
+#[test]
+fn last_moves_forced_part_and_count() {
+    // Depth 1 of Smullyan's position: b3c3 plain or capturing p/n/b/r/q on
+    // c3, so the forced part is empty.
+    let lines = lines_of(&["last-moves", SMULLYAN, "--depth", "1"]);
+    assert_eq!(lines[lines.len() - 2], "6 sequences");
+    assert_eq!(lines[lines.len() - 1], "forced: -");
+    // The count is retro-perft's.
+    let lines = lines_of(&["last-moves", "startpos", "--depth", "2"]);
+    assert_eq!(lines[lines.len() - 2], "16 sequences");
+}
+
+#[test]
+fn last_moves_illegal() {
+    // The e.p. square asserts e2-e4; before it Black's king on a8 is boxed
+    // in by a7, b7, b8: no history longer than 1 ply.
+    assert_eq!(
+        lines_of(&["last-moves", "kB6/PN6/8/8/4P3/8/8/4K3 b - e3", "--depth", "2"]),
+        ["0 sequences", "illegal: no history longer than 1 plies"]
+    );
+    // Two knights cannot both have given check: not even one ply.
+    assert_eq!(
+        lines_of(&["last-moves", "8/8/8/8/8/1N6/2N5/k6K b - -", "--depth", "3"]),
+        ["0 sequences", "illegal: no history longer than 0 plies"]
+    );
+    let v = json_of(&["last-moves", "8/8/8/8/8/1N6/2N5/k6K b - -", "--depth", "3", "--json"]);
+    assert_eq!(v["verdict"], "illegal");
+    assert_eq!(v["longest"], 0);
+}
+
+#[test]
+fn legal_finds_a_game_that_replays() {
+    let fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2";
+    let lines = lines_of(&["legal", fen]);
+    assert_eq!(lines.len(), 1);
+    let game = lines[0].strip_prefix("legal: ").expect("legal");
+    let moves: Vec<&str> = game.split(' ').collect();
+    assert_eq!(moves.len(), 3, "{game}");
+    let mut pos = Position::start();
+    for uci in moves {
+        let m = pos.parse_uci(uci).expect("legal move");
+        pos.play_unchecked(&m);
+    }
+    let target = Position::from_fen(fen).unwrap();
+    assert_eq!(pos.board(), target.board());
+    assert_eq!(pos.turn(), target.turn());
+    assert_eq!(lines_of(&["legal", "startpos"]), ["legal: startpos"]);
+    let v = json_of(&["legal", fen, "--json"]);
+    assert_eq!(v["verdict"], "legal");
+    assert_eq!(v["game"].as_array().unwrap().len(), 3);
+}
+
+#[test]
+fn legal_illegal_reasons() {
+    // Nine white pawns.
+    assert_eq!(
+        lines_of(&["legal", "7k/8/8/8/8/PPPPPPPP/P7/K7 w - -"]),
+        ["illegal: white has 9 pawns (at most 8)"]
+    );
+    // Black, who moved last, is in check from Ra1.
+    assert_eq!(
+        lines_of(&["legal", "k7/8/8/8/8/8/8/R6K w - -"]),
+        ["illegal: black is in check but white is to move"]
+    );
+    // Double check by two knights.
+    assert_eq!(
+        lines_of(&["legal", "8/8/8/8/8/1N6/2N5/k6K b - -"]),
+        ["illegal: no last move can have given this check"]
+    );
+    // History dies after the asserted double step.
+    assert_eq!(
+        lines_of(&["legal", "kB6/PN6/8/8/4P3/8/8/4K3 b - e3"]),
+        ["illegal: no history longer than 1 plies"]
+    );
+    // Smullyan: the bishop on h1 is shut in by the g2 pawn once g2xh3 is
+    // taken back; the other last move, e4-e5, dies at once.
+    let lines = lines_of(&["legal", "k1K5/4Q3/8/2B1P3/3P4/7P/8/7B b - -"]);
+    assert!(lines[0].starts_with("illegal: "), "{lines:?}");
+    // Bishop on a1 behind its own b2 pawn, with the a-pawn... simpler: a
+    // white bishop on h1 behind an unmoved g2 pawn is stranded at once.
+    assert_eq!(
+        lines_of(&["legal", "4k3/8/8/8/8/8/6P1/4K2B b - -"]),
+        ["illegal: the man on h1 can never have moved there from its initial square"]
+    );
+    let v = json_of(&["legal", "k7/8/8/8/8/8/8/R6K w - -", "--json"]);
+    assert_eq!(v["verdict"], "illegal");
+}
+
+#[test]
+fn legal_unknown_within_limits() {
+    // Bare kings: legal, but a game needs far more than 2 plies.
+    assert_eq!(
+        lines_of(&["legal", "8/8/8/8/8/8/8/K1k5 w - -", "--depth", "2"]),
+        ["unknown"]
+    );
+}
+
+#[test]
+fn bad_input_is_one_error_line() {
+    assert!(usage_error(&["unmoves", "nonsense"]).contains("FEN"));
+    assert!(usage_error(&["retro-perft", "8/8/8/8/8/8/8/8 w - -", "1"]).contains("king"));
+    assert!(usage_error(&["last-moves", "startpos", "--depth", "0"]).contains("at least 1"));
+    // (main.rs keeps only the first line of clap's message, which does not
+    // name the missing argument.)
+    assert!(usage_error(&["last-moves", "startpos"]).contains("required"));
+    assert!(usage_error(&["retro-perft", "startpos", "-1"]).starts_with("error:"));
+    // The side that moved last is in check: no retro question makes sense.
+    for cmd in ["unmoves", "retro-perft", "last-moves"] {
+        let mut args = vec![cmd, "k7/8/8/8/8/8/8/R6K w - -"];
+        if cmd == "retro-perft" {
+            args.push("2");
+        }
+        if cmd == "last-moves" {
+            args.extend(["--depth", "2"]);
+        }
+        let err = usage_error(&args);
+        assert!(err.contains("impossible position"), "{cmd}: {err}");
+    }
+}
