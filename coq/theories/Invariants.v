@@ -66,6 +66,8 @@ Fixpoint cnt_l (b : board_fn) (c : color) (g : tag) (l : list int) : nat :=
 
 (** The number of men of colour [c] and kind [g] on the board. *)
 Definition cnt (b : board_fn) (c : color) (g : tag) : nat := cnt_l b c g all_squares.
+Arguments cnt : simpl never.
+Arguments ind : simpl nomatch.
 
 Definition material_inv (P : position) : bool := material_ok (piece_at P).
 
@@ -237,7 +239,7 @@ Proof.
   intros b c l; induction l as [|s l IH]; simpl; [reflexivity|].
   destruct (b s) as [[c' r]|]; simpl; [|exact IH].
   unfold census_of in *. simpl. rewrite IH.
-  destruct c, c', r; unfold tagged; simpl; try reflexivity; destruct (is_light s); reflexivity.
+  destruct c, c', r; unfold ind, tagged; simpl; try reflexivity; destruct (is_light s); reflexivity.
 Qed.
 
 (** [material_ok_for] in counts. *)
@@ -519,4 +521,328 @@ Proof.
     + apply sub_squares_incl. destruct us, side; reflexivity.
     + intros s Hs Hn. rewrite Ha by auto. simpl in Hn.
       rewrite !eqb_false by (intros ->; tauto). reflexivity.
+Qed.
+
+(** ** How a legal move changes the counts *)
+
+Lemma ind_other : forall c g s r, ind (opp c) g s (Some (MkPiece c r)) = 0%nat.
+Proof. intros [|] [] s []; reflexivity. Qed.
+
+Lemma ind_other' : forall c g s r, ind c g s (Some (MkPiece (opp c) r)) = 0%nat.
+Proof. intros [|] [] s []; reflexivity. Qed.
+
+Lemma ind_noking : forall c c' s r, r <> King -> ind c TKing s (Some (MkPiece c' r)) = 0%nat.
+Proof. intros [|] [|] s [] H; try reflexivity; congruence. Qed.
+
+Lemma ind_square : forall c g s s' p, piece_role p <> Bishop -> ind c g s (Some p) = ind c g s' (Some p).
+Proof. intros c g s s' [c' []] H; try (destruct c, c', g; reflexivity). simpl in H; congruence. Qed.
+
+Lemma ind_light : forall c g s s' p, is_light s = is_light s' -> ind c g s (Some p) = ind c g s' (Some p).
+Proof. intros c g s s' [c' r] H. unfold ind, tagged. simpl. rewrite H. reflexivity. Qed.
+
+Lemma reaches_in : forall b l t, reaches b l t = true -> In t l.
+Proof.
+  intros b l t; induction l as [|s l IH]; simpl; [discriminate|].
+  destruct (s =? t) eqn:E.
+  - intros _; left; apply eqb_true, E.
+  - destruct (b s); [discriminate|]. intros H; right; auto.
+Qed.
+
+Lemma diagonal_light : forall d f t, In d [1; 3; 5; 7] -> In f all_squares -> In t (ray d f) ->
+  is_light t = is_light f.
+Proof.
+  intros d f t Hd Hf Ht.
+  assert (H : forallb (fun f => forallb (fun d => forallb (fun t => Bool.eqb (is_light t) (is_light f))
+                 (ray d f)) [1; 3; 5; 7]) all_squares = true) by (vm_compute; reflexivity).
+  rewrite forallb_forall in H. specialize (H f Hf). rewrite forallb_forall in H.
+  specialize (H d Hd). rewrite forallb_forall in H. apply Bool.eqb_prop, H, Ht.
+Qed.
+
+Lemma man_moves_light : forall b c r f t, In f all_squares -> man_moves b c r f t ->
+  r = Bishop -> is_light t = is_light f.
+Proof.
+  intros b c r f t Hf H ->. destruct H as (d & Hd & H).
+  apply (diagonal_light d f t Hd Hf). eapply reaches_in; eauto.
+Qed.
+
+Lemma target_cases : forall b us t, target_ok b us t ->
+  b t = None \/ exists r, b t = Some (MkPiece (opp us) r) /\ r <> King.
+Proof.
+  intros b us t H. unfold target_ok in H. destruct (b t) as [[c r]|]; auto.
+  destruct H as [-> H]. right; eauto.
+Qed.
+
+Lemma NoDup2 : forall (x y : int), x <> y -> NoDup [x; y].
+Proof. intros x y H. constructor; [simpl; intros [E|[]]; auto | constructor; [simpl; tauto | constructor]]. Qed.
+
+Lemma NoDup3 : forall (x y z : int), x <> y -> x <> z -> y <> z -> NoDup [x; y; z].
+Proof.
+  intros x y z H1 H2 H3. constructor; [simpl; intros [E|[E|[]]]; auto|]. apply NoDup2; auto.
+Qed.
+
+Lemma incl_list : forall (l : list int) L, (forall x, In x l -> In x L) -> incl l L.
+Proof. intros l L H x; auto. Qed.
+
+Lemma count_step : forall G m G', legal_move G m G' -> ep_inv G = true ->
+  let b := piece_at G in let b' := piece_at G' in let us := turn G in
+  (forall g, cnt b' (opp us) g <= cnt b (opp us) g) /\
+  cnt b' (opp us) TKing = cnt b (opp us) TKing /\
+  cnt b' us TKing = cnt b us TKing /\ cnt b' us TMan = cnt b us TMan /\
+  ((forall g, cnt b' us g = cnt b us g) \/
+   (exists r s, In r promotion_roles /\ (cnt b' us TPawn + 1 = cnt b us TPawn)%nat /\
+      forall g, g <> TMan -> g <> TPawn ->
+        cnt b' us g = (cnt b us g + ind us g s (Some (MkPiece us r)))%nat)).
+Proof.
+  intros G m G' Hl Hep b b' us.
+  destruct (step_shape G m G' Hl Hep) as (Hf & Ht & _ & Hk). fold b b' us in Hk.
+  set (f := mv_from m) in *. set (t := mv_to m) in *.
+  destruct (mv_kind m).
+  - destruct Hk as (r & Hbf & Htg & Hmm & _ & Hb'f & Hb't & Hft & Hsame).
+    assert (E : forall c g, (cnt b' c g + sum_ind c g b [f; t] = cnt b c g + sum_ind c g b' [f; t])%nat).
+    { intros c g. apply cnt_diff; [apply NoDup2; auto | apply incl_list; simpl; intros x [<-|[<-|[]]]; auto |].
+      intros s Hs Hn. apply Hsame; auto; intros ->; simpl in Hn; tauto. }
+    simpl in E. rewrite Hbf, Hb'f, Hb't in E.
+    assert (Eb : forall c g, ind c g t (Some (MkPiece us r)) = ind c g f (Some (MkPiece us r))).
+    { intros c g. destruct (role_eqb r Bishop) eqn:Er.
+      - apply role_eqb_eq in Er. apply ind_light. eapply man_moves_light; eauto.
+      - apply ind_square. simpl. intros ->. discriminate. }
+    destruct (target_cases b us t Htg) as [Hbt|(r' & Hbt & Hr')]; rewrite Hbt in E.
+    + repeat split.
+      * intros g. specialize (E (opp us) g). rewrite !ind_other in E. simpl in E. lia.
+      * specialize (E (opp us) TKing). rewrite !ind_other in E. simpl in E. lia.
+      * specialize (E us TKing). rewrite Eb in E. simpl in E. lia.
+      * specialize (E us TMan). rewrite Eb in E. simpl in E. lia.
+      * left. intros g. specialize (E us g). rewrite Eb in E. simpl in E. lia.
+    + repeat split.
+      * intros g. specialize (E (opp us) g). rewrite !ind_other in E. simpl in E. lia.
+      * specialize (E (opp us) TKing). rewrite !ind_other, ind_noking in E by auto. simpl in E. lia.
+      * specialize (E us TKing). rewrite Eb, ind_other' in E. simpl in E. lia.
+      * specialize (E us TMan). rewrite Eb, ind_other' in E. simpl in E. lia.
+      * left. intros g. specialize (E us g). rewrite Eb, ind_other' in E. simpl in E. lia.
+  - destruct Hk as (r & Hr & Hbf & Htg & Hb'f & Hb't & Hft & Hsame).
+    assert (E : forall c g, (cnt b' c g + sum_ind c g b [f; t] = cnt b c g + sum_ind c g b' [f; t])%nat).
+    { intros c g. apply cnt_diff; [apply NoDup2; auto | apply incl_list; simpl; intros x [<-|[<-|[]]]; auto |].
+      intros s Hs Hn. apply Hsame; auto; intros ->; simpl in Hn; tauto. }
+    simpl in E. rewrite Hbf, Hb'f, Hb't in E.
+    assert (Hrk : r <> King) by (intros ->; simpl in Hr; intuition discriminate).
+    assert (E' : forall g, (cnt b' us g + ind us g f (Some (MkPiece us Pawn)) =
+                              cnt b us g + ind us g t (Some (MkPiece us r)))%nat).
+    { intros g. specialize (E us g).
+      destruct (target_cases b us t Htg) as [Hbt|(r' & Hbt & Hr')]; rewrite Hbt in E.
+      - simpl in E. lia.
+      - rewrite ind_other' in E. simpl in E. lia. }
+    repeat split.
+    + intros g. specialize (E (opp us) g).
+      destruct (target_cases b us t Htg) as [Hbt|(r' & Hbt & Hr')]; rewrite Hbt in E;
+        rewrite !ind_other in E; simpl in E; lia.
+    + specialize (E (opp us) TKing).
+      destruct (target_cases b us t Htg) as [Hbt|(r' & Hbt & Hr')]; rewrite Hbt in E;
+        rewrite !ind_other in E; try rewrite ind_noking in E by auto; simpl in E; lia.
+    + specialize (E' TKing). rewrite !ind_noking in E' by (auto || discriminate). lia.
+    + specialize (E' TMan). destruct us; simpl in E'; lia.
+    + right. exists r, t. split; [exact Hr|]. split.
+      * specialize (E' TPawn). destruct us, r; simpl in E'; simpl in Hr; intuition (try discriminate; lia).
+      * intros g Hg1 Hg2. specialize (E' g).
+        destruct us, g; simpl in E'; try congruence; lia.
+  - destruct Hk as (Hv & _ & Hbf & Hbt & Hbv & Hb'f & Hb't & Hb'v & Hft & Hfv & Htv & Hsame).
+    set (v := ep_victim us t) in *.
+    assert (E : forall c g, (cnt b' c g + sum_ind c g b [f; t; v] = cnt b c g + sum_ind c g b' [f; t; v])%nat).
+    { intros c g. apply cnt_diff; [apply NoDup3; auto | apply incl_list; simpl; intros x [<-|[<-|[<-|[]]]]; auto |].
+      intros s Hs Hn. apply Hsame; auto; intros ->; simpl in Hn; tauto. }
+    simpl in E. rewrite Hbf, Hbt, Hbv, Hb'f, Hb't, Hb'v in E.
+    assert (Eb : forall c g, ind c g t (Some (MkPiece us Pawn)) = ind c g f (Some (MkPiece us Pawn)))
+      by (intros; apply ind_square; discriminate).
+    repeat split.
+    + intros g. specialize (E (opp us) g). rewrite !ind_other in E. simpl in E. lia.
+    + specialize (E (opp us) TKing). rewrite !ind_other in E. rewrite ind_noking in E by discriminate.
+      simpl in E. lia.
+    + specialize (E us TKing). rewrite Eb, ind_other' in E. simpl in E. lia.
+    + specialize (E us TMan). rewrite Eb, ind_other' in E. simpl in E. lia.
+    + left. intros g. specialize (E us g). rewrite Eb, ind_other' in E. simpl in E. lia.
+  - destruct Hk as (side & Hfk & Htk & _ & Hbf & Hbr & Hbt & Hbrt & Hb'f & Hb'r & Hb't & Hb'rt & Hnd & Hincl & Hsame).
+    set (rf := castle_rook_from us side) in *. set (rt := castle_rook_to us side) in *.
+    assert (E : forall c g, (cnt b' c g + sum_ind c g b [f; t; rf; rt] = cnt b c g + sum_ind c g b' [f; t; rf; rt])%nat)
+      by (intros c g; apply cnt_diff; auto).
+    simpl in E. rewrite Hbf, Hbr, Hbt, Hbrt, Hb'f, Hb'r, Hb't, Hb'rt in E.
+    assert (Ek : forall c g, ind c g t (Some (MkPiece us King)) = ind c g f (Some (MkPiece us King)))
+      by (intros; apply ind_square; discriminate).
+    assert (Er : forall c g, ind c g rt (Some (MkPiece us Rook)) = ind c g rf (Some (MkPiece us Rook)))
+      by (intros; apply ind_square; discriminate).
+    assert (E' : forall c g, cnt b' c g = cnt b c g) by (intros c g; specialize (E c g); rewrite Ek, Er in E; simpl in E; lia).
+    repeat split; try (intros; rewrite E'; auto); auto.
+Qed.
+
+(** ** Each invariant is preserved by a game step *)
+
+Lemma side_ok_mono : forall b b' c, (forall g, cnt b' c g <= cnt b c g) -> side_ok b c -> side_ok b' c.
+Proof.
+  intros b b' c H. unfold side_ok.
+  pose proof (H TMan). pose proof (H TPawn). pose proof (H TKnight). pose proof (H TLight).
+  pose proof (H TDark). pose proof (H TRook). pose proof (H TQueen). lia.
+Qed.
+
+Lemma side_ok_promo : forall b b' c r s, In r promotion_roles ->
+  cnt b' c TMan = cnt b c TMan -> (cnt b' c TPawn + 1 = cnt b c TPawn)%nat ->
+  (forall g, g <> TMan -> g <> TPawn -> cnt b' c g = (cnt b c g + ind c g s (Some (MkPiece c r)))%nat) ->
+  side_ok b c -> side_ok b' c.
+Proof.
+  intros b b' c r s Hr H1 H2 H. unfold side_ok.
+  assert (EN := H TKnight ltac:(discriminate) ltac:(discriminate)).
+  assert (EL := H TLight ltac:(discriminate) ltac:(discriminate)).
+  assert (ED := H TDark ltac:(discriminate) ltac:(discriminate)).
+  assert (ER := H TRook ltac:(discriminate) ltac:(discriminate)).
+  assert (EQ := H TQueen ltac:(discriminate) ltac:(discriminate)).
+  assert (Hsum : (ind c TKnight s (Some (MkPiece c r)) + ind c TLight s (Some (MkPiece c r)) +
+                  ind c TDark s (Some (MkPiece c r)) + ind c TRook s (Some (MkPiece c r)) +
+                  ind c TQueen s (Some (MkPiece c r)) = 1)%nat).
+  { unfold ind, tagged. simpl in Hr.
+    destruct Hr as [<-|[<-|[<-|[<-|[]]]]]; destruct c; simpl; try reflexivity;
+      destruct (is_light s); reflexivity. }
+  revert Hsum EN EL ED ER EQ.
+  generalize (ind c TKnight s (Some (MkPiece c r))) (ind c TLight s (Some (MkPiece c r)))
+    (ind c TDark s (Some (MkPiece c r))) (ind c TRook s (Some (MkPiece c r)))
+    (ind c TQueen s (Some (MkPiece c r))).
+  intros. lia.
+Qed.
+
+Definition pawn_target_ok (c : color) (t : int) : bool :=
+  negb (inb t all_squares) ||| (relative_rank c t =? 7) ||| rank_ok t.
+
+Definition pawn_square_ok (f : int) : bool :=
+  negb (rank_ok f) |||
+  forallb (fun c => pawn_target_ok c (pawn_step c f) &&& pawn_target_ok c (pawn_step c (pawn_step c f)) &&&
+                    forallb (pawn_target_ok c) (pawn_attacks c f)) [White; Black].
+
+Lemma pawn_square_ok_all : forall f, In f all_squares -> pawn_square_ok f = true.
+Proof. apply forall_squares. vm_compute. reflexivity. Qed.
+
+Lemma pawn_move_rank : forall b c f t, In f all_squares -> In t all_squares -> rank_ok f = true ->
+  man_moves b c Pawn f t -> (relative_rank c t =? 7) = false -> rank_ok t = true.
+Proof.
+  intros b c f t Hf Ht Hrf Hm H7.
+  assert (Hok : pawn_target_ok c t = true -> rank_ok t = true).
+  { unfold pawn_target_ok. rewrite (in_inb _ _ Ht), H7. auto. }
+  apply Hok. pose proof (pawn_square_ok_all f Hf) as H. unfold pawn_square_ok in H.
+  rewrite Hrf in H.
+  assert (H' : pawn_target_ok c (pawn_step c f) &&& pawn_target_ok c (pawn_step c (pawn_step c f)) &&&
+               forallb (pawn_target_ok c) (pawn_attacks c f) = true).
+  { match type of H with (if negb true then true else ?X) = true =>
+      change (X = true) in H end.
+    rewrite forallb_forall in H. apply (H c). destruct c; simpl; tauto. }
+  clear H. split_lazy.
+  destruct Hm as [(Em & _)|[(_ & Em & _)|(Em & _)]].
+  - apply eqb_true in Em. subst t. assumption.
+  - apply eqb_true in Em. subst t. assumption.
+  - apply inb_in in Em. rewrite forallb_forall in H'. auto.
+Qed.
+
+Lemma material_step : forall G m G', legal_move G m G' -> ep_inv G = true ->
+  material_ok (piece_at G) = true -> material_ok (piece_at G') = true.
+Proof.
+  intros G m G' Hl Hep Hm. apply material_ok_iff in Hm. apply material_ok_iff.
+  destruct Hm as (HW & HB & Hp).
+  destruct (count_step G m G' Hl Hep) as (Hopp & _ & _ & Hman & Hus).
+  assert (Hside : forall c, side_ok (piece_at G) c -> side_ok (piece_at G') c).
+  { intros c Hc. destruct (color_eqb c (turn G)) eqn:Ec.
+    - apply color_eqb_eq in Ec; subst c.
+      destruct Hus as [Hus|(r & s & Hr & Hp' & Hg)].
+      + apply (side_ok_mono (piece_at G)); auto. intros g; rewrite Hus; auto.
+      + eapply side_ok_promo; eauto.
+    - assert (c = opp (turn G)) by (destruct c, (turn G); simpl in *; congruence). subst c.
+      apply (side_ok_mono (piece_at G)); auto. }
+  split; [auto|]. split; [auto|].
+  (* pawns *)
+  destruct (step_shape G m G' Hl Hep) as (Hf & Ht & _ & Hk).
+  set (b := piece_at G) in *. set (b' := piece_at G') in *.
+  set (f := mv_from m) in *. set (t := mv_to m) in *.
+  intros s c Hs Hbs.
+  destruct (mv_kind m).
+  - destruct Hk as (r & Hbf & Htg & Hmm & Hr7 & Hb'f & Hb't & Hft & Hsame).
+    destruct (Uint63.eqs s f) as [->|Hsf]; [congruence|].
+    destruct (Uint63.eqs s t) as [->|Hst].
+    + rewrite Hb't in Hbs. injection Hbs as -> ->.
+      apply (pawn_move_rank b (turn G) f t); auto. eapply Hp; eauto.
+    + rewrite Hsame in Hbs by auto. eapply Hp; eauto.
+  - destruct Hk as (r & Hr & Hbf & Htg & Hb'f & Hb't & Hft & Hsame).
+    destruct (Uint63.eqs s f) as [->|Hsf]; [congruence|].
+    destruct (Uint63.eqs s t) as [->|Hst].
+    + rewrite Hb't in Hbs. injection Hbs as -> ->. simpl in Hr. intuition discriminate.
+    + rewrite Hsame in Hbs by auto. eapply Hp; eauto.
+  - destruct Hk as (Hv & Hrt & Hbf & Hbt & Hbv & Hb'f & Hb't & Hb'v & _ & _ & _ & Hsame).
+    destruct (Uint63.eqs s f) as [->|Hsf]; [congruence|].
+    destruct (Uint63.eqs s t) as [->|Hst]; [assumption|].
+    destruct (Uint63.eqs s (ep_victim (turn G) t)) as [->|Hsv]; [congruence|].
+    rewrite Hsame in Hbs by auto. eapply Hp; eauto.
+  - destruct Hk as (side & Hfk & Htk & _ & Hbf & Hbr & Hbt & Hbrt & Hb'f & Hb'r & Hb't & Hb'rt & _ & _ & Hsame).
+    destruct (in_dec Uint63.eqs s [f; t; castle_rook_from (turn G) side; castle_rook_to (turn G) side])
+      as [Hin|Hn].
+    + simpl in Hin. destruct Hin as [<-|[<-|[<-|[<-|[]]]]]; congruence.
+    + rewrite Hsame in Hbs by auto. eapply Hp; eauto.
+Qed.
+
+Lemma kings_step : forall G m G', legal_move G m G' -> ep_inv G = true ->
+  kings_inv G = true -> kings_inv G' = true.
+Proof.
+  intros G m G' Hl Hep. unfold kings_inv.
+  destruct (count_step G m G' Hl Hep) as (_ & Hopp & Hus & _).
+  destruct (turn G); simpl in *; rewrite Hopp, Hus; auto.
+Qed.
+
+Lemma check_step : forall G m G', legal_move G m G' -> check_inv G' = true.
+Proof.
+  intros G m G' (_ & Ht & _ & Hc). unfold check_inv. rewrite Ht.
+  replace (opp (opp (turn G))) with (turn G) by (destruct (turn G); reflexivity).
+  rewrite in_check_b_false_iff; auto.
+Qed.
+
+Lemma castling_inv_iff : forall P, castling_inv P = true <->
+  (forall c side, castling_right P c side = true ->
+     piece_at P (castle_king_from c) = Some (MkPiece c King) /\
+     piece_at P (castle_rook_from c side) = Some (MkPiece c Rook)).
+Proof.
+  intros P. unfold castling_inv. rewrite forallb_forall. split.
+  - intros H c side Hc. specialize (H _ (in_castling_sides c side)). simpl in H.
+    rewrite Hc in H. simpl in H. split_lazy. split; apply opiece_eqb_eq; assumption.
+  - intros H [c side] _. destruct (castling_right P c side) eqn:Hc; [|reflexivity].
+    destruct (H c side Hc) as [-> ->]. simpl. rewrite !(proj2 (opiece_eqb_eq _ _) eq_refl). reflexivity.
+Qed.
+
+Lemma castle_squares : forall c side, In (castle_king_from c) all_squares /\ In (castle_rook_from c side) all_squares.
+Proof. intros [|] [|]; split; apply inb_in; reflexivity. Qed.
+
+Lemma touches_false : forall m c side, touches m c side = false ->
+  mv_from m <> castle_king_from c /\ mv_from m <> castle_rook_from c side /\
+  mv_to m <> castle_king_from c /\ mv_to m <> castle_rook_from c side.
+Proof.
+  intros m c side H. unfold touches in H. rewrite !orb_false_iff in H.
+  destruct H as [[[H1 H2] H3] H4].
+  repeat split; intros E; rewrite E, eqb_same in *; discriminate.
+Qed.
+
+Lemma castling_step : forall G m G', game_step G m G' -> ep_inv G = true ->
+  castling_inv G = true -> castling_inv G' = true.
+Proof.
+  intros G m G' (Hl & Hcr & _) Hep Hci. apply castling_inv_iff. apply castling_inv_iff in Hci.
+  intros c side Hc. rewrite Hcr in Hc. apply andb_prop in Hc as [Hc Ht].
+  apply negb_true_iff, touches_false in Ht. destruct Ht as (H1 & H2 & H3 & H4).
+  destruct (Hci c side Hc) as [Hk Hr].
+  destruct (castle_squares c side) as [Ik Ir].
+  destruct (step_shape G m G' Hl Hep) as (_ & _ & _ & Hk').
+  set (b := piece_at G) in *. set (b' := piece_at G') in *.
+  set (f := mv_from m) in *. set (t := mv_to m) in *.
+  set (k0 := castle_king_from c) in *. set (r0 := castle_rook_from c side) in *.
+  destruct (mv_kind m).
+  - destruct Hk' as (r & _ & _ & _ & _ & _ & _ & _ & Hsame).
+    rewrite !Hsame by auto. auto.
+  - destruct Hk' as (r & _ & _ & _ & _ & _ & _ & Hsame).
+    rewrite !Hsame by auto. auto.
+  - destruct Hk' as (_ & _ & _ & _ & Hbv & _ & _ & _ & _ & _ & _ & Hsame).
+    rewrite !Hsame; auto; apply (neq_of_board b); congruence.
+  - destruct Hk' as (side' & Hfk & Htk & _ & Hbf & Hbr & Hbt & Hbrt & _ & _ & _ & _ & _ & _ & Hsame).
+    assert (Hcu : c <> turn G) by (intros ->; apply H1; exact Hfk).
+    rewrite !Hsame; auto; simpl; intros [E|[E|[E|[E|[]]]]]; subst;
+      try (apply (neq_of_board b (castle_king_from c) _); congruence);
+      try (apply (neq_of_board b (castle_rook_from c side) _); congruence);
+      try congruence.
+    + rewrite Hbr in Hr. injection Hr. auto.
 Qed.

@@ -80,7 +80,16 @@ fn unmoves_known_answers() {
     assert_eq!(lines.len(), 41);
     assert_eq!(
         lines_of(&["unmoves", "4k3/8/P7/8/8/8/8/4K2R b K -"]),
-        ["a5a6", "b5a6ep", "b5a6xb", "b5a6xn", "b5a6xp", "b5a6xq", "b5a6xr", "7 unmoves"]
+        [
+            "a5a6",
+            "b5a6ep",
+            "b5a6xb",
+            "b5a6xn",
+            "b5a6xp",
+            "b5a6xq",
+            "b5a6xr",
+            "7 unmoves"
+        ]
     );
 }
 
@@ -158,7 +167,12 @@ fn last_moves_illegal() {
     // The e.p. square asserts e2-e4; before it Black's king on a8 is boxed
     // in by a7, b7, b8: no history longer than 1 ply.
     assert_eq!(
-        lines_of(&["last-moves", "kB6/PN6/8/8/4P3/8/8/4K3 b - e3", "--depth", "2"]),
+        lines_of(&[
+            "last-moves",
+            "kB6/PN6/8/8/4P3/8/8/4K3 b - e3",
+            "--depth",
+            "2"
+        ]),
         ["0 sequences", "illegal: no history longer than 1 plies"]
     );
     // Two knights cannot both have given check: not even one ply.
@@ -166,7 +180,13 @@ fn last_moves_illegal() {
         lines_of(&["last-moves", "8/8/8/8/8/1N6/2N5/k6K b - -", "--depth", "3"]),
         ["0 sequences", "illegal: no history longer than 0 plies"]
     );
-    let v = json_of(&["last-moves", "8/8/8/8/8/1N6/2N5/k6K b - -", "--depth", "3", "--json"]);
+    let v = json_of(&[
+        "last-moves",
+        "8/8/8/8/8/1N6/2N5/k6K b - -",
+        "--depth",
+        "3",
+        "--json",
+    ]);
     assert_eq!(v["verdict"], "illegal");
     assert_eq!(v["longest"], 0);
 }

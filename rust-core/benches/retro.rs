@@ -74,7 +74,13 @@ fn pockets(pos: &Position) -> (String, String) {
     let pocket = |color: Color| {
         let material = SideMaterial::of(board, color);
         let mut s = String::new();
-        for role in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+        for role in [
+            Role::Pawn,
+            Role::Knight,
+            Role::Bishop,
+            Role::Rook,
+            Role::Queen,
+        ] {
             if [Square::A1, Square::H1]
                 .iter()
                 .any(|&sq| material.with(role, sq).is_possible())

@@ -77,7 +77,9 @@ pub enum ProblemError {
     /// No `retro` operation.
     MissingQuestion,
     /// A `retro` operand other than `last N` (N ≥ 1), `illegal`, `legal`.
-    BadQuestion { text: String },
+    BadQuestion {
+        text: String,
+    },
     /// A `sol` ply that is not retraction notation.
     BadSolution(ParseRetroUciError),
 }
@@ -233,7 +235,10 @@ impl fmt::Display for Answer {
             Answer::Illegal(reason) => write!(f, "illegal: {reason}"),
             Answer::Legal(n) => write!(f, "legal (a game of {n} plies)"),
             Answer::Shorter { longest } => {
-                write!(f, "the game is shorter: at most {longest} plies from the start")
+                write!(
+                    f,
+                    "the game is shorter: at most {longest} plies from the start"
+                )
             }
             Answer::Unknown => f.write_str("unknown"),
         }

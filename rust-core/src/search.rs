@@ -24,8 +24,8 @@
 use std::collections::HashMap;
 use std::fmt;
 
-use crate::retro::{material_error, MaterialError, SideMaterial, Unmove};
 use crate::attacks;
+use crate::retro::{material_error, MaterialError, SideMaterial, Unmove};
 use crate::{Bitboard, Board, CastlingRights, Color, Move, Piece, Position, Rank, Role, Square};
 
 /// The number of retraction sequences of length `depth` from `pos`
@@ -129,12 +129,24 @@ pub struct Explorer {
     path: Vec<Unmove>,
     start: Option<Vec<Unmove>>,
     nodes: u64,
+    /// Positions to visit before answering "at least the cap" everywhere
+    /// (`None`: no limit). Running out only ever weakens the answer: no
+    /// illegality is claimed from an unfinished search.
+    budget: Option<u64>,
 }
 
 impl Explorer {
     /// Explores every retraction sequence.
     pub fn new() -> Explorer {
         Explorer::default()
+    }
+
+    /// Stops exploring after `nodes` positions; from then on every unknown
+    /// subtree counts as reaching the cap.
+    #[must_use]
+    pub fn with_budget(mut self, nodes: u64) -> Explorer {
+        self.budget = Some(nodes);
+        self
     }
 
     /// Explores only sequences that may still reach the initial position:
@@ -165,6 +177,9 @@ impl Explorer {
         if cap == 0 {
             return 0;
         }
+        if self.budget.is_some_and(|b| self.nodes > b) {
+            return cap;
+        }
         let key = Key::from(pos);
         if self.prune_stranded && stranded_man(pos).is_some() {
             self.memo.insert(key, (0, true));
@@ -185,7 +200,8 @@ impl Explorer {
                 break;
             }
         }
-        self.memo.insert(key, (best, best < cap));
+        let out_of_budget = self.budget.is_some_and(|b| self.nodes > b);
+        self.memo.insert(key, (best, best < cap && !out_of_budget));
         best
     }
 
@@ -412,7 +428,8 @@ pub struct Limits {
     /// Plies explored to prove illegality by exhaustion, and the longest
     /// game looked for.
     pub depth: u32,
-    /// Positions the game search may visit before giving up.
+    /// Positions each search (exhaustion, game search) may visit before
+    /// giving up.
     pub nodes: u64,
     /// For `last N` questions: how many plies deeper than `N` to look
     /// before giving up on forcing `N` plies ([`last_moves`]).
@@ -464,7 +481,7 @@ pub fn legality(pos: &Position, limits: Limits) -> Legality {
     if let Some(square) = stranded_man(pos) {
         return Legality::Illegal(IllegalReason::Stranded { square });
     }
-    let mut explorer = Explorer::new();
+    let mut explorer = Explorer::new().with_budget(limits.nodes);
     let longest = explorer.longest(pos, limits.depth);
     if let Some(line) = explorer.start_line() {
         return Legality::Legal(game_of(line));
@@ -472,7 +489,7 @@ pub fn legality(pos: &Position, limits: Limits) -> Legality {
     if longest < limits.depth {
         return Legality::Illegal(IllegalReason::NoHistory { longest });
     }
-    let mut explorer = Explorer::histories();
+    let mut explorer = Explorer::histories().with_budget(limits.nodes);
     let longest = explorer.longest(pos, limits.depth);
     if longest < limits.depth && explorer.start_line().is_none() {
         return Legality::Illegal(IllegalReason::NoUnstrandedHistory { longest });
@@ -561,13 +578,18 @@ impl GameSearch {
 ///   `r - 3` (a double step covers two ranks once): their sum `≤ n_c`;
 /// - each of `c`'s 16 initial squares not holding its initial man is filled
 ///   by a ply of `c` (two by castling) or an uncapture by the opponent:
-///   `wrong ≤ 2 n_c + n_o`.
+///   `wrong ≤ 2 n_c + n_o`;
+/// - each piece (not pawn) of `c` standing where no such piece starts must
+///   move (or turn back into a pawn) at least once, one man per ply except
+///   one castling, and those plies are not the pawn plies above:
+///   `pawn plies + displaced pieces - 1 ≤ n_c` (the `- 1` only if the king
+///   is displaced, for the castling).
 ///
 /// The sequence must end with White to move, which fixes its parity.
 pub fn plies_to_start(pos: &Position) -> Option<u32> {
     let board = pos.board();
     let start = Board::start();
-    let mut needs = [(0u32, 0u32, 0u32); 2];
+    let mut needs = [(0u32, 0u32, 0u32, 0u32); 2];
     for color in Color::ALL {
         let material = SideMaterial::of(board, color);
         let missing = 16u32.saturating_sub(material.men());
@@ -589,7 +611,14 @@ pub fn plies_to_start(pos: &Position) -> Option<u32> {
             .by_color(color)
             .filter(|&sq| board.piece_at(sq) != start.piece_at(sq))
             .count() as u32;
-        needs[color.index()] = (missing, pawn_plies, wrong);
+        let pieces = board.by_color(color) - board.by_role(Role::Pawn);
+        let displaced = pieces
+            .filter(|&sq| board.piece_at(sq) != start.piece_at(sq))
+            .count() as u32;
+        let king_displaced =
+            board.piece_at(CastlingRights::king_home(color)) != Some(Piece::new(color, Role::King));
+        let piece_plies = displaced.saturating_sub(king_displaced as u32);
+        needs[color.index()] = (missing, pawn_plies, wrong, pawn_plies + piece_plies);
     }
     // The first retraction is by the side not to move.
     let first = pos.turn().other();
@@ -603,10 +632,10 @@ pub fn plies_to_start(pos: &Position) -> Option<u32> {
         let by_second = r / 2;
         let plies = |c: Color| if c == first { by_first } else { by_second };
         let ok = Color::ALL.into_iter().all(|c| {
-            let (missing, pawn_plies, wrong) = needs[c.index()];
+            let (missing, pawn_plies, wrong, moved) = needs[c.index()];
             let own = plies(c);
             let other = plies(c.other());
-            missing <= other && pawn_plies <= own && wrong <= 2 * own + other
+            missing <= other && pawn_plies <= own && moved <= own && wrong <= 2 * own + other
         });
         if ok {
             return Some(r);

@@ -1,15 +1,73 @@
-//! Runs the native solver on every problem of examples/retro-problems.epd.
+//! Runs the native solver on every problem of `examples/retro-problems.epd`
+//! and checks the published answer.
+//!
+//! For `retro "last N"` the solver's answer is the part every history of
+//! `N` plies shares, looking a few plies deeper when `N` plies alone leave
+//! dead ends in ([`retroproof_core::search::last_moves`]); for
+//! `retro "illegal"`, the verdict of [`retroproof_core::search::legality`].
 
-use retroproof_core::problem::parse_suite;
-use retroproof_core::search::Limits;
+use retroproof_core::problem::{parse_suite, Answer, Problem, Question};
+use retroproof_core::search::{forced_line, LastMoves, Limits};
+
+const SUITE: &str = include_str!("../../examples/retro-problems.epd");
+
+fn problems() -> Vec<(usize, Problem)> {
+    parse_suite(SUITE)
+        .into_iter()
+        .map(|(line, p)| (line, p.unwrap_or_else(|e| panic!("line {line}: {e}"))))
+        .collect()
+}
 
 #[test]
-fn every_problem() {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/retro-problems.epd")).unwrap();
-    for (line, p) in parse_suite(&text) {
-        let p = p.unwrap_or_else(|e| panic!("line {line}: {e}"));
-        let t = std::time::Instant::now();
-        let r = p.check(Limits::default());
-        println!("{:?} {:?} {:?} {:?}", p.id, r.as_ref().map(|a| a.to_string()).map_err(|e| e.to_string()), t.elapsed(), p.question);
+fn suite_has_cited_problems() {
+    let problems = problems();
+    assert!(problems.len() >= 15, "only {} problems", problems.len());
+    for (line, p) in &problems {
+        assert!(p.id.is_some(), "line {line}: no id");
+        assert!(p.source.is_some(), "line {line}: no c0 source");
+    }
+}
+
+#[test]
+fn solver_agrees_with_every_published_solution() {
+    let mut failures = Vec::new();
+    for (line, p) in problems() {
+        let id = p.id.clone().unwrap_or_default();
+        match p.check(Limits::default()) {
+            Ok(answer) => println!("ok    {id}: {answer}"),
+            Err(mismatch) => failures.push(format!("line {line} {id}: {mismatch}")),
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The forced part at exactly `N` plies (no look-ahead) is always a prefix
+/// (most recent plies) of the solver's answer: looking deeper only removes
+/// sequences. Also reports which problems need the deeper look.
+#[test]
+fn strict_depth_answers_are_prefixes() {
+    for (line, p) in problems() {
+        let Question::LastMoves(n) = p.question else {
+            continue;
+        };
+        let Answer::Forced(deep) = p.solve(Limits::default()) else {
+            panic!("line {line}: no forced answer");
+        };
+        let LastMoves::Forced(strict) = forced_line(&p.position, n) else {
+            panic!("line {line}: strict depth says no history");
+        };
+        // `deep` is oldest first, `strict` most recent first.
+        let deep_recent_first: Vec<_> = deep.iter().rev().copied().collect();
+        assert!(
+            deep_recent_first.starts_with(&strict),
+            "line {line}: strict {strict:?} vs deep {deep:?}"
+        );
+        if strict.len() < n as usize {
+            println!(
+                "{}: {} of {n} plies forced at depth {n}, all with look-ahead",
+                p.id.as_deref().unwrap_or("?"),
+                strict.len()
+            );
+        }
     }
 }

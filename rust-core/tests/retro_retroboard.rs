@@ -83,7 +83,13 @@ fn pockets(pos: &Position) -> (String, String) {
     let pocket = |color: Color| {
         let material = SideMaterial::of(board, color);
         let mut s = String::new();
-        for role in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+        for role in [
+            Role::Pawn,
+            Role::Knight,
+            Role::Bishop,
+            Role::Rook,
+            Role::Queen,
+        ] {
             if [Square::A1, Square::H1]
                 .iter()
                 .any(|&sq| material.with(role, sq).is_possible())
@@ -154,7 +160,8 @@ fn verdict(pos: &Position, notation: &str) -> Result<(), &'static str> {
     let mv = match uci.uncapture {
         Some(retroproof_core::retro::Uncapture::EnPassant) => {
             let captured = Square::from_coords(uci.to.file(), uci.from.rank());
-            q.board.set_piece_at(captured, Piece::new(pos.turn(), Role::Pawn));
+            q.board
+                .set_piece_at(captured, Piece::new(pos.turn(), Role::Pawn));
             q.ep_square = Some(uci.to);
             Move::EnPassant {
                 from: uci.from,
@@ -227,22 +234,33 @@ fn differences_with_retroboard_are_all_classified() {
                 .iter()
                 .any(|u| u.is_uncastling() && u.to_string() == *m);
             if is_castle {
-                note("design: un-castling (retroboard has no castling)".into(), example);
+                note(
+                    "design: un-castling (retroboard has no castling)".into(),
+                    example,
+                );
             } else {
                 match verdict(pos, m) {
-                    Ok(()) => note(format!("retroboard misses a valid retraction: {}", kind(m)), example),
-                    Err(why) => unexplained.push(format!("ours only, and wrong ({why}): {example}")),
+                    Ok(()) => note(
+                        format!("retroboard misses a valid retraction: {}", kind(m)),
+                        example,
+                    ),
+                    Err(why) => {
+                        unexplained.push(format!("ours only, and wrong ({why}): {example}"))
+                    }
                 }
             }
         }
         for m in theirs.iter().filter(|m| !ours.contains(m)) {
             let example = format!("{} : {m}", pos.to_fen());
             match verdict(pos, m) {
-                Err("material (rule 3)") => {
-                    note("design: uncapture/unpromotion allowed by the pocket, not by rule 3".into(), example)
-                }
+                Err("material (rule 3)") => note(
+                    "design: uncapture/unpromotion allowed by the pocket, not by rule 3".into(),
+                    example,
+                ),
                 Err(why) => note(format!("retroboard bug: {why}: {}", kind(m)), example),
-                Ok(()) => unexplained.push(format!("theirs only, and valid (we miss it): {example}")),
+                Ok(()) => {
+                    unexplained.push(format!("theirs only, and valid (we miss it): {example}"))
+                }
             }
         }
     }
@@ -251,7 +269,11 @@ fn differences_with_retroboard_are_all_classified() {
         println!("  {n:6}  {class}\n          e.g. {example}");
     }
     assert!(compared >= 2_000);
-    assert!(unexplained.is_empty(), "unexplained differences:\n{}", unexplained.join("\n"));
+    assert!(
+        unexplained.is_empty(),
+        "unexplained differences:\n{}",
+        unexplained.join("\n")
+    );
     // Only design differences and retroboard bugs already triaged.
     for class in classes.keys() {
         assert!(

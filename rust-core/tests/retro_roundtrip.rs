@@ -66,7 +66,13 @@ fn variants(pos: &Position) -> Vec<Position> {
     let mut out = vec![*pos];
     let setup = pos.to_setup();
     if setup.ep_square.is_some() {
-        out.push(Position::from_setup(Setup { ep_square: None, ..setup }).unwrap());
+        out.push(
+            Position::from_setup(Setup {
+                ep_square: None,
+                ..setup
+            })
+            .unwrap(),
+        );
     }
     if !setup.castling.is_empty() {
         out.push(
@@ -100,12 +106,19 @@ fn every_retraction_replays_forward() {
                 after.play_unchecked(&m);
                 assert_eq!(after.board(), p.board(), "{u} from {p:?}");
                 assert_eq!(after.turn(), p.turn());
-                assert_eq!(after.castling_rights(), p.castling_rights(), "{u} from {p:?}");
+                assert_eq!(
+                    after.castling_rights(),
+                    p.castling_rights(),
+                    "{u} from {p:?}"
+                );
                 if p.ep_square().is_some() {
                     assert_eq!(after.ep_square(), p.ep_square(), "{u} from {p:?}");
                 }
                 // Rules 2 and 3.
-                assert!(!q.is_opponent_in_check(), "{u}: side to move of P in check in {q:?}");
+                assert!(
+                    !q.is_opponent_in_check(),
+                    "{u}: side to move of P in check in {q:?}"
+                );
                 assert_eq!(material_error(q.board()), None, "{u} from {p:?}");
                 // Rule 5: Q's e.p. square only after an e.p. capture.
                 assert_eq!(q.ep_square().is_some(), u.is_en_passant(), "{u} from {p:?}");

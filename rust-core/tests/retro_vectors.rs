@@ -42,7 +42,11 @@ fn file_is_well_formed() {
         let mut sorted = v.expected.clone();
         sorted.sort();
         sorted.dedup();
-        assert_eq!(sorted, v.expected, "line {}: not sorted or duplicated", v.line);
+        assert_eq!(
+            sorted, v.expected,
+            "line {}: not sorted or duplicated",
+            v.line
+        );
     }
 }
 
@@ -61,7 +65,12 @@ fn engine_matches_every_vector() {
                 v.line, v.fen
             ));
         }
-        assert_eq!(pos.unmove_count(), v.count as u64, "line {}: unmove_count", v.line);
+        assert_eq!(
+            pos.unmove_count(),
+            v.count as u64,
+            "line {}: unmove_count",
+            v.line
+        );
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

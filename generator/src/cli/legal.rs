@@ -87,7 +87,10 @@ pub fn run(args: LegalArgs) -> Result<(), CliError> {
             .map_err(|e| CliError::usage(format!("cannot encode JSON: {e}")))?
     } else {
         match report.verdict {
-            "legal" => format!("legal: {}", game_text(report.game.as_deref().unwrap_or(&[]))),
+            "legal" => format!(
+                "legal: {}",
+                game_text(report.game.as_deref().unwrap_or(&[]))
+            ),
             "illegal" => format!("illegal: {}", report.reason.unwrap_or_default()),
             _ => "unknown".to_owned(),
         }

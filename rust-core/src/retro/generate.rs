@@ -121,7 +121,13 @@ impl RetractionSink for Count {
 }
 
 /// The roles that can be captured at all (never a king).
-const CAPTURABLE: [Role; 5] = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
+const CAPTURABLE: [Role; 5] = [
+    Role::Pawn,
+    Role::Knight,
+    Role::Bishop,
+    Role::Rook,
+    Role::Queen,
+];
 
 /// What the generator computes once per position.
 struct Context<'a> {
@@ -213,28 +219,64 @@ impl Context<'_> {
         }
     }
 
-    /// Reports our man of `role` going back from `to` (its square in `P`)
-    /// to `from`, optionally undoing a promotion, after the rule 2 tests.
-    /// `plain_possible`: whether the move could have been a non-capture.
+    /// Reports a candidate after the rule 2 tests. `plain_possible`:
+    /// whether the move could have been a non-capture; `uncaptures`: the
+    /// roles it may have captured (already filtered by rule 3).
     #[inline]
     fn emit<S: RetractionSink>(
         &self,
         sink: &mut S,
-        role: Role,
-        from: Square,
-        to: Square,
-        promotion: Option<Role>,
+        c: Candidate,
         plain_possible: bool,
         uncaptures: RoleSet,
     ) {
+        let Candidate {
+            role,
+            from,
+            to,
+            promotion,
+        } = c;
         let plain = plain_possible && !self.checks_in_q(to, from, role, false, Bitboard::EMPTY);
-        let uncaptures = if uncaptures.is_empty() || self.checks_in_q(to, from, role, true, Bitboard::EMPTY) {
-            RoleSet::EMPTY
-        } else {
-            uncaptures
-        };
+        let uncaptures =
+            if uncaptures.is_empty() || self.checks_in_q(to, from, role, true, Bitboard::EMPTY) {
+                RoleSet::EMPTY
+            } else {
+                uncaptures
+            };
         if plain || !uncaptures.is_empty() {
             sink.normal(role, from, to, promotion, plain, uncaptures);
+        }
+    }
+}
+
+/// Our man of `role` (a pawn if `promotion` is set) going back from `to`,
+/// its square in `P`, to `from`, its square in `Q`.
+#[derive(Clone, Copy)]
+struct Candidate {
+    role: Role,
+    from: Square,
+    to: Square,
+    promotion: Option<Role>,
+}
+
+impl Candidate {
+    #[inline]
+    fn new(role: Role, from: Square, to: Square) -> Candidate {
+        Candidate {
+            role,
+            from,
+            to,
+            promotion: None,
+        }
+    }
+
+    #[inline]
+    fn unpromotion(from: Square, to: Square, promoted: Role) -> Candidate {
+        Candidate {
+            role: Role::Pawn,
+            from,
+            to,
+            promotion: Some(promoted),
         }
     }
 }
@@ -309,7 +351,12 @@ pub(crate) fn generate<S: RetractionSink>(pos: &Position, sink: &mut S) {
     if !rights.has_color(us) {
         for from in attacks::king_attacks(our_king) & empty {
             let uncaptures = ctx.uncaptures_on(our_king);
-            ctx.emit(sink, Role::King, from, our_king, None, true, uncaptures);
+            ctx.emit(
+                sink,
+                Candidate::new(Role::King, from, our_king),
+                true,
+                uncaptures,
+            );
         }
         gen_uncastling(&ctx, sink);
     }
@@ -333,7 +380,7 @@ pub(crate) fn generate<S: RetractionSink>(pos: &Position, sink: &mut S) {
             } & empty;
             let uncaptures = ctx.uncaptures_on(to);
             for from in origins {
-                ctx.emit(sink, role, from, to, None, true, uncaptures);
+                ctx.emit(sink, Candidate::new(role, from, to), true, uncaptures);
             }
             if last_rank.contains(to) {
                 gen_unpromotion(&ctx, sink, role, to);
@@ -362,14 +409,24 @@ fn gen_unpromotion<S: RetractionSink>(ctx: &Context<'_>, sink: &mut S, role: Rol
     }
     let empty = !ctx.occupied;
     if empty.contains(straight) {
-        ctx.emit(sink, Role::Pawn, straight, to, Some(role), true, RoleSet::EMPTY);
+        ctx.emit(
+            sink,
+            Candidate::unpromotion(straight, to, role),
+            true,
+            RoleSet::EMPTY,
+        );
     }
     // A pawn of ours on `from` attacks `to` iff a pawn of theirs on `to`
     // attacks `from`.
     let uncaptures = ctx.uncaptures_on(to);
     if !uncaptures.is_empty() {
         for from in attacks::pawn_attacks(us.other(), to) & empty {
-            ctx.emit(sink, Role::Pawn, from, to, Some(role), false, uncaptures);
+            ctx.emit(
+                sink,
+                Candidate::unpromotion(from, to, role),
+                false,
+                uncaptures,
+            );
         }
     }
 }
@@ -391,11 +448,21 @@ fn gen_pawns<S: RetractionSink>(ctx: &Context<'_>, sink: &mut S) {
             continue;
         };
         if empty.contains(back) {
-            ctx.emit(sink, Role::Pawn, back, to, None, true, RoleSet::EMPTY);
+            ctx.emit(
+                sink,
+                Candidate::new(Role::Pawn, back, to),
+                true,
+                RoleSet::EMPTY,
+            );
             if rank == Rank::Fourth.relative_to(us) {
                 if let Some(start) = back.offset(-forward) {
                     if empty.contains(start) {
-                        ctx.emit(sink, Role::Pawn, start, to, None, true, RoleSet::EMPTY);
+                        ctx.emit(
+                            sink,
+                            Candidate::new(Role::Pawn, start, to),
+                            true,
+                            RoleSet::EMPTY,
+                        );
                     }
                 }
             }
@@ -409,7 +476,12 @@ fn gen_pawns<S: RetractionSink>(ctx: &Context<'_>, sink: &mut S) {
         let uncaptures = ctx.uncaptures_on(to);
         if !uncaptures.is_empty() {
             for from in origins {
-                ctx.emit(sink, Role::Pawn, from, to, None, false, uncaptures);
+                ctx.emit(
+                    sink,
+                    Candidate::new(Role::Pawn, from, to),
+                    false,
+                    uncaptures,
+                );
             }
         }
         // En passant: we landed on our sixth rank; their pawn returns beside

@@ -255,11 +255,15 @@ mod tests {
             ..SideMaterial::default()
         };
         // Two light bishops: one must be promoted (7 + 1 = 8, still fine).
-        m = m.with(Role::Bishop, Square::C8).with(Role::Bishop, Square::E8);
+        m = m
+            .with(Role::Bishop, Square::C8)
+            .with(Role::Bishop, Square::E8);
         assert_eq!(m.promoted_excess(), 1);
         assert!(m.is_possible());
         // A second queen on top: 7 pawns + 2 promoted > 8.
-        m = m.with(Role::Queen, Square::A1).with(Role::Queen, Square::A2);
+        m = m
+            .with(Role::Queen, Square::A1)
+            .with(Role::Queen, Square::A2);
         assert_eq!(
             m.check(Color::White),
             Err(MaterialError::TooManyPromoted {

@@ -273,8 +273,8 @@ mod tests {
     #[test]
     fn notation_round_trips() {
         for text in [
-            "e2e4", "b3c3xp", "b4c3ep", "c7d8rxb", "e1g1", "a2a1r", "b2a1rxN", "g7g8b",
-            "e8c8", "h2h1qxR",
+            "e2e4", "b3c3xp", "b4c3ep", "c7d8rxb", "e1g1", "a2a1r", "b2a1rxN", "g7g8b", "e8c8",
+            "h2h1qxR",
         ] {
             let uci: RetroUci = text.parse().expect(text);
             assert_eq!(uci.to_string(), text);
@@ -299,13 +299,16 @@ mod tests {
     #[test]
     fn bad_notation_is_rejected() {
         for bad in [
-            "", "e2", "e2e9", "e2e4x", "e2e4xz", "e2e4xpp", "e2e4e", "e2e4qq", "e2e4E P",
-            "é2e4", "e2e4k", "e2e4ep2",
+            "", "e2", "e2e9", "e2e4x", "e2e4xz", "e2e4xpp", "e2e4e", "e2e4qq", "e2e4E P", "é2e4",
+            "e2e4k", "e2e4ep2",
         ] {
-            assert!(matches!(
-                bad.parse::<RetroUci>(),
-                Err(ParseRetroUciError::Syntax { .. })
-            ), "{bad:?}");
+            assert!(
+                matches!(
+                    bad.parse::<RetroUci>(),
+                    Err(ParseRetroUciError::Syntax { .. })
+                ),
+                "{bad:?}"
+            );
         }
         assert!(matches!(
             "e1e2xk".parse::<RetroUci>(),
