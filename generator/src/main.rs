@@ -15,10 +15,23 @@ fn main() -> ExitCode {
                 let _ = e.print();
                 return ExitCode::SUCCESS;
             }
+            // clap's message spans several lines (the complaint, the
+            // culprit, a usage block); keep the paragraph before the first
+            // blank line and fold it into the one line we promise.
             let msg = e.to_string();
-            let first = msg.lines().next().unwrap_or("invalid arguments");
-            let first = first.strip_prefix("error: ").unwrap_or(first);
-            eprintln!("error: {first}");
+            let line = msg
+                .lines()
+                .take_while(|l| !l.trim().is_empty())
+                .map(str::trim)
+                .collect::<Vec<_>>()
+                .join(" ");
+            let line = line.strip_prefix("error: ").unwrap_or(&line);
+            let line = if line.is_empty() {
+                "invalid arguments"
+            } else {
+                line
+            };
+            eprintln!("error: {line}");
             return ExitCode::from(2);
         }
     };

@@ -3,7 +3,8 @@
 //! The native chess core of retroproof: the vocabulary shared with the Coq
 //! development ([`Color`], [`Role`], [`Piece`], [`Square`], [`CastlingSide`],
 //! [`MoveKind`]), bitboards and attack tables, positions with FEN/EPD, legal
-//! move generation and perft, and (later) retractions and retro search.
+//! move generation and perft, retractions (taking moves back) and the retro
+//! search that solves retro problems.
 //!
 //! Module map, one chess concept each:
 //! - [`color`], [`role`], [`piece`], [`square`]: the vocabulary.
@@ -12,6 +13,9 @@
 //! - [`board`]: piece placement; [`castling`]: castling rights;
 //!   [`position`]: a full position, validated; [`fen`]: FEN and EPD text.
 //! - [`movegen`]: legal moves; [`perft`](mod@perft): counting them to depth.
+//! - [`retro`]: retractions ("unmoves") with their exact semantics;
+//!   [`search`]: retro-perft, last-moves and legality searches;
+//!   [`problem`]: retro problems written as EPD.
 
 // `#[derive(CoqInductive)]` names `::retroproof_core::coq::…`; this makes
 // that path resolve inside this crate too.

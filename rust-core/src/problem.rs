@@ -16,9 +16,10 @@
 //!   but not interpreted.
 //!
 //! [`Problem::check`] runs the native solver and compares with `sol`. For
-//! `last N` the solver's answer is the forced part at depth `N` (see
-//! [`forced_line`]): the plies every retraction sequence of length `N`
-//! shares.
+//! `last N` the solver's answer is the part every history of `N` plies
+//! shares, looking up to [`Limits::lookahead`] plies deeper when `N` plies
+//! alone leave dead ends in (see [`last_moves`]); for `illegal`, the verdict
+//! of [`legality`].
 
 use std::fmt;
 

@@ -13,8 +13,11 @@
 //! - [`Explorer`]: the longest history (capped) and whether the initial
 //!   position lies on one, with memoisation across transpositions; the
 //!   ground for the `illegal: no history longer than k plies` answer.
-//! - [`legality`]: static checks, then exhaustion, then a search for a game
-//!   from the initial position ([`find_game`]).
+//! - [`last_moves`]: the forced part of the histories, looking deeper when
+//!   the asked depth leaves dead ends in.
+//! - [`legality`]: static checks (material, the wrong side in check, a
+//!   [`stranded_man`]), then exhaustion, then a search for a game from the
+//!   initial position ([`find_game`]).
 //!
 //! "The initial position" means the initial board with White to move.
 //! Castling rights and en passant square are not compared: a predecessor

@@ -29,7 +29,7 @@ pub struct LegalArgs {
     /// Plies to explore when proving illegality, and the longest game looked for
     #[arg(long, default_value_t = Limits::default().depth)]
     pub depth: u32,
-    /// Positions the game search may visit before answering `unknown`
+    /// Positions each search (exhaustion, game search) may visit before answering `unknown`
     #[arg(long, default_value_t = Limits::default().nodes)]
     pub nodes: u64,
     /// Print one JSON object instead

@@ -103,7 +103,9 @@ pub fn position_arg(text: &str) -> Result<Position, CliError> {
 /// is not an error: the reader has all it wanted.
 pub fn write_stdout(text: &str) -> Result<(), CliError> {
     let mut stdout = io::stdout().lock();
-    let written = stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush());
+    let written = stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush());
     match written {
         Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
             Err(CliError::usage(format!("cannot write output: {e}")))
