@@ -375,33 +375,37 @@ Proof.
   rewrite <- IH. apply tally_cadd.
 Qed.
 
-(** Sums over a duplicate-free list, one summand changed. *)
-Section Sum.
-  Context {A : Type} (add : A -> A -> A) (z : A).
-  Hypothesis add_assoc : forall a b c, add (add a b) c = add a (add b c).
-  Hypothesis add_comm : forall a b, add a b = add b a.
+(** Sums over a duplicate-free list, one summand changed ([add] associative
+    and commutative). *)
+Definition sumf {A} (add : A -> A -> A) (z : A) (g : int -> A) (l : list int) : A :=
+  fold_right (fun s k => add (g s) k) z l.
 
-  Definition sumf (g : int -> A) (l : list int) : A := fold_right (fun s k => add (g s) k) z l.
+Lemma sumf_ext : forall {A} (add : A -> A -> A) z g g' l,
+  (forall s, In s l -> g s = g' s) -> sumf add z g l = sumf add z g' l.
+Proof.
+  intros A add z g g' l H; induction l as [|a l IH]; [reflexivity|].
+  change (add (g a) (sumf add z g l) = add (g' a) (sumf add z g' l)).
+  rewrite H by (left; reflexivity). rewrite IH; [reflexivity|].
+  intros; apply H; right; auto.
+Qed.
 
-  Lemma sumf_ext : forall g g' l, (forall s, In s l -> g s = g' s) -> sumf g l = sumf g' l.
-  Proof.
-    intros g g' l H; induction l as [|a l IH]; simpl; [reflexivity|].
-    rewrite H by (left; reflexivity). rewrite IH; [reflexivity|]. intros; apply H; right; auto.
-  Qed.
-
-  Lemma sumf_upd : forall g g' s0 l, NoDup l -> In s0 l -> (forall s, s <> s0 -> g' s = g s) ->
-    add (sumf g' l) (g s0) = add (sumf g l) (g' s0).
-  Proof.
-    intros g g' s0 l Hd Hin Hg; induction l as [|a l IH]; [destruct Hin|].
-    inversion Hd as [|? ? Hna Hd']; subst. simpl.
-    destruct Hin as [<-|Hin].
-    - rewrite (sumf_ext g' g l) by (intros s Hs; apply Hg; intros ->; contradiction).
-      rewrite !add_assoc, (add_comm (sumf g l) (g a)), (add_comm (sumf g l) (g' a)).
-      rewrite <- !add_assoc. f_equal. apply add_comm.
-    - rewrite Hg by (intros ->; contradiction).
-      rewrite !add_assoc, IH by assumption. reflexivity.
-  Qed.
-End Sum.
+Lemma sumf_upd : forall {A} (add : A -> A -> A) z,
+  (forall a b c, add (add a b) c = add a (add b c)) -> (forall a b, add a b = add b a) ->
+  forall g g' s0 l, NoDup l -> In s0 l -> (forall s, s <> s0 -> g' s = g s) ->
+  add (sumf add z g' l) (g s0) = add (sumf add z g l) (g' s0).
+Proof.
+  intros A add z add_assoc add_comm g g' s0 l Hd Hin Hg.
+  induction l as [|a l IH]; [destruct Hin|].
+  inversion Hd as [|? ? Hna Hd']; subst.
+  change (sumf add z g' (a :: l)) with (add (g' a) (sumf add z g' l)).
+  change (sumf add z g (a :: l)) with (add (g a) (sumf add z g l)).
+  destruct Hin as [<-|Hin].
+  - rewrite (sumf_ext add z g' g l) by (intros s Hs; apply Hg; intros ->; contradiction).
+    rewrite !add_assoc, (add_comm (sumf add z g l) (g a)), (add_comm (sumf add z g l) (g' a)).
+    rewrite <- !add_assoc. f_equal. apply add_comm.
+  - rewrite Hg by (intros ->; contradiction).
+    rewrite !add_assoc, IH by assumption. reflexivity.
+Qed.
 
 Lemma inb_false : forall x l, inb x l = false -> ~ In x l.
 Proof.

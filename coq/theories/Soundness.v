@@ -62,14 +62,14 @@ Definition tinv (S : color) (x : tboard) : Prop :=
 
 Lemma tinit_inv : forall P, PArray.length (board P) = 64 -> tinv (turn P) (tinit P).
 Proof.
-  intros P Hl. split; [exact Hl|]. split; [reflexivity|].
-  intros k Hk Kk. simpl. apply filter_In. split; [exact Hk|].
-  unfold piece_at. rewrite Kk. apply opiece_eqb_eq. reflexivity.
+  intros P Hl. split; [exact Hl|]. split; [apply mat_of_ext; intros s; reflexivity|].
+  intros k Hk Kk. unfold tinit; cbn [tb_kings]. apply filter_In. split; [exact Hk|].
+  unfold piece_at. cbn [tb_arr tinit] in Kk. rewrite Kk. apply opiece_eqb_eq. reflexivity.
 Qed.
 
 Lemma tcopy_inv : forall S x, tinv S x -> tinv S (tcopy x).
 Proof.
-  intros S x (Hl & Hm & Hk). unfold tinv, tcopy; simpl.
+  intros S x (Hl & Hm & Hk). unfold tinv, tcopy; cbn [tb_arr tb_mat tb_kings].
   rewrite PArray.length_copy. split; [exact Hl|]. split.
   - rewrite <- Hm. apply mat_of_ext. intros s. rewrite PArray.get_copy. reflexivity.
   - intros k Hin. rewrite PArray.get_copy. apply Hk, Hin.
@@ -77,7 +77,7 @@ Qed.
 
 Lemma tset_inv : forall S x s v, tinv S x -> (s <? 64) = true -> tinv S (tset S x s v).
 Proof.
-  intros S x s v (Hl & Hm & Hk) Hs. unfold tinv, tset; simpl.
+  intros S x s v (Hl & Hm & Hk) Hs. unfold tinv, tset; cbn [tb_arr tb_mat tb_kings].
   rewrite PArray.length_set. split; [exact Hl|]. split.
   - rewrite <- Hm.
     rewrite (mat_of_upd (fun k => piece_of_cell (tb_arr x).[k])
@@ -116,11 +116,14 @@ Proof. intros []; reflexivity. Qed.
 
 Ltac eqs :=
   repeat match goal with
+  | H : false = true |- _ => discriminate H
+  | H : true = false |- _ => discriminate H
   | H : (?x =? ?y) = true |- _ => apply Uint63.eqb_correct in H; subst
   | H : context [?x =? ?x] |- _ => rewrite Uint63.eqb_refl in H
   | |- context [?x =? ?x] => rewrite Uint63.eqb_refl
   | H : negb _ = true |- _ => apply negb_true_iff in H
   | H : false = true |- _ => discriminate H
+  | H : ?a.[?i] = ?v |- context [?a.[?i]] => rewrite H
   | |- context [?x =? ?y] => let E := fresh "E" in destruct (x =? y) eqn:E
   end.
 
@@ -153,7 +156,7 @@ Proof.
     remember (castle_rook_to M (castling_side_of M t)) as rt. clear Heqrt.
     remember (castle_rook_from M (castling_side_of M t)) as rf. clear Heqrf.
     rewrite !get_set64 by (rewrite ?PArray.length_set, ?PArray.length_copy; assumption).
-    rewrite !PArray.get_copy. eqs; simpl; try rewrite piece_of_cell_0; try reflexivity;
+    rewrite !PArray.get_copy. eqs; cbn [orb]; try rewrite piece_of_cell_0; try reflexivity;
       apply piece_of_cell_of_piece.
 Qed.
 
@@ -215,8 +218,8 @@ Proof.
     exact Hm.
   - intros (k & Hin & Kk & Ha). unfold piece_at in Kk. rewrite unmake_board_eq in Kk.
     apply Hk in Kk; [|exact Hin].
-    refine (none_attacked_sound _ _ _ k _ Kk Ha).
-    rewrite <- unmake_t_board. assumption.
+    match goal with E : none_attacked _ _ _ = true |- _ =>
+      exact (none_attacked_sound _ _ _ k E Kk Ha) end.
   - rewrite material_ok_mat.
     replace (mat_of (piece_at (unmake P r))) with (tb_mat (unmake_t P (tinit P) r)); [assumption|].
     rewrite <- Hmat. apply mat_of_ext. intros s. unfold piece_at. rewrite unmake_board_eq. reflexivity.
