@@ -736,6 +736,9 @@ Proof.
   - apply inb_in in Em. rewrite forallb_forall in H'. auto.
 Qed.
 
+Lemma color_neq_opp : forall u v, color_eqb u v = false -> u = opp v.
+Proof. intros [|] [|]; simpl; congruence. Qed.
+
 Lemma material_step : forall G m G', legal_move G m G' -> ep_inv G = true ->
   material_ok (piece_at G) = true -> material_ok (piece_at G') = true.
 Proof.
@@ -746,11 +749,10 @@ Proof.
   { intros c Hc. destruct (color_eqb c (turn G)) eqn:Ec.
     - apply color_eqb_eq in Ec; subst c.
       destruct Hus as [Hus|(r & s & Hr & Hp' & Hg)].
-      + apply (side_ok_mono (piece_at G)); auto. intros g; rewrite Hus; auto.
-      + eapply side_ok_promo; eauto.
-    - assert (c = opp (turn G)) by (destruct c, (turn G); simpl in *; congruence). subst c.
-      apply (side_ok_mono (piece_at G)); auto. }
-  split; [auto|]. split; [auto|].
+      + apply (side_ok_mono (piece_at G)); [|exact Hc]. intros g; rewrite Hus; apply le_n.
+      + exact (side_ok_promo _ _ _ r s Hr Hman Hp' Hg Hc).
+    - rewrite (color_neq_opp _ _ Ec) in Hc |- *. exact (side_ok_mono _ _ _ Hopp Hc). }
+  split; [exact (Hside _ HW)|]. split; [exact (Hside _ HB)|].
   (* pawns *)
   destruct (step_shape G m G' Hl Hep) as (Hf & Ht & _ & Hk).
   set (b := piece_at G) in *. set (b' := piece_at G') in *.
@@ -760,13 +762,13 @@ Proof.
   - destruct Hk as (r & Hbf & Htg & Hmm & Hr7 & Hb'f & Hb't & Hft & Hsame).
     destruct (Uint63.eqs s f) as [->|Hsf]; [congruence|].
     destruct (Uint63.eqs s t) as [->|Hst].
-    + rewrite Hb't in Hbs. injection Hbs as -> ->.
+    + rewrite Hb't in Hbs. injection Hbs as Hc Hr. subst r.
       apply (pawn_move_rank b (turn G) f t); auto. eapply Hp; eauto.
     + rewrite Hsame in Hbs by auto. eapply Hp; eauto.
   - destruct Hk as (r & Hr & Hbf & Htg & Hb'f & Hb't & Hft & Hsame).
     destruct (Uint63.eqs s f) as [->|Hsf]; [congruence|].
     destruct (Uint63.eqs s t) as [->|Hst].
-    + rewrite Hb't in Hbs. injection Hbs as -> ->. simpl in Hr. intuition discriminate.
+    + rewrite Hb't in Hbs. injection Hbs as Hc Hr'. subst r. simpl in Hr. intuition discriminate.
     + rewrite Hsame in Hbs by auto. eapply Hp; eauto.
   - destruct Hk as (Hv & Hrt & Hbf & Hbt & Hbv & Hb'f & Hb't & Hb'v & _ & _ & _ & Hsame).
     destruct (Uint63.eqs s f) as [->|Hsf]; [congruence|].
@@ -804,7 +806,7 @@ Proof.
   - intros H c side Hc. specialize (H _ (in_castling_sides c side)). simpl in H.
     rewrite Hc in H. simpl in H. split_lazy. split; apply opiece_eqb_eq; assumption.
   - intros H [c side] _. destruct (castling_right P c side) eqn:Hc; [|reflexivity].
-    destruct (H c side Hc) as [-> ->]. simpl. rewrite !(proj2 (opiece_eqb_eq _ _) eq_refl). reflexivity.
+    destruct (H c side Hc) as [-> ->]. destruct c; reflexivity.
 Qed.
 
 Lemma castle_squares : forall c side, In (castle_king_from c) all_squares /\ In (castle_rook_from c side) all_squares.
@@ -822,7 +824,7 @@ Qed.
 Lemma castling_step : forall G m G', game_step G m G' -> ep_inv G = true ->
   castling_inv G = true -> castling_inv G' = true.
 Proof.
-  intros G m G' (Hl & Hcr & _) Hep Hci. apply castling_inv_iff. apply castling_inv_iff in Hci.
+  intros G m G' (Hl & Hcr & _) Hep Hci. rewrite castling_inv_iff in Hci |- *.
   intros c side Hc. rewrite Hcr in Hc. apply andb_prop in Hc as [Hc Ht].
   apply negb_true_iff, touches_false in Ht. destruct Ht as (H1 & H2 & H3 & H4).
   destruct (Hci c side Hc) as [Hk Hr].
@@ -844,5 +846,132 @@ Proof.
       try (apply (neq_of_board b (castle_king_from c) _); congruence);
       try (apply (neq_of_board b (castle_rook_from c side) _); congruence);
       try congruence.
-    + rewrite Hbr in Hr. injection Hr. auto.
+Qed.
+
+Definition dpush_ok (c : color) (f : int) : bool :=
+  (negb (relative_rank c f =? 1) |||
+   (let e := pawn_step c f in let t := pawn_step c e in
+    inb e all_squares &&& (relative_rank c e =? 2) &&& negb (e =? f) &&& negb (e =? t) &&&
+    negb (t =? f) &&& (pawn_step (opp c) e =? f))) &&&
+  (let t := pawn_step c (pawn_step c f) in
+   negb (t =? pawn_step c f) &&& negb (inb t (pawn_attacks c f))).
+
+Lemma dpush_ok_all : forall c f, In f all_squares -> dpush_ok c f = true.
+Proof. intros [|]; apply forall_squares; vm_compute; reflexivity. Qed.
+
+Lemma eqb_false_neq : forall x y, (x =? y) = false -> x <> y.
+Proof. intros x y H ->. rewrite eqb_same in H. discriminate. Qed.
+
+Lemma opp_opp : forall c, opp (opp c) = c.
+Proof. intros [|]; reflexivity. Qed.
+
+Lemma ep_step : forall G m G', game_step G m G' -> ep_inv G = true -> ep_inv G' = true.
+Proof.
+  intros G m G' (Hl & _ & Hep') HepG.
+  destruct (step_shape G m G' Hl HepG) as (Hf & Ht & Hturn & Hk).
+  unfold ep_inv at 1. rewrite Hep'. unfold ep_after.
+  set (b := piece_at G) in *. set (b' := piece_at G') in *. set (us := turn G) in *.
+  set (f := mv_from m) in *. set (t := mv_to m) in *.
+  destruct (mv_kind m); try reflexivity.
+  destruct Hk as (r & Hbf & Htg & Hmm & _ & Hb'f & Hb't & Hft & Hsame).
+  rewrite Hbf. destruct r; try reflexivity.
+  destruct (t =? pawn_step us (pawn_step us f)) eqn:Et; [|reflexivity].
+  apply eqb_true in Et.
+  rewrite Hturn, opp_opp.
+  pose proof (dpush_ok_all us f Hf) as Hd. unfold dpush_ok in Hd.
+  destruct Hmm as [(Em & _)|[(Er & _ & Hbe & _)|(Em & _)]].
+  - split_lazy. rewrite Et, Em in *. discriminate.
+  - rewrite Er in Hd. cbn [negb] in Hd. split_lazy.
+    set (e := pawn_step us f) in *.
+    assert (He : In e all_squares) by (apply inb_in; assumption).
+    assert (Hback : pawn_step (opp us) e = f) by (apply eqb_true; assumption).
+    assert (Hef : e <> f) by (apply eqb_false_neq, negb_true_iff; assumption).
+    assert (Het : e <> t) by (rewrite Et; apply eqb_false_neq, negb_true_iff; assumption).
+    rewrite Hback, <- Et, Hsame by auto.
+    rewrite Hbe, Hb't, Hb'f. destruct us; reflexivity.
+  - split_lazy. rewrite Et in Em. rewrite Em in *. discriminate.
+Qed.
+
+(** ** Chess induction *)
+
+Lemma inv_initial : inv initial = true.
+Proof. vm_compute. reflexivity. Qed.
+
+Lemma inv_step : forall G m G', game_step G m G' -> inv G = true -> inv G' = true.
+Proof.
+  intros G m G' Hs Hi. pose proof Hs as (Hl & _).
+  unfold inv, material_inv in *. split_lazy.
+  assert (Hep : ep_inv G = true) by assumption.
+  rewrite (material_step G m G' Hl Hep) by assumption.
+  rewrite (kings_step G m G' Hl Hep) by assumption.
+  rewrite (check_step G m G' Hl).
+  rewrite (castling_step G m G' Hs Hep) by assumption.
+  apply (ep_step G m G' Hs Hep).
+Qed.
+
+Theorem inv_game : forall h G, game h G -> inv G = true.
+Proof.
+  intros h G H. induction H as [|h G m G' Hg IH Hs].
+  - exact inv_initial.
+  - exact (inv_step G m G' Hs IH).
+Qed.
+
+(** ** From games to the problems they realize *)
+
+Lemma inv_realizes : forall G P, realizes G P -> inv G = true -> inv P = true.
+Proof.
+  intros G P (Hb & Ht & Hc & He) H. unfold inv, material_inv in *. split_lazy.
+  assert (Hb' : forall s, In s all_squares -> piece_at P s = piece_at G s) by exact Hb.
+  assert (HM : material_ok (piece_at P) = material_ok (piece_at G)).
+  { unfold material_ok. rewrite !men_eq, (men_l_ext (piece_at P) (piece_at G)) by exact Hb'. reflexivity. }
+  assert (HK : kings_inv P = kings_inv G).
+  { unfold kings_inv. rewrite !(cnt_ext _ _ (piece_at P) (piece_at G)) by exact Hb'. reflexivity. }
+  assert (HC : check_inv P = check_inv G).
+  { unfold check_inv. rewrite Ht. apply in_check_b_ext. exact Hb'. }
+  assert (HR : castling_inv P = true).
+  { match goal with H : castling_inv G = true |- _ => rewrite castling_inv_iff in H; rename H into HcG end.
+    apply castling_inv_iff. intros c side Hcs. destruct (castle_squares c side) as [Ik Ir].
+    rewrite !Hb' by assumption. auto. }
+  assert (HE : ep_inv P = true).
+  { unfold ep_inv in *. destruct (ep_square P) as [e|] eqn:Ep; [|reflexivity].
+    rewrite (He e eq_refl) in *. rewrite Ht. split_lazy.
+    match goal with H : inb e all_squares = true |- _ => rename H into Hin end.
+    pose proof (ep_square_ok_all e (opp (turn G)) (inb_in _ _ Hin)) as Hok. unfold ep_square_ok in Hok.
+    match goal with H : (relative_rank (opp (turn G)) e =? 2) = true |- _ => rewrite H in Hok; rewrite H end.
+    cbn [negb] in Hok. split_lazy.
+    rewrite !Hb' by (apply inb_in; assumption).
+    rewrite Hin. cbn. split_lazy. rewrite !(proj2 (opiece_eqb_eq _ _) ltac:(eassumption)).
+    all: simpl; assumption. }
+  rewrite HM, HK, HC, HR, HE. rewrite !(proj2 (opiece_eqb_eq _ _) eq_refl).
+  repeat match goal with H : ?x = true |- context [?x] => rewrite H end. reflexivity.
+Qed.
+
+Theorem inv_reachable : forall P, reachable P -> inv P = true.
+Proof.
+  intros P (h & G & Hg & Hr). apply (inv_realizes G P Hr), (inv_game h G Hg).
+Qed.
+
+Ltac inv_part H :=
+  unfold inv, material_inv in H; split_lazy; assumption.
+
+Corollary material_reachable : forall P, reachable P -> material_ok (piece_at P) = true.
+Proof. intros P H. pose proof (inv_reachable P H) as Hi. inv_part Hi. Qed.
+
+Corollary kings_reachable : forall P, reachable P -> kings_inv P = true.
+Proof. intros P H. pose proof (inv_reachable P H) as Hi. inv_part Hi. Qed.
+
+Corollary check_reachable : forall P, reachable P -> check_inv P = true.
+Proof. intros P H. pose proof (inv_reachable P H) as Hi. inv_part Hi. Qed.
+
+Corollary castling_reachable : forall P, reachable P -> castling_inv P = true.
+Proof. intros P H. pose proof (inv_reachable P H) as Hi. inv_part Hi. Qed.
+
+Corollary ep_reachable : forall P, reachable P -> ep_inv P = true.
+Proof. intros P H. pose proof (inv_reachable P H) as Hi. inv_part Hi. Qed.
+
+(** The side that just moved is not in check, in the words of Rules.v. *)
+Corollary not_in_check_reachable : forall P, reachable P -> ~ in_check (piece_at P) (opp (turn P)).
+Proof.
+  intros P H Hc. pose proof (check_reachable P H) as Hi. unfold check_inv in Hi.
+  apply negb_true_iff, in_check_b_false in Hi. contradiction.
 Qed.

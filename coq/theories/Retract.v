@@ -21,8 +21,10 @@
     (and whatever [material_ok] allows).  Counters are not modelled.
 
     Design: [candidates] over-approximates the predecessors (cheap, on the
-    board); [retractions] keeps the candidates that pass [retraction_ok],
-    the decision procedure of the conditions above (RulesCheck.v).
+    board); [retractions] keeps the candidates that pass a filter deciding
+    the conditions above: [retraction_ok_fast] (no 64-square scan per
+    candidate, see "The generator"), or, for boards not of 64 cells,
+    [retraction_ok] (the plain decision procedure, RulesCheck.v).
     Soundness (Soundness.v) follows from the filter; completeness reduces
     to [candidates] being a superset. *)
 

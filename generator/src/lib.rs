@@ -13,6 +13,7 @@
 pub mod cli;
 pub mod coq;
 pub mod coqc;
+pub mod diff;
 pub mod emit;
 
 pub use cli::CliError;

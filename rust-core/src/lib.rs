@@ -33,11 +33,13 @@ pub mod fen;
 pub mod movegen;
 pub mod moves;
 pub mod perft;
+pub mod pgn;
 pub mod piece;
 pub mod position;
 pub mod problem;
 pub mod retro;
 pub mod role;
+pub mod san;
 pub mod search;
 pub mod square;
 

@@ -1,10 +1,12 @@
 //! The `retroproof` command line: argument types and one module per subcommand.
 
+pub mod diff;
 pub mod gen_coq;
 pub mod last_moves;
 pub mod legal;
 pub mod moves;
 pub mod perft;
+pub mod prove;
 pub mod retro_perft;
 pub mod show;
 pub mod unmoves;
@@ -71,6 +73,8 @@ pub enum Command {
     LastMoves(last_moves::LastMovesArgs),
     /// Decide whether a game can reach the position: legal, illegal or unknown
     Legal(legal::LegalArgs),
+    /// Compare the native engine with Coq on many positions (retractions, perft)
+    Diff(diff::DiffArgs),
 }
 
 impl Cli {
@@ -85,6 +89,7 @@ impl Cli {
             Command::RetroPerft(args) => retro_perft::run(args),
             Command::LastMoves(args) => last_moves::run(args),
             Command::Legal(args) => legal::run(args),
+            Command::Diff(args) => diff::run(args),
         }
     }
 }

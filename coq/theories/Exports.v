@@ -1,4 +1,4 @@
-(** * Export: small helpers for the files `retroproof` generates.
+(** * Exports: small helpers for the files `retroproof` generates.
 
     [retroproof diff] compares the native engine with Coq: it writes, for
     each position, the native retraction set and perft count, and Coq
@@ -31,9 +31,28 @@ Definition string_list_eqb (a b : list string) : bool :=
 
 (** The disagreements for position [i]: [rs] the native retraction strings
     (sorted by byte), [n] the native perft count at depth [d]. *)
+Definition str_in (s : string) (l : list string) : bool :=
+  existsb (fun x => if string_dec x s then true else false) l.
+
+(** [rs] (duplicate-free, as the native engine's set is) is exactly the set
+    of [rs']: same length, and every member of [rs] is in [rs'].  Cheaper
+    than sorting [rs'] with [sort_strings] (whose character comparison goes
+    through unary naturals); [rs'] is sorted only to report a difference. *)
+Definition same_strings (rs rs' : list string) : bool :=
+  Nat.eqb (List.length rs) (List.length rs') && forallb (fun s => str_in s rs') rs.
+
 Definition diff_entry (i : int) (P : position) (rs : list string) (d : int) (n : int) : list string :=
-  let rs' := retraction_strings P in
+  let rs' := map (fun '(r, _) => retraction_to_string (turn P) r) (retractions P) in
   let n' := perft P (nat_of_int d) in
-  ((if string_list_eqb rs rs' then []
-    else [("R " ++ string_of_int i ++ " " ++ String.concat " " rs')%string])
+  ((if same_strings rs rs' then []
+    else [("R " ++ string_of_int i ++ " " ++ String.concat " " (sort_strings rs'))%string])
    ++ (if n =? n' then [] else [("P " ++ string_of_int i ++ " " ++ string_of_int n')%string])).
+
+(** [report t]: computes [t] (a list of strings) and prints it unless it is
+    empty. Used as a proof step of [Example diff_batch : True]. *)
+Ltac report t :=
+  let v := eval vm_compute in t in
+  lazymatch v with
+  | @nil _ => idtac
+  | _ => idtac v
+  end.

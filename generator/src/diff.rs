@@ -1,0 +1,530 @@
+//! `retroproof diff`: the native engine against Coq, position by position.
+//!
+//! For each position the native engine computes its retraction set (as
+//! sorted strings in the notation of `Notation.v`) and its perft count at a
+//! small depth. The positions are written, a batch per file, into `.v`
+//! files where each line asks Coq (`RetroProof.Exports.diff_entry`) to
+//! compute the same two things and print only what disagrees, *with Coq's
+//! value*; the batches are compiled by `coqc` (several at once with
+//! `jobs > 1`), and the printed reports are read back into [`Mismatch`]es.
+//!
+//! The Coq text is a [`crate::coq`] tree; positions enter Coq as
+//! `fen "<FEN>"` where the FEN is printed by rust-core from the parsed
+//! position, never the user's text.
+//!
+//! [`run_diff`] takes a hook that may alter each native result before it is
+//! sent to Coq: the CLI passes none, the tests use it to inject a wrong
+//! native answer and check that the diff reports it.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::Duration;
+
+use retroproof_core::{perft, Position};
+
+use crate::coq::{
+    print_file, AssertionKind, CoqString, File, Ident, Int63, QualId, RequireMode, Sentence,
+    Tactic, Term,
+};
+use crate::coqc::{Coqc, CoqcError};
+use crate::emit::EmitError;
+
+/// What the native engine says about one position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NativeResult {
+    /// Retraction strings, sorted by byte (the order of `sort_strings`).
+    pub retractions: Vec<String>,
+    /// Perft count at the diff's depth.
+    pub perft: u64,
+}
+
+/// The native answers for `pos`, perft at `depth`.
+pub fn native(pos: &Position, depth: u32) -> NativeResult {
+    let mut retractions: Vec<String> = pos.unmoves().iter().map(ToString::to_string).collect();
+    retractions.sort();
+    NativeResult {
+        retractions,
+        perft: perft(pos, depth),
+    }
+}
+
+/// What was compared.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Aspect {
+    Retractions,
+    Perft(u32),
+}
+
+impl fmt::Display for Aspect {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Aspect::Retractions => f.write_str("retractions"),
+            Aspect::Perft(d) => write!(f, "perft {d}"),
+        }
+    }
+}
+
+/// One disagreement between the native engine and Coq.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Mismatch {
+    /// The position's FEN (as rust-core prints it).
+    pub fen: String,
+    pub aspect: Aspect,
+    pub native: String,
+    pub coq: String,
+}
+
+impl fmt::Display for Mismatch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "mismatch ({}) in {}", self.aspect, self.fen)?;
+        writeln!(f, "  native: {}", self.native)?;
+        write!(f, "  coq:    {}", self.coq)
+    }
+}
+
+/// Why a diff could not be run.
+#[derive(Debug)]
+pub enum DiffError {
+    Emit(EmitError),
+    Coqc(CoqcError),
+    /// Coq printed a report line retroproof cannot read.
+    BadReport(String),
+}
+
+impl fmt::Display for DiffError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DiffError::Emit(e) => e.fmt(f),
+            DiffError::Coqc(e) => e.fmt(f),
+            DiffError::BadReport(line) => write!(f, "unreadable report from Coq: {line:?}"),
+        }
+    }
+}
+
+impl std::error::Error for DiffError {}
+
+impl From<EmitError> for DiffError {
+    fn from(e: EmitError) -> DiffError {
+        DiffError::Emit(e)
+    }
+}
+
+impl From<CoqcError> for DiffError {
+    fn from(e: CoqcError) -> DiffError {
+        DiffError::Coqc(e)
+    }
+}
+
+/// How to run a diff.
+#[derive(Debug, Clone)]
+pub struct DiffOptions {
+    /// Perft depth (0 skips nothing: perft 0 is 1 on both sides).
+    pub depth: u32,
+    /// Parallel `coqc` runs.
+    pub jobs: usize,
+    /// Positions per `.v` file.
+    pub batch: usize,
+    /// `coq/theories` of the workspace, built (`make -C coq`).
+    pub theories: PathBuf,
+    /// Time limit per `coqc` run.
+    pub timeout: Duration,
+}
+
+/// The outcome of a diff.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Report {
+    pub positions: usize,
+    pub mismatches: Vec<Mismatch>,
+}
+
+fn ident(name: &str) -> Result<Ident, EmitError> {
+    Ok(Ident::new(name)?)
+}
+
+fn var(name: &str) -> Result<Term, EmitError> {
+    Ok(Term::name(QualId::new(name)?))
+}
+
+fn int(n: u64) -> Result<Term, EmitError> {
+    let value = Int63::new(n).ok_or_else(|| {
+        EmitError(crate::coq::IdentError {
+            reason: format!("{n} does not fit in a Coq int"),
+        })
+    })?;
+    Ok(Term::Int(value))
+}
+
+/// A Coq string literal for text retroproof produced itself (FENs,
+/// retraction notation): always printable ASCII.
+pub(crate) fn string(text: &str) -> Result<Term, EmitError> {
+    CoqString::new(text).map(Term::Str).map_err(|e| {
+        EmitError(crate::coq::IdentError {
+            reason: e.to_string(),
+        })
+    })
+}
+
+/// `fen "<FEN printed by rust-core>"`: the position as a Coq term.
+pub fn position_term(pos: &Position) -> Result<Term, EmitError> {
+    Ok(Term::app(var("fen")?, vec![string(&pos.to_fen())?]))
+}
+
+/// The `.v` file for one batch: `entries[k]` is reported as position
+/// `first + k`.
+pub fn batch_file(
+    first: usize,
+    entries: &[(Position, NativeResult)],
+    depth: u32,
+) -> Result<File, EmitError> {
+    let mut sentences = vec![
+        Sentence::Require {
+            from: Some(QualId::new("Coq")?),
+            mode: RequireMode::Import,
+            modules: vec![
+                QualId::new("Uint63")?,
+                QualId::new("List")?,
+                QualId::new("String")?,
+            ],
+        },
+        Sentence::Require {
+            from: Some(QualId::new("RetroProof")?),
+            mode: RequireMode::Import,
+            modules: vec![QualId::new("Board")?, QualId::new("Exports")?],
+        },
+        Sentence::OpenScope {
+            local: false,
+            scope: ident("string_scope")?,
+        },
+        Sentence::OpenScope {
+            local: false,
+            scope: ident("uint63_scope")?,
+        },
+    ];
+    let mut proof = Vec::new();
+    for (k, (pos, result)) in entries.iter().enumerate() {
+        let retractions = result
+            .retractions
+            .iter()
+            .map(|s| string(s))
+            .collect::<Result<Vec<_>, _>>()?;
+        let entry = Term::app(
+            var("diff_entry")?,
+            vec![
+                int((first + k) as u64)?,
+                position_term(pos)?,
+                Term::List(retractions),
+                int(u64::from(depth))?,
+                int(result.perft)?,
+            ],
+        );
+        proof.push(Tactic::Call {
+            name: QualId::new("report")?,
+            args: vec![entry],
+        });
+    }
+    proof.push(Tactic::Exact(var("I")?));
+    sentences.push(Sentence::Assertion {
+        kind: AssertionKind::Example,
+        name: ident("diff_batch")?,
+        statement: var("True")?,
+        proof,
+    });
+    Ok(File { sentences })
+}
+
+/// The Coq string literals in `text` (Coq doubles `"` inside strings).
+pub fn string_literals(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c != '"' {
+            continue;
+        }
+        let mut s = String::new();
+        loop {
+            match chars.next() {
+                None => return out,
+                Some('"') if chars.peek() == Some(&'"') => {
+                    chars.next();
+                    s.push('"');
+                }
+                Some('"') => break,
+                Some(c) => s.push(c),
+            }
+        }
+        out.push(s);
+    }
+    out
+}
+
+/// One report line of `diff_entry`: `R i strings…` or `P i n`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CoqReport {
+    Retractions(usize, Vec<String>),
+    Perft(usize, u64),
+}
+
+pub fn parse_report(line: &str) -> Result<CoqReport, DiffError> {
+    let bad = || DiffError::BadReport(line.to_string());
+    let mut words = line.split_ascii_whitespace();
+    let kind = words.next().ok_or_else(bad)?;
+    let index: usize = words.next().ok_or_else(bad)?.parse().map_err(|_| bad())?;
+    match kind {
+        "R" => Ok(CoqReport::Retractions(
+            index,
+            words.map(str::to_string).collect(),
+        )),
+        "P" => {
+            let n = words.next().ok_or_else(bad)?.parse().map_err(|_| bad())?;
+            Ok(CoqReport::Perft(index, n))
+        }
+        _ => Err(bad()),
+    }
+}
+
+fn show_set(set: &[String]) -> String {
+    if set.is_empty() {
+        "(none)".to_string()
+    } else {
+        format!("{} {}", set.len(), set.join(" "))
+    }
+}
+
+/// Turns Coq's reports for a batch into mismatches.
+pub fn mismatches_of(
+    stdout: &str,
+    positions: &[Position],
+    natives: &[NativeResult],
+    depth: u32,
+) -> Result<Vec<Mismatch>, DiffError> {
+    let mut out = Vec::new();
+    for literal in string_literals(stdout) {
+        let report = parse_report(&literal)?;
+        let index = match report {
+            CoqReport::Retractions(i, _) | CoqReport::Perft(i, _) => i,
+        };
+        let (pos, native) = positions
+            .get(index)
+            .zip(natives.get(index))
+            .ok_or_else(|| DiffError::BadReport(literal.clone()))?;
+        let mismatch = match report {
+            CoqReport::Retractions(_, coq) => {
+                let missing: Vec<&String> = native
+                    .retractions
+                    .iter()
+                    .filter(|s| !coq.contains(s))
+                    .collect();
+                let extra: Vec<&String> = coq
+                    .iter()
+                    .filter(|s| !native.retractions.contains(s))
+                    .collect();
+                let mut note = String::new();
+                if !extra.is_empty() {
+                    note.push_str(&format!(
+                        " [only Coq: {}]",
+                        extra.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(" ")
+                    ));
+                }
+                if !missing.is_empty() {
+                    note.push_str(&format!(
+                        " [only native: {}]",
+                        missing
+                            .iter()
+                            .map(|s| s.as_str())
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                    ));
+                }
+                Mismatch {
+                    fen: pos.to_fen(),
+                    aspect: Aspect::Retractions,
+                    native: show_set(&native.retractions),
+                    coq: format!("{}{note}", show_set(&coq)),
+                }
+            }
+            CoqReport::Perft(_, n) => Mismatch {
+                fen: pos.to_fen(),
+                aspect: Aspect::Perft(depth),
+                native: native.perft.to_string(),
+                coq: n.to_string(),
+            },
+        };
+        out.push(mismatch);
+    }
+    Ok(out)
+}
+
+/// Compares native and Coq on `positions`. `inject` may alter each native
+/// result before it goes to Coq (tests only; the CLI passes a no-op), and
+/// `progress` is told how many positions are done after each batch.
+pub fn run_diff(
+    coqc: &Coqc,
+    positions: &[Position],
+    options: &DiffOptions,
+    inject: &(dyn Fn(usize, &mut NativeResult) + Sync),
+    progress: &(dyn Fn(usize) + Sync),
+) -> Result<Report, DiffError> {
+    let batch = options.batch.max(1);
+    let chunks: Vec<(usize, &[Position])> = positions
+        .chunks(batch)
+        .enumerate()
+        .map(|(i, c)| (i * batch, c))
+        .collect();
+    let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    let results: Mutex<Vec<(usize, Result<Vec<Mismatch>, DiffError>)>> = Mutex::new(Vec::new());
+    let jobs = options.jobs.clamp(1, chunks.len().max(1));
+    std::thread::scope(|scope| {
+        for _ in 0..jobs {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::SeqCst);
+                let Some(&(first, chunk)) = chunks.get(i) else {
+                    break;
+                };
+                let result = diff_batch(coqc, first, chunk, options, inject);
+                let failed = result.is_err();
+                results
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .push((first, result));
+                let n = done.fetch_add(chunk.len(), Ordering::SeqCst) + chunk.len();
+                progress(n);
+                if failed {
+                    // Stop handing out work; the error is reported below.
+                    next.store(chunks.len(), Ordering::SeqCst);
+                }
+            });
+        }
+    });
+    let mut results = results.into_inner().unwrap_or_else(|e| e.into_inner());
+    results.sort_by_key(|(first, _)| *first);
+    let mut mismatches = Vec::new();
+    for (_, result) in results {
+        mismatches.extend(result?);
+    }
+    Ok(Report {
+        positions: positions.len(),
+        mismatches,
+    })
+}
+
+fn diff_batch(
+    coqc: &Coqc,
+    first: usize,
+    chunk: &[Position],
+    options: &DiffOptions,
+    inject: &(dyn Fn(usize, &mut NativeResult) + Sync),
+) -> Result<Vec<Mismatch>, DiffError> {
+    let natives: Vec<NativeResult> = chunk
+        .iter()
+        .enumerate()
+        .map(|(k, pos)| {
+            let mut result = native(pos, options.depth);
+            inject(first + k, &mut result);
+            result
+        })
+        .collect();
+    let entries: Vec<(Position, NativeResult)> =
+        chunk.iter().copied().zip(natives.iter().cloned()).collect();
+    let text = print_file(&batch_file(0, &entries, options.depth)?);
+    let dir = tempfile::Builder::new()
+        .prefix("retroproof-diff-")
+        .tempdir()
+        .map_err(|e| CoqcError::Io {
+            context: "creating a scratch directory for coqc".to_string(),
+            source: e,
+        })?;
+    let file = dir.path().join("DiffBatch.v");
+    std::fs::write(&file, text).map_err(|e| CoqcError::Io {
+        context: format!("writing {}", file.display()),
+        source: e,
+    })?;
+    let compiled = coqc.compile(&options.theories, &file, options.timeout)?;
+    // Reports carry batch-local indices (the file numbers from 0).
+    mismatches_of(&compiled.stdout, chunk, &natives, options.depth)
+}
+
+/// Positions reached by random legal play from the initial position:
+/// `count` positions, deterministic in `seed`, games of up to `max_plies`.
+pub fn random_positions(count: usize, seed: u64, max_plies: u32) -> Vec<Position> {
+    let mut rng = SplitMix(seed);
+    let mut out = Vec::with_capacity(count);
+    while out.len() < count {
+        let mut pos = Position::start();
+        let plies = (rng.next() % u64::from(max_plies.max(1))) as u32 + 1;
+        for _ in 0..plies {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let m = moves[(rng.next() % moves.len() as u64) as usize];
+            pos.play_unchecked(&m);
+        }
+        out.push(pos);
+    }
+    out
+}
+
+/// A small deterministic generator (SplitMix64).
+struct SplitMix(u64);
+
+impl SplitMix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+}
+
+/// Reads a corpus: one position per line, FEN (4 or 6 fields) or EPD with
+/// operations; blank lines and `#` comments are skipped. Errors name the
+/// line.
+pub fn read_corpus(text: &str, name: &Path) -> Result<Vec<Position>, String> {
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let pos = match Position::from_fen(line) {
+            Ok(pos) => pos,
+            Err(fen_error) => match retroproof_core::Epd::parse(line) {
+                Ok(epd) => epd.position,
+                Err(_) => {
+                    return Err(format!("{}:{}: {fen_error}", name.display(), i + 1));
+                }
+            },
+        };
+        out.push(pos);
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn literals_with_doubled_quotes() {
+        assert_eq!(
+            string_literals("= [\"R 0 a\"; \"x\"\"y\"]\n : list string"),
+            vec!["R 0 a".to_string(), "x\"y".to_string()]
+        );
+    }
+
+    #[test]
+    fn reports_parse() {
+        assert_eq!(
+            parse_report("R 3 a6b8 c6b8").unwrap(),
+            CoqReport::Retractions(3, vec!["a6b8".into(), "c6b8".into()])
+        );
+        assert_eq!(parse_report("R 0").unwrap(), CoqReport::Retractions(0, vec![]));
+        assert_eq!(parse_report("P 12 400").unwrap(), CoqReport::Perft(12, 400));
+        assert!(parse_report("Q 1 2").is_err());
+        assert!(parse_report("P x 2").is_err());
+    }
+}

@@ -1,0 +1,162 @@
+//! `retroproof diff`: native engine against Coq, with real `coqc` and the
+//! built library (`make -C coq`).
+//!
+//! The diff must not be vacuous: a wrong native result injected through
+//! [`run_diff`]'s hook (a dropped retraction, a wrong perft count) must come
+//! back as a mismatch carrying Coq's own value.
+//!
+//! Expected values are known answers, not engine output: the initial
+//! position's retractions are the four knight moves back (hand-derived in
+//! examples/retraction-vectors.txt), perft 2 of the initial position is 400
+//! (20 × 20), Smullyan's position has the six `b3c3…` retractions (same
+//! file).
+//!
+//! Coq is required: without `coqc` these tests fail, unless
+//! `RETROPROOF_SKIP_COQ=1` says to skip them.
+
+use std::path::PathBuf;
+use std::process::Command;
+use std::time::Duration;
+
+use retroproof::coqc::Coqc;
+use retroproof::diff::{run_diff, Aspect, DiffOptions, NativeResult};
+use retroproof_core::Position;
+
+const SMULLYAN: &str = "8/8/8/1r1b4/B7/2K5/8/3k4 b - -";
+
+fn coqc() -> Option<Coqc> {
+    match Coqc::find() {
+        Ok(coqc) => Some(coqc),
+        Err(e) if std::env::var("RETROPROOF_SKIP_COQ").as_deref() == Ok("1") => {
+            eprintln!("skipping: {e} (RETROPROOF_SKIP_COQ=1)");
+            None
+        }
+        Err(e) => panic!("{e}; set RETROPROOF_SKIP_COQ=1 to skip the Coq tests"),
+    }
+}
+
+fn options() -> DiffOptions {
+    DiffOptions {
+        depth: 2,
+        jobs: 1,
+        batch: 10,
+        theories: PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../coq/theories"),
+        timeout: Duration::from_secs(300),
+    }
+}
+
+fn corpus() -> Vec<Position> {
+    vec![Position::start(), Position::from_fen(SMULLYAN).unwrap()]
+}
+
+#[test]
+fn agreeing_positions_give_no_mismatch() {
+    let Some(coqc) = coqc() else { return };
+    let report = run_diff(&coqc, &corpus(), &options(), &|_, _| {}, &|_| {}).unwrap();
+    assert_eq!(report.positions, 2);
+    assert_eq!(report.mismatches, vec![]);
+}
+
+/// The test-only hook: drop `c6b8` from the initial position's set, and
+/// add one to Smullyan's perft count. Both must be reported, with what
+/// Coq computed.
+#[test]
+fn injected_errors_are_reported() {
+    let Some(coqc) = coqc() else { return };
+    let inject = |index: usize, native: &mut NativeResult| match index {
+        0 => native.retractions.retain(|s| s != "c6b8"),
+        1 => native.perft += 1,
+        _ => {}
+    };
+    let report = run_diff(&coqc, &corpus(), &options(), &inject, &|_| {}).unwrap();
+    assert_eq!(report.positions, 2);
+    assert_eq!(report.mismatches.len(), 2, "{:?}", report.mismatches);
+
+    let dropped = &report.mismatches[0];
+    assert_eq!(dropped.aspect, Aspect::Retractions);
+    assert!(dropped.fen.starts_with("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w"));
+    assert_eq!(dropped.native, "3 a6b8 f6g8 h6g8");
+    assert!(
+        dropped.coq.starts_with("4 a6b8 c6b8 f6g8 h6g8"),
+        "{}",
+        dropped.coq
+    );
+    assert!(dropped.coq.contains("[only Coq: c6b8]"), "{}", dropped.coq);
+
+    let perft = &report.mismatches[1];
+    assert_eq!(perft.aspect, Aspect::Perft(2));
+    assert!(perft.fen.starts_with("8/8/8/1r1b4/B7/2K5/8/3k4 b"));
+    // Coq's count is the true one; the native side was pushed one above it.
+    let coq: u64 = perft.coq.parse().unwrap();
+    let native: u64 = perft.native.parse().unwrap();
+    assert_eq!(native, coq + 1);
+}
+
+/// A dropped retraction in a later batch is found too (batches number their
+/// positions from 0; the report must map back to the right FEN).
+#[test]
+fn injection_in_second_batch_maps_to_its_position() {
+    let Some(coqc) = coqc() else { return };
+    let positions = vec![
+        Position::start(),
+        Position::start(),
+        Position::from_fen(SMULLYAN).unwrap(),
+    ];
+    let mut opts = options();
+    opts.batch = 2;
+    opts.jobs = 2;
+    let inject = |index: usize, native: &mut NativeResult| {
+        if index == 2 {
+            native.retractions.retain(|s| s != "b3c3xp");
+        }
+    };
+    let report = run_diff(&coqc, &positions, &opts, &inject, &|_| {}).unwrap();
+    assert_eq!(report.mismatches.len(), 1, "{:?}", report.mismatches);
+    assert!(report.mismatches[0].fen.starts_with("8/8/8/1r1b4/B7/2K5/8/3k4 b"));
+    assert!(report.mismatches[0].coq.contains("[only Coq: b3c3xp]"));
+}
+
+#[test]
+fn cli_on_a_corpus_file() {
+    if coqc().is_none() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let corpus = dir.path().join("corpus.epd");
+    std::fs::write(
+        &corpus,
+        format!("# two positions\nstartpos-is-not-a-fen-here\n"),
+    )
+    .unwrap();
+    // A bad line: exit 2 with one error line naming the line.
+    let out = Command::new(env!("CARGO_BIN_EXE_retroproof"))
+        .args(["diff", "--corpus"])
+        .arg(&corpus)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.starts_with("error: "), "{err}");
+    assert!(err.contains("corpus.epd:2"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+
+    std::fs::write(
+        &corpus,
+        format!(
+            "# two positions\n{}\n{SMULLYAN} id \"smullyan\";\n",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+        ),
+    )
+    .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_retroproof"))
+        .args(["diff", "--corpus"])
+        .arg(&corpus)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(
+        stdout.starts_with("2 positions, 0 mismatches"),
+        "{stdout}"
+    );
+}
