@@ -56,3 +56,41 @@ Ltac report t :=
   | @nil _ => idtac
   | _ => idtac v
   end.
+
+(** ** Last plies, by the retraction generator
+
+    [retro_lines d P]: every sequence of [d] retractions from [P], each
+    written as its retraction strings, most recent first.  By
+    [retractions_sound] (Soundness.v) each step is a real predecessor.
+
+    [forced_retractions d P ans]: there is such a sequence, and every one
+    begins with [ans] (most recent first). *)
+
+Fixpoint retro_lines (d : nat) (P : position) : list (list string) :=
+  match d with
+  | O => [[]]
+  | S k => flat_map (fun '(r, Q) => map (cons (retraction_to_string (turn P) r)) (retro_lines k Q))
+             (retractions P)
+  end.
+
+Definition forced_retractions (d : nat) (P : position) (ans : list string) : Prop :=
+  retro_lines d P <> [] /\ Forall (fun l => firstn (List.length ans) l = ans) (retro_lines d P).
+
+Definition forced_b (d : nat) (P : position) (ans : list string) : bool :=
+  match retro_lines d P with
+  | [] => false
+  | ls => forallb (fun l => string_list_eqb (firstn (List.length ans) l) ans) ls
+  end.
+
+Lemma string_list_eqb_eq : forall a b, string_list_eqb a b = true -> a = b.
+Proof. intros a b. unfold string_list_eqb. destruct (list_eq_dec string_dec a b); congruence. Qed.
+
+Theorem forced_b_sound : forall d P ans, forced_b d P ans = true -> forced_retractions d P ans.
+Proof.
+  intros d P ans H. unfold forced_b in H. unfold forced_retractions.
+  destruct (retro_lines d P) as [|l ls] eqn:E; [discriminate|].
+  split; [discriminate|].
+  apply Forall_forall. intros x Hx.
+  apply string_list_eqb_eq.
+  exact (proj1 (forallb_forall _ _) H x Hx).
+Qed.

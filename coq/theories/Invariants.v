@@ -897,16 +897,29 @@ Qed.
 Lemma inv_initial : inv initial = true.
 Proof. vm_compute. reflexivity. Qed.
 
+Lemma inv_intro : forall P, material_inv P = true -> kings_inv P = true -> check_inv P = true ->
+  castling_inv P = true -> ep_inv P = true -> inv P = true.
+Proof. intros P H1 H2 H3 H4 H5. unfold inv. rewrite H1, H2, H3, H4, H5. reflexivity. Qed.
+
+Lemma inv_elim : forall P, inv P = true ->
+  material_inv P = true /\ kings_inv P = true /\ check_inv P = true /\
+  castling_inv P = true /\ ep_inv P = true.
+Proof.
+  intros P. unfold inv.
+  destruct (material_inv P), (kings_inv P), (check_inv P), (castling_inv P), (ep_inv P);
+    try discriminate; auto.
+Qed.
+
 Lemma inv_step : forall G m G', game_step G m G' -> inv G = true -> inv G' = true.
 Proof.
   intros G m G' Hs Hi. pose proof Hs as (Hl & _).
-  unfold inv, material_inv in *. split_lazy.
-  assert (Hep : ep_inv G = true) by assumption.
-  rewrite (material_step G m G' Hl Hep) by assumption.
-  rewrite (kings_step G m G' Hl Hep) by assumption.
-  rewrite (check_step G m G' Hl).
-  rewrite (castling_step G m G' Hs Hep) by assumption.
-  apply (ep_step G m G' Hs Hep).
+  apply inv_elim in Hi. destruct Hi as (H1 & H2 & H3 & H4 & H5).
+  apply inv_intro.
+  - unfold material_inv in H1 |- *. exact (material_step G m G' Hl H5 H1).
+  - exact (kings_step G m G' Hl H5 H2).
+  - exact (check_step G m G' Hl).
+  - exact (castling_step G m G' Hs H5 H4).
+  - exact (ep_step G m G' Hs H5).
 Qed.
 
 Theorem inv_game : forall h G, game h G -> inv G = true.

@@ -25,8 +25,7 @@ use std::time::Duration;
 use retroproof_core::{perft, Position};
 
 use crate::coq::{
-    print_file, AssertionKind, CoqString, File, Ident, Int63, QualId, RequireMode, Sentence,
-    Tactic, Term,
+    print_file, AssertionKind, File, Ident, Int63, QualId, RequireMode, Sentence, Tactic, Term,
 };
 use crate::coqc::{Coqc, CoqcError};
 use crate::emit::EmitError;
@@ -156,20 +155,8 @@ fn int(n: u64) -> Result<Term, EmitError> {
     Ok(Term::Int(value))
 }
 
-/// A Coq string literal for text retroproof produced itself (FENs,
-/// retraction notation): always printable ASCII.
-pub(crate) fn string(text: &str) -> Result<Term, EmitError> {
-    CoqString::new(text).map(Term::Str).map_err(|e| {
-        EmitError(crate::coq::IdentError {
-            reason: e.to_string(),
-        })
-    })
-}
-
-/// `fen "<FEN printed by rust-core>"`: the position as a Coq term.
-pub fn position_term(pos: &Position) -> Result<Term, EmitError> {
-    Ok(Term::app(var("fen")?, vec![string(&pos.to_fen())?]))
-}
+pub use crate::emit::position::position_term;
+use crate::emit::position::string_term as string;
 
 /// The `.v` file for one batch: `entries[k]` is reported as position
 /// `first + k`.
@@ -324,7 +311,11 @@ pub fn mismatches_of(
                 if !extra.is_empty() {
                     note.push_str(&format!(
                         " [only Coq: {}]",
-                        extra.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(" ")
+                        extra
+                            .iter()
+                            .map(|s| s.as_str())
+                            .collect::<Vec<_>>()
+                            .join(" ")
                     ));
                 }
                 if !missing.is_empty() {
@@ -356,6 +347,9 @@ pub fn mismatches_of(
     Ok(out)
 }
 
+/// A batch's first index and its mismatches.
+type BatchResult = (usize, Result<Vec<Mismatch>, DiffError>);
+
 /// Compares native and Coq on `positions`. `inject` may alter each native
 /// result before it goes to Coq (tests only; the CLI passes a no-op), and
 /// `progress` is told how many positions are done after each batch.
@@ -374,7 +368,7 @@ pub fn run_diff(
         .collect();
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
-    let results: Mutex<Vec<(usize, Result<Vec<Mismatch>, DiffError>)>> = Mutex::new(Vec::new());
+    let results: Mutex<Vec<BatchResult>> = Mutex::new(Vec::new());
     let jobs = options.jobs.clamp(1, chunks.len().max(1));
     std::thread::scope(|scope| {
         for _ in 0..jobs {
@@ -522,7 +516,10 @@ mod tests {
             parse_report("R 3 a6b8 c6b8").unwrap(),
             CoqReport::Retractions(3, vec!["a6b8".into(), "c6b8".into()])
         );
-        assert_eq!(parse_report("R 0").unwrap(), CoqReport::Retractions(0, vec![]));
+        assert_eq!(
+            parse_report("R 0").unwrap(),
+            CoqReport::Retractions(0, vec![])
+        );
         assert_eq!(parse_report("P 12 400").unwrap(), CoqReport::Perft(12, 400));
         assert!(parse_report("Q 1 2").is_err());
         assert!(parse_report("P x 2").is_err());

@@ -15,5 +15,6 @@ pub mod coq;
 pub mod coqc;
 pub mod diff;
 pub mod emit;
+pub mod prove;
 
 pub use cli::CliError;

@@ -74,7 +74,9 @@ fn injected_errors_are_reported() {
 
     let dropped = &report.mismatches[0];
     assert_eq!(dropped.aspect, Aspect::Retractions);
-    assert!(dropped.fen.starts_with("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w"));
+    assert!(dropped
+        .fen
+        .starts_with("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w"));
     assert_eq!(dropped.native, "3 a6b8 f6g8 h6g8");
     assert!(
         dropped.coq.starts_with("4 a6b8 c6b8 f6g8 h6g8"),
@@ -112,7 +114,9 @@ fn injection_in_second_batch_maps_to_its_position() {
     };
     let report = run_diff(&coqc, &positions, &opts, &inject, &|_| {}).unwrap();
     assert_eq!(report.mismatches.len(), 1, "{:?}", report.mismatches);
-    assert!(report.mismatches[0].fen.starts_with("8/8/8/1r1b4/B7/2K5/8/3k4 b"));
+    assert!(report.mismatches[0]
+        .fen
+        .starts_with("8/8/8/1r1b4/B7/2K5/8/3k4 b"));
     assert!(report.mismatches[0].coq.contains("[only Coq: b3c3xp]"));
 }
 
@@ -123,11 +127,7 @@ fn cli_on_a_corpus_file() {
     }
     let dir = tempfile::tempdir().unwrap();
     let corpus = dir.path().join("corpus.epd");
-    std::fs::write(
-        &corpus,
-        format!("# two positions\nstartpos-is-not-a-fen-here\n"),
-    )
-    .unwrap();
+    std::fs::write(&corpus, "# two positions\nstartpos-is-not-a-fen-here\n").unwrap();
     // A bad line: exit 2 with one error line naming the line.
     let out = Command::new(env!("CARGO_BIN_EXE_retroproof"))
         .args(["diff", "--corpus"])
@@ -155,8 +155,5 @@ fn cli_on_a_corpus_file() {
         .unwrap();
     let stdout = String::from_utf8(out.stdout).unwrap();
     assert_eq!(out.status.code(), Some(0), "{stdout}");
-    assert!(
-        stdout.starts_with("2 positions, 0 mismatches"),
-        "{stdout}"
-    );
+    assert!(stdout.starts_with("2 positions, 0 mismatches"), "{stdout}");
 }

@@ -153,7 +153,10 @@ fn tokens(text: &str) -> Result<Vec<(usize, Token)>, PgnError> {
                     i += 1;
                 }
                 if name.is_empty() || i == chars.len() || chars[i] != '"' {
-                    return Err(syntax(start, "malformed tag pair (expected [Name \"value\"])"));
+                    return Err(syntax(
+                        start,
+                        "malformed tag pair (expected [Name \"value\"])",
+                    ));
                 }
                 i += 1;
                 let mut value = String::new();
@@ -187,9 +190,7 @@ fn tokens(text: &str) -> Result<Vec<(usize, Token)>, PgnError> {
             }
             _ => {
                 let mut word = String::new();
-                while i < chars.len()
-                    && !chars[i].is_whitespace()
-                    && !"{}();[]".contains(chars[i])
+                while i < chars.len() && !chars[i].is_whitespace() && !"{}();[]".contains(chars[i])
                 {
                     word.push(chars[i]);
                     i += 1;

@@ -19,7 +19,10 @@ pub enum SanError {
     /// Well-formed, but no legal move matches.
     Illegal { san: String },
     /// Several legal moves match.
-    Ambiguous { san: String, candidates: Vec<String> },
+    Ambiguous {
+        san: String,
+        candidates: Vec<String>,
+    },
 }
 
 impl fmt::Display for SanError {
@@ -59,7 +62,10 @@ fn parse_pattern(san: &str) -> Option<Pattern> {
         _ => {}
     }
     let mut chars: Vec<char> = core.chars().collect();
-    if chars.iter().any(|c| !c.is_ascii_alphanumeric() && !"x=-".contains(*c)) {
+    if chars
+        .iter()
+        .any(|c| !c.is_ascii_alphanumeric() && !"x=-".contains(*c))
+    {
         return None;
     }
     // Promotion suffix: `=Q` or a bare trailing piece letter.
@@ -134,8 +140,8 @@ impl Position {
                         && m.role() == role
                         && m.to() == to
                         && m.promotion() == promotion
-                        && from_file.map_or(true, |f| m.from().file() == f)
-                        && from_rank.map_or(true, |r| m.from().rank() == r)
+                        && from_file.is_none_or(|f| m.from().file() == f)
+                        && from_rank.is_none_or(|r| m.from().rank() == r)
                 }
             })
             .collect();
@@ -231,9 +237,15 @@ mod tests {
         assert_eq!(pos.parse_san("Nf3").unwrap().to_uci(), "g1f3");
         assert_eq!(pos.parse_san("Nf3!?").unwrap().to_uci(), "g1f3");
         assert!(matches!(pos.parse_san("e5"), Err(SanError::Illegal { .. })));
-        assert!(matches!(pos.parse_san("Ke2"), Err(SanError::Illegal { .. })));
+        assert!(matches!(
+            pos.parse_san("Ke2"),
+            Err(SanError::Illegal { .. })
+        ));
         assert!(matches!(pos.parse_san("zz"), Err(SanError::Syntax { .. })));
-        assert!(matches!(pos.parse_san("Nf3;"), Err(SanError::Syntax { .. })));
+        assert!(matches!(
+            pos.parse_san("Nf3;"),
+            Err(SanError::Syntax { .. })
+        ));
         assert!(matches!(pos.parse_san(""), Err(SanError::Syntax { .. })));
     }
 
@@ -273,7 +285,10 @@ mod tests {
         let promo = Position::from_fen("8/P6k/8/8/8/8/8/K7 w - - 0 1").unwrap();
         assert_eq!(promo.parse_san("a8=Q").unwrap().to_uci(), "a7a8q");
         assert_eq!(promo.parse_san("a8N").unwrap().to_uci(), "a7a8n");
-        assert!(matches!(promo.parse_san("a8"), Err(SanError::Illegal { .. })));
+        assert!(matches!(
+            promo.parse_san("a8"),
+            Err(SanError::Illegal { .. })
+        ));
         assert_eq!(promo.san(&promo.parse_san("a8=R").unwrap()), "a8=R");
     }
 }

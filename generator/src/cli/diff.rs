@@ -81,13 +81,9 @@ pub fn run(args: DiffArgs) -> Result<(), CliError> {
         ProgressBar::hidden()
     };
     let start = Instant::now();
-    let report = diff::run_diff(
-        &coqc,
-        &positions,
-        &options,
-        &|_, _| {},
-        &|done| bar.set_position(done as u64),
-    )
+    let report = diff::run_diff(&coqc, &positions, &options, &|_, _| {}, &|done| {
+        bar.set_position(done as u64)
+    })
     .map_err(|e| match e {
         DiffError::Coqc(e) => super::gen_coq::coqc_error(e),
         other => CliError {

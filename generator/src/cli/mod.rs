@@ -1,6 +1,8 @@
 //! The `retroproof` command line: argument types and one module per subcommand.
 
+pub mod check_game;
 pub mod diff;
+pub mod export;
 pub mod gen_coq;
 pub mod last_moves;
 pub mod legal;
@@ -75,6 +77,12 @@ pub enum Command {
     Legal(legal::LegalArgs),
     /// Compare the native engine with Coq on many positions (retractions, perft)
     Diff(diff::DiffArgs),
+    /// Write a Coq file proving the answer to a question about a position
+    Export(export::ExportArgs),
+    /// Prove the answer to a question in Coq (no argument: Smullyan's problem)
+    Prove(prove::ProveArgs),
+    /// Prove in Coq that a PGN game is legal; prints its final position
+    CheckGame(check_game::CheckGameArgs),
 }
 
 impl Cli {
@@ -90,6 +98,9 @@ impl Cli {
             Command::LastMoves(args) => last_moves::run(args),
             Command::Legal(args) => legal::run(args),
             Command::Diff(args) => diff::run(args),
+            Command::Export(args) => export::run(args),
+            Command::Prove(args) => prove::run(args),
+            Command::CheckGame(args) => check_game::run(args),
         }
     }
 }

@@ -6,6 +6,8 @@
 //! `retroproof gen-coq --check`. Names and layouts follow
 //! `coq/GEN-CONTRACT.md`.
 
+pub mod position;
+pub mod problem;
 pub mod tables;
 pub mod vocab;
 pub mod vocab_check;

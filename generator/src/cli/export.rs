@@ -1,0 +1,60 @@
+//! `retroproof export`: write the self-contained `.v` file for a question
+//! (position as a Coq term, readable theorem, reflective proof).
+
+use std::path::PathBuf;
+
+use clap::Args;
+
+use super::prove::{resolve, QuestionArgs};
+use super::CliError;
+
+#[derive(Debug, Args)]
+pub struct ExportArgs {
+    #[command(flatten)]
+    pub question: QuestionArgs,
+
+    /// Write to FILE.v instead of stdout
+    #[arg(short = 'o', long = "output", value_name = "FILE.v")]
+    pub output: Option<PathBuf>,
+
+    /// Instead: write the proof of every provable problem of
+    /// examples/retro-problems.epd into DIR (coq/tests), one Ex_<id>.v each
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["output", "position", "question"])]
+    pub examples: Option<PathBuf>,
+}
+
+pub fn run(args: ExportArgs) -> Result<(), CliError> {
+    if let Some(dir) = &args.examples {
+        return write_examples(dir);
+    }
+    let export = resolve(&args.question)?;
+    let text = crate::prove::export_text(&export).map_err(|e| CliError {
+        code: 1,
+        message: e.to_string(),
+    })?;
+    match &args.output {
+        Some(path) => std::fs::write(path, &text)
+            .map_err(|e| CliError::usage(format!("cannot write {}: {e}", path.display()))),
+        None => super::write_stdout(&text),
+    }
+}
+
+fn write_examples(dir: &std::path::Path) -> Result<(), CliError> {
+    let root = super::prove::workspace_root()?;
+    let epd = root.join("examples").join("retro-problems.epd");
+    let text = std::fs::read_to_string(&epd)
+        .map_err(|e| CliError::usage(format!("cannot read {}: {e}", epd.display())))?;
+    let files = crate::prove::example_files(&text).map_err(|e| CliError {
+        code: 1,
+        message: e.to_string(),
+    })?;
+    let mut out = String::new();
+    for file in &files {
+        let path = dir.join(&file.file);
+        std::fs::write(&path, &file.contents)
+            .map_err(|e| CliError::usage(format!("cannot write {}: {e}", path.display())))?;
+        out.push_str(&format!("wrote {}\n", path.display()));
+    }
+    out.push_str(&format!("{} example proofs\n", files.len()));
+    super::write_stdout(&out)
+}

@@ -1,0 +1,208 @@
+//! `retroproof export` / `prove`: exported files compile with real `coqc`
+//! against the built library; answers are the published solutions
+//! (examples/retro-problems.epd), not engine output. Without `coqc` the
+//! proving tests fail unless `RETROPROOF_SKIP_COQ=1`.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+use std::time::Duration;
+
+use retroproof::coqc::{Coqc, CoqcError};
+use retroproof::emit::problem::{Export, Statement};
+use retroproof::prove::{compile, export_text, ProveError};
+use retroproof_core::Position;
+
+const SMULLYAN: &str = "8/8/8/1r1b4/B7/2K5/8/3k4 b - -";
+
+fn retroproof(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_retroproof"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap()
+}
+
+fn skip_coq() -> bool {
+    std::env::var("RETROPROOF_SKIP_COQ").as_deref() == Ok("1")
+}
+
+fn theories() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../coq/theories")
+}
+
+#[test]
+fn prove_without_argument_is_smullyan() {
+    if skip_coq() {
+        return;
+    }
+    let out = retroproof(&["prove"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // Published: 1. c2-c4 b4xc3 e.p.+ 2. Kb3xc3.
+    assert!(
+        stdout.contains("were c2c4 b4c3ep b3c3xp (oldest first)"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("Theorem last_3"), "{stdout}");
+}
+
+#[test]
+fn prove_an_epd_problem_and_keep_the_file() {
+    if skip_coq() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let keep = dir.path().to_str().unwrap();
+    let out = retroproof(&[
+        "prove",
+        "../examples/retro-problems.epd",
+        "--id",
+        "angelini-1995",
+        "--keep",
+        keep,
+    ]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout.contains("were g2g4 f4g3ep f5e5xn"), "{stdout}");
+    let kept = std::fs::read_to_string(dir.path().join("Problem.v")).unwrap();
+    assert!(kept.contains("Theorem last_3"));
+}
+
+/// A wrong answer (the native side claiming the king's last move was
+/// uncapturing a knight) is refused by Coq, located on the proof.
+#[test]
+fn coq_refuses_a_wrong_answer() {
+    if skip_coq() {
+        return;
+    }
+    let coqc = Coqc::find().unwrap();
+    let export = Export {
+        position: Position::from_fen(SMULLYAN).unwrap(),
+        statement: Statement::LastPlies {
+            depth: 1,
+            answer: vec!["b3c3xn".into()],
+        },
+        notes: vec![],
+    };
+    let text = export_text(&export).unwrap();
+    match compile(&coqc, &theories(), &text, None, Duration::from_secs(300)) {
+        Err(ProveError::Coqc(CoqcError::Failed { line, .. })) => {
+            let line = line.expect("located");
+            let source = text.lines().nth(line as usize - 1).unwrap();
+            assert!(
+                source.contains("Proof")
+                    || source.contains("Qed")
+                    || source.contains("reflexivity"),
+                "{source}"
+            );
+        }
+        other => panic!("expected a refusal, got {other:?}"),
+    }
+}
+
+#[test]
+fn export_escapes_hostile_problem_text() {
+    let dir = tempfile::tempdir().unwrap();
+    let epd = dir.path().join("p.epd");
+    std::fs::write(
+        &epd,
+        format!("{SMULLYAN} id \"x *) Axiom pwned : False. (* y\"; retro \"last 1\"; c0 \"s\";\n"),
+    )
+    .unwrap();
+    let out = retroproof(&["export", epd.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(!text.contains("*) Axiom"), "{text}");
+    assert!(text.contains("Theorem last_1"), "{text}");
+    if skip_coq() {
+        return;
+    }
+    let coqc = Coqc::find().unwrap();
+    let compiled = compile(&coqc, &theories(), &text, None, Duration::from_secs(300)).unwrap();
+    assert!(!compiled.stdout.contains("pwned"));
+}
+
+#[test]
+fn bad_input_is_one_error_line_exit_2() {
+    for args in [
+        &["prove", "not a fen"][..],
+        &["prove", SMULLYAN, "--question", "last", "0"],
+        &["prove", SMULLYAN, "--question", "sideways"],
+        &["export", SMULLYAN],
+        &["export", SMULLYAN, "--question", "legal-game", "e2e5"],
+    ] {
+        let out = retroproof(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.starts_with("error: "), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn legal_game_from_uci() {
+    if skip_coq() {
+        return;
+    }
+    // After 1. e4 e5 2. Nf3: a known position.
+    let out = retroproof(&[
+        "prove",
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2",
+        "--question",
+        "legal-game",
+        "e2e4",
+        "e7e5",
+        "g1f3",
+    ]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout.contains("legal game of 3 plies"), "{stdout}");
+}
+
+/// coq/tests/Ex_*.v are generated (`retroproof export --examples
+/// coq/tests`) and committed: they must be exactly what the generator
+/// writes today, and none may be left over.
+#[test]
+fn example_proofs_do_not_drift() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    let epd = std::fs::read_to_string(root.join("examples/retro-problems.epd")).unwrap();
+    let files = retroproof::prove::example_files(&epd).unwrap();
+    // Every published last-N solution in examples/ is provable today.
+    assert!(files.len() >= 26, "only {} example proofs", files.len());
+    assert!(files
+        .iter()
+        .any(|f| f.file == "Ex_smullyan_invisible_king.v"));
+    let tests = root.join("coq/tests");
+    for file in &files {
+        let committed = std::fs::read_to_string(tests.join(&file.file)).unwrap_or_default();
+        assert!(
+            committed == file.contents,
+            "coq/tests/{} is stale: run `cargo run -p retroproof -- export --examples coq/tests`",
+            file.file
+        );
+    }
+    for entry in std::fs::read_dir(&tests).unwrap() {
+        let name = entry.unwrap().file_name().into_string().unwrap();
+        if name.starts_with("Ex_") && name.ends_with(".v") {
+            assert!(
+                files.iter().any(|f| f.file == name),
+                "coq/tests/{name} is not generated any more: delete it"
+            );
+        }
+    }
+}
