@@ -32,12 +32,13 @@ Definition string_list_eqb (a b : list string) : bool :=
 (** The disagreements for position [i]: [rs] the native retraction strings
     (sorted by byte), [n] the native perft count at depth [d]. *)
 Definition str_in (s : string) (l : list string) : bool :=
-  existsb (fun x => if string_dec x s then true else false) l.
+  existsb (String.eqb s) l.
 
 (** [rs] (duplicate-free, as the native engine's set is) is exactly the set
     of [rs']: same length, and every member of [rs] is in [rs'].  Cheaper
     than sorting [rs'] with [sort_strings] (whose character comparison goes
-    through unary naturals); [rs'] is sorted only to report a difference. *)
+    through unary naturals); a difference is reported unsorted (retroproof
+    sorts it for display). *)
 Definition same_strings (rs rs' : list string) : bool :=
   Nat.eqb (List.length rs) (List.length rs') && forallb (fun s => str_in s rs') rs.
 
@@ -45,7 +46,7 @@ Definition diff_entry (i : int) (P : position) (rs : list string) (d : int) (n :
   let rs' := map (fun '(r, _) => retraction_to_string (turn P) r) (retractions P) in
   let n' := perft P (nat_of_int d) in
   ((if same_strings rs rs' then []
-    else [("R " ++ string_of_int i ++ " " ++ String.concat " " (sort_strings rs'))%string])
+    else [("R " ++ string_of_int i ++ " " ++ String.concat " " rs')%string])
    ++ (if n =? n' then [] else [("P " ++ string_of_int i ++ " " ++ string_of_int n')%string])).
 
 (** [report t]: computes [t] (a list of strings) and prints it unless it is
@@ -94,3 +95,14 @@ Proof.
   apply string_list_eqb_eq.
   exact (proj1 (forallb_forall _ _) H x Hx).
 Qed.
+
+(** [retroproof diff] on a [last N] problem: [ans] is the native answer
+    (most recent first) forced at depth [d]; reports ["L i k s1|s2|s3"]
+    when Coq does not confirm it: [k] sequences of [d] retractions, the
+    first three shown (plies comma-separated, most recent first). *)
+Definition last_entry (i : int) (P : position) (d : int) (ans : list string) : list string :=
+  if forced_b (nat_of_int d) P ans then []
+  else
+    let ls := retro_lines (nat_of_int d) P in
+    [("L " ++ string_of_int i ++ " " ++ string_of_int (int_of_nat (List.length ls)) ++ " "
+      ++ String.concat "|" (map (String.concat ",") (firstn 3 ls)))%string].

@@ -10,7 +10,7 @@
 
     The invariants ([inv] is their conjunction):
 
-    1. [material_inv]: Rules.v's [material_ok] -- per side at most 16 men
+    1. [material_ok (piece_at P)] (Rules.v) -- per side at most 16 men
        and 8 pawns, promoted men plus pawns at most 8, where a man counts
        as promoted when there are more than one queen, two rooks, two
        knights, or one bishop of a square colour (so the bishops of each
@@ -69,7 +69,6 @@ Definition cnt (b : board_fn) (c : color) (g : tag) : nat := cnt_l b c g all_squ
 Arguments cnt : simpl never.
 Arguments ind : simpl nomatch.
 
-Definition material_inv (P : position) : bool := material_ok (piece_at P).
 
 Definition kings_inv (P : position) : bool :=
   Nat.eqb (cnt (piece_at P) White TKing) 1 && Nat.eqb (cnt (piece_at P) Black TKing) 1.
@@ -94,7 +93,7 @@ Definition ep_inv (P : position) : bool :=
   end.
 
 Definition inv (P : position) : bool :=
-  material_inv P &&& kings_inv P &&& check_inv P &&& castling_inv P &&& ep_inv P.
+  material_ok (piece_at P) &&& kings_inv P &&& check_inv P &&& castling_inv P &&& ep_inv P.
 
 (** ** Squares *)
 
@@ -113,19 +112,6 @@ Proof.
   - rewrite eqb_same; reflexivity.
   - destruct (x =? y); auto.
 Qed.
-
-Fixpoint nodupb (l : list int) : bool :=
-  match l with [] => true | x :: r => negb (inb x r) && nodupb r end.
-
-Lemma nodupb_NoDup : forall l, nodupb l = true -> NoDup l.
-Proof.
-  induction l as [|x l IH]; simpl; intros H; constructor.
-  - apply andb_prop in H as [H _]. intros Hin. apply in_inb in Hin. rewrite Hin in H. discriminate.
-  - apply andb_prop in H as [_ H]; auto.
-Qed.
-
-Lemma all_squares_NoDup : NoDup all_squares.
-Proof. apply nodupb_NoDup. vm_compute. reflexivity. Qed.
 
 Lemma on_board_in : forall s, on_board s = true -> In s all_squares.
 Proof.
@@ -897,16 +883,16 @@ Qed.
 Lemma inv_initial : inv initial = true.
 Proof. vm_compute. reflexivity. Qed.
 
-Lemma inv_intro : forall P, material_inv P = true -> kings_inv P = true -> check_inv P = true ->
+Lemma inv_intro : forall P, material_ok (piece_at P) = true -> kings_inv P = true -> check_inv P = true ->
   castling_inv P = true -> ep_inv P = true -> inv P = true.
 Proof. intros P H1 H2 H3 H4 H5. unfold inv. rewrite H1, H2, H3, H4, H5. reflexivity. Qed.
 
 Lemma inv_elim : forall P, inv P = true ->
-  material_inv P = true /\ kings_inv P = true /\ check_inv P = true /\
+  material_ok (piece_at P) = true /\ kings_inv P = true /\ check_inv P = true /\
   castling_inv P = true /\ ep_inv P = true.
 Proof.
   intros P. unfold inv.
-  destruct (material_inv P), (kings_inv P), (check_inv P), (castling_inv P), (ep_inv P);
+  destruct (material_ok (piece_at P)), (kings_inv P), (check_inv P), (castling_inv P), (ep_inv P);
     try discriminate; auto.
 Qed.
 
@@ -915,7 +901,7 @@ Proof.
   intros G m G' Hs Hi. pose proof Hs as (Hl & _).
   apply inv_elim in Hi. destruct Hi as (H1 & H2 & H3 & H4 & H5).
   apply inv_intro.
-  - unfold material_inv in H1 |- *. exact (material_step G m G' Hl H5 H1).
+  - exact (material_step G m G' Hl H5 H1).
   - exact (kings_step G m G' Hl H5 H2).
   - exact (check_step G m G' Hl).
   - exact (castling_step G m G' Hs H5 H4).
@@ -931,32 +917,42 @@ Qed.
 
 (** ** From games to the problems they realize *)
 
+Lemma ep_inv_iff : forall P, ep_inv P = true <->
+  (forall e, ep_square P = Some e ->
+     In e all_squares /\ (relative_rank (opp (turn P)) e =? 2) = true /\ piece_at P e = None /\
+     piece_at P (pawn_step (opp (turn P)) e) = Some (MkPiece (opp (turn P)) Pawn) /\
+     piece_at P (pawn_step (turn P) e) = None).
+Proof.
+  intros P. unfold ep_inv. destruct (ep_square P) as [e|].
+  - split.
+    + intros H e' E. injection E as <-. split_lazy. use_bools.
+      repeat split; auto using inb_in.
+    + intros H. destruct (H e eq_refl) as (H1 & H2 & H3 & H4 & H5).
+      rewrite (in_inb _ _ H1), H2, H3, H4, H5. destruct (turn P); reflexivity.
+  - split; [intros _ e H; discriminate | reflexivity].
+Qed.
+
 Lemma inv_realizes : forall G P, realizes G P -> inv G = true -> inv P = true.
 Proof.
-  intros G P (Hb & Ht & Hc & He) H. unfold inv, material_inv in *. split_lazy.
+  intros G P (Hb & Ht & Hc & He) H. apply inv_elim in H. destruct H as (H1 & H2 & H3 & H4 & H5).
   assert (Hb' : forall s, In s all_squares -> piece_at P s = piece_at G s) by exact Hb.
   assert (HM : material_ok (piece_at P) = material_ok (piece_at G)).
   { unfold material_ok. rewrite !men_eq, (men_l_ext (piece_at P) (piece_at G)) by exact Hb'. reflexivity. }
   assert (HK : kings_inv P = kings_inv G).
   { unfold kings_inv. rewrite !(cnt_ext _ _ (piece_at P) (piece_at G)) by exact Hb'. reflexivity. }
   assert (HC : check_inv P = check_inv G).
-  { unfold check_inv. rewrite Ht. apply in_check_b_ext. exact Hb'. }
+  { unfold check_inv. rewrite Ht. f_equal. apply in_check_b_ext. exact Hb'. }
   assert (HR : castling_inv P = true).
   { match goal with H : castling_inv G = true |- _ => rewrite castling_inv_iff in H; rename H into HcG end.
     apply castling_inv_iff. intros c side Hcs. destruct (castle_squares c side) as [Ik Ir].
     rewrite !Hb' by assumption. auto. }
   assert (HE : ep_inv P = true).
-  { unfold ep_inv in *. destruct (ep_square P) as [e|] eqn:Ep; [|reflexivity].
-    rewrite (He e eq_refl) in *. rewrite Ht. split_lazy.
-    match goal with H : inb e all_squares = true |- _ => rename H into Hin end.
-    pose proof (ep_square_ok_all e (opp (turn G)) (inb_in _ _ Hin)) as Hok. unfold ep_square_ok in Hok.
-    match goal with H : (relative_rank (opp (turn G)) e =? 2) = true |- _ => rewrite H in Hok; rewrite H end.
-    cbn [negb] in Hok. split_lazy.
-    rewrite !Hb' by (apply inb_in; assumption).
-    rewrite Hin. cbn. split_lazy. rewrite !(proj2 (opiece_eqb_eq _ _) ltac:(eassumption)).
-    all: simpl; assumption. }
-  rewrite HM, HK, HC, HR, HE. rewrite !(proj2 (opiece_eqb_eq _ _) eq_refl).
-  repeat match goal with H : ?x = true |- context [?x] => rewrite H end. reflexivity.
+  { rewrite ep_inv_iff in H5 |- *. intros e Ep.
+    destruct (H5 e (He e Ep)) as (I & R & B1 & B2 & B3). rewrite Ht.
+    pose proof (ep_square_ok_all e (opp (turn G)) I) as Hok. unfold ep_square_ok in Hok.
+    rewrite R in Hok. cbn [negb] in Hok. split_lazy. rewrite opp_opp in *.
+    rewrite !Hb' by (first [assumption | apply inb_in; assumption]). auto. }
+  apply inv_intro; congruence.
 Qed.
 
 Theorem inv_reachable : forall P, reachable P -> inv P = true.
@@ -964,8 +960,7 @@ Proof.
   intros P (h & G & Hg & Hr). apply (inv_realizes G P Hr), (inv_game h G Hg).
 Qed.
 
-Ltac inv_part H :=
-  unfold inv, material_inv in H; split_lazy; assumption.
+Ltac inv_part H := apply inv_elim in H; tauto.
 
 Corollary material_reachable : forall P, reachable P -> material_ok (piece_at P) = true.
 Proof. intros P H. pose proof (inv_reachable P H) as Hi. inv_part Hi. Qed.

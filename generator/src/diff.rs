@@ -54,6 +54,8 @@ pub fn native(pos: &Position, depth: u32) -> NativeResult {
 pub enum Aspect {
     Retractions,
     Perft(u32),
+    /// A `last N` problem's answer (forced retractions at a depth).
+    LastMoves(u32),
 }
 
 impl fmt::Display for Aspect {
@@ -61,6 +63,7 @@ impl fmt::Display for Aspect {
         match self {
             Aspect::Retractions => f.write_str("retractions"),
             Aspect::Perft(d) => write!(f, "perft {d}"),
+            Aspect::LastMoves(n) => write!(f, "last {n}"),
         }
     }
 }
@@ -251,6 +254,8 @@ pub fn string_literals(text: &str) -> Vec<String> {
 pub enum CoqReport {
     Retractions(usize, Vec<String>),
     Perft(usize, u64),
+    /// `L i k seqs`: Coq found `k` sequences, the first few given.
+    Last(usize, u64, Vec<String>),
 }
 
 pub fn parse_report(line: &str) -> Result<CoqReport, DiffError> {
@@ -263,6 +268,14 @@ pub fn parse_report(line: &str) -> Result<CoqReport, DiffError> {
             index,
             words.map(str::to_string).collect(),
         )),
+        "L" => {
+            let count = words.next().ok_or_else(bad)?.parse().map_err(|_| bad())?;
+            let seqs = words
+                .next()
+                .map(|w| w.split('|').map(|s| s.replace(',', " ")).collect())
+                .unwrap_or_default();
+            Ok(CoqReport::Last(index, count, seqs))
+        }
         "P" => {
             let n = words.next().ok_or_else(bad)?.parse().map_err(|_| bad())?;
             Ok(CoqReport::Perft(index, n))
@@ -290,14 +303,15 @@ pub fn mismatches_of(
     for literal in string_literals(stdout) {
         let report = parse_report(&literal)?;
         let index = match report {
-            CoqReport::Retractions(i, _) | CoqReport::Perft(i, _) => i,
+            CoqReport::Retractions(i, _) | CoqReport::Perft(i, _) | CoqReport::Last(i, _, _) => i,
         };
         let (pos, native) = positions
             .get(index)
             .zip(natives.get(index))
             .ok_or_else(|| DiffError::BadReport(literal.clone()))?;
         let mismatch = match report {
-            CoqReport::Retractions(_, coq) => {
+            CoqReport::Retractions(_, mut coq) => {
+                coq.sort();
                 let missing: Vec<&String> = native
                     .retractions
                     .iter()
@@ -335,6 +349,7 @@ pub fn mismatches_of(
                     coq: format!("{}{note}", show_set(&coq)),
                 }
             }
+            CoqReport::Last(..) => return Err(DiffError::BadReport(literal)),
             CoqReport::Perft(_, n) => Mismatch {
                 fen: pos.to_fen(),
                 aspect: Aspect::Perft(depth),
@@ -422,7 +437,17 @@ fn diff_batch(
         .collect();
     let entries: Vec<(Position, NativeResult)> =
         chunk.iter().copied().zip(natives.iter().cloned()).collect();
-    let text = print_file(&batch_file(0, &entries, options.depth)?);
+    let stdout = compile_scratch(
+        coqc,
+        &print_file(&batch_file(0, &entries, options.depth)?),
+        options,
+    )?;
+    // Reports carry batch-local indices (the file numbers from 0).
+    mismatches_of(&stdout, chunk, &natives, options.depth)
+}
+
+/// Compiles `text` as `DiffBatch.v` in a scratch directory; Coq's output.
+fn compile_scratch(coqc: &Coqc, text: &str, options: &DiffOptions) -> Result<String, DiffError> {
     let dir = tempfile::Builder::new()
         .prefix("retroproof-diff-")
         .tempdir()
@@ -435,9 +460,9 @@ fn diff_batch(
         context: format!("writing {}", file.display()),
         source: e,
     })?;
-    let compiled = coqc.compile(&options.theories, &file, options.timeout)?;
-    // Reports carry batch-local indices (the file numbers from 0).
-    mismatches_of(&compiled.stdout, chunk, &natives, options.depth)
+    Ok(coqc
+        .compile(&options.theories, &file, options.timeout)?
+        .stdout)
 }
 
 /// Positions reached by random legal play from the initial position:
@@ -524,4 +549,115 @@ mod tests {
         assert!(parse_report("Q 1 2").is_err());
         assert!(parse_report("P x 2").is_err());
     }
+}
+
+/// A `last N` problem for the diff: the native answer (most recent ply
+/// first), forced among all retraction sequences of `depth` plies.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LastQuestion {
+    pub position: Position,
+    pub n: u32,
+    pub depth: u32,
+    pub answer: Vec<String>,
+}
+
+/// The native answers to the `last N` problems of an EPD text the engine
+/// can state (see [`crate::prove::last_plies_statement`]).
+pub fn last_questions(epd: &str) -> Vec<LastQuestion> {
+    use retroproof_core::problem::{Problem, Question};
+    let mut out = Vec::new();
+    for line in epd.lines() {
+        let Ok(problem) = Problem::parse(line.trim()) else {
+            continue;
+        };
+        let Question::LastMoves(n) = problem.question else {
+            continue;
+        };
+        if let Ok(crate::emit::problem::Statement::LastPlies { depth, answer }) =
+            crate::prove::last_plies_statement(&problem.position, n)
+        {
+            out.push(LastQuestion {
+                position: problem.position,
+                n,
+                depth,
+                answer,
+            });
+        }
+    }
+    out
+}
+
+/// Asks Coq to confirm each native `last N` answer (one `coqc` run):
+/// `forced_b` of Exports.v on Coq's own retraction sequences. `inject` may
+/// alter a native answer first (tests only).
+pub fn run_last_moves_diff(
+    coqc: &Coqc,
+    questions: &[LastQuestion],
+    options: &DiffOptions,
+    inject: &dyn Fn(usize, &mut LastQuestion),
+) -> Result<Vec<Mismatch>, DiffError> {
+    if questions.is_empty() {
+        return Ok(Vec::new());
+    }
+    let questions: Vec<LastQuestion> = questions
+        .iter()
+        .enumerate()
+        .map(|(i, q)| {
+            let mut q = q.clone();
+            inject(i, &mut q);
+            q
+        })
+        .collect();
+    let mut file = batch_file(0, &[], options.depth)?;
+    let proof = match file.sentences.last_mut() {
+        Some(Sentence::Assertion { proof, .. }) => proof,
+        _ => unreachable!("batch_file ends with its Example"),
+    };
+    proof.clear();
+    for (i, q) in questions.iter().enumerate() {
+        proof.push(Tactic::Call {
+            name: QualId::new("report").map_err(EmitError)?,
+            args: vec![Term::app(
+                var("last_entry")?,
+                vec![
+                    int(i as u64)?,
+                    position_term(&q.position)?,
+                    int(u64::from(q.depth))?,
+                    Term::List(
+                        q.answer
+                            .iter()
+                            .map(|s| string(s))
+                            .collect::<Result<_, _>>()?,
+                    ),
+                ],
+            )],
+        });
+    }
+    proof.push(Tactic::Exact(var("I")?));
+    let stdout = compile_scratch(coqc, &print_file(&file), options)?;
+    let mut out = Vec::new();
+    for literal in string_literals(&stdout) {
+        let CoqReport::Last(i, count, seqs) = parse_report(&literal)? else {
+            return Err(DiffError::BadReport(literal));
+        };
+        let q = questions
+            .get(i)
+            .ok_or_else(|| DiffError::BadReport(literal.clone()))?;
+        out.push(Mismatch {
+            fen: q.position.to_fen(),
+            aspect: Aspect::LastMoves(q.n),
+            native: format!(
+                "forced (most recent first) {} among all sequences of {} plies",
+                q.answer.join(" "),
+                q.depth
+            ),
+            coq: format!(
+                "{count} sequences of {} plies{}{}",
+                q.depth,
+                if seqs.is_empty() { "" } else { ", e.g. " },
+                seqs.join(" | ")
+            ),
+        });
+    }
+    Ok(out)
 }

@@ -157,3 +157,34 @@ fn cli_on_a_corpus_file() {
     assert_eq!(out.status.code(), Some(0), "{stdout}");
     assert!(stdout.starts_with("2 positions, 0 mismatches"), "{stdout}");
 }
+
+/// Problems' last-move answers: Smullyan's (published: the last three plies
+/// were c2c4, b4c3ep, b3c3xp) is confirmed by Coq; an injected wrong answer
+/// is reported with Coq's sequences.
+#[test]
+fn last_move_answers_are_compared() {
+    use retroproof::diff::{last_questions, run_last_moves_diff, LastQuestion};
+    let Some(coqc) = coqc() else { return };
+    let epd = format!("{SMULLYAN} id \"s\"; retro \"last 3\"; sol \"c2c4 b4c3ep b3c3xp\";\n");
+    let questions = last_questions(&epd);
+    assert_eq!(questions.len(), 1);
+    assert_eq!(questions[0].answer, vec!["b3c3xp", "b4c3ep", "c2c4"]);
+    let ok = run_last_moves_diff(&coqc, &questions, &options(), &|_, _| {}).unwrap();
+    assert_eq!(ok, vec![]);
+    let inject = |_: usize, q: &mut LastQuestion| q.answer[1] = "b4c3xp".to_string();
+    let bad = run_last_moves_diff(&coqc, &questions, &options(), &inject).unwrap();
+    assert_eq!(bad.len(), 1, "{bad:?}");
+    assert_eq!(bad[0].aspect, Aspect::LastMoves(3));
+    assert!(
+        bad[0].native.contains("b3c3xp b4c3xp c2c4"),
+        "{}",
+        bad[0].native
+    );
+    assert!(
+        bad[0]
+            .coq
+            .starts_with("1 sequences of 3 plies, e.g. b3c3xp b4c3ep c2c4"),
+        "{}",
+        bad[0].coq
+    );
+}

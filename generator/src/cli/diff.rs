@@ -58,6 +58,13 @@ pub fn run(args: DiffArgs) -> Result<(), CliError> {
         Some(path) => read_corpus_file(path)?,
         None => default_corpus(&root, args.random, args.seed)?,
     };
+    // `last N` problems among the corpus lines (EPD with `retro`): the
+    // native answer is checked by Coq too.
+    let epd_path = args
+        .corpus
+        .clone()
+        .unwrap_or_else(|| root.join("examples").join("retro-problems.epd"));
+    let questions = diff::last_questions(&std::fs::read_to_string(&epd_path).unwrap_or_default());
     if positions.is_empty() {
         return Err(CliError::usage("the corpus has no positions"));
     }
@@ -85,6 +92,11 @@ pub fn run(args: DiffArgs) -> Result<(), CliError> {
         bar.set_position(done as u64)
     })
     .map_err(|e| match e {
+        DiffError::Coqc(crate::coqc::CoqcError::Failed { message, .. })
+            if super::prove::library_problem(&message) =>
+        {
+            super::prove::stale_library(&message)
+        }
         DiffError::Coqc(e) => super::gen_coq::coqc_error(e),
         other => CliError {
             code: 1,
@@ -92,6 +104,18 @@ pub fn run(args: DiffArgs) -> Result<(), CliError> {
         },
     })?;
     bar.finish_and_clear();
+    let last =
+        diff::run_last_moves_diff(&coqc, &questions, &options, &|_, _| {}).map_err(
+            |e| match e {
+                DiffError::Coqc(e) => super::gen_coq::coqc_error(e),
+                other => CliError {
+                    code: 1,
+                    message: other.to_string(),
+                },
+            },
+        )?;
+    let mut report = report;
+    report.mismatches.extend(last);
     let elapsed = start.elapsed().as_secs_f64();
     let mut out = String::new();
     for m in &report.mismatches {
@@ -100,10 +124,11 @@ pub fn run(args: DiffArgs) -> Result<(), CliError> {
     }
     let rate = report.positions as f64 / elapsed.max(1e-9) * 60.0;
     out.push_str(&format!(
-        "{} positions, {} mismatches (retractions exactly, perft {}; {:.1} s, {:.0} positions/min)\n",
+        "{} positions, {} mismatches (retractions exactly, perft {}, {} last-move answers; {:.1} s, {:.0} positions/min)\n",
         report.positions,
         report.mismatches.len(),
         args.depth,
+        questions.len(),
         elapsed,
         rate
     ));

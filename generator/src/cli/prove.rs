@@ -71,10 +71,20 @@ pub struct QuestionArgs {
     /// With an EPD file: the problem's id [default: the first problem]
     #[arg(long)]
     pub id: Option<String>,
+
+    /// Emit a step-by-step Ltac script (retract / refute) instead of the
+    /// reflective proof [not available yet]
+    #[arg(long)]
+    pub ltac: bool,
 }
 
 /// A resolved question: the export, ready to print.
 pub fn resolve(args: &QuestionArgs) -> Result<Export, CliError> {
+    if args.ltac {
+        return Err(CliError::usage(
+            "--ltac needs the Ltac tactics retract/refute (coq/theories/Tactics.v, issue #6), which are not in the library yet; use the reflective proof (no --ltac)",
+        ));
+    }
     let (position, epd_question, notes) = match &args.position {
         None => (
             Position::from_fen(SMULLYAN).map_err(CliError::usage)?,
@@ -268,6 +278,9 @@ pub fn prove_text(
     let coqc = Coqc::find().map_err(super::gen_coq::coqc_error)?;
     match engine::compile(&coqc, &theories, text, keep, timeout) {
         Ok(compiled) => Ok((coqc.version().to_string(), compiled.elapsed)),
+        Err(ProveError::Coqc(CoqcError::Failed { message, .. })) if library_problem(&message) => {
+            Err(stale_library(&message))
+        }
         Err(ProveError::Coqc(CoqcError::Failed { line, message, .. })) => {
             let at = line
                 .and_then(|l| {
@@ -286,4 +299,20 @@ pub fn prove_text(
         Err(ProveError::Coqc(e)) => Err(super::gen_coq::coqc_error(e)),
         Err(e) => Err(CliError::usage(e)),
     }
+}
+
+/// Coq could not load the library (not built, or built from other sources
+/// than the ones now in coq/theories): the environment, not the proof.
+pub fn library_problem(message: &str) -> bool {
+    message.contains("inconsistent assumptions")
+        || message.contains("Cannot find a physical path")
+        || message.contains("Unable to locate library")
+        || message.contains("Cannot find library")
+}
+
+pub fn stale_library(message: &str) -> CliError {
+    let first = message.lines().next().unwrap_or("").trim();
+    CliError::usage(format!(
+        "the Coq library in coq/theories cannot be loaded ({first}): run `make -C coq`"
+    ))
 }
