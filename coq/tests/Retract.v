@@ -144,3 +144,17 @@ Proof. vm_compute. reflexivity. Qed.
 Example same_set_demo :
   same_set ["h6g8"; "f6g8"; "c6b8"; "a6b8"] (fen "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -") = true.
 Proof. vm_compute. reflexivity. Qed.
+
+(** ** Un-en-passant needs the captured pawn's double step to be possible
+
+    Found by [retroproof diff]: Black's pawn on b3 could not have taken a
+    white pawn en passant there, because the white king stands on b2, the
+    square the pawn's double step b2-b4 would have started from.  The
+    pawn's diagonal retraction c4b3 with an ordinary uncapture stays. *)
+Example unep_needs_empty_origin :
+  has "c4b3ep" (fen "2b3r1/1p4bp/1r5k/p1P1p2B/P3N2P/1p2P1P1/1K2P3/R1B3R1 w - -") = false.
+Proof. vm_compute. reflexivity. Qed.
+
+Example unep_when_origin_empty :
+  has "c4b3ep" (fen "2b3r1/1p4bp/1r5k/p1P1p2B/P3N2P/1p2P1P1/4P3/R1B2KR1 w - -") = true.
+Proof. vm_compute. reflexivity. Qed.

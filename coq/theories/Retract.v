@@ -211,7 +211,11 @@ Definition pawn_candidates (P : position) (u : uncaptures) (M : color) (t : int)
   fold_left (fun acc f =>
     if is_empty P f then
       let acc := if 2 <=? rr then with_captures u (Move Normal f t None) false acc else acc in
-      if (rr =? 5) &&& is_empty P back then Retraction (Move EnPassant f t None) (Some Pawn) :: acc else acc
+      (* en passant: the victim's square [back] and the square its double
+         step started from ([pawn_step M t]) are empty: Q carries the
+         en-passant square [t], which asserts that double step (rule 5) *)
+      if (rr =? 5) &&& is_empty P back &&& is_empty P (pawn_step M t)
+      then Retraction (Move EnPassant f t None) (Some Pawn) :: acc else acc
     else acc) (pawn_attacks S t) acc.
 
 (** Promoted man of M on [t] (last rank): unpromotions. *)

@@ -35,17 +35,25 @@ use crate::emit::EmitError;
 pub struct NativeResult {
     /// Retraction strings, sorted by byte (the order of `sort_strings`).
     pub retractions: Vec<String>,
-    /// Perft count at the diff's depth.
+    /// The perft depth actually compared: the diff's depth, or 0 for a
+    /// position whose side not to move is in check. No game reaches such a
+    /// position, so its move tree has no meaning (a generator may or may not
+    /// "capture" the king); both sides then compare perft 0 = 1.
+    pub perft_depth: u32,
+    /// Perft count at `perft_depth`.
     pub perft: u64,
 }
 
-/// The native answers for `pos`, perft at `depth`.
+/// The native answers for `pos`, perft at `depth` (see
+/// [`NativeResult::perft_depth`] for the one exception).
 pub fn native(pos: &Position, depth: u32) -> NativeResult {
     let mut retractions: Vec<String> = pos.unmoves().iter().map(ToString::to_string).collect();
     retractions.sort();
+    let perft_depth = if pos.is_opponent_in_check() { 0 } else { depth };
     NativeResult {
         retractions,
-        perft: perft(pos, depth),
+        perft_depth,
+        perft: perft(pos, perft_depth),
     }
 }
 
@@ -166,7 +174,6 @@ use crate::emit::position::string_term as string;
 pub fn batch_file(
     first: usize,
     entries: &[(Position, NativeResult)],
-    depth: u32,
 ) -> Result<File, EmitError> {
     let mut sentences = vec![
         Sentence::Require {
@@ -205,7 +212,7 @@ pub fn batch_file(
                 int((first + k) as u64)?,
                 position_term(pos)?,
                 Term::List(retractions),
-                int(u64::from(depth))?,
+                int(u64::from(result.perft_depth))?,
                 int(result.perft)?,
             ],
         );
@@ -297,7 +304,6 @@ pub fn mismatches_of(
     stdout: &str,
     positions: &[Position],
     natives: &[NativeResult],
-    depth: u32,
 ) -> Result<Vec<Mismatch>, DiffError> {
     let mut out = Vec::new();
     for literal in string_literals(stdout) {
@@ -352,7 +358,7 @@ pub fn mismatches_of(
             CoqReport::Last(..) => return Err(DiffError::BadReport(literal)),
             CoqReport::Perft(_, n) => Mismatch {
                 fen: pos.to_fen(),
-                aspect: Aspect::Perft(depth),
+                aspect: Aspect::Perft(native.perft_depth),
                 native: native.perft.to_string(),
                 coq: n.to_string(),
             },
@@ -439,11 +445,11 @@ fn diff_batch(
         chunk.iter().copied().zip(natives.iter().cloned()).collect();
     let stdout = compile_scratch(
         coqc,
-        &print_file(&batch_file(0, &entries, options.depth)?),
+        &print_file(&batch_file(0, &entries)?),
         options,
     )?;
     // Reports carry batch-local indices (the file numbers from 0).
-    mismatches_of(&stdout, chunk, &natives, options.depth)
+    mismatches_of(&stdout, chunk, &natives)
 }
 
 /// Compiles `text` as `DiffBatch.v` in a scratch directory; Coq's output.
@@ -608,7 +614,7 @@ pub fn run_last_moves_diff(
             q
         })
         .collect();
-    let mut file = batch_file(0, &[], options.depth)?;
+    let mut file = batch_file(0, &[])?;
     let proof = match file.sentences.last_mut() {
         Some(Sentence::Assertion { proof, .. }) => proof,
         _ => unreachable!("batch_file ends with its Example"),
