@@ -171,10 +171,7 @@ use crate::emit::position::string_term as string;
 
 /// The `.v` file for one batch: `entries[k]` is reported as position
 /// `first + k`.
-pub fn batch_file(
-    first: usize,
-    entries: &[(Position, NativeResult)],
-) -> Result<File, EmitError> {
+pub fn batch_file(first: usize, entries: &[(Position, NativeResult)]) -> Result<File, EmitError> {
     let mut sentences = vec![
         Sentence::Require {
             from: Some(QualId::new("Coq")?),
@@ -443,11 +440,7 @@ fn diff_batch(
         .collect();
     let entries: Vec<(Position, NativeResult)> =
         chunk.iter().copied().zip(natives.iter().cloned()).collect();
-    let stdout = compile_scratch(
-        coqc,
-        &print_file(&batch_file(0, &entries)?),
-        options,
-    )?;
+    let stdout = compile_scratch(coqc, &print_file(&batch_file(0, &entries)?), options)?;
     // Reports carry batch-local indices (the file numbers from 0).
     mismatches_of(&stdout, chunk, &natives)
 }
