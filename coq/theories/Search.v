@@ -10,7 +10,7 @@
       it is true when every sequence dies (no retraction, or a predecessor
       fails [inv]) before [n] plies and no position met could be the
       initial one.
-    - [last_ok_sound]: if [last_ok strict ns P = true] then every game
+    - [last_ok_sound]: if [last_ok strict extra ns P = true] then every game
       reaching [P] ends with the plies [rev ns] (if [strict], every such
       game has at least [length ns] plies; otherwise a shorter game has
       its plies among the last ones of [rev ns]).
@@ -125,12 +125,19 @@ Fixpoint dead (n : nat) (P : position) : bool :=
   | S n' => wf P &&& negb (may_be_initial P) &&& forallb (fun rq => dead n' (snd rq)) (retractions P)
   end.
 
+Lemma dead_alive : forall n P, inv P = true ->
+  dead n P = match n with
+             | O => false
+             | S n' => wf P &&& negb (may_be_initial P) &&& forallb (fun rq => dead n' (snd rq)) (retractions P)
+             end.
+Proof. intros [|n] P Hi; cbn [dead]; rewrite Hi; reflexivity. Qed.
+
 Theorem dead_sound : retractions_complete -> forall n P, dead n P = true -> ~ reachable P.
 Proof.
   intros Hc n; induction n as [|n IH]; intros P H (h & G & Hg & Hr);
-    pose proof (inv_realizes G P Hr (inv_game h G Hg)) as Hi; simpl in H; rewrite Hi in H;
+    pose proof (inv_realizes G P Hr (inv_game h G Hg)) as Hi; rewrite (dead_alive _ P Hi) in H;
     [discriminate|].
-  simpl in H. split_lazy.
+  split_lazy.
   destruct (retract_step Hc h G P Hg Hr ltac:(assumption)) as [[_ Hini]|(h' & G0 & r & Q & _ & Hin & Hg' & HrQ & _)].
   - match goal with E : negb (may_be_initial P) = true |- _ => rewrite Hini in E; discriminate end.
   - rewrite forallb_forall in H. apply (IH Q (H _ Hin)). exists h', G0. auto.
@@ -138,41 +145,53 @@ Qed.
 
 (** ** Last moves *)
 
-(** [ns]: ply names, most recent first. *)
-Fixpoint last_ok (strict : bool) (ns : list string) (P : position) : bool :=
+(** [ns]: ply names, most recent first; a branch leaving [ns] must be
+    [dead] within the plies of [ns] left plus [extra]: with [extra > 0],
+    sequences longer than [ns] decide the last plies. *)
+Fixpoint last_ok (strict : bool) (extra : nat) (ns : list string) (P : position) : bool :=
   negb (inv P) |||
   match ns with
   | [] => true
   | x :: ns' =>
     wf P &&& (negb strict ||| negb (may_be_initial P)) &&&
     forallb (fun rq =>
-      if String.eqb (retraction_to_string (turn P) (fst rq)) x then last_ok strict ns' (snd rq)
-      else dead (length ns') (snd rq))
+      if String.eqb (retraction_to_string (turn P) (fst rq)) x then last_ok strict extra ns' (snd rq)
+      else dead (List.length ns' + extra) (snd rq))
       (retractions P)
   end.
 
-Theorem last_ok_sound : retractions_complete -> forall strict ns P, last_ok strict ns P = true ->
+Lemma last_ok_alive : forall strict extra x ns P, inv P = true ->
+  last_ok strict extra (x :: ns) P =
+    wf P &&& (negb strict ||| negb (may_be_initial P)) &&&
+    forallb (fun rq =>
+      if String.eqb (retraction_to_string (turn P) (fst rq)) x then last_ok strict extra ns (snd rq)
+      else dead (List.length ns + extra) (snd rq))
+      (retractions P).
+Proof. intros strict extra x ns P Hi. cbn [last_ok]. rewrite Hi. reflexivity. Qed.
+
+Theorem last_ok_sound : retractions_complete -> forall strict extra ns P, last_ok strict extra ns P = true ->
   forall h G, game h G -> realizes G P ->
   (exists pre, plies h = pre ++ rev ns) \/
   (strict = false /\ exists pre, rev ns = pre ++ plies h).
 Proof.
-  intros Hc strict ns; induction ns as [|x ns IH]; intros P H h G Hg Hr.
+  intros Hc strict extra ns; induction ns as [|x ns IH]; intros P H h G Hg Hr.
   - left. exists (plies h). rewrite app_nil_r. reflexivity.
-  - pose proof (inv_realizes G P Hr (inv_game h G Hg)) as Hi. simpl in H. rewrite Hi in H.
-    simpl in H. split_lazy.
+  - pose proof (inv_realizes G P Hr (inv_game h G Hg)) as Hi. rewrite (last_ok_alive _ _ _ _ _ Hi) in H.
+    split_lazy.
     destruct (retract_step Hc h G P Hg Hr ltac:(assumption))
       as [[-> Hini]|(h' & G0 & r & Q & -> & Hin & Hg' & HrQ & _ & Hname)].
     + right. destruct strict; [|split; [reflexivity|]].
       * match goal with E : (if negb true then true else _) = true |- _ =>
           rewrite Hini in E; discriminate end.
       * exists (rev (x :: ns)). rewrite app_nil_r. reflexivity.
-    + rewrite forallb_forall in H. specialize (H _ Hin). simpl in H.
+    + rewrite forallb_forall in H. specialize (H _ Hin). cbn [fst snd] in H.
       destruct (String.eqb (retraction_to_string (turn P) r) x) eqn:Ex.
       * apply String.eqb_eq in Ex.
-        rewrite plies_app. simpl. unfold plies at 2. simpl. rewrite Hname, Ex.
-        destruct (IH Q H h' G0 Hg' HrQ) as [(pre & E)|(Hs & pre & E)].
-        -- left. exists pre. rewrite E, <- app_assoc. reflexivity.
-        -- right. split; [exact Hs|]. exists pre. rewrite E, <- app_assoc. reflexivity.
+        rewrite plies_app. change (plies [(G0, rt_move r)]) with [ply_string G0 (rt_move r)].
+        change (rev (x :: ns)) with (rev ns ++ [x]). rewrite Hname, Ex.
+        destruct (IH Q H h' G0 Hg' HrQ) as [(pre & Epre)|(Hs & pre & Epre)].
+        -- left. exists pre. rewrite Epre, <- app_assoc. reflexivity.
+        -- right. split; [exact Hs|]. exists pre. rewrite Epre, <- app_assoc. reflexivity.
       * exfalso. apply (dead_sound Hc _ Q H). exists h', G0. auto.
 Qed.
 
@@ -183,29 +202,34 @@ Qed.
 Definition check_illegal (P : position) (n : nat) : bool := dead n P.
 
 (** The last plies before [P] were [ms] (oldest first), in every game, and
-    every game reaching [P] has at least [length ms] plies. *)
-Definition check_last (P : position) (ms : list string) : bool := last_ok true (rev ms) P.
+    every game reaching [P] has at least [length ms] plies; deviating
+    histories die within [length ms + extra] plies. *)
+Definition check_last (P : position) (ms : list string) (extra : nat) : bool :=
+  last_ok true extra (rev ms) P.
 
 (** The same, allowing games shorter than [ms]. *)
-Definition check_last_upto (P : position) (ms : list string) : bool := last_ok false (rev ms) P.
+Definition check_last_upto (P : position) (ms : list string) (extra : nat) : bool :=
+  last_ok false extra (rev ms) P.
 
 Theorem check_illegal_sound_from : retractions_complete -> forall P n,
   check_illegal P n = true -> ~ reachable P.
 Proof. intros Hc P n. apply dead_sound, Hc. Qed.
 
-Theorem check_last_sound_from : retractions_complete -> forall P ms, check_last P ms = true ->
+Theorem check_last_sound_from : retractions_complete -> forall P ms extra,
+  check_last P ms extra = true ->
   forall h G, game h G -> realizes G P -> exists pre, plies h = pre ++ ms.
 Proof.
-  intros Hc P ms H h G Hg Hr.
-  destruct (last_ok_sound Hc true (rev ms) P H h G Hg Hr) as [(pre & E)|(E & _)]; [|discriminate].
+  intros Hc P ms extra H h G Hg Hr.
+  destruct (last_ok_sound Hc true extra (rev ms) P H h G Hg Hr) as [(pre & E)|(E & _)]; [|discriminate].
   rewrite rev_involutive in E. eauto.
 Qed.
 
-Theorem check_last_upto_sound_from : retractions_complete -> forall P ms, check_last_upto P ms = true ->
+Theorem check_last_upto_sound_from : retractions_complete -> forall P ms extra,
+  check_last_upto P ms extra = true ->
   forall h G, game h G -> realizes G P ->
   (exists pre, plies h = pre ++ ms) \/ (exists pre, ms = pre ++ plies h).
 Proof.
-  intros Hc P ms H h G Hg Hr.
-  destruct (last_ok_sound Hc false (rev ms) P H h G Hg Hr) as [(pre & E)|(_ & pre & E)];
+  intros Hc P ms extra H h G Hg Hr.
+  destruct (last_ok_sound Hc false extra (rev ms) P H h G Hg Hr) as [(pre & E)|(_ & pre & E)];
     rewrite rev_involutive in E; eauto.
 Qed.

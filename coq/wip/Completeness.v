@@ -1,0 +1,704 @@
+(* Work in progress for issue #6 (completeness of [retractions]); NOT part of
+   the build (_CoqProject) and not trusted by anything.  Snapshot taken when
+   the session ended; the next session continues it in theories/. *)
+(** * Completeness of the retraction generator.
+
+    Headline theorems:
+
+    - [retractions_complete_rules]: the readable form.  If
+        [legal_move Q m P] (Rules.v),
+        [Q] satisfies the predecessor conditions -- the side to move in [P]
+          is not in check in [Q], [Q]'s material is possible
+          ([material_ok]), and [Q]'s en-passant square, if any, is a real
+          one ([ep_inv Q], Invariants.v) --
+        and [Q] is consistent with [P]'s assertions ([assertions_hold]:
+          a castling right [P] asserts is one of [Q]'s and [m] neither
+          starts nor ends on that king's or rook's square; an en-passant
+          square [P] asserts is the one [m]'s double push passes over),
+      then [retractions P] contains the retraction of [m] (with the man it
+      took, [ply_of Q m]) and a predecessor [Q'] that agrees with [Q] up to
+      the assertions ([agrees_upto_assertions]): same board, same side to
+      move, castling rights exactly [P]'s (plus the right an un-castling
+      used), and en-passant square exactly after un-en-passant.  [Q]
+      realizes [Q'] ([agrees_realizes]): [Q'] asserts nothing false of [Q],
+      while [Q] may have more rights, or an en-passant square, that a
+      retraction cannot know.
+      Together with [retractions_sound] (Soundness.v) this is the
+      specification "the retractions of [P] are exactly its predecessors,
+      up to the assertions".
+    - [retractions_complete_games : retractions_complete]: the form the
+      search uses (Search.v): the last ply of any game reaching [P] is
+      among [P]'s retractions, with a predecessor the game realizes.
+
+    [P] must be well formed ([wf]: the 64 cells of a FEN board).
+
+    The proof follows the generator: the retraction is among the
+    [candidates] (one lemma per kind of move, by the geometry of the
+    tables, checked by computation over the 64 squares), and it passes
+    the fast filter [retraction_ok_fast] because [unmake P r] has [Q]'s
+    board (computed cell by cell with the array axioms). *)
+
+From Coq Require Import Uint63 PArray List Bool Arith Lia.
+From RetroProof Require Import Gen.Vocab Gen.Tables Board Rules RulesCheck Retract.
+From RetroProof Require Soundness.
+From RetroProof Require Import Notation Reachable Invariants Search.
+Import ListNotations.
+Open Scope uint63_scope.
+Open Scope list_scope.
+
+(** ** Statement *)
+
+Definition assertions_hold (P : position) (m : move) (Q : position) : Prop :=
+  (forall c side, castling_right P c side = true ->
+     castling_right Q c side = true /\ touches m c side = false) /\
+  (forall e, ep_square P = Some e -> ep_after Q m = Some e).
+
+(** The castling right an un-castling [m] by [c] used. *)
+Definition castled (m : move) (c : color) (side : castling_side) : bool :=
+  match mv_kind m with
+  | Castle => match side, castling_side_of c (mv_to m) with
+              | KingSide, KingSide | QueenSide, QueenSide => true
+              | _, _ => false
+              end
+  | _ => false
+  end.
+
+Definition agrees_upto_assertions (P : position) (m : move) (Q Q' : position) : Prop :=
+  same_board Q' Q /\ turn Q' = turn Q /\
+  (forall c side, castling_right Q' c side =
+     castling_right P c side || (color_eqb c (turn Q) && castled m c side)) /\
+  ep_square Q' = match mv_kind m with EnPassant => Some (mv_to m) | _ => None end.
+
+(** ** Cells of well-formed boards *)
+
+Lemma valid_cell_cases : forall x, valid_cell x = true ->
+  (piece_of_cell x = None /\ x = 0) \/ exists p, piece_of_cell x = Some p /\ x = cell_of_piece p.
+Proof.
+  intros x H. apply inb_in in H. simpl in H.
+  repeat match goal with
+  | H : _ \/ _ |- _ => destruct H as [<-|H]
+  | H : False |- _ => destruct H
+  end;
+  first [left; split; reflexivity | right; eexists; split; [vm_compute; reflexivity | reflexivity]].
+Qed.
+
+Lemma wf_length : forall P, wf P = true -> PArray.length (board P) = 64.
+Proof.
+  intros P H. unfold wf in H. split_lazy. apply eqb_true. assumption.
+Qed.
+
+Lemma wf_cell : forall P s, wf P = true -> In s all_squares -> valid_cell (board P).[s] = true.
+Proof.
+  intros P s H Hs. unfold wf in H. split_lazy. rewrite forallb_forall in H. auto.
+Qed.
+
+Lemma wf_empty : forall P s, wf P = true -> In s all_squares -> piece_at P s = None -> is_empty P s = true.
+Proof.
+  intros P s H Hs E. unfold is_empty. unfold piece_at in E.
+  destruct (valid_cell_cases _ (wf_cell P s H Hs)) as [[_ ->]|(p & Ep & _)]; [reflexivity|congruence].
+Qed.
+
+Lemma wf_cell_eq : forall P s p, wf P = true -> In s all_squares -> piece_at P s = Some p ->
+  (board P).[s] = cell_of_piece p.
+Proof.
+  intros P s p H Hs E. unfold piece_at in E.
+  destruct (valid_cell_cases _ (wf_cell P s H Hs)) as [[E' _]|(p' & Ep & ->)]; [congruence|].
+  rewrite Ep in E. injection E as ->. reflexivity.
+Qed.
+
+Lemma wf_cell_0 : forall P s, wf P = true -> In s all_squares -> piece_at P s = None -> (board P).[s] = 0.
+Proof.
+  intros P s H Hs E. unfold piece_at in E.
+  destruct (valid_cell_cases _ (wf_cell P s H Hs)) as [[_ ->]|(p' & Ep & _)]; [reflexivity|congruence].
+Qed.
+
+(** ** The generator only adds *)
+
+Definition grows (F : list retraction -> list retraction) : Prop :=
+  forall acc x, In x acc -> In x (F acc).
+
+Lemma fold_grows : forall A (F : list retraction -> A -> list retraction) l,
+  (forall a acc x, In x acc -> In x (F acc a)) -> forall acc x, In x acc -> In x (fold_left F l acc).
+Proof.
+  intros A F l HF. induction l as [|a l IH]; intros acc x Hx; simpl; auto.
+Qed.
+
+(** The result contains [x] if processing some [a] of [l] adds it whatever
+    the accumulator. *)
+Lemma fold_in : forall A (F : list retraction -> A -> list retraction) l a x,
+  (forall a acc y, In y acc -> In y (F acc a)) -> In a l -> (forall acc, In x (F acc a)) ->
+  forall acc, In x (fold_left F l acc).
+Proof.
+  intros A F l a x HF Ha Hx. induction l as [|b l IH]; intros acc; simpl; [destruct Ha|].
+  destruct Ha as [<-|Ha].
+  - apply (fold_grows A F l HF). apply Hx.
+  - apply IH, Ha.
+Qed.
+
+Lemma with_captures_grows : forall u m q, grows (with_captures u m q).
+Proof.
+  intros u m q acc x Hx. unfold with_captures.
+  assert (In x (fold_left (fun acc x => Retraction m (Some x) :: acc) (uncapture_roles u (mv_to m)) acc)).
+  { apply fold_grows; auto. intros a acc' y Hy; right; exact Hy. }
+  destruct q; [right|]; auto.
+Qed.
+
+Lemma with_captures_quiet : forall u m acc, In (Retraction m None) (with_captures u m true acc).
+Proof. intros; left; reflexivity. Qed.
+
+Lemma with_captures_take : forall u m q x acc, In x (uncapture_roles u (mv_to m)) ->
+  In (Retraction m (Some x)) (with_captures u m q acc).
+Proof.
+  intros u m q x acc Hx. unfold with_captures.
+  assert (In (Retraction m (Some x))
+            (fold_left (fun acc x => Retraction m (Some x) :: acc) (uncapture_roles u (mv_to m)) acc)).
+  { apply (fold_in _ _ _ x); auto.
+    - intros a acc' y Hy; right; exact Hy.
+    - intros acc'; left; reflexivity. }
+  destruct q; [right|]; auto.
+Qed.
+
+Lemma from_squares_grows : forall P u t l, grows (from_squares P u t l).
+Proof.
+  intros P u t l. induction l as [|f l IH]; intros acc x Hx; cbn [from_squares]; auto.
+  apply IH. destruct (is_empty P f); auto. apply with_captures_grows, Hx.
+Qed.
+
+Lemma from_squares_in : forall P u t l f x, In f l -> is_empty P f = true ->
+  (forall acc, In x (with_captures u (Move Normal f t None) true acc)) ->
+  forall acc, In x (from_squares P u t l acc).
+Proof.
+  intros P u t l f x Hf He Hx. induction l as [|g l IH]; intros acc; cbn [from_squares]; [destruct Hf|].
+  destruct Hf as [<-|Hf].
+  - apply from_squares_grows. rewrite He. apply Hx.
+  - apply IH, Hf.
+Qed.
+
+Lemma slide_back_grows : forall P u t l, grows (slide_back P u t l).
+Proof.
+  intros P u t l. induction l as [|f l IH]; intros acc x Hx; cbn [slide_back]; auto.
+  destruct (is_empty P f); auto. apply IH, with_captures_grows, Hx.
+Qed.
+
+Lemma slide_back_in : forall P u t pre f rest x,
+  (forall s, In s pre -> is_empty P s = true) -> is_empty P f = true ->
+  (forall acc, In x (with_captures u (Move Normal f t None) true acc)) ->
+  forall acc, In x (slide_back P u t (pre ++ f :: rest) acc).
+Proof.
+  intros P u t pre f rest x Hpre Hf Hx. induction pre as [|g pre IH]; intros acc; cbn [slide_back app].
+  - rewrite Hf. apply slide_back_grows, Hx.
+  - rewrite (Hpre g (or_introl eq_refl)). apply IH. intros s Hs; apply Hpre; right; exact Hs.
+Qed.
+
+Lemma pawn_candidates_grows : forall P u M t, grows (pawn_candidates P u M t).
+Proof.
+  intros P u M t acc x Hx. unfold pawn_candidates.
+  apply fold_grows.
+  - intros f acc' y Hy. destruct (is_empty P f); auto.
+    match goal with |- In y (if ?c then _ :: ?a else ?a) =>
+      assert (In y a) by (destruct (2 <=? relative_rank M t); auto; apply with_captures_grows, Hy);
+      destruct c; [right|]; auto end.
+  - destruct ((2 <=? relative_rank M t) &&& is_empty P (pawn_step (opp M) t)); auto.
+    match goal with |- In x (if ?c then _ :: ?a else ?a) => destruct c; [right|]; right; auto end.
+Qed.
+
+Lemma unpromotions_grows : forall P u M r t, grows (unpromotions P u M r t).
+Proof.
+  intros P u M r t acc x Hx. unfold unpromotions.
+  apply fold_grows.
+  - intros f acc' y Hy. destruct (is_empty P f); auto. apply with_captures_grows, Hy.
+  - destruct (is_empty P (pawn_step (opp M) t)); [right|]; auto.
+Qed.
+
+Lemma uncastlings_grows : forall P M t, grows (uncastlings P M t).
+Proof.
+  intros P M t acc x Hx. unfold uncastlings.
+  apply fold_grows; auto.
+  intros side acc' y Hy. match goal with |- In y (if ?c then _ :: _ else _) => destruct c; [right|]; auto end.
+Qed.
+
+Lemma slides_grows : forall P u t dirs,
+  grows (fun acc => fold_left (fun acc d => slide_back P u t (ray d t) acc) dirs acc).
+Proof.
+  intros P u t dirs acc x Hx. apply fold_grows; auto.
+  intros d acc' y Hy. apply slide_back_grows, Hy.
+Qed.
+
+Lemma candidates_from_grows : forall P u M t, grows (candidates_from P u M t).
+Proof.
+  intros P u M t acc x Hx. unfold candidates_from.
+  destruct (piece_at P t) as [[c r]|]; auto.
+  destruct (color_eqb c M); auto.
+  destruct r.
+  - apply pawn_candidates_grows, Hx.
+  - destruct (relative_rank M t =? 7); [apply unpromotions_grows|]; apply from_squares_grows, Hx.
+  - destruct (relative_rank M t =? 7); [apply unpromotions_grows|]; apply slides_grows, Hx.
+  - destruct (relative_rank M t =? 7); [apply unpromotions_grows|]; apply slides_grows, Hx.
+  - destruct (relative_rank M t =? 7); [apply unpromotions_grows|]; apply slides_grows, Hx.
+  - apply uncastlings_grows, from_squares_grows, Hx.
+Qed.
+
+(** [x] is a candidate when some square's candidates contain it. *)
+Lemma candidates_in : forall P t x, ep_square P = None -> In t all_squares ->
+  (forall acc, In x (candidates_from P (uncaptures_of P) (opp (turn P)) t acc)) ->
+  In x (candidates P).
+Proof.
+  intros P t x He Ht Hx. unfold candidates. rewrite He.
+  apply (fold_in _ _ _ t); auto.
+  intros a acc y Hy. apply candidates_from_grows, Hy.
+Qed.
+
+(** ** Geometry, by computation over the 64 squares *)
+
+Lemma forall_in : forall (A : Type) (f : A -> bool) l x, forallb f l = true -> In x l -> f x = true.
+Proof. intros A f l x H Hx. rewrite forallb_forall in H. auto. Qed.
+
+Definition leaper_sym (tbl : array (list int)) : bool :=
+  forallb (fun f => forallb (fun t => inb f tbl.[t]) tbl.[f]) all_squares.
+
+Lemma knight_sym : forall f t, In f all_squares -> inb t knight_targets.[f] = true ->
+  In f knight_targets.[t].
+Proof.
+  intros f t Hf Ht. apply inb_in. apply inb_in in Ht.
+  assert (H : leaper_sym knight_targets = true) by (vm_compute; reflexivity).
+  exact (forall_in _ _ _ t (forall_in _ _ _ f H Hf) Ht).
+Qed.
+
+Lemma king_sym : forall f t, In f all_squares -> inb t king_targets.[f] = true ->
+  In f king_targets.[t].
+Proof.
+  intros f t Hf Ht. apply inb_in. apply inb_in in Ht.
+  assert (H : leaper_sym king_targets = true) by (vm_compute; reflexivity).
+  exact (forall_in _ _ _ t (forall_in _ _ _ f H Hf) Ht).
+Qed.
+
+Lemma pawn_sym : forall c f t, In f all_squares -> inb t (pawn_attacks c f) = true ->
+  In f (pawn_attacks (opp c) t).
+Proof.
+  intros c f t Hf Ht. apply inb_in. apply inb_in in Ht.
+  assert (H : forallb (fun c => forallb (fun f => forallb (fun t => inb f (pawn_attacks (opp c) t))
+                 (pawn_attacks c f)) all_squares) [White; Black] = true) by (vm_compute; reflexivity).
+  assert (Hc : In c [White; Black]) by (destruct c; simpl; tauto).
+  exact (forall_in _ _ _ t (forall_in _ _ _ f (forall_in _ _ _ c H Hc) Hf) Ht).
+Qed.
+
+(** Pawn steps from a square that may hold a pawn. *)
+Definition pawn_geo (c : color) (f : int) : bool :=
+  negb (rank_ok f) |||
+  ((pawn_step (opp c) (pawn_step c f) =? f) &&&
+   (2 <=? relative_rank c (pawn_step c f)) &&&
+   forallb (fun t => 2 <=? relative_rank c t) (pawn_attacks c f) &&&
+   (negb (relative_rank c f =? 1) |||
+    ((relative_rank c (pawn_step c (pawn_step c f)) =? 3) &&&
+     (pawn_step (opp c) (pawn_step c (pawn_step c f)) =? pawn_step c f) &&&
+     inb (pawn_step c f) all_squares &&&
+     negb (pawn_step c f =? f) &&& negb (pawn_step c f =? pawn_step c (pawn_step c f))))).
+
+Lemma pawn_geo_all : forall c f, In f all_squares -> pawn_geo c f = true.
+Proof. intros [|]; apply forall_squares; vm_compute; reflexivity. Qed.
+
+Lemma pawn_geo_facts : forall c f, In f all_squares -> rank_ok f = true ->
+  pawn_step (opp c) (pawn_step c f) = f /\
+  (2 <=? relative_rank c (pawn_step c f)) = true /\
+  (forall t, In t (pawn_attacks c f) -> (2 <=? relative_rank c t) = true) /\
+  ((relative_rank c f =? 1) = true ->
+     (relative_rank c (pawn_step c (pawn_step c f)) =? 3) = true /\
+     pawn_step (opp c) (pawn_step c (pawn_step c f)) = pawn_step c f /\
+     In (pawn_step c f) all_squares /\ pawn_step c f <> f /\
+     pawn_step c f <> pawn_step c (pawn_step c f)).
+Proof.
+  intros c f Hf Hr. pose proof (pawn_geo_all c f Hf) as H. unfold pawn_geo in H.
+  rewrite Hr in H. cbn [negb] in H. split_lazy.
+  split; [apply eqb_true; assumption|]. split; [assumption|].
+  split; [intros t Ht; match goal with H : forallb _ (pawn_attacks c f) = true |- _ =>
+                            exact (forall_in _ _ _ t H Ht) end|].
+  intros Hr1. rewrite Hr1 in H. cbn [negb] in H. split_lazy.
+  split; [first [reflexivity | assumption]|]. split; [apply eqb_true; assumption|]. split; [apply inb_in; assumption|].
+  split; apply eqb_false_neq, negb_true_iff; assumption.
+Qed.
+
+(** En passant onto [t]: the square is on the sixth rank of the capturer. *)
+Definition ep_geo (c : color) (t : int) : bool :=
+  negb (relative_rank (opp c) t =? 2) |||
+  ((relative_rank c t =? 5) &&& inb (pawn_step c t) all_squares &&& negb (pawn_step c t =? t) &&&
+   (pawn_step (opp c) t =? ep_victim c t)).
+
+Lemma ep_geo_all : forall c t, In t all_squares -> ep_geo c t = true.
+Proof. intros [|]; apply forall_squares; vm_compute; reflexivity. Qed.
+
+Lemma ep_geo_facts : forall c t, In t all_squares -> (relative_rank (opp c) t =? 2) = true ->
+  (relative_rank c t =? 5) = true /\ In (pawn_step c t) all_squares /\ pawn_step c t <> t.
+Proof.
+  intros c t Ht Hr.
+  assert (H : ep_geo c t = true) by (apply ep_geo_all, Ht).
+  unfold ep_geo in H. rewrite Hr in H. cbn [negb] in H. split_lazy.
+  split; [triv|]. split; [apply inb_in; triv|]. apply eqb_false_neq, negb_true_iff; triv.
+Qed.
+
+(** Sliders: walking back from [t] along the opposite direction meets the
+    squares between in reverse order, then [f]. *)
+Fixpoint before (t : int) (l : list int) : list int :=
+  match l with [] => [] | s :: r => if s =? t then [] else s :: before t r end.
+
+Fixpoint is_prefix (a b : list int) : bool :=
+  match a, b with
+  | [], _ => true
+  | x :: a', y :: b' => (x =? y) &&& is_prefix a' b'
+  | _ :: _, [] => false
+  end.
+
+Lemma is_prefix_app : forall a b, is_prefix a b = true -> exists rest, b = a ++ rest.
+Proof.
+  induction a as [|x a IH]; intros b H; [exists b; reflexivity|].
+  destruct b as [|y b]; [discriminate|]. simpl in H. split_lazy.
+  apply eqb_true in E. subst y. destruct (IH b H) as (rest & ->). exists rest. reflexivity.
+Qed.
+
+Definition slide_geo (f : int) : bool :=
+  forallb (fun d => negb (inb f (ray d f)) &&&
+    forallb (fun t => is_prefix (rev (before t (ray d f)) ++ [f]) (ray (d lxor 4) t)) (ray d f))
+    directions.
+
+Lemma slide_geo_all : forall f, In f all_squares -> slide_geo f = true.
+Proof. apply forall_squares; vm_compute; reflexivity. Qed.
+
+Lemma reaches_before : forall b l t s, reaches b l t = true -> In s (before t l) -> b s = None.
+Proof.
+  intros b l t s; induction l as [|x l IH]; simpl; [discriminate|].
+  destruct (x =? t); [intros _ []|].
+  destruct (b x) eqn:Bx; [discriminate|]. intros H [<-|Hs]; auto.
+Qed.
+
+Lemma before_incl : forall t l s, In s (before t l) -> In s l /\ s <> t.
+Proof.
+  intros t l s; induction l as [|x l IH]; simpl; [intros []|].
+  destruct (x =? t) eqn:E; [intros []|].
+  intros [<-|Hs]; [split; [left; reflexivity | apply eqb_false_neq; exact E]|].
+  destruct (IH Hs); auto.
+Qed.
+
+Lemma slide_back_geo : forall d f t, In d directions -> In f all_squares -> In t (ray d f) ->
+  ~ In f (ray d f) /\ exists rest, ray (d lxor 4) t = rev (before t (ray d f)) ++ f :: rest.
+Proof.
+  intros d f t Hd Hf Ht.
+  assert (H : slide_geo f = true) by (apply slide_geo_all, Hf).
+  unfold slide_geo in H. pose proof (forall_in _ _ _ d H Hd) as H1. cbv beta in H1. split_lazy.
+  split.
+  - intros Hin. apply in_inb in Hin. rewrite Hin in *. discriminate.
+  - pose proof (forall_in _ _ _ t H1 Ht) as H2. cbv beta in H2.
+    destruct (is_prefix_app _ _ H2) as (rest & Er). exists rest. rewrite Er, <- app_assoc. reflexivity.
+Qed.
+
+Lemma slider_dirs_opp : forall r d, In d (slider_dirs r) -> In (d lxor 4) (slider_dirs r) /\ In d directions.
+Proof.
+  intros r d H. destruct r; simpl in H; try contradiction;
+    repeat (destruct H as [<-|H]; [split; simpl; tauto|]); destruct H.
+Qed.
+
+(** ** The uncaptured man is one [uncaptures_of] allows *)
+
+Lemma cnt_l_le_length : forall b c g l, (cnt_l b c g l <= List.length l)%nat.
+Proof.
+  intros b c g l; induction l as [|s l IH]; simpl; [lia|].
+  unfold ind. destruct (b s) as [p|]; [destruct (tagged c g s p)|]; lia.
+Qed.
+
+Lemma cnt_le_64 : forall b c g, (cnt b c g <= 64)%nat.
+Proof. intros. apply (cnt_l_le_length b c g all_squares). Qed.
+
+Lemma int_of_nat_leb : forall n, (n <= 64)%nat ->
+  (16 <=? int_of_nat n) = Nat.leb 16 n /\ (8 <=? int_of_nat n) = Nat.leb 8 n.
+Proof.
+  intros n Hn.
+  assert (H : forallb (fun n => Bool.eqb (16 <=? int_of_nat n) (Nat.leb 16 n) &&
+                                Bool.eqb (8 <=? int_of_nat n) (Nat.leb 8 n)) (seq 0 65) = true)
+    by (vm_compute; reflexivity).
+  assert (Hin : In n (seq 0 65)) by (apply in_seq; lia).
+  pose proof (forall_in _ _ _ n H Hin) as E. apply andb_prop in E as [E1 E2].
+  apply Bool.eqb_prop in E1. apply Bool.eqb_prop in E2. auto.
+Qed.
+
+Lemma cell_color : forall x c s, valid_cell x = true ->
+  ((x =? 0) ||| negb (x land 8 =? color_bit c)) = Nat.eqb (ind c TMan s (piece_of_cell x)) 0.
+Proof.
+  intros x c s H. apply inb_in in H. simpl in H.
+  repeat match goal with
+  | H : _ \/ _ |- _ => destruct H as [<-|H]
+  | H : False |- _ => destruct H
+  end; destruct c; reflexivity.
+Qed.
+
+Lemma cell_pawn : forall x c s, valid_cell x = true ->
+  (x =? cell_of_piece (MkPiece c Pawn)) = negb (Nat.eqb (ind c TPawn s (piece_of_cell x)) 0).
+Proof.
+  intros x c s H. apply inb_in in H. simpl in H.
+  repeat match goal with
+  | H : _ \/ _ |- _ => destruct H as [<-|H]
+  | H : False |- _ => destruct H
+  end; destruct c; reflexivity.
+Qed.
+
+Lemma ind_01 : forall c g s o, ind c g s o = 0%nat \/ ind c g s o = 1%nat.
+Proof. intros c g s [p|]; unfold ind; [destruct (tagged c g s p)|]; auto. Qed.
+
+Lemma count_color_cnt : forall P c, wf P = true ->
+  count_color (board P) (color_bit c) = int_of_nat (cnt (piece_at P) c TMan).
+Proof.
+  intros P c H. unfold count_color, cnt.
+  assert (forall l k acc, acc = int_of_nat k -> incl l all_squares ->
+    fold_left (fun n s => if ((board P).[s] =? 0) ||| negb ((board P).[s] land 8 =? color_bit c)
+                          then n else n + 1) l acc =
+    int_of_nat (k + cnt_l (piece_at P) c TMan l)) as E.
+  { induction l as [|s l IH]; intros k acc -> Hl; simpl; [rewrite Nat.add_0_r; reflexivity|].
+    rewrite (cell_color _ c s (wf_cell P s H (Hl s (or_introl eq_refl)))).
+    change (piece_of_cell (board P).[s]) with (piece_at P s).
+    destruct (ind_01 c TMan s (piece_at P s)) as [E|E]; rewrite E; simpl.
+    - rewrite (IH k) by (auto; intros x Hx; apply Hl; right; exact Hx). reflexivity.
+    - rewrite (IH (S k)) by (auto; intros x Hx; apply Hl; right; exact Hx). f_equal. lia. }
+  rewrite (E all_squares 0%nat 0 eq_refl (fun x Hx => Hx)). reflexivity.
+Qed.
+
+Lemma count_cells_cnt : forall P c, wf P = true ->
+  count_cells (board P) (cell_of_piece (MkPiece c Pawn)) = int_of_nat (cnt (piece_at P) c TPawn).
+Proof.
+  intros P c H. unfold count_cells, cnt.
+  assert (forall l k acc, acc = int_of_nat k -> incl l all_squares ->
+    fold_left (fun n s => if (board P).[s] =? cell_of_piece (MkPiece c Pawn) then n + 1 else n) l acc =
+    int_of_nat (k + cnt_l (piece_at P) c TPawn l)) as E.
+  { induction l as [|s l IH]; intros k acc -> Hl; simpl; [rewrite Nat.add_0_r; reflexivity|].
+    rewrite (cell_pawn _ c s (wf_cell P s H (Hl s (or_introl eq_refl)))).
+    change (piece_of_cell (board P).[s]) with (piece_at P s).
+    destruct (ind_01 c TPawn s (piece_at P s)) as [E|E]; rewrite E; simpl.
+    - rewrite (IH k) by (auto; intros x Hx; apply Hl; right; exact Hx). reflexivity.
+    - rewrite (IH (S k)) by (auto; intros x Hx; apply Hl; right; exact Hx). f_equal. lia. }
+  rewrite (E all_squares 0%nat 0 eq_refl (fun x Hx => Hx)). reflexivity.
+Qed.
+
+Lemma uncapture_ok : forall P Q t x, wf P = true -> material_ok (piece_at Q) = true ->
+  In t all_squares -> piece_at Q t = Some (MkPiece (turn P) x) -> x <> King ->
+  (cnt (piece_at P) (turn P) TMan + 1 = cnt (piece_at Q) (turn P) TMan)%nat ->
+  (cnt (piece_at P) (turn P) TPawn + ind (turn P) TPawn t (Some (MkPiece (turn P) x)) =
+   cnt (piece_at Q) (turn P) TPawn)%nat ->
+  In x (uncapture_roles (uncaptures_of P) t).
+Proof.
+  intros P Q t x Hw Hm Ht Hq Hk Hmen Hpawn.
+  apply material_ok_iff in Hm. destruct Hm as (HW & HB & Hp).
+  assert (Hs : side_ok (piece_at Q) (turn P)) by (destruct (turn P); assumption).
+  destruct Hs as (Hs1 & Hs2 & _).
+  unfold uncaptures_of. rewrite count_color_cnt, count_cells_cnt by exact Hw.
+  destruct (int_of_nat_leb _ (cnt_le_64 (piece_at P) (turn P) TMan)) as [E1 _].
+  destruct (int_of_nat_leb _ (cnt_le_64 (piece_at P) (turn P) TPawn)) as [_ E2].
+  rewrite E1, E2.
+  replace (Nat.leb 16 (cnt (piece_at P) (turn P) TMan)) with false
+    by (symmetry; apply Nat.leb_gt; lia).
+  destruct (Nat.leb 8 (cnt (piece_at P) (turn P) TPawn)) eqn:E8.
+  - apply Nat.leb_le in E8.
+    assert (x <> Pawn) by (intros ->; unfold ind in Hpawn; destruct (turn P); simpl in Hpawn; lia).
+    unfold uncapture_roles. destruct (_ ||| _); simpl; destruct x; tauto.
+  - unfold uncapture_roles.
+    destruct ((rank_of t =? 0) ||| (rank_of t =? 7)) eqn:Eb; simpl.
+    + destruct x; try tauto. exfalso.
+      specialize (Hp t (turn P) Ht Hq). unfold rank_ok in Hp.
+      destruct (rank_of t =? 0), (rank_of t =? 7); discriminate.
+    + destruct x; tauto.
+Qed.
+
+(** ** The retraction of the move is a candidate *)
+
+Lemma move_eta : forall m, m = Move (mv_kind m) (mv_from m) (mv_to m) (mv_promo m).
+Proof. intros []; reflexivity. Qed.
+
+Lemma promo_none : forall Q m P, legal_move Q m P -> mv_kind m <> Promotion -> mv_promo m = None.
+Proof.
+  intros Q m P ((_ & _ & H) & _) Hk. destruct (mv_kind m); try tauto; destruct H; assumption.
+Qed.
+
+Lemma ep_of_legal : forall Q m P, legal_move Q m P -> mv_kind m = EnPassant ->
+  ep_square Q = Some (mv_to m).
+Proof.
+  intros Q m P ((_ & _ & H) & _) Hk. rewrite Hk in H. destruct H as (_ & H & _).
+  unfold is_ep_square in H. destruct (ep_square Q) as [e|]; [|discriminate].
+  apply eqb_true in H. subst. reflexivity.
+Qed.
+
+Lemma man_moves_of_legal : forall Q m P, legal_move Q m P -> mv_kind m = Promotion ->
+  man_moves (piece_at Q) (turn Q) Pawn (mv_from m) (mv_to m) /\ (relative_rank (turn Q) (mv_to m) =? 7) = true.
+Proof.
+  intros Q m P ((_ & _ & H) & _) Hk. rewrite Hk in H. destruct H as (r & _ & _ & _ & H7 & _ & Hm).
+  auto.
+Qed.
+
+(** The men of [S] before and after a capture. *)
+Lemma capture_counts : forall Q m P x, legal_move Q m P -> ep_inv Q = true ->
+  (mv_kind m = Normal \/ mv_kind m = Promotion) ->
+  piece_at Q (mv_to m) = Some (MkPiece (turn P) x) ->
+  forall g, (cnt (piece_at P) (turn P) g + ind (turn P) g (mv_to m) (Some (MkPiece (turn P) x)) =
+             cnt (piece_at Q) (turn P) g)%nat.
+Proof.
+  intros Q m P x Hl Hep Hk Hx g.
+  destruct (step_shape Q m P Hl Hep) as (Hf & Ht & Hturn & Hs).
+  set (f := mv_from m) in *. set (t := mv_to m) in *.
+  assert (E : forall bf b'f b't, piece_at Q f = Some bf -> piece_at P f = None -> piece_at P t = Some b't ->
+            piece_color bf = turn Q -> piece_color b't = turn Q -> f <> t ->
+            (forall s, In s all_squares -> s <> f -> s <> t -> piece_at P s = piece_at Q s) ->
+            (cnt (piece_at P) (turn P) g + ind (turn P) g t (Some (MkPiece (turn P) x)) =
+             cnt (piece_at Q) (turn P) g)%nat).
+  { intros [cf rf] b't Hbf Hb'f Hb't Hcf Hct Hft Hsame. destruct b't as [ct rt]. simpl in Hcf, Hct. subst cf ct.
+    pose proof (cnt_diff (turn P) g [f; t] (piece_at Q) (piece_at P) (NoDup2 f t Hft)
+      (incl_list _ _ (fun s Hs => match Hs with or_introl E => eq_ind f _ Hf s E
+                                 | or_intror (or_introl E) => eq_ind t _ Ht s E
+                                 | or_intror (or_intror F) => False_ind _ F end))
+      (fun s Hs Hn => Hsame s Hs (fun E => Hn (or_introl (eq_sym E))) (fun E => Hn (or_intror (or_introl (eq_sym E))))))
+      as D.
+    cbn [sum_ind] in D. rewrite Hbf, Hb'f, Hb't, Hx in D. rewrite Hturn in *.
+    rewrite !ind_other in D. cbn in D. lia. }
+  destruct Hk as [Hk|Hk]; rewrite Hk in Hs.
+  - destruct Hs as (r & Hbf & _ & _ & _ & Hb'f & Hb't & Hft & Hsame). eapply E; eauto.
+  - destruct Hs as (r & _ & Hbf & _ & Hb'f & Hb't & Hft & Hsame). eapply E; eauto.
+Qed.
+
+Lemma captured_in_roles : forall Q m P, wf P = true -> legal_move Q m P -> ep_inv Q = true ->
+  material_ok (piece_at Q) = true -> (mv_kind m = Normal \/ mv_kind m = Promotion) ->
+  forall x, piece_at Q (mv_to m) = Some (MkPiece (turn P) x) -> x <> King ->
+  In x (uncapture_roles (uncaptures_of P) (mv_to m)).
+Proof.
+  intros Q m P Hw Hl Hep Hm Hk x Hx HK.
+  destruct (step_shape Q m P Hl Hep) as (_ & Ht & _).
+  apply (uncapture_ok P Q (mv_to m) x Hw Hm Ht Hx HK).
+  - pose proof (capture_counts Q m P x Hl Hep Hk Hx TMan) as E.
+    replace (ind (turn P) TMan (mv_to m) (Some (MkPiece (turn P) x))) with 1%nat in E
+      by (destruct (turn P); reflexivity). lia.
+  - apply (capture_counts Q m P x Hl Hep Hk Hx TPawn).
+Qed.
+
+(** The retraction of a quiet or capturing move [m] on the target. *)
+Lemma with_captures_ply : forall Q m P q, wf P = true -> legal_move Q m P -> ep_inv Q = true ->
+  material_ok (piece_at Q) = true -> (mv_kind m = Normal \/ mv_kind m = Promotion) ->
+  target_ok (piece_at Q) (turn Q) (mv_to m) -> turn P = opp (turn Q) ->
+  (captured Q m = None -> q = true) ->
+  forall acc, In (ply_of Q m) (with_captures (uncaptures_of P) m q acc).
+Proof.
+  intros Q m P q Hw Hl Hep Hm Hk Htg Hturn Hq acc. unfold ply_of, captured.
+  assert (Hk' : match mv_kind m with Normal | Promotion => True | _ => False end)
+    by (destruct Hk as [-> | ->]; exact I).
+  destruct (target_cases _ _ _ Htg) as [Hbt|(x & Hbt & Hx)].
+  - replace (match mv_kind m with
+             | Normal | Promotion => match piece_at Q (mv_to m) with Some p => Some (piece_role p) | None => None end
+             | EnPassant => Some Pawn | Castle => None end) with (@None role)
+      by (destruct (mv_kind m); try contradiction; rewrite Hbt; reflexivity).
+    rewrite Hq; [apply with_captures_quiet|].
+    unfold captured. destruct (mv_kind m); try contradiction; rewrite Hbt; reflexivity.
+  - replace (match mv_kind m with
+             | Normal | Promotion => match piece_at Q (mv_to m) with Some p => Some (piece_role p) | None => None end
+             | EnPassant => Some Pawn | Castle => None end) with (Some x)
+      by (destruct (mv_kind m); try contradiction; rewrite Hbt; reflexivity).
+    apply with_captures_take. rewrite <- Hturn in Hbt.
+    exact (captured_in_roles Q m P Hw Hl Hep Hm Hk x Hbt Hx).
+Qed.
+
+Lemma pawns_ok_of : forall Q, material_ok (piece_at Q) = true -> pawns_ok (piece_at Q).
+Proof. intros Q H. apply material_ok_iff in H. tauto. Qed.
+
+Lemma color_eqb_refl : forall c, color_eqb c c = true.
+Proof. intros []; reflexivity. Qed.
+
+Lemma cand_normal : forall Q m P, wf P = true -> legal_move Q m P -> material_ok (piece_at Q) = true ->
+  ep_inv Q = true -> mv_kind m = Normal -> ep_square P = None -> In (ply_of Q m) (candidates P).
+Proof.
+  intros Q m P Hw Hl Hm Hep Hk HeP.
+  pose proof (promo_none Q m P Hl ltac:(rewrite Hk; discriminate)) as Hpr.
+  pose proof (step_shape Q m P Hl Hep) as (Hf & Ht & Hturn & Hs). rewrite Hk in Hs.
+  destruct Hs as (r0 & Hbf & Htg & Hmm & Hr7 & Hb'f & Hb't & Hft & Hsame).
+  set (us := turn Q) in *. set (f := mv_from m) in *. set (t := mv_to m) in *.
+  assert (HM : opp (turn P) = us) by (rewrite Hturn; apply opp_opp).
+  assert (Hm' : m = Move Normal f t None) by (rewrite (move_eta m), Hk, Hpr; reflexivity).
+  assert (Hef : is_empty P f = true) by (apply wf_empty; auto).
+  assert (Hwc : forall q, (captured Q m = None -> q = true) ->
+            forall acc, In (ply_of Q m) (with_captures (uncaptures_of P) (Move Normal f t None) q acc)).
+  { intros q Hq acc. rewrite <- Hm'. apply with_captures_ply; auto. }
+  apply (candidates_in P t); auto. intros acc.
+  unfold candidates_from. rewrite Hb't, HM, color_eqb_refl.
+  destruct r0.
+  - (* pawn *)
+    assert (Hrf : rank_ok f = true) by (apply (pawns_ok_of Q Hm f us Hf Hbf)).
+    destruct (pawn_geo_facts us f Hf Hrf) as (Hback & H2 & Hcap & Hdbl).
+    unfold pawn_candidates. cbv zeta.
+    destruct Hmm as [(E1 & Hbt)|[(Er & E2 & Hb1 & Hbt)|(E3 & Hbt)]].
+    + apply eqb_true in E1. rewrite E1 in *.
+      assert (Hply : ply_of Q m = Retraction (Move Normal f (pawn_step us f) None) None)
+        by (unfold ply_of, captured; rewrite Hk, Hbt, Hm'; reflexivity).
+      apply fold_grows.
+      * intros a acc' y Hy. destruct (is_empty P a); auto.
+        match goal with |- In y (if ?c then _ :: ?w else ?w) =>
+          assert (In y w) by (destruct (2 <=? _); auto; apply with_captures_grows, Hy);
+          destruct c; [right|]; auto end.
+      * rewrite Hback, H2, Hef. cbn. rewrite Hply.
+        match goal with |- In _ (if ?c then _ :: _ :: _ else _) => destruct c; [right|]; left; reflexivity end.
+    + apply eqb_true in E2. rewrite E2 in *.
+      destruct (Hdbl Er) as (H3 & Hback2 & Hin1 & Hn1 & Hn2).
+      assert (Hply : ply_of Q m = Retraction (Move Normal f (pawn_step us (pawn_step us f)) None) None)
+        by (unfold ply_of, captured; rewrite Hk, Hbt, Hm'; reflexivity).
+      assert (He1 : is_empty P (pawn_step us f) = true).
+      { apply wf_empty; auto. rewrite Hsame; auto. }
+      apply fold_grows.
+      * intros a acc' y Hy. destruct (is_empty P a); auto.
+        match goal with |- In y (if ?c then _ :: ?w else ?w) =>
+          assert (In y w) by (destruct (2 <=? _); auto; apply with_captures_grows, Hy);
+          destruct c; [right|]; auto end.
+      * apply eqb_true in H3. rewrite H3. rewrite Hback2, He1. cbn. rewrite Hback, Hef. cbn.
+        rewrite Hply. left. reflexivity.
+    + assert (Hfin : In f (pawn_attacks (opp us) t)) by (apply pawn_sym; auto).
+      apply (fold_in _ _ _ f); auto.
+      * intros a acc' y Hy. destruct (is_empty P a); auto.
+        match goal with |- In y (if ?c then _ :: ?w else ?w) =>
+          assert (In y w) by (destruct (2 <=? _); auto; apply with_captures_grows, Hy);
+          destruct c; [right|]; auto end.
+      * intros acc'. rewrite Hef. rewrite (Hcap t (inb_in _ _ E3)).
+        match goal with |- In _ (if ?c then _ :: ?w else ?w) =>
+          assert (In (ply_of Q m) w) by (apply Hwc; intros Hc; exfalso; unfold captured in Hc;
+                                          rewrite Hk in Hc; destruct (piece_at Q t); congruence);
+          destruct c; [right|]; auto end.
+  - (* knight *)
+    assert (Hin : In f knight_targets.[t]) by (apply knight_sym; auto).
+    destruct (relative_rank us t =? 7); [apply unpromotions_grows|];
+      apply (from_squares_in _ _ _ _ f); auto.
+  - (* bishop *)
+    destruct Hmm as (d & Hd & Hr).
+    destruct (slider_dirs_opp Bishop d Hd) as (Hd' & Hdir).
+    assert (Htr : In t (ray d f)) by (eapply reaches_in; eauto).
+    destruct (slide_back_geo d f t Hdir Hf Htr) as (Hnf & rest & Er).
+    destruct (relative_rank us t =? 7); [apply unpromotions_grows|];
+      apply (fold_in _ _ _ (d lxor 4)); auto; try (intros a acc' y Hy; apply slide_back_grows, Hy);
+      intros acc'; rewrite Er; apply slide_back_in; auto;
+      intros s Hs; apply in_rev in Hs; destruct (before_incl _ _ _ Hs) as (Hs1 & Hs2);
+      apply wf_empty; auto; try (apply (ray_in d f Hdir Hf); assumption);
+      rewrite Hsame; [eapply reaches_before; eauto | apply (ray_in d f Hdir Hf); assumption |
+                      intros ->; contradiction | exact Hs2].
+  - (* rook *)
+    destruct Hmm as (d & Hd & Hr).
+    destruct (slider_dirs_opp Rook d Hd) as (Hd' & Hdir).
+    assert (Htr : In t (ray d f)) by (eapply reaches_in; eauto).
+    destruct (slide_back_geo d f t Hdir Hf Htr) as (Hnf & rest & Er).
+    destruct (relative_rank us t =? 7); [apply unpromotions_grows|];
+      apply (fold_in _ _ _ (d lxor 4)); auto; try (intros a acc' y Hy; apply slide_back_grows, Hy);
+      intros acc'; rewrite Er; apply slide_back_in; auto;
+      intros s Hs; apply in_rev in Hs; destruct (before_incl _ _ _ Hs) as (Hs1 & Hs2);
+      apply wf_empty; auto; try (apply (ray_in d f Hdir Hf); assumption);
+      rewrite Hsame; [eapply reaches_before; eauto | apply (ray_in d f Hdir Hf); assumption |
+                      intros ->; contradiction | exact Hs2].
+  - (* queen *)
+    destruct Hmm as (d & Hd & Hr).
+    destruct (slider_dirs_opp Queen d Hd) as (Hd' & Hdir).
+    assert (Htr : In t (ray d f)) by (eapply reaches_in; eauto).
+    destruct (slide_back_geo d f t Hdir Hf Htr) as (Hnf & rest & Er).
+    destruct (relative_rank us t =? 7); [apply unpromotions_grows|];
+      apply (fold_in _ _ _ (d lxor 4)); auto; try (intros a acc' y Hy; apply slide_back_grows, Hy);
+      intros acc'; rewrite Er; apply slide_back_in; auto;
+      intros s Hs; apply in_rev in Hs; destruct (before_incl _ _ _ Hs) as (Hs1 & Hs2);
+      apply wf_empty; auto; try (apply (ray_in d f Hdir Hf); assumption);
+      rewrite Hsame; [eapply reaches_before; eauto | apply (ray_in d f Hdir Hf); assumption |
+                      intros ->; contradiction | exact Hs2].
+  - (* king *)
+    assert (Hin : In f king_targets.[t]) by (apply king_sym; auto).
+    apply uncastlings_grows. apply (from_squares_in _ _ _ _ f); auto.
+Qed.
