@@ -1,6 +1,7 @@
 (* Work in progress for issue #6 (completeness of [retractions]); NOT part of
    the build (_CoqProject) and not trusted by anything.  Snapshot taken when
-   the session ended; the next session continues it in theories/. *)
+   the session ended; it goes with coq/wip/Retract.v.patch (lemmas it needs
+   in Retract.v).  The next session continues it in theories/. *)
 (** * Completeness of the retraction generator.
 
     Headline theorems:
@@ -489,12 +490,12 @@ Proof.
   destruct (int_of_nat_leb _ (cnt_le_64 (piece_at P) (turn P) TMan)) as [E1 _].
   destruct (int_of_nat_leb _ (cnt_le_64 (piece_at P) (turn P) TPawn)) as [_ E2].
   rewrite E1, E2.
-  replace (Nat.leb 16 (cnt (piece_at P) (turn P) TMan)) with false
-    by (symmetry; apply Nat.leb_gt; lia).
+  destruct (Nat.leb 16 (cnt (piece_at P) (turn P) TMan)) eqn:E16;
+    [exfalso; apply Nat.leb_le in E16; lia|].
   destruct (Nat.leb 8 (cnt (piece_at P) (turn P) TPawn)) eqn:E8.
   - apply Nat.leb_le in E8.
     assert (x <> Pawn) by (intros ->; unfold ind in Hpawn; destruct (turn P); simpl in Hpawn; lia).
-    unfold uncapture_roles. destruct (_ ||| _); simpl; destruct x; tauto.
+    unfold uncapture_roles. destruct ((rank_of t =? 0) ||| (rank_of t =? 7)); simpl; destruct x; tauto.
   - unfold uncapture_roles.
     destruct ((rank_of t =? 0) ||| (rank_of t =? 7)) eqn:Eb; simpl.
     + destruct x; try tauto. exfalso.
@@ -536,25 +537,23 @@ Lemma capture_counts : forall Q m P x, legal_move Q m P -> ep_inv Q = true ->
              cnt (piece_at Q) (turn P) g)%nat.
 Proof.
   intros Q m P x Hl Hep Hk Hx g.
-  destruct (step_shape Q m P Hl Hep) as (Hf & Ht & Hturn & Hs).
+  destruct (step_shape Q m P Hl Hep) as (Hf & Ht & Hturn & Hsh).
   set (f := mv_from m) in *. set (t := mv_to m) in *.
-  assert (E : forall bf b'f b't, piece_at Q f = Some bf -> piece_at P f = None -> piece_at P t = Some b't ->
+  assert (E : forall bf b't, piece_at Q f = Some bf -> piece_at P f = None -> piece_at P t = Some b't ->
             piece_color bf = turn Q -> piece_color b't = turn Q -> f <> t ->
             (forall s, In s all_squares -> s <> f -> s <> t -> piece_at P s = piece_at Q s) ->
             (cnt (piece_at P) (turn P) g + ind (turn P) g t (Some (MkPiece (turn P) x)) =
              cnt (piece_at Q) (turn P) g)%nat).
   { intros [cf rf] b't Hbf Hb'f Hb't Hcf Hct Hft Hsame. destruct b't as [ct rt]. simpl in Hcf, Hct. subst cf ct.
-    pose proof (cnt_diff (turn P) g [f; t] (piece_at Q) (piece_at P) (NoDup2 f t Hft)
-      (incl_list _ _ (fun s Hs => match Hs with or_introl E => eq_ind f _ Hf s E
-                                 | or_intror (or_introl E) => eq_ind t _ Ht s E
-                                 | or_intror (or_intror F) => False_ind _ F end))
-      (fun s Hs Hn => Hsame s Hs (fun E => Hn (or_introl (eq_sym E))) (fun E => Hn (or_intror (or_introl (eq_sym E))))))
-      as D.
+    assert (Hincl : incl [f; t] all_squares) by (intros s [<-|[<-|[]]]; assumption).
+    assert (Hout : forall s, In s all_squares -> ~ In s [f; t] -> piece_at P s = piece_at Q s)
+      by (intros s Hs Hn; apply Hsame; auto; intros ->; apply Hn; simpl; auto).
+    pose proof (cnt_diff (turn P) g [f; t] (piece_at Q) (piece_at P) (NoDup2 f t Hft) Hincl Hout) as D.
     cbn [sum_ind] in D. rewrite Hbf, Hb'f, Hb't, Hx in D. rewrite Hturn in *.
     rewrite !ind_other in D. cbn in D. lia. }
-  destruct Hk as [Hk|Hk]; rewrite Hk in Hs.
-  - destruct Hs as (r & Hbf & _ & _ & _ & Hb'f & Hb't & Hft & Hsame). eapply E; eauto.
-  - destruct Hs as (r & _ & Hbf & _ & Hb'f & Hb't & Hft & Hsame). eapply E; eauto.
+  destruct Hk as [Hk|Hk]; rewrite Hk in Hsh.
+  - destruct Hsh as (r & Hbf & _ & _ & _ & Hb'f & Hb't & Hft & Hsame). eapply E; eauto.
+  - destruct Hsh as (r & _ & Hbf & _ & Hb'f & Hb't & Hft & Hsame). eapply E; eauto.
 Qed.
 
 Lemma captured_in_roles : forall Q m P, wf P = true -> legal_move Q m P -> ep_inv Q = true ->
@@ -602,6 +601,44 @@ Proof. intros Q H. apply material_ok_iff in H. tauto. Qed.
 Lemma color_eqb_refl : forall c, color_eqb c c = true.
 Proof. intros []; reflexivity. Qed.
 
+Lemma slide_case : forall P Q u f t d x, wf P = true -> In d directions -> In f all_squares ->
+  reaches (piece_at Q) (ray d f) t = true ->
+  (forall s, In s all_squares -> s <> f -> s <> t -> piece_at P s = piece_at Q s) ->
+  piece_at P f = None ->
+  (forall acc, In x (with_captures u (Move Normal f t None) true acc)) ->
+  forall acc, In x (slide_back P u t (ray (d lxor 4) t) acc).
+Proof.
+  intros P Q u f t d x Hw Hdir Hf Hr Hsame Hpf Hx acc.
+  assert (Htr : In t (ray d f)) by (eapply reaches_in; eauto).
+  destruct (slide_back_geo d f t Hdir Hf Htr) as (Hnf & rest & Er).
+  rewrite Er. apply slide_back_in; auto.
+  - intros s Hs. apply in_rev in Hs. destruct (before_incl _ _ _ Hs) as (Hs1 & Hs2).
+    assert (Hsq : In s all_squares) by (apply (ray_in d f Hdir Hf); assumption).
+    apply wf_empty; auto. rewrite Hsame; auto.
+    + eapply reaches_before; eauto.
+    + intros ->; contradiction.
+  - apply wf_empty; auto.
+Qed.
+
+Ltac slider_case :=
+  match goal with
+  | Hmm : man_moves (piece_at ?Q) _ ?r0 ?f ?t, Hw : wf ?P = true |- In ?x _ =>
+    destruct Hmm as (d & Hd & Hr);
+    destruct (slider_dirs_opp r0 d Hd) as (Hd' & Hdir);
+    assert (Hsl : forall acc', In x (fold_left (fun acc d => slide_back P (uncaptures_of P) t (ray d t) acc)
+                                       (slider_dirs r0) acc'));
+    [ intros acc'; apply (fold_in _ _ _ (d lxor 4)); auto;
+      [ intros a acc'' y Hy; apply slide_back_grows, Hy
+      | intros acc''; apply (slide_case P Q (uncaptures_of P) f t d); auto ]
+    | destruct (relative_rank _ t =? 7); [apply unpromotions_grows|]; apply Hsl ]
+  end.
+
+Ltac pawn_body_grows y Hy :=
+  match goal with |- In y (if ?c then _ :: ?w else ?w) =>
+    assert (In y w) by (match goal with |- In y (if ?c2 then _ else _) =>
+                          destruct c2; auto; apply with_captures_grows, Hy end);
+    destruct c; [right|]; auto end.
+
 Lemma cand_normal : forall Q m P, wf P = true -> legal_move Q m P -> material_ok (piece_at Q) = true ->
   ep_inv Q = true -> mv_kind m = Normal -> ep_square P = None -> In (ply_of Q m) (candidates P).
 Proof.
@@ -626,79 +663,655 @@ Proof.
     destruct Hmm as [(E1 & Hbt)|[(Er & E2 & Hb1 & Hbt)|(E3 & Hbt)]].
     + apply eqb_true in E1. rewrite E1 in *.
       assert (Hply : ply_of Q m = Retraction (Move Normal f (pawn_step us f) None) None)
-        by (unfold ply_of, captured; rewrite Hk, Hbt, Hm'; reflexivity).
+        by (unfold ply_of, captured; rewrite Hm'; cbn [mv_kind mv_to]; rewrite Hbt; reflexivity).
       apply fold_grows.
       * intros a acc' y Hy. destruct (is_empty P a); auto.
-        match goal with |- In y (if ?c then _ :: ?w else ?w) =>
-          assert (In y w) by (destruct (2 <=? _); auto; apply with_captures_grows, Hy);
-          destruct c; [right|]; auto end.
+        pawn_body_grows y Hy.
       * rewrite Hback, H2, Hef. cbn. rewrite Hply.
         match goal with |- In _ (if ?c then _ :: _ :: _ else _) => destruct c; [right|]; left; reflexivity end.
     + apply eqb_true in E2. rewrite E2 in *.
       destruct (Hdbl Er) as (H3 & Hback2 & Hin1 & Hn1 & Hn2).
       assert (Hply : ply_of Q m = Retraction (Move Normal f (pawn_step us (pawn_step us f)) None) None)
-        by (unfold ply_of, captured; rewrite Hk, Hbt, Hm'; reflexivity).
+        by (unfold ply_of, captured; rewrite Hm'; cbn [mv_kind mv_to]; rewrite Hbt; reflexivity).
       assert (He1 : is_empty P (pawn_step us f) = true).
       { apply wf_empty; auto. rewrite Hsame; auto. }
       apply fold_grows.
       * intros a acc' y Hy. destruct (is_empty P a); auto.
-        match goal with |- In y (if ?c then _ :: ?w else ?w) =>
-          assert (In y w) by (destruct (2 <=? _); auto; apply with_captures_grows, Hy);
-          destruct c; [right|]; auto end.
-      * apply eqb_true in H3. rewrite H3. rewrite Hback2, He1. cbn. rewrite Hback, Hef. cbn.
+        pawn_body_grows y Hy.
+      * apply eqb_true in H3. rewrite H3, Hback2, He1, Hback, Hef. cbn.
         rewrite Hply. left. reflexivity.
     + assert (Hfin : In f (pawn_attacks (opp us) t)) by (apply pawn_sym; auto).
       apply (fold_in _ _ _ f); auto.
       * intros a acc' y Hy. destruct (is_empty P a); auto.
-        match goal with |- In y (if ?c then _ :: ?w else ?w) =>
-          assert (In y w) by (destruct (2 <=? _); auto; apply with_captures_grows, Hy);
-          destruct c; [right|]; auto end.
+        pawn_body_grows y Hy.
       * intros acc'. rewrite Hef. rewrite (Hcap t (inb_in _ _ E3)).
         match goal with |- In _ (if ?c then _ :: ?w else ?w) =>
           assert (In (ply_of Q m) w) by (apply Hwc; intros Hc; exfalso; unfold captured in Hc;
-                                          rewrite Hk in Hc; destruct (piece_at Q t); congruence);
+                                          rewrite Hk in Hc; fold t in Hc;
+                                          destruct (piece_at Q t); [discriminate | contradiction]);
           destruct c; [right|]; auto end.
   - (* knight *)
     assert (Hin : In f knight_targets.[t]) by (apply knight_sym; auto).
     destruct (relative_rank us t =? 7); [apply unpromotions_grows|];
       apply (from_squares_in _ _ _ _ f); auto.
-  - (* bishop *)
-    destruct Hmm as (d & Hd & Hr).
-    destruct (slider_dirs_opp Bishop d Hd) as (Hd' & Hdir).
-    assert (Htr : In t (ray d f)) by (eapply reaches_in; eauto).
-    destruct (slide_back_geo d f t Hdir Hf Htr) as (Hnf & rest & Er).
-    destruct (relative_rank us t =? 7); [apply unpromotions_grows|];
-      apply (fold_in _ _ _ (d lxor 4)); auto; try (intros a acc' y Hy; apply slide_back_grows, Hy);
-      intros acc'; rewrite Er; apply slide_back_in; auto;
-      intros s Hs; apply in_rev in Hs; destruct (before_incl _ _ _ Hs) as (Hs1 & Hs2);
-      apply wf_empty; auto; try (apply (ray_in d f Hdir Hf); assumption);
-      rewrite Hsame; [eapply reaches_before; eauto | apply (ray_in d f Hdir Hf); assumption |
-                      intros ->; contradiction | exact Hs2].
-  - (* rook *)
-    destruct Hmm as (d & Hd & Hr).
-    destruct (slider_dirs_opp Rook d Hd) as (Hd' & Hdir).
-    assert (Htr : In t (ray d f)) by (eapply reaches_in; eauto).
-    destruct (slide_back_geo d f t Hdir Hf Htr) as (Hnf & rest & Er).
-    destruct (relative_rank us t =? 7); [apply unpromotions_grows|];
-      apply (fold_in _ _ _ (d lxor 4)); auto; try (intros a acc' y Hy; apply slide_back_grows, Hy);
-      intros acc'; rewrite Er; apply slide_back_in; auto;
-      intros s Hs; apply in_rev in Hs; destruct (before_incl _ _ _ Hs) as (Hs1 & Hs2);
-      apply wf_empty; auto; try (apply (ray_in d f Hdir Hf); assumption);
-      rewrite Hsame; [eapply reaches_before; eauto | apply (ray_in d f Hdir Hf); assumption |
-                      intros ->; contradiction | exact Hs2].
-  - (* queen *)
-    destruct Hmm as (d & Hd & Hr).
-    destruct (slider_dirs_opp Queen d Hd) as (Hd' & Hdir).
-    assert (Htr : In t (ray d f)) by (eapply reaches_in; eauto).
-    destruct (slide_back_geo d f t Hdir Hf Htr) as (Hnf & rest & Er).
-    destruct (relative_rank us t =? 7); [apply unpromotions_grows|];
-      apply (fold_in _ _ _ (d lxor 4)); auto; try (intros a acc' y Hy; apply slide_back_grows, Hy);
-      intros acc'; rewrite Er; apply slide_back_in; auto;
-      intros s Hs; apply in_rev in Hs; destruct (before_incl _ _ _ Hs) as (Hs1 & Hs2);
-      apply wf_empty; auto; try (apply (ray_in d f Hdir Hf); assumption);
-      rewrite Hsame; [eapply reaches_before; eauto | apply (ray_in d f Hdir Hf); assumption |
-                      intros ->; contradiction | exact Hs2].
+  - (* bishop *) slider_case.
+  - (* rook *) slider_case.
+  - (* queen *) slider_case.
   - (* king *)
     assert (Hin : In f king_targets.[t]) by (apply king_sym; auto).
     apply uncastlings_grows. apply (from_squares_in _ _ _ _ f); auto.
+Qed.
+
+Lemma cand_promotion : forall Q m P, wf P = true -> legal_move Q m P -> material_ok (piece_at Q) = true ->
+  ep_inv Q = true -> mv_kind m = Promotion -> ep_square P = None -> In (ply_of Q m) (candidates P).
+Proof.
+  intros Q m P Hw Hl Hm Hep Hk HeP.
+  destruct (man_moves_of_legal Q m P Hl Hk) as (Hmm & H7).
+  pose proof (step_shape Q m P Hl Hep) as (Hf & Ht & Hturn & Hs). rewrite Hk in Hs.
+  destruct Hs as (x & Hx & Hbf & Htg & Hb'f & Hb't & Hft & Hsame).
+  assert (Hpr : mv_promo m = Some x).
+  { destruct Hl as ((_ & _ & Hp) & _ & Hb & _). rewrite Hk in Hp.
+    destruct Hp as (x' & Hx' & _). rewrite Hb in Hb't by exact Ht.
+    assert (E : after Q m (mv_to m) = Some (MkPiece (turn Q) x')).
+    { unfold after. rewrite Hk, Hx'. cbv zeta.
+      rewrite (eqb_false (mv_to m) (mv_from m)) by (intros E; apply Hft; symmetry; exact E).
+      rewrite eqb_same. reflexivity. }
+    rewrite E in Hb't. injection Hb't as ->. exact Hx'. }
+  set (us := turn Q) in *. set (f := mv_from m) in *. set (t := mv_to m) in *.
+  assert (HM : opp (turn P) = us) by (rewrite Hturn; apply opp_opp).
+  assert (Hm' : m = Move Promotion f t (Some x)) by (rewrite (move_eta m), Hk, Hpr; reflexivity).
+  assert (Hef : is_empty P f = true) by (apply wf_empty; auto).
+  assert (Hrf : rank_ok f = true) by (apply (pawns_ok_of Q Hm f us Hf Hbf)).
+  destruct (pawn_geo_facts us f Hf Hrf) as (Hback & H2 & Hcap & Hdbl).
+  assert (Hun : forall acc, In (ply_of Q m) (unpromotions P (uncaptures_of P) us x t acc)).
+  { intros acc. unfold unpromotions.
+    destruct Hmm as [(E1 & Hbt)|[(Er & E2 & Hb1 & Hbt)|(E3 & Hbt)]].
+    - apply eqb_true in E1. fold t in E1. rewrite E1 in *.
+      assert (Hply : ply_of Q m = Retraction (Move Promotion f (pawn_step us f) (Some x)) None)
+        by (unfold ply_of, captured; rewrite Hm'; cbn [mv_kind mv_to]; rewrite Hbt; reflexivity).
+      apply fold_grows.
+      + intros a acc' y Hy. destruct (is_empty P a); auto. apply with_captures_grows, Hy.
+      + rewrite Hback, Hef, Hply. left. reflexivity.
+    - exfalso. apply eqb_true in E2. fold t in E2. destruct (Hdbl Er) as (H3 & _).
+      rewrite <- E2 in H3. apply eqb_true in H3. rewrite H3 in H7. discriminate H7.
+    - assert (Hfin : In f (pawn_attacks (opp us) t)) by (apply pawn_sym; auto).
+      apply (fold_in _ _ _ f); auto.
+      + intros a acc' y Hy. destruct (is_empty P a); auto. apply with_captures_grows, Hy.
+      + intros acc'. rewrite Hef. rewrite <- Hm'. apply with_captures_ply; auto.
+        intros Hc. exfalso. unfold captured in Hc. rewrite Hk in Hc. fold t in Hc.
+        destruct (piece_at Q t); [discriminate | contradiction]. }
+  apply (candidates_in P t); auto. intros acc.
+  unfold candidates_from. rewrite Hb't, HM, color_eqb_refl. fold us t in H7. rewrite H7.
+  simpl in Hx. destruct Hx as [<-|[<-|[<-|[<-|[]]]]]; apply Hun.
+Qed.
+
+Lemma cand_ep : forall Q m P, wf P = true -> legal_move Q m P ->
+  ep_inv Q = true -> mv_kind m = EnPassant -> ep_square P = None -> In (ply_of Q m) (candidates P).
+Proof.
+  intros Q m P Hw Hl Hep Hk HeP.
+  pose proof (promo_none Q m P Hl ltac:(rewrite Hk; discriminate)) as Hpr.
+  pose proof (ep_of_legal Q m P Hl Hk) as HeQ.
+  pose proof (step_shape Q m P Hl Hep) as (Hf & Ht & Hturn & Hs). rewrite Hk in Hs.
+  destruct Hs as (Hv & Hrt & Hbf & Hbt & Hbv & Hb'f & Hb't & Hb'v & Hft & Hfv & Htv & Hsame).
+  set (us := turn Q) in *. set (f := mv_from m) in *. set (t := mv_to m) in *.
+  set (v := ep_victim us t) in *.
+  assert (HM : opp (turn P) = us) by (rewrite Hturn; apply opp_opp).
+  assert (Hm' : m = Move EnPassant f t None) by (rewrite (move_eta m), Hk, Hpr; reflexivity).
+  assert (Hef : is_empty P f = true) by (apply wf_empty; auto).
+  assert (Hev : is_empty P v = true) by (apply wf_empty; auto).
+  (* the en-passant square of Q *)
+  rewrite ep_inv_iff in Hep. destruct (Hep t HeQ) as (_ & Hr2 & _ & _ & Horig).
+  fold us in Hr2, Horig.
+  destruct (ep_geo_facts us t Ht Hr2) as (H5 & Ho & Hot).
+  assert (Hoe : is_empty P (pawn_step us t) = true).
+  { apply wf_empty; auto. rewrite Hsame; auto.
+    - apply (neq_of_board (piece_at Q)). rewrite Horig, Hbf. discriminate.
+    - apply (neq_of_board (piece_at Q)). rewrite Horig, Hbv. discriminate. }
+  assert (Hply : ply_of Q m = Retraction (Move EnPassant f t None) (Some Pawn))
+    by (unfold ply_of, captured; rewrite Hm'; reflexivity).
+  apply (candidates_in P t); auto. intros acc.
+  unfold candidates_from. rewrite Hb't, HM, color_eqb_refl.
+  unfold pawn_candidates. cbv zeta.
+  assert (Hfin : In f (pawn_attacks (opp us) t)).
+  { apply pawn_sym; auto. destruct Hl as ((_ & _ & Hp) & _). rewrite Hk in Hp. apply Hp. }
+  apply (fold_in _ _ _ f); auto.
+  - intros a acc' y Hy. destruct (is_empty P a); auto. pawn_body_grows y Hy.
+  - intros acc'. rewrite Hef. apply eqb_true in H5. rewrite H5, eqb_same.
+    assert (Hev' : is_empty P (pawn_step (opp us) t) = true) by exact Hev.
+    rewrite Hev', Hoe. cbv iota. rewrite Hply. left. reflexivity.
+Qed.
+
+Lemma cand_castle : forall Q m P, wf P = true -> legal_move Q m P ->
+  ep_inv Q = true -> mv_kind m = Castle -> ep_square P = None -> In (ply_of Q m) (candidates P).
+Proof.
+  intros Q m P Hw Hl Hep Hk HeP.
+  pose proof (promo_none Q m P Hl ltac:(rewrite Hk; discriminate)) as Hpr.
+  pose proof (step_shape Q m P Hl Hep) as (Hf & Ht & Hturn & Hs). rewrite Hk in Hs.
+  destruct Hs as (side & Hfk & Htk & _ & Hbf & Hbr & Hbt & Hbrt & Hb'f & Hb'r & Hb't & Hb'rt & Hnd & Hincl & Hsame).
+  set (us := turn Q) in *. set (f := mv_from m) in *. set (t := mv_to m) in *.
+  assert (HM : opp (turn P) = us) by (rewrite Hturn; apply opp_opp).
+  assert (Hm' : m = Move Castle f t None) by (rewrite (move_eta m), Hk, Hpr; reflexivity).
+  assert (Hply : ply_of Q m = Retraction (Move Castle (castle_king_from us) t None) None)
+    by (unfold ply_of, captured; rewrite Hm'; cbn [mv_kind]; rewrite Hfk; reflexivity).
+  assert (Hsq : In (castle_rook_from us side) all_squares) by (apply Hincl; simpl; tauto).
+  apply (candidates_in P t); auto. intros acc.
+  unfold candidates_from. rewrite Hb't, HM, color_eqb_refl.
+  unfold uncastlings. apply (fold_in _ _ _ side).
+  - intros a acc' y Hy. match goal with |- In y (if ?c then _ :: _ else _) => destruct c; [right|]; auto end.
+  - destruct side; simpl; tauto.
+  - intros acc'. rewrite Htk at 1. rewrite eqb_same. cbv iota.
+    rewrite Hb'rt. unfold opiece_eqb, piece_eqb. cbn [piece_color piece_role]. rewrite color_eqb_refl.
+    cbn [role_eqb andb]. cbv iota.
+    rewrite Hply, <- Hfk. rewrite (wf_empty P f Hw Hf Hb'f), (wf_empty P _ Hw Hsq Hb'r). cbv iota.
+    left. reflexivity.
+Qed.
+
+Lemma cand_dpush : forall Q m P e, legal_move Q m P -> ep_inv Q = true ->
+  ep_square P = Some e -> ep_after Q m = Some e -> In (ply_of Q m) (candidates P).
+Proof.
+  intros Q m P e Hl Hep HeP Ha.
+  pose proof (step_shape Q m P Hl Hep) as (Hf & Ht & Hturn & Hs).
+  unfold ep_after in Ha.
+  destruct (mv_kind m) eqn:Hk; try discriminate.
+  destruct Hs as (r0 & Hbf & Htg & Hmm & _ & Hb'f & Hb't & Hft & Hsame).
+  rewrite Hbf in Ha. destruct r0; try discriminate.
+  destruct (mv_to m =? pawn_step (turn Q) (pawn_step (turn Q) (mv_from m))) eqn:Et; [|discriminate].
+  injection Ha as <-. apply eqb_true in Et.
+  pose proof (promo_none Q m P Hl ltac:(rewrite Hk; discriminate)) as Hpr.
+  set (us := turn Q) in *. set (f := mv_from m) in *. set (t := mv_to m) in *.
+  assert (HM : opp (turn P) = us) by (rewrite Hturn; apply opp_opp).
+  pose proof (dpush_ok_all us f Hf) as Hd. unfold dpush_ok in Hd.
+  destruct Hmm as [(Em & _)|[(Er & _ & _ & Hbt)|(Em & _)]].
+  - split_lazy. rewrite Et in Em. rewrite Em in *. discriminate.
+  - rewrite Er in Hd. cbn [negb] in Hd. split_lazy.
+    assert (Hback : pawn_step (opp us) (pawn_step us f) = f) by (apply eqb_true; assumption).
+    unfold candidates. rewrite HeP, HM, Hback. left.
+    unfold ply_of, captured. rewrite Hk. fold t. rewrite Hbt, (move_eta m), Hk, Hpr. fold f t.
+    rewrite Et. reflexivity.
+  - split_lazy. rewrite Et in Em. rewrite Em in *. discriminate.
+Qed.
+
+Theorem candidate_complete : forall Q m P, wf P = true -> legal_move Q m P ->
+  material_ok (piece_at Q) = true -> ep_inv Q = true -> assertions_hold P m Q ->
+  In (ply_of Q m) (candidates P).
+Proof.
+  intros Q m P Hw Hl Hm Hep (_ & Hepa).
+  destruct (ep_square P) as [e|] eqn:HeP.
+  - exact (cand_dpush Q m P e Hl Hep HeP (Hepa e eq_refl)).
+  - destruct (mv_kind m) eqn:Hk.
+    + apply cand_normal; auto.
+    + apply cand_promotion; auto.
+    + apply cand_ep; auto.
+    + apply cand_castle; auto.
+Qed.
+
+(** ** The decision procedure of pseudo-legality is complete, and reads
+    the board on the 64 squares only *)
+
+Lemma target_ok_b_complete : forall b us t, target_ok b us t -> target_ok_b b us t = true.
+Proof.
+  intros b us t H. unfold target_ok, target_ok_b in *. destruct (b t) as [[c r]|]; auto.
+  destruct H as [-> Hr]. rewrite color_eqb_refl. destruct r; try reflexivity. contradiction.
+Qed.
+
+Lemma man_moves_b_complete : forall b c r f t, man_moves b c r f t -> man_moves_b b c r f t = true.
+Proof.
+  intros b c r f t H. unfold man_moves, man_moves_b in *. destruct r; auto.
+  - destruct H as [(E1 & E2)|[(E1 & E2 & E3 & E4)|(E1 & E2)]].
+    + rewrite E1, E2. reflexivity.
+    + rewrite E3, E4, E1, E2. destruct ((t =? pawn_step c f) &&& _); reflexivity.
+    + rewrite E1. destruct (b t) as [p|]; [|contradiction].
+      destruct (t =? pawn_step c f), (relative_rank c f =? 1), (t =? pawn_step c (pawn_step c f)),
+        (is_none (b (pawn_step c f))); reflexivity.
+  - apply existsb_exists. exact H.
+  - apply existsb_exists. exact H.
+  - apply existsb_exists. exact H.
+Qed.
+
+Lemma castling_side_of_to : forall c side, castling_side_of c (castle_king_to c side) = side.
+Proof. intros [|] [|]; reflexivity. Qed.
+
+Theorem pseudo_legal_b_complete : forall Q m, pseudo_legal Q m -> pseudo_legal_b Q m = true.
+Proof.
+  intros Q m (Hf & Ht & H). unfold pseudo_legal_b. rewrite Hf, Ht.
+  destruct (mv_kind m).
+  - destruct H as (Hp & r & Hbf & Htg & Hmm & Hr7). rewrite Hp. cbn [is_none]. rewrite Hbf.
+    rewrite color_eqb_refl, target_ok_b_complete, man_moves_b_complete by assumption.
+    destruct r; try reflexivity. rewrite Hr7 by reflexivity. reflexivity.
+  - destruct H as (r & Hp & Hr & Hbf & H7 & Htg & Hmm). rewrite Hp, Hbf, H7.
+    rewrite target_ok_b_complete, man_moves_b_complete by assumption.
+    rewrite (proj2 (opiece_eqb_eq _ _) eq_refl).
+    simpl in Hr. destruct Hr as [<-|[<-|[<-|[<-|[]]]]]; reflexivity.
+  - destruct H as (Hp & He & Hbf & Ha & Hbt & Hbv). rewrite Hp, He, Hbf, Ha, Hbt, Hbv.
+    rewrite !(proj2 (opiece_eqb_eq _ _) eq_refl). reflexivity.
+  - destruct H as (Hp & side & Hfk & Htk & Hcr & Hbf & Hbr & He & Hs). rewrite Hp.
+    pose proof Htk as Htk'. apply eqb_true in Htk'. cbv zeta. rewrite Htk'.
+    rewrite castling_side_of_to, Hfk, eqb_same, Hcr, Hbf, Hbr.
+    rewrite !(proj2 (opiece_eqb_eq _ _) eq_refl).
+    assert (E1 : forallb (fun s => is_none (piece_at Q s)) (castle_empty (turn Q) side) = true)
+      by (apply forallb_forall; intros s Hs'; rewrite He by exact Hs'; reflexivity).
+    assert (E2 : forallb (fun s => negb (attacked_b (piece_at Q) (opp (turn Q)) s)) (castle_safe (turn Q) side) = true).
+    { apply forallb_forall; intros s Hs'. apply negb_true_iff.
+      destruct (attacked_b _ _ _) eqn:E; [|reflexivity]. exfalso. apply (Hs s Hs'), attacked_b_iff, E. }
+    rewrite E1, E2. reflexivity.
+Qed.
+
+Lemma reaches_ext : forall b b' l t, (forall s, In s l -> b s = b' s) -> reaches b l t = reaches b' l t.
+Proof.
+  intros b b' l t; induction l as [|s l IH]; simpl; intros H; auto.
+  destruct (s =? t); auto. rewrite H by auto. destruct (b' s); auto.
+Qed.
+
+Lemma pawn_step_in : forall c f, In f all_squares -> (relative_rank c f =? 1) = true ->
+  In (pawn_step c f) all_squares.
+Proof.
+  intros c f Hf H.
+  assert (E : forallb (fun f => forallb (fun c => negb (relative_rank c f =? 1) ||| inb (pawn_step c f) all_squares)
+                 [White; Black]) all_squares = true) by (vm_compute; reflexivity).
+  pose proof (forall_in _ _ _ c (forall_in _ _ _ f E Hf) ltac:(destruct c; simpl; tauto)) as E'.
+  cbv beta in E'. rewrite H in E'. apply inb_in. exact E'.
+Qed.
+
+Lemma man_moves_b_ext : forall b b' c r f t, In f all_squares -> In t all_squares ->
+  board_agree b b' -> man_moves_b b c r f t = man_moves_b b' c r f t.
+Proof.
+  intros b b' c r f t Hf Ht H. unfold man_moves_b. destruct r; auto.
+  - rewrite (H t Ht). destruct (relative_rank c f =? 1) eqn:E1; [|reflexivity].
+    rewrite (H (pawn_step c f) (pawn_step_in c f Hf E1)). reflexivity.
+  - apply existsb_ext_in. intros d Hd. apply reaches_ext. intros s Hs.
+    apply H. apply (ray_in d f); auto. simpl in Hd. unfold directions. simpl. tauto.
+  - apply existsb_ext_in. intros d Hd. apply reaches_ext. intros s Hs.
+    apply H. apply (ray_in d f); auto. simpl in Hd. unfold directions. simpl. tauto.
+  - apply existsb_ext_in. intros d Hd. apply reaches_ext. intros s Hs.
+    apply H. apply (ray_in d f); auto.
+Qed.
+
+Lemma target_ok_b_ext : forall b b' us t, In t all_squares -> board_agree b b' ->
+  target_ok_b b us t = target_ok_b b' us t.
+Proof. intros b b' us t Ht H. unfold target_ok_b. rewrite (H t Ht). reflexivity. Qed.
+
+Lemma castle_squares_in : forall c side,
+  incl (castle_empty c side) all_squares /\ incl (castle_safe c side) all_squares /\
+  In (castle_rook_from c side) all_squares /\ In (castle_king_from c) all_squares.
+Proof.
+  intros [|] [|]; repeat split; try (apply sub_squares_incl; reflexivity); apply inb_in; reflexivity.
+Qed.
+
+Lemma pseudo_legal_b_ext : forall Q Q' m,
+  board_agree (piece_at Q') (piece_at Q) -> turn Q' = turn Q ->
+  (mv_kind m = Castle -> castling_right Q' (turn Q) (castling_side_of (turn Q) (mv_to m)) =
+                         castling_right Q (turn Q) (castling_side_of (turn Q) (mv_to m))) ->
+  (mv_kind m = EnPassant -> is_ep_square Q' (mv_to m) = is_ep_square Q (mv_to m) /\
+                            In (ep_victim (turn Q) (mv_to m)) all_squares) ->
+  pseudo_legal_b Q' m = pseudo_legal_b Q m.
+Proof.
+  intros Q Q' m H Ht Hc He. unfold pseudo_legal_b. rewrite Ht.
+  destruct (on_board (mv_from m)) eqn:Hf; [|reflexivity].
+  destruct (on_board (mv_to m)) eqn:Htt; [|reflexivity].
+  apply on_board_in in Hf. apply on_board_in in Htt. cbv iota.
+  destruct (mv_kind m) eqn:Hk.
+  - rewrite (H _ Hf). destruct (is_none (mv_promo m)); [|reflexivity].
+    destruct (piece_at Q (mv_from m)) as [[c r]|]; [|reflexivity].
+    rewrite (target_ok_b_ext _ _ _ _ Htt H), (man_moves_b_ext _ _ _ _ _ _ Hf Htt H). reflexivity.
+  - rewrite (H _ Hf). destruct (mv_promo m) as [r|]; [|reflexivity].
+    rewrite (target_ok_b_ext _ _ _ _ Htt H), (man_moves_b_ext _ _ _ _ _ _ Hf Htt H). reflexivity.
+  - destruct (He eq_refl) as (He1 & Hv). rewrite He1, (H _ Hf), (H _ Htt), (H _ Hv). reflexivity.
+  - rewrite (Hc eq_refl), (H _ Hf).
+    destruct (castle_squares_in (turn Q) (castling_side_of (turn Q) (mv_to m))) as (H1 & H2 & H3 & _).
+    rewrite (H _ H3).
+    rewrite (forallb_ext_in _ (fun s => is_none (piece_at Q' s)) (fun s => is_none (piece_at Q s)))
+      by (intros s Hs; rewrite (H s (H1 s Hs)); reflexivity).
+    rewrite (forallb_ext_in _ (fun s => negb (attacked_b (piece_at Q') (opp (turn Q)) s))
+                              (fun s => negb (attacked_b (piece_at Q) (opp (turn Q)) s)))
+      by (intros s Hs; rewrite (attacked_b_ext _ _ _ _ (H2 s Hs) H); reflexivity).
+    reflexivity.
+Qed.
+
+(** ** The predecessor the generator builds has [Q]'s board *)
+
+Lemma in_lt64 : forall s, In s all_squares -> (s <? 64) = true.
+Proof. apply forall_squares. vm_compute. reflexivity. Qed.
+
+Ltac gs Hlen :=
+  repeat (rewrite Soundness.get_set64;
+          [| rewrite ?PArray.length_set, ?PArray.length_copy; exact Hlen
+           | first [ apply in_lt64; assumption | reflexivity | assumption ] ]);
+  rewrite ?PArray.get_copy.
+
+Lemma neq_eqb : forall x y, (x =? y) = false -> x <> y.
+Proof. exact eqb_false_neq. Qed.
+
+Theorem unmake_same_board : forall Q m P, wf P = true -> legal_move Q m P -> ep_inv Q = true ->
+  same_board (unmake P (ply_of Q m)) Q.
+Proof.
+  intros Q m P Hw Hl Hep s Hs.
+  pose proof (wf_length P Hw) as Hlen.
+  destruct (step_shape Q m P Hl Hep) as (Hf & Ht & Hturn & Hsh).
+  assert (HM : opp (turn P) = turn Q) by (rewrite Hturn; apply opp_opp).
+  unfold piece_at at 1. rewrite Soundness.unmake_board_eq. unfold unmake_board, ply_of.
+  cbn [rt_move rt_capture]. rewrite HM. unfold captured.
+  destruct (mv_kind m) eqn:Hk.
+  - destruct Hsh as (r0 & Hbf & Htg & _ & _ & Hb'f & Hb't & Hft & Hsame).
+    gs Hlen.
+    destruct (s =? mv_to m) eqn:E1.
+    + apply eqb_true in E1; subst s.
+      destruct (target_cases _ _ _ Htg) as [Hbt|(x & Hbt & Hx)]; rewrite Hbt; [reflexivity|].
+      cbn [piece_role]. rewrite Hturn. apply piece_of_cell_of_piece.
+    + destruct (s =? mv_from m) eqn:E2.
+      * apply eqb_true in E2; subst s. change (piece_of_cell (board P).[mv_to m]) with (piece_at P (mv_to m)).
+        rewrite Hb't, Hbf. reflexivity.
+      * apply Hsame; auto; apply neq_eqb; assumption.
+  - destruct Hsh as (r0 & Hr & Hbf & Htg & Hb'f & Hb't & Hft & Hsame).
+    gs Hlen.
+    destruct (s =? mv_to m) eqn:E1.
+    + apply eqb_true in E1; subst s.
+      destruct (target_cases _ _ _ Htg) as [Hbt|(x & Hbt & Hx)]; rewrite Hbt; [reflexivity|].
+      cbn [piece_role]. rewrite Hturn. apply piece_of_cell_of_piece.
+    + destruct (s =? mv_from m) eqn:E2.
+      * apply eqb_true in E2; subst s. rewrite Hbf. apply piece_of_cell_of_piece.
+      * apply Hsame; auto; apply neq_eqb; assumption.
+  - destruct Hsh as (Hv & _ & Hbf & Hbt & Hbv & Hb'f & Hb't & Hb'v & Hft & Hfv & Htv & Hsame).
+    gs Hlen.
+    destruct (s =? ep_victim (turn Q) (mv_to m)) eqn:E0.
+    + apply eqb_true in E0; subst s. rewrite Hbv, Hturn. apply piece_of_cell_of_piece.
+    + destruct (s =? mv_to m) eqn:E1.
+      * apply eqb_true in E1; subst s. rewrite Hbt. reflexivity.
+      * destruct (s =? mv_from m) eqn:E2.
+        -- apply eqb_true in E2; subst s. change (piece_of_cell (board P).[mv_to m]) with (piece_at P (mv_to m)).
+           rewrite Hb't, Hbf. reflexivity.
+        -- apply Hsame; auto; apply neq_eqb; assumption.
+  - destruct Hsh as (side & Hfk & Htk & _ & Hbf & Hbr & Hbt & Hbrt & Hb'f & Hb'r & Hb't & Hb'rt & Hnd & Hincl & Hsame).
+    rewrite Htk, castling_side_of_to. rewrite <- Htk.
+    destruct (castle_squares_in (turn Q) side) as (_ & _ & Hrf & _).
+    assert (Hrt : In (castle_rook_to (turn Q) side) all_squares) by (apply Hincl; simpl; tauto).
+    gs Hlen.
+    destruct (s =? castle_rook_from (turn Q) side) eqn:E0.
+    + apply eqb_true in E0; subst s. rewrite Hbr. apply piece_of_cell_of_piece.
+    + destruct (s =? mv_from m) eqn:E1.
+      * apply eqb_true in E1; subst s. rewrite Hbf. apply piece_of_cell_of_piece.
+      * destruct (s =? castle_rook_to (turn Q) side) eqn:E2.
+        -- apply eqb_true in E2; subst s. rewrite Hbrt. reflexivity.
+        -- destruct (s =? mv_to m) eqn:E3.
+           ++ apply eqb_true in E3; subst s. rewrite Hbt. reflexivity.
+           ++ apply Hsame; auto. simpl.
+              apply neq_eqb in E0. apply neq_eqb in E1. apply neq_eqb in E2. apply neq_eqb in E3.
+              intros [E|[E|[E|[E|[]]]]]; subst; tauto.
+Qed.
+
+(** ** The predecessor passes the filter *)
+
+Lemma castling_right_with : forall b M e P c side c' s',
+  castling_right (Position b M (castling_with P c side) e) c' s' =
+  castling_right P c' s' || (color_eqb c' c && match s', side with
+                                               | KingSide, KingSide | QueenSide, QueenSide => true
+                                               | _, _ => false end).
+Proof.
+  intros b M e P c side c' s'. unfold castling_right at 1. cbn [castling]. unfold castling_with.
+  destruct c, side, c', s';
+  destruct (castling_right P White KingSide), (castling_right P White QueenSide),
+           (castling_right P Black KingSide), (castling_right P Black QueenSide); reflexivity.
+Qed.
+
+Lemma unmake_rights : forall P r c s,
+  castling_right (unmake P r) c s =
+  castling_right P c s || (color_eqb c (opp (turn P)) && castled (rt_move r) c s).
+Proof.
+  intros P r c s. unfold unmake, unmake_meta, castled.
+  destruct (mv_kind (rt_move r)); try (rewrite orb_false_r; reflexivity); try (cbn; rewrite andb_false_r, orb_false_r; reflexivity).
+  rewrite castling_right_with. f_equal. destruct (color_eqb c (opp (turn P))) eqn:Ec; [|reflexivity].
+  apply color_eqb_eq in Ec. subst c. simpl. destruct s, (castling_side_of (opp (turn P)) (mv_to (rt_move r))); reflexivity.
+Qed.
+
+Lemma unmake_ep : forall P r, ep_square (unmake P r) =
+  match mv_kind (rt_move r) with EnPassant => Some (mv_to (rt_move r)) | _ => None end.
+Proof. intros P r. unfold unmake, unmake_meta. destruct (mv_kind (rt_move r)); reflexivity. Qed.
+
+Lemma dpush_facts : forall Q m P e, legal_move Q m P -> ep_inv Q = true -> ep_after Q m = Some e ->
+  mv_kind m = Normal /\ piece_at Q (mv_from m) = Some (MkPiece (turn Q) Pawn) /\
+  pawn_step (opp (turn Q)) e = mv_from m /\ mv_to m = pawn_step (turn Q) e /\ piece_at Q (mv_to m) = None.
+Proof.
+  intros Q m P e Hl Hep Ha.
+  pose proof (step_shape Q m P Hl Hep) as (Hf & Ht & Hturn & Hs).
+  unfold ep_after in Ha.
+  destruct (mv_kind m) eqn:Hk; try discriminate.
+  destruct Hs as (r0 & Hbf & Htg & Hmm & _ & Hb'f & Hb't & Hft & Hsame).
+  rewrite Hbf in Ha. destruct r0; try discriminate.
+  destruct (mv_to m =? pawn_step (turn Q) (pawn_step (turn Q) (mv_from m))) eqn:Et; [|discriminate].
+  injection Ha as <-. apply eqb_true in Et.
+  pose proof (dpush_ok_all (turn Q) (mv_from m) Hf) as Hd. unfold dpush_ok in Hd.
+  destruct Hmm as [(Em & _)|[(Er & _ & _ & Hbt)|(Em & _)]].
+  - split_lazy. rewrite Et in Em. rewrite Em in *. discriminate.
+  - rewrite Er in Hd. cbn [negb] in Hd. split_lazy.
+    split; [reflexivity|]. split; [exact Hbf|]. split; [apply eqb_true; assumption|].
+    split; assumption.
+  - split_lazy. rewrite Et in Em. rewrite Em in *. discriminate.
+Qed.
+
+Lemma promo_some : forall Q m P, legal_move Q m P -> ep_inv Q = true -> mv_kind m = Promotion ->
+  exists x, mv_promo m = Some x /\ piece_at P (mv_to m) = Some (MkPiece (turn Q) x).
+Proof.
+  intros Q m P Hl Hep Hk.
+  pose proof (step_shape Q m P Hl Hep) as (Hf & Ht & Hturn & Hs). rewrite Hk in Hs.
+  destruct Hs as (x & Hx & Hbf & Htg & Hb'f & Hb't & Hft & Hsame).
+  exists x. split; [|exact Hb't].
+  destruct Hl as ((_ & _ & Hp) & _ & Hb & _). rewrite Hk in Hp.
+  destruct Hp as (x' & Hx' & _). rewrite Hb in Hb't by exact Ht.
+  assert (E : after Q m (mv_to m) = Some (MkPiece (turn Q) x')).
+  { unfold after. rewrite Hk, Hx'. cbv zeta.
+    rewrite (eqb_false (mv_to m) (mv_from m)) by (intros E; apply Hft; symmetry; exact E).
+    rewrite eqb_same. reflexivity. }
+  rewrite E in Hb't. injection Hb't as ->. exact Hx'.
+Qed.
+
+Lemma shape_ok_ply : forall Q m P, wf P = true -> legal_move Q m P -> ep_inv Q = true ->
+  shape_ok P (ply_of Q m) = true.
+Proof.
+  intros Q m P Hw Hl Hep.
+  pose proof (step_shape Q m P Hl Hep) as (Hf & Ht & Hturn & Hs).
+  assert (HM : opp (turn P) = turn Q) by (rewrite Hturn; apply opp_opp).
+  unfold shape_ok, ply_of. cbn [rt_move]. rewrite HM.
+  rewrite (in_lt64 _ Hf), (in_lt64 _ Ht). cbv iota.
+  destruct (mv_kind m) eqn:Hk.
+  - destruct Hs as (r0 & Hbf & Htg & _ & _ & Hb'f & Hb't & Hft & Hsame).
+    rewrite (wf_cell_0 P _ Hw Hf Hb'f), eqb_same, (eqb_false _ _ Hft). reflexivity.
+  - destruct (promo_some Q m P Hl Hep Hk) as (x & Hx & Hb't). rewrite Hx.
+    destruct Hs as (x' & _ & Hbf & Htg & Hb'f & _ & Hft & Hsame).
+    rewrite (wf_cell_0 P _ Hw Hf Hb'f), eqb_same, (wf_cell_eq P _ _ Hw Ht Hb't), eqb_same. reflexivity.
+  - destruct Hs as (Hv & _ & Hbf & Hbt & Hbv & Hb'f & Hb't & Hb'v & Hft & Hfv & Htv & Hsame).
+    rewrite (wf_cell_0 P _ Hw Hf Hb'f), eqb_same, (in_lt64 _ Hv), (eqb_false _ _ Hfv), (eqb_false _ _ Hft).
+    rewrite (wf_cell_0 P _ Hw Hv Hb'v), eqb_same. reflexivity.
+  - destruct Hs as (side & Hfk & Htk & _ & Hbf & Hbr & Hbt & Hbrt & Hb'f & Hb'r & Hb't & Hb'rt & Hnd & Hincl & Hsame).
+    rewrite Htk, castling_side_of_to. rewrite <- Htk.
+    destruct (castle_squares_in (turn Q) side) as (_ & _ & Hrf & _).
+    assert (Hrt : In (castle_rook_to (turn Q) side) all_squares) by (apply Hincl; simpl; tauto).
+    rewrite (wf_cell_0 P _ Hw Hf Hb'f), eqb_same, (in_lt64 _ Hrt), (in_lt64 _ Hrf).
+    rewrite (wf_cell_eq P _ _ Hw Ht Hb't), (wf_cell_eq P _ _ Hw Hrt Hb'rt), (wf_cell_0 P _ Hw Hrf Hb'r).
+    rewrite !eqb_same. reflexivity.
+Qed.
+
+Lemma respects_ply : forall Q m P, wf P = true -> legal_move Q m P -> ep_inv Q = true ->
+  assertions_hold P m Q -> respects_assertions_b P m (unmake P (ply_of Q m)) = true.
+Proof.
+  intros Q m P Hw Hl Hep (Hcr & Hea).
+  pose proof (step_shape Q m P Hl Hep) as (Hf & Ht & Hturn & Hs).
+  assert (HM : opp (turn P) = turn Q) by (rewrite Hturn; apply opp_opp).
+  assert (HtQ' : turn (unmake P (ply_of Q m)) = turn Q) by (rewrite Soundness.unmake_turn; exact HM).
+  unfold respects_assertions_b.
+  assert (E1 : forallb (fun '(c, side) => negb (castling_right P c side) |||
+                 castling_right (unmake P (ply_of Q m)) c side) sides = true).
+  { apply forallb_forall. intros [c side] _. destruct (castling_right P c side) eqn:E; [|reflexivity].
+    cbn [negb]. rewrite unmake_rights, E. reflexivity. }
+  assert (E2 : forallb (fun '(c, side) => negb (castling_right P c side) |||
+                 (negb (mv_to m =? castle_king_from c) &&& negb (mv_to m =? castle_rook_from c side))) sides = true).
+  { apply forallb_forall. intros [c side] _. destruct (castling_right P c side) eqn:E; [|reflexivity].
+    destruct (Hcr c side E) as (_ & Ht'). apply touches_false in Ht'. destruct Ht' as (_ & _ & H3 & H4).
+    rewrite (eqb_false _ _ H3), (eqb_false _ _ H4). reflexivity. }
+  assert (E3 : match mv_kind m with
+               | Castle => negb (castling_right P (turn (unmake P (ply_of Q m))) KingSide) &&&
+                           negb (castling_right P (turn (unmake P (ply_of Q m))) QueenSide)
+               | _ => true end = true).
+  { destruct (mv_kind m) eqn:Hk; try reflexivity. rewrite HtQ'.
+    destruct Hs as (side & Hfk & _).
+    assert (Hno : forall s, castling_right P (turn Q) s = false).
+    { intros s. destruct (castling_right P (turn Q) s) eqn:E; [|reflexivity].
+      destruct (Hcr _ s E) as (_ & Ht'). apply touches_false in Ht'. destruct Ht' as (H1 & _). contradiction. }
+    rewrite !Hno. reflexivity. }
+  assert (E4 : match ep_square P with
+               | Some e => move_kind_eqb (mv_kind m) Normal &&&
+                   opiece_eqb (piece_at (unmake P (ply_of Q m)) (mv_from m))
+                     (Some (MkPiece (turn (unmake P (ply_of Q m))) Pawn)) &&&
+                   (mv_from m =? pawn_step (opp (turn (unmake P (ply_of Q m)))) e) &&&
+                   (mv_to m =? pawn_step (turn (unmake P (ply_of Q m))) e)
+               | None => true end = true).
+  { destruct (ep_square P) as [e|] eqn:HeP; [|reflexivity].
+    destruct (dpush_facts Q m P e Hl Hep (Hea e eq_refl)) as (Hk & Hbf & Hb & Ht' & _).
+    rewrite HtQ', Hk, (unmake_same_board Q m P Hw Hl Hep _ Hf), Hbf, <- Hb, <- Ht', !eqb_same.
+    rewrite (proj2 (opiece_eqb_eq _ _) eq_refl). reflexivity. }
+  assert (E5 : ooint_eqb (ep_square (unmake P (ply_of Q m)))
+                 (match mv_kind m with EnPassant => Some (mv_to m) | _ => None end) = true).
+  { rewrite unmake_ep. unfold ply_of. cbn [rt_move]. destruct (mv_kind m); try reflexivity.
+    simpl. apply eqb_same. }
+  rewrite E1, E2. cbv iota. rewrite E3. cbv iota. rewrite E4. cbv iota. exact E5.
+Qed.
+
+Lemma capture_ply : forall Q m P, wf P = true -> legal_move Q m P -> ep_inv Q = true ->
+  capture_matches_b P (ply_of Q m) (unmake P (ply_of Q m)) = true.
+Proof.
+  intros Q m P Hw Hl Hep.
+  pose proof (step_shape Q m P Hl Hep) as (Hf & Ht & Hturn & Hs).
+  unfold capture_matches_b.
+  change (rt_move (ply_of Q m)) with m. change (rt_capture (ply_of Q m)) with (captured Q m).
+  rewrite (unmake_same_board Q m P Hw Hl Hep _ Ht). unfold captured.
+  destruct (mv_kind m) eqn:Hk; try reflexivity.
+  - destruct Hs as (r0 & Hbf & Htg & _).
+    destruct (target_cases _ _ _ Htg) as [Hbt|(x & Hbt & Hx)]; rewrite Hbt; [reflexivity|].
+    rewrite Hturn. apply opiece_eqb_eq. reflexivity.
+  - destruct Hs as (r0 & _ & Hbf & Htg & _).
+    destruct (target_cases _ _ _ Htg) as [Hbt|(x & Hbt & Hx)]; rewrite Hbt; [reflexivity|].
+    rewrite Hturn. apply opiece_eqb_eq. reflexivity.
+Qed.
+
+Lemma pseudo_ply : forall Q m P, wf P = true -> legal_move Q m P -> ep_inv Q = true ->
+  pseudo_legal_b (unmake P (ply_of Q m)) m = true.
+Proof.
+  intros Q m P Hw Hl Hep.
+  pose proof (step_shape Q m P Hl Hep) as (Hf & Ht & Hturn & Hs).
+  assert (HM : opp (turn P) = turn Q) by (rewrite Hturn; apply opp_opp).
+  rewrite (pseudo_legal_b_ext Q (unmake P (ply_of Q m)) m).
+  - apply pseudo_legal_b_complete. apply Hl.
+  - intros s Hsq. apply (unmake_same_board Q m P Hw Hl Hep s Hsq).
+  - rewrite Soundness.unmake_turn. exact HM.
+  - intros Hk. rewrite unmake_rights. rewrite HM, color_eqb_refl. unfold ply_of, castled. cbn [rt_move].
+    rewrite Hk. destruct Hl as ((_ & _ & Hp) & _). rewrite Hk in Hp.
+    destruct Hp as (_ & side & _ & Htk & Hcr & _). apply eqb_true in Htk. rewrite Htk, castling_side_of_to, Hcr.
+    destruct side; rewrite orb_true_r; reflexivity.
+  - intros Hk. split.
+    + unfold is_ep_square. rewrite unmake_ep. unfold ply_of. cbn [rt_move]. rewrite Hk, eqb_same.
+      rewrite (ep_of_legal Q m P Hl Hk), eqb_same. reflexivity.
+    + rewrite Hk in Hs. apply Hs.
+Qed.
+
+Lemma S_men_kept : forall Q m P k r, legal_move Q m P -> ep_inv Q = true -> In k all_squares ->
+  piece_at P k = Some (MkPiece (turn P) r) -> piece_at Q k = Some (MkPiece (turn P) r).
+Proof.
+  intros Q m P k r Hl Hep Hk Hp.
+  pose proof (step_shape Q m P Hl Hep) as (Hf & Ht & Hturn & Hs).
+  rewrite Hturn in *.
+  assert (HneS : forall x (r' : role), piece_at P x = Some (MkPiece (turn Q) r') -> k <> x)
+    by (intros x r' E ->; rewrite E in Hp; injection Hp; destruct (turn Q); discriminate).
+  assert (HneN : forall x, piece_at P x = None -> k <> x)
+    by (intros x E ->; rewrite E in Hp; discriminate).
+  destruct (mv_kind m).
+  - destruct Hs as (r0 & _ & _ & _ & _ & Hb'f & Hb't & _ & Hsame).
+    rewrite <- Hsame; [exact Hp | exact Hk | apply HneN; exact Hb'f | eapply HneS; exact Hb't].
+  - destruct Hs as (r0 & _ & _ & _ & Hb'f & Hb't & _ & Hsame).
+    rewrite <- Hsame; [exact Hp | exact Hk | apply HneN; exact Hb'f | eapply HneS; exact Hb't].
+  - destruct Hs as (_ & _ & _ & _ & _ & Hb'f & Hb't & Hb'v & _ & _ & _ & Hsame).
+    rewrite <- Hsame; [exact Hp | exact Hk | apply HneN; exact Hb'f | eapply HneS; exact Hb't
+                      | apply HneN; exact Hb'v].
+  - destruct Hs as (side & _ & _ & _ & _ & _ & _ & _ & Hb'f & Hb'r & Hb't & Hb'rt & _ & _ & Hsame).
+    rewrite <- Hsame; [exact Hp | exact Hk |]. simpl.
+    intros [E|[E|[E|[E|[]]]]]; symmetry in E; revert E.
+    + apply HneN; exact Hb'f.
+    + eapply HneS; exact Hb't.
+    + apply HneN; exact Hb'r.
+    + eapply HneS; exact Hb'rt.
+Qed.
+
+Lemma none_attacked_intro : forall b c ks, (forall k, In k ks -> attacked_b b c k = false) ->
+  none_attacked b c ks = true.
+Proof.
+  intros b c ks; induction ks as [|k ks IH]; simpl; intros H; auto.
+  rewrite H by auto. simpl. apply IH. intros; apply H; auto.
+Qed.
+
+Lemma tset_kings : forall S x s v, opiece_eqb (piece_of_cell v) (Some (MkPiece S King)) = false ->
+  tb_kings (tset S x s v) = tb_kings x.
+Proof. intros S x s v H. unfold tset. cbn [tb_kings]. rewrite H. reflexivity. Qed.
+
+Lemma not_S_king : forall S p, piece_color p = opp S \/ piece_role p <> King ->
+  opiece_eqb (Some p) (Some (MkPiece S King)) = false.
+Proof.
+  intros S [c r] H. destruct (opiece_eqb _ _) eqn:E; [|reflexivity].
+  apply opiece_eqb_eq in E. injection E as -> ->. simpl in H. destruct H as [H|H]; [|congruence].
+  destruct S; discriminate.
+Qed.
+
+Lemma kings_ply : forall Q m P, wf P = true -> legal_move Q m P -> ep_inv Q = true ->
+  ~ in_check (piece_at Q) (turn P) ->
+  none_attacked (piece_at (unmake P (ply_of Q m))) (opp (turn P))
+    (tb_kings (unmake_t P (tinit P) (ply_of Q m))) = true.
+Proof.
+  intros Q m P Hw Hl Hep Hc.
+  pose proof (step_shape Q m P Hl Hep) as (Hf & Ht & Hturn & Hs).
+  assert (HM : opp (turn P) = turn Q) by (rewrite Hturn; apply opp_opp).
+  assert (Hcap : forall o, o = None \/ (exists x, o = Some x /\ x <> King) ->
+           opiece_eqb (piece_of_cell (match o with Some x => cell_of_piece (MkPiece (turn P) x) | None => 0 end))
+             (Some (MkPiece (turn P) King)) = false).
+  { intros o [->|(x & -> & Hx)]; [reflexivity|]. rewrite piece_of_cell_of_piece. apply not_S_king. right; exact Hx. }
+  assert (HK : tb_kings (unmake_t P (tinit P) (ply_of Q m)) = tb_kings (tinit P)).
+  { unfold unmake_t, ply_of, captured. cbn [rt_move rt_capture]. rewrite HM.
+    destruct (mv_kind m) eqn:Hk.
+    - destruct Hs as (r0 & _ & Htg & _ & _ & _ & Hb't & _).
+      rewrite !tset_kings; [reflexivity| |].
+      + change (piece_of_cell (board P).[mv_to m]) with (piece_at P (mv_to m)). rewrite Hb't.
+        apply not_S_king. left. exact Hturn.
+      + apply Hcap. destruct (target_cases _ _ _ Htg) as [Hbt|(x & Hbt & Hx)]; rewrite Hbt; eauto.
+    - destruct Hs as (r0 & _ & _ & Htg & _).
+      rewrite !tset_kings; [reflexivity| |].
+      + rewrite piece_of_cell_of_piece. apply not_S_king. left. exact Hturn.
+      + apply Hcap. destruct (target_cases _ _ _ Htg) as [Hbt|(x & Hbt & Hx)]; rewrite Hbt; eauto.
+    - destruct Hs as (_ & _ & _ & _ & _ & _ & Hb't & _).
+      rewrite !tset_kings; [reflexivity| | |].
+      + rewrite piece_of_cell_of_piece. apply not_S_king. right. discriminate.
+      + reflexivity.
+      + change (piece_of_cell (board P).[mv_to m]) with (piece_at P (mv_to m)). rewrite Hb't.
+        apply not_S_king. left. exact Hturn.
+    - rewrite !tset_kings; [reflexivity| | | |].
+      + rewrite piece_of_cell_of_piece. apply not_S_king. right. discriminate.
+      + rewrite piece_of_cell_of_piece. apply not_S_king. left. exact Hturn.
+      + reflexivity.
+      + reflexivity. }
+  rewrite HK. apply none_attacked_intro. intros k Hk. unfold tinit in Hk. cbn [tb_kings] in Hk.
+  apply filter_In in Hk. destruct Hk as (Hk & Kk). apply opiece_eqb_eq in Kk.
+  pose proof (S_men_kept Q m P k King Hl Hep Hk Kk) as KQ.
+  rewrite (attacked_b_ext _ (piece_at Q) _ _ Hk (unmake_same_board Q m P Hw Hl Hep)).
+  rewrite HM. destruct (attacked_b (piece_at Q) (turn Q) k) eqn:E; [|reflexivity].
+  exfalso. apply Hc. exists k. split; [exact Hk|]. split; [exact KQ|].
+  rewrite Hturn, opp_opp. apply attacked_b_iff, E.
+Qed.
+
+Lemma mat_ply : forall Q m P, wf P = true -> legal_move Q m P -> ep_inv Q = true ->
+  material_ok (piece_at Q) = true ->
+  mat_ok (tb_mat (unmake_t P (tinit P) (ply_of Q m))) = true.
+Proof.
+  intros Q m P Hw Hl Hep Hm.
+  pose proof (wf_length P Hw) as Hlen.
+  destruct (Soundness.unmake_t_inv P (tinit P) (ply_of Q m) (Soundness.tinit_inv P Hlen)
+              (shape_ok_ply Q m P Hw Hl Hep)) as (_ & Hmat & _).
+  rewrite <- Hmat, Soundness.unmake_t_board, <- material_ok_mat.
+  rewrite <- Hm. unfold material_ok. rewrite !men_eq.
+  rewrite (men_l_ext _ (piece_at Q)); [reflexivity|].
+  intros s Hs. rewrite <- (unmake_same_board Q m P Hw Hl Hep s Hs).
+  unfold piece_at. rewrite Soundness.unmake_board_eq. reflexivity.
 Qed.
