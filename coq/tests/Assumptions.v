@@ -7,7 +7,7 @@
     script. *)
 
 From RetroProof Require Import Board Movegen Perft Rules RulesCheck Retract Soundness
-  Reachable Invariants Search Exports.
+  Reachable Invariants Search Exports Completeness Retro.
 
 Print Assumptions Soundness.retractions_sound.
 Print Assumptions Soundness.retractions_turn.
@@ -21,3 +21,12 @@ Print Assumptions Invariants.inv_reachable.
 Print Assumptions Search.dead_sound.
 Print Assumptions Search.last_ok_sound.
 Print Assumptions Exports.forced_b_sound.
+Print Assumptions Invariants.inv_game.
+Print Assumptions Search.retract_step.
+Print Assumptions Completeness.retractions_complete_rules.
+Print Assumptions Completeness.retractions_complete_games.
+Print Assumptions Completeness.agrees_realizes.
+Print Assumptions Retro.check_illegal_sound.
+Print Assumptions Retro.check_last_sound.
+Print Assumptions Retro.check_last_upto_sound.
+Print Assumptions Retro.game_retract.

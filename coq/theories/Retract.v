@@ -130,13 +130,23 @@ Definition unmake_board (P : position) (r : retraction) : array int :=
        .[castle_rook_from M side <- cell_of_piece (MkPiece M Rook)]
   end.
 
+(** P's castling rights plus [(c, side)], rebuilt from the four rights
+    (so that the rights of Q are read without reasoning on bits). *)
+Definition castling_with (P : position) (c : color) (side : castling_side) : int :=
+  let has c' s' := castling_right P c' s' ||
+    (color_eqb c' c && match s', side with
+                       | KingSide, KingSide | QueenSide, QueenSide => true
+                       | _, _ => false end) in
+  (if has White KingSide then 1 else 0) + (if has White QueenSide then 2 else 0) +
+  (if has Black KingSide then 4 else 0) + (if has Black QueenSide then 8 else 0).
+
 Definition unmake_meta (P : position) (r : retraction) (b : array int) : position :=
   let m := rt_move r in
   let M := opp (turn P) in
   match mv_kind m with
   | Normal | Promotion => Position b M (castling P) None
   | EnPassant => Position b M (castling P) (Some (mv_to m))
-  | Castle => Position b M (castling P lor cr_bit M (castling_side_of M (mv_to m))) None
+  | Castle => Position b M (castling_with P M (castling_side_of M (mv_to m))) None
   end.
 
 Definition unmake (P : position) (r : retraction) : position :=

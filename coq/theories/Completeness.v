@@ -1,7 +1,3 @@
-(* Work in progress for issue #6 (completeness of [retractions]); NOT part of
-   the build (_CoqProject) and not trusted by anything.  Snapshot taken when
-   the session ended; it goes with coq/wip/Retract.v.patch (lemmas it needs
-   in Retract.v).  The next session continues it in theories/. *)
 (** * Completeness of the retraction generator.
 
     Headline theorems:
@@ -1245,6 +1241,13 @@ Proof.
   rewrite H by auto. simpl. apply IH. intros; apply H; auto.
 Qed.
 
+Lemma tb_kings_tset : forall S x s v, tb_kings (tset S x s v) =
+  if opiece_eqb (piece_of_cell v) (Some (MkPiece S King)) then s :: tb_kings x else tb_kings x.
+Proof. reflexivity. Qed.
+
+Lemma tb_kings_tcopy : forall x, tb_kings (tcopy x) = tb_kings x.
+Proof. reflexivity. Qed.
+
 Lemma tset_kings : forall S x s v, opiece_eqb (piece_of_cell v) (Some (MkPiece S King)) = false ->
   tb_kings (tset S x s v) = tb_kings x.
 Proof. intros S x s v H. unfold tset. cbn [tb_kings]. rewrite H. reflexivity. Qed.
@@ -1257,6 +1260,63 @@ Proof.
   destruct S; discriminate.
 Qed.
 
+Lemma kings_unmake_t : forall Q m P, legal_move Q m P -> ep_inv Q = true ->
+  forall x0, tb_kings (unmake_t P x0 (ply_of Q m)) = tb_kings x0.
+Proof.
+  intros Q m P Hl Hep.
+  pose proof (step_shape Q m P Hl Hep) as (Hf & Ht & Hturn & Hs).
+  assert (HM : opp (turn P) = turn Q) by (rewrite Hturn; apply opp_opp).
+  assert (Hcap : forall o, o = None \/ (exists x, o = Some x /\ x <> King) ->
+           opiece_eqb (piece_of_cell (match o with Some x => cell_of_piece (MkPiece (turn P) x) | None => 0 end))
+             (Some (MkPiece (turn P) King)) = false).
+  { intros o [->|(x & -> & Hx)]; [reflexivity|]. rewrite piece_of_cell_of_piece. apply not_S_king. right; exact Hx. }
+  intros x0. unfold unmake_t, ply_of, captured. cbn [rt_move rt_capture]. rewrite HM.
+    assert (Ht' : forall r, piece_at P (mv_to m) = Some (MkPiece (turn Q) r) ->
+              opiece_eqb (piece_of_cell (board P).[mv_to m]) (Some (MkPiece (turn P) King)) = false).
+    { intros r E. change (piece_of_cell (board P).[mv_to m]) with (piece_at P (mv_to m)). rewrite E.
+      apply not_S_king. left. simpl. symmetry. exact HM. }
+    assert (Hm' : forall r, opiece_eqb (piece_of_cell (cell_of_piece (MkPiece (turn Q) r)))
+                              (Some (MkPiece (turn P) King)) = false).
+    { intros r. rewrite piece_of_cell_of_piece. apply not_S_king. left. simpl. symmetry. exact HM. }
+    assert (Hsp : opiece_eqb (piece_of_cell (cell_of_piece (MkPiece (turn P) Pawn)))
+                              (Some (MkPiece (turn P) King)) = false).
+    { rewrite piece_of_cell_of_piece. apply not_S_king. right. discriminate. }
+    assert (H0 : opiece_eqb (piece_of_cell 0) (Some (MkPiece (turn P) King)) = false) by reflexivity.
+    assert (Hcap' : forall o : option piece, o = None \/ (exists x, o = Some x /\ piece_role x <> King) ->
+           opiece_eqb (piece_of_cell (match match o with Some p => Some (piece_role p) | None => None end with
+                                      | Some x => cell_of_piece (MkPiece (turn P) x) | None => 0 end))
+             (Some (MkPiece (turn P) King)) = false).
+    { intros o Ho. apply Hcap. destruct Ho as [->|((c0 & x) & -> & Hx)]; [left; reflexivity|].
+      right. exists x. split; [reflexivity|exact Hx]. }
+    assert (Hto : exists r, piece_at P (mv_to m) = Some (MkPiece (turn Q) r)).
+    { destruct (mv_kind m); destruct Hs as [r0 Hs]; try (exists r0; apply Hs);
+        try (exists Pawn; apply Hs). exists King. apply Hs. }
+    destruct Hto as (rt0 & Hto).
+    assert (Hq : piece_at Q (mv_to m) = None \/ (exists x, piece_at Q (mv_to m) = Some x /\ piece_role x <> King)).
+    { destruct Hl as ((_ & _ & Hp) & _). destruct (mv_kind m).
+      - destruct Hp as (_ & r0 & _ & Htg & _). destruct (target_cases _ _ _ Htg) as [E|(x & E & Hx)]; eauto.
+      - destruct Hp as (r0 & _ & _ & _ & _ & Htg & _). destruct (target_cases _ _ _ Htg) as [E|(x & E & Hx)]; eauto.
+      - destruct Hp as (_ & _ & _ & _ & E & _). auto.
+      - left. destruct Hs as (side & _ & -> & _ & _ & _ & E & _). exact E. }
+    destruct (mv_kind m) eqn:Hk; cbv zeta; rewrite ?tb_kings_tset, ?tb_kings_tcopy;
+    repeat match goal with
+    | |- context [opiece_eqb (piece_of_cell ?v) (Some (MkPiece (turn P) King))] =>
+      let E := fresh "E" in
+      assert (E : opiece_eqb (piece_of_cell v) (Some (MkPiece (turn P) King)) = false)
+        by first [reflexivity | apply Hsp | apply Hm' | apply (Ht' rt0 Hto) |
+                  apply Hcap'; destruct Hq as [->|(x & -> & Hx)]; eauto];
+      rewrite E
+    end; reflexivity. 
+Qed.
+
+(** (Stated this way round: the kernel then checks it without unfolding
+    [filter] over the 64 squares.) *)
+Lemma tinit_kings_eq : forall P, tb_kings (tinit P) =
+  filter (fun k => opiece_eqb (piece_at P k) (Some (MkPiece (turn P) King))) all_squares.
+Proof.
+  intros P. exact (eq_refl (filter (fun k => opiece_eqb (piece_at P k) (Some (MkPiece (turn P) King))) all_squares)).
+Qed.
+
 Lemma kings_ply : forall Q m P, wf P = true -> legal_move Q m P -> ep_inv Q = true ->
   ~ in_check (piece_at Q) (turn P) ->
   none_attacked (piece_at (unmake P (ply_of Q m))) (opp (turn P))
@@ -1265,34 +1325,7 @@ Proof.
   intros Q m P Hw Hl Hep Hc.
   pose proof (step_shape Q m P Hl Hep) as (Hf & Ht & Hturn & Hs).
   assert (HM : opp (turn P) = turn Q) by (rewrite Hturn; apply opp_opp).
-  assert (Hcap : forall o, o = None \/ (exists x, o = Some x /\ x <> King) ->
-           opiece_eqb (piece_of_cell (match o with Some x => cell_of_piece (MkPiece (turn P) x) | None => 0 end))
-             (Some (MkPiece (turn P) King)) = false).
-  { intros o [->|(x & -> & Hx)]; [reflexivity|]. rewrite piece_of_cell_of_piece. apply not_S_king. right; exact Hx. }
-  assert (HK : tb_kings (unmake_t P (tinit P) (ply_of Q m)) = tb_kings (tinit P)).
-  { unfold unmake_t, ply_of, captured. cbn [rt_move rt_capture]. rewrite HM.
-    destruct (mv_kind m) eqn:Hk.
-    - destruct Hs as (r0 & _ & Htg & _ & _ & _ & Hb't & _).
-      rewrite !tset_kings; [reflexivity| |].
-      + change (piece_of_cell (board P).[mv_to m]) with (piece_at P (mv_to m)). rewrite Hb't.
-        apply not_S_king. left. exact Hturn.
-      + apply Hcap. destruct (target_cases _ _ _ Htg) as [Hbt|(x & Hbt & Hx)]; rewrite Hbt; eauto.
-    - destruct Hs as (r0 & _ & _ & Htg & _).
-      rewrite !tset_kings; [reflexivity| |].
-      + rewrite piece_of_cell_of_piece. apply not_S_king. left. exact Hturn.
-      + apply Hcap. destruct (target_cases _ _ _ Htg) as [Hbt|(x & Hbt & Hx)]; rewrite Hbt; eauto.
-    - destruct Hs as (_ & _ & _ & _ & _ & _ & Hb't & _).
-      rewrite !tset_kings; [reflexivity| | |].
-      + rewrite piece_of_cell_of_piece. apply not_S_king. right. discriminate.
-      + reflexivity.
-      + change (piece_of_cell (board P).[mv_to m]) with (piece_at P (mv_to m)). rewrite Hb't.
-        apply not_S_king. left. exact Hturn.
-    - rewrite !tset_kings; [reflexivity| | | |].
-      + rewrite piece_of_cell_of_piece. apply not_S_king. right. discriminate.
-      + rewrite piece_of_cell_of_piece. apply not_S_king. left. exact Hturn.
-      + reflexivity.
-      + reflexivity. }
-  rewrite HK. apply none_attacked_intro. intros k Hk. unfold tinit in Hk. cbn [tb_kings] in Hk.
+  rewrite (kings_unmake_t Q m P Hl Hep). apply none_attacked_intro. intros k Hk. rewrite tinit_kings_eq in Hk.
   apply filter_In in Hk. destruct Hk as (Hk & Kk). apply opiece_eqb_eq in Kk.
   pose proof (S_men_kept Q m P k King Hl Hep Hk Kk) as KQ.
   rewrite (attacked_b_ext _ (piece_at Q) _ _ Hk (unmake_same_board Q m P Hw Hl Hep)).
@@ -1314,4 +1347,100 @@ Proof.
   rewrite (men_l_ext _ (piece_at Q)); [reflexivity|].
   intros s Hs. rewrite <- (unmake_same_board Q m P Hw Hl Hep s Hs).
   unfold piece_at. rewrite Soundness.unmake_board_eq. reflexivity.
+Qed.
+
+Lemma keep_fast_grows : forall P x0 l acc z, In z acc -> In z (keep_fast P x0 l acc).
+Proof.
+  intros P x0 l; induction l as [|r l IH]; intros acc z Hz; simpl; auto.
+  apply IH. destruct (retraction_ok_fast _ _ _ _); [right|]; auto.
+Qed.
+
+Lemma keep_fast_in : forall P x0 l acc r, In r l ->
+  retraction_ok_fast P r (unmake_meta P r (tb_arr (unmake_t P x0 r))) (unmake_t P x0 r) = true ->
+  In (r, unmake_meta P r (tb_arr (unmake_t P x0 r))) (keep_fast P x0 l acc).
+Proof.
+  intros P x0 l; induction l as [|r0 l IH]; intros acc r Hr Hok; [destruct Hr|].
+  simpl. destruct Hr as [<-|Hr].
+  - apply keep_fast_grows. rewrite Hok. left. reflexivity.
+  - apply IH; auto.
+Qed.
+
+(** ** Completeness *)
+
+Theorem retractions_complete_rules : forall Q m P,
+  wf P = true -> legal_move Q m P ->
+  ~ in_check (piece_at Q) (turn P) -> material_ok (piece_at Q) = true -> ep_inv Q = true ->
+  assertions_hold P m Q ->
+  exists Q', In (ply_of Q m, Q') (retractions P) /\ agrees_upto_assertions P m Q Q'.
+Proof.
+  intros Q m P Hw Hl Hc Hm Hep Ha.
+  pose proof (wf_length P Hw) as Hlen.
+  pose proof Hl as (_ & Hturn & _ & Hck).
+  assert (HM : opp (turn P) = turn Q) by (rewrite Hturn; apply opp_opp).
+  exists (unmake P (ply_of Q m)). split.
+  - unfold retractions. rewrite HM, (in_check_b_false_iff _ _ Hck), Hlen, eqb_same.
+    cbv iota. unfold unmake.
+    rewrite <- (Soundness.unmake_t_board P (ply_of Q m)).
+    apply keep_fast_in; [apply candidate_complete; auto|].
+    rewrite Soundness.unmake_t_board. fold (unmake P (ply_of Q m)).
+    unfold retraction_ok_fast.
+    rewrite (shape_ok_ply Q m P Hw Hl Hep). cbv iota.
+    change (rt_move (ply_of Q m)) with m.
+    rewrite (respects_ply Q m P Hw Hl Hep Ha), (capture_ply Q m P Hw Hl Hep),
+      (pseudo_ply Q m P Hw Hl Hep), (kings_ply Q m P Hw Hl Hep Hc). cbv iota.
+    exact (mat_ply Q m P Hw Hl Hep Hm).
+  - split; [exact (unmake_same_board Q m P Hw Hl Hep)|].
+    split; [rewrite Soundness.unmake_turn; exact HM|].
+    split.
+    + intros c side. rewrite unmake_rights, HM. reflexivity.
+    + rewrite unmake_ep. reflexivity.
+Qed.
+
+(** [Q] realizes the predecessor the generator reports: what [Q'] asserts
+    holds in [Q]. *)
+Lemma agrees_realizes : forall Q m P Q', legal_move Q m P -> assertions_hold P m Q ->
+  agrees_upto_assertions P m Q Q' -> realizes Q Q'.
+Proof.
+  intros Q m P Q' Hl (Hcr & _) (Hb & Ht & Hr & He).
+  split; [exact Hb|]. split; [exact Ht|]. split.
+  - intros c side Hc. rewrite Hr in Hc. apply orb_true_iff in Hc. destruct Hc as [Hc|Hc].
+    + apply (Hcr c side Hc).
+    + apply andb_prop in Hc as [Ec Hs]. apply color_eqb_eq in Ec. subst c.
+      unfold castled in Hs. destruct Hl as ((_ & _ & Hp) & _).
+      destruct (mv_kind m); try discriminate.
+      destruct Hp as (_ & side' & _ & Htk & Hcr' & _). apply eqb_true in Htk.
+      rewrite Htk, castling_side_of_to in Hs. destruct side, side'; try discriminate; exact Hcr'.
+  - intros e Hee. rewrite He in Hee. destruct (mv_kind m) eqn:Hk; try discriminate.
+    injection Hee as <-. apply (ep_of_legal Q m P Hl Hk).
+Qed.
+
+Lemma in_check_b_of : forall b c, in_check b c -> in_check_b b c = true.
+Proof.
+  intros b c H. destruct (in_check_b b c) eqn:E; [reflexivity|].
+  apply in_check_b_false in E. contradiction.
+Qed.
+
+(** The form the search uses. *)
+Theorem retractions_complete_games : retractions_complete.
+Proof.
+  intros h G m G' P Hg Hs Hr Hw.
+  pose proof (inv_game h G Hg) as Hi. apply inv_elim in Hi. destruct Hi as (Hm & _ & Hchk & _ & Hep).
+  destruct Hs as ((Hps & Htu & Hb & Hck) & Hcr & Hepa).
+  destruct Hr as (HbP & HtP & HcP & HeP).
+  assert (Hl : legal_move G m P).
+  { split; [exact Hps|]. split; [rewrite HtP; exact Htu|]. split.
+    - intros s Hs. rewrite HbP by exact Hs. apply Hb, Hs.
+    - intros Hc. apply in_check_b_of in Hc.
+      rewrite (in_check_b_ext (piece_at P) (piece_at G')) in Hc by exact HbP.
+      rewrite (in_check_b_false_iff _ _ Hck) in Hc. discriminate. }
+  assert (Ha : assertions_hold P m G).
+  { split.
+    - intros c side Hc. apply HcP in Hc. rewrite Hcr in Hc. apply andb_prop in Hc as [H1 H2].
+      split; [exact H1|]. apply negb_true_iff, H2.
+    - intros e He. rewrite <- Hepa. apply HeP, He. }
+  assert (Hnc : ~ in_check (piece_at G) (turn P)).
+  { unfold check_inv in Hchk. rewrite HtP, Htu. apply negb_true_iff in Hchk.
+    apply in_check_b_false, Hchk. }
+  destruct (retractions_complete_rules G m P Hw Hl Hnc Hm Hep Ha) as (Q' & Hin & Hag).
+  exists Q'. split; [exact Hin|]. exact (agrees_realizes G m P Q' Hl Ha Hag).
 Qed.

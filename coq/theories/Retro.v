@@ -1,0 +1,67 @@
+(** * Retro: the verified retrograde analysis, in one place.
+
+    Headline theorems (no hypothesis; Print Assumptions: the primitive
+    integers and arrays and their specification axioms, see
+    tests/Assumptions.v):
+
+    - [check_illegal_sound : check_illegal P n = true -> ~ reachable P]
+        no game reaches the problem [P] (every retraction sequence from [P]
+        dies within [n] plies: no retraction, or a predecessor failing the
+        invariants of Invariants.v, and none is the initial position);
+    - [check_last_sound : check_last P ms extra = true ->
+         forall h G, game h G -> realizes G P -> exists pre, plies h = pre ++ ms]
+        every game reaching [P] ends with the plies [ms] (oldest first,
+        written as in Notation.v: [["c2c4"; "b4c3ep"; "b3c3xp"]]), and has
+        at least [length ms] plies;
+    - [check_last_upto_sound]: the same, but a game may also be shorter
+        than [ms], and is then a final segment of [ms];
+    - [check_game_sound] (Reachable.v), [check_uci_game_sound]:
+        a move list that replays legally from the initial position proves
+        [reachable P];
+    - [retractions_complete_rules] (Completeness.v) and [retractions_sound]
+        (Soundness.v): the retraction generator is exactly the readable
+        rules, up to the castling/en-passant assertions.
+
+    The checkers are booleans computed with [vm_compute]: a proof is
+    [apply check_illegal_sound; vm_cast_no_check (eq_refl true)], and [Qed]
+    pays the computation once. *)
+
+From Coq Require Import Uint63 List String.
+From RetroProof Require Import Board Rules Retract Notation Reachable Invariants Search Completeness.
+Import ListNotations.
+Open Scope list_scope.
+
+Theorem check_illegal_sound : forall P n, check_illegal P n = true -> ~ reachable P.
+Proof. exact (check_illegal_sound_from retractions_complete_games). Qed.
+
+Theorem check_last_sound : forall P ms extra, check_last P ms extra = true ->
+  forall h G, game h G -> realizes G P -> exists pre, plies h = pre ++ ms.
+Proof. exact (check_last_sound_from retractions_complete_games). Qed.
+
+Theorem check_last_upto_sound : forall P ms extra, check_last_upto P ms extra = true ->
+  forall h G, game h G -> realizes G P ->
+  (exists pre, plies h = pre ++ ms) \/ (exists pre, ms = pre ++ plies h).
+Proof. exact (check_last_upto_sound_from retractions_complete_games). Qed.
+
+(** Every game reaching [P] has at least [length ms] plies: a corollary. *)
+Corollary check_last_length : forall P ms extra, check_last P ms extra = true ->
+  forall h G, game h G -> realizes G P -> List.length ms <= List.length h.
+Proof.
+  intros P ms extra H h G Hg Hr. destruct (check_last_sound P ms extra H h G Hg Hr) as (pre & E).
+  assert (List.length (plies h) = List.length h) by apply map_length.
+  rewrite <- H0, E, app_length. apply PeanoNat.Nat.le_add_l.
+Qed.
+
+(** One retraction of a game (for the tactics of Tactics.v). *)
+Theorem game_retract : forall h G P, game h G -> realizes G P -> wf P = true ->
+  (h = [] /\ may_be_initial P = true) \/
+  exists h' G0 r Q, h = h' ++ [(G0, rt_move r)] /\ In (r, Q) (retractions P) /\
+    game h' G0 /\ realizes G0 Q /\ inv Q = true /\
+    ply_string G0 (rt_move r) = retraction_to_string (turn P) r.
+Proof. exact (retract_step retractions_complete_games). Qed.
+
+(** A problem some game reaches is not refuted by its invariants. *)
+Corollary dead_refutes : forall h G P n, game h G -> realizes G P -> dead n P = true -> False.
+Proof.
+  intros h G P n Hg Hr Hd. apply (dead_sound retractions_complete_games n P Hd). exists h, G. auto.
+Qed.
