@@ -30,3 +30,30 @@ Proof.
   intros h G Hg Hr. unfold smullyan in Hr.
   retract; [ exact I | exact I | exact I | exact I | exact I | exact I ].
 Qed.
+
+(** The same, stepped through branch by branch, as [retroproof export
+    --ltac] writes it: the subgoals of [retract] come sorted by ply name,
+    each branch checks its ply with [ply_is], and the five dead branches
+    are refuted (their predecessors have no retraction). *)
+Theorem smullyan_script : forall h G, game h G -> realizes G smullyan ->
+  exists pre, plies h = pre ++ ["c2c4"; "b4c3ep"; "b3c3xp"].
+Proof.
+  intros h G Hg Hr.
+  retract.
+  - ply_is "b3c3". refute.
+  - ply_is "b3c3xb". refute.
+  - ply_is "b3c3xn". refute.
+  - ply_is "b3c3xp". retract.
+    + ply_is "b4c3ep". retract.
+      * ply_is "c2c4". finish_plies.
+  - ply_is "b3c3xq". refute.
+  - ply_is "b3c3xr". refute.
+Qed.
+
+(** [ply_is] fails on a branch taken for another. *)
+Goal forall h G, game h G -> realizes G smullyan -> False.
+Proof.
+  intros h G Hg Hr. retract.
+  Fail ply_is "b3c3xp".
+  ply_is "b3c3".
+Abort.

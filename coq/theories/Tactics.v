@@ -13,6 +13,9 @@
       [Hg : game h' G0], [Hr : realizes G0 (fen "<predecessor>")], and the
       retracted ply named: [H_last : ply_string G0 m = "b3c3xp"] (later
       retractions add [H_last0], [H_last1], ..., going back in time).
+      The subgoals come sorted by ply name ([sort_by_name]), so scripts
+      can rely on their order; [ply_is "b3c3xp"] checks which one a
+      branch is.
       Retractions whose predecessor fails an invariant leave no subgoal,
       and neither does a predecessor without retractions at the next
       [retract].
@@ -26,11 +29,49 @@
     cast, so [Qed] pays it once. *)
 
 From Coq Require Import Uint63 List String.
-From RetroProof Require Import Board Rules Retract Notation Reachable Invariants Search Retro.
+From RetroProof Require Import Gen.Vocab Board Rules Retract Notation Reachable Invariants Search Retro.
 Import ListNotations.
 
 Lemma true_false_elim : forall (A : Type) b, b = true -> b = false -> A.
 Proof. intros A b -> H. discriminate H. Qed.
+
+(** [~ reachable P] by refuting every game that reaches [P]: the goal
+    [retract] works on. *)
+Lemma unreachable_intro : forall P, (forall h G, game h G -> realizes G P -> False) -> ~ reachable P.
+Proof. intros P H (h & G & Hg & Hr). exact (H h G Hg Hr). Qed.
+
+(** ** Subgoals in the order of their ply names
+
+    [retract] leaves its subgoals sorted by the name of the retracted ply
+    (byte order, [string_ltb] of Notation.v), so that a script -- written
+    by hand or by [retroproof export --ltac] -- can rely on their order. *)
+
+Fixpoint insert_by_name (c : color) (x : retraction * position) (l : list (retraction * position)) :=
+  match l with
+  | [] => [x]
+  | y :: l' =>
+    if string_ltb (retraction_to_string c (fst y)) (retraction_to_string c (fst x))
+    then y :: insert_by_name c x l' else x :: l
+  end.
+
+Definition sort_by_name (c : color) (l : list (retraction * position)) :=
+  fold_right (insert_by_name c) [] l.
+
+Lemma in_insert_by_name : forall c x y l, In y l \/ y = x -> In y (insert_by_name c x l).
+Proof.
+  intros c x y l; induction l as [|z l IH]; intros H; cbn [insert_by_name].
+  - destruct H as [[]|<-]. left. reflexivity.
+  - destruct (string_ltb _ _).
+    + destruct H as [[<-|H]|H]; [left; reflexivity | right; auto | right; auto].
+    + destruct H as [[<-|H]|<-]; [right; left; reflexivity | right; right; exact H | left; reflexivity].
+Qed.
+
+Lemma in_sort_by_name : forall c y l, In y l -> In y (sort_by_name c l).
+Proof.
+  intros c y l; induction l as [|x l IH]; intros H; [contradiction|].
+  cbn [sort_by_name fold_right]. apply in_insert_by_name.
+  destruct H as [<-|H]; [right; reflexivity | left; apply IH, H].
+Qed.
 
 (** Split [In (r, Q) [x1; ...; xn]] into one subgoal per element, with
     [r] and [Q] replaced by the element's. *)
@@ -74,9 +115,10 @@ Ltac retract_game Hg Hr h G P :=
   clear Hw;
   [ first [ exact (true_false_elim _ _ Hini ltac:(vm_compute; reflexivity)) | subst h ]
   | subst h; clear Hg Hr;
-    let L := eval vm_compute in (retractions P) in
+    apply (in_sort_by_name (turn P)) in Hin;
+    let L := eval vm_compute in (sort_by_name (turn P) (retractions P)) in
     let EL := fresh "EL" in
-    assert (EL : retractions P = L) by (vm_cast_no_check (@eq_refl _ L));
+    assert (EL : sort_by_name (turn P) (retractions P) = L) by (vm_cast_no_check (@eq_refl _ L));
     rewrite EL in Hin; clear EL;
     split_in Hin;
     retract_branch Hinv Hname Hr' ].
@@ -84,6 +126,16 @@ Ltac retract_game Hg Hr h G P :=
 Ltac retract :=
   lazymatch goal with
   | Hg : game ?h ?G, Hr : realizes ?G ?P |- _ => retract_game Hg Hr h G P
+  end.
+
+(** [ply_is "b3c3xp"]: checks that the ply taken back last (the most
+    recent [H_last]) is the one named, and fails otherwise: generated
+    scripts start each branch with it, so that a branch taken for another
+    says so where it happens. *)
+Ltac ply_is s :=
+  lazymatch goal with
+  | H : ply_string _ _ = ?x |- _ =>
+    tryif constr_eq x s then idtac else fail 0 "the ply taken back here is" x "not" s
   end.
 
 Ltac refute_in n :=

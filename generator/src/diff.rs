@@ -464,39 +464,9 @@ fn compile_scratch(coqc: &Coqc, text: &str, options: &DiffOptions) -> Result<Str
         .stdout)
 }
 
-/// Positions reached by random legal play from the initial position:
-/// `count` positions, deterministic in `seed`, games of up to `max_plies`.
-pub fn random_positions(count: usize, seed: u64, max_plies: u32) -> Vec<Position> {
-    let mut rng = SplitMix(seed);
-    let mut out = Vec::with_capacity(count);
-    while out.len() < count {
-        let mut pos = Position::start();
-        let plies = (rng.next() % u64::from(max_plies.max(1))) as u32 + 1;
-        for _ in 0..plies {
-            let moves = pos.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            let m = moves[(rng.next() % moves.len() as u64) as usize];
-            pos.play_unchecked(&m);
-        }
-        out.push(pos);
-    }
-    out
-}
-
-/// A small deterministic generator (SplitMix64).
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-}
+/// Positions reached by random legal play from the initial position (the
+/// random part of the default corpus); see [`retroproof_core::random`].
+pub use retroproof_core::random::random_positions;
 
 /// Reads a corpus: one position per line, FEN (4 or 6 fields) or EPD with
 /// operations; blank lines and `#` comments are skipped. Errors name the

@@ -20,6 +20,7 @@ use std::time::Duration;
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 use retroboard::RetroBoard;
+use retroproof_core::random::random_games;
 use retroproof_core::retro::SideMaterial;
 use retroproof_core::search::retro_perft;
 use retroproof_core::{Color, Position, Rank, Role, Setup, Square};
@@ -31,42 +32,31 @@ const STARTS: &[&str] = &[
     "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
 ];
 
+/// Every third position of random games of up to 120 positions, stripped.
 fn corpus(count: usize) -> Vec<Position> {
-    let mut state = 0xbe4c_0001u64;
-    let mut next = move |n: usize| {
-        state ^= state >> 12;
-        state ^= state << 25;
-        state ^= state >> 27;
-        (state.wrapping_mul(0x2545_f491_4f6c_dd1d) % n as u64) as usize
-    };
-    let mut out = Vec::new();
-    'games: loop {
-        let mut pos = Position::from_fen(STARTS[next(STARTS.len())]).unwrap();
-        for ply in 0..120 {
+    let starts: Vec<Position> = STARTS
+        .iter()
+        .map(|fen| Position::from_fen(fen).unwrap())
+        .collect();
+    random_games(&starts, 0xbe4c_0001, 120)
+        .filter(|(ply, pos)| {
             // Retroboard "takes back the promotion" of a king on its last
             // rank, and its perft then panics on the kingless board: leave
             // such positions out (see tests/retro_retroboard.rs).
             let mover = pos.turn().other();
             let king_on_last_rank = pos.king(mover).rank() == Rank::Eighth.relative_to(mover);
-            if ply % 3 == 0 && !king_on_last_rank {
-                let setup = Setup {
-                    castling: Default::default(),
-                    ep_square: None,
-                    ..pos.to_setup()
-                };
-                out.push(Position::from_setup(setup).unwrap());
-                if out.len() == count {
-                    break 'games;
-                }
-            }
-            let moves = pos.legal_moves();
-            if moves.is_empty() {
-                continue 'games;
-            }
-            pos.play_unchecked(&moves[next(moves.len())]);
-        }
-    }
-    out
+            ply % 3 == 0 && !king_on_last_rank
+        })
+        .take(count)
+        .map(|(_, pos)| {
+            Position::from_setup(Setup {
+                castling: Default::default(),
+                ep_square: None,
+                ..pos.to_setup()
+            })
+            .unwrap()
+        })
+        .collect()
 }
 
 fn pockets(pos: &Position) -> (String, String) {

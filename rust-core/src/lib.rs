@@ -16,6 +16,8 @@
 //! - [`retro`]: retractions ("unmoves") with their exact semantics;
 //!   [`search`]: retro-perft, last-moves and legality searches;
 //!   [`problem`]: retro problems written as EPD.
+//! - [`random`]: seeded random play, for reproducible test and benchmark
+//!   corpora.
 
 // `#[derive(CoqInductive)]` names `::retroproof_core::coq::…`; this makes
 // that path resolve inside this crate too.
@@ -37,6 +39,7 @@ pub mod pgn;
 pub mod piece;
 pub mod position;
 pub mod problem;
+pub mod random;
 pub mod retro;
 pub mod role;
 pub mod san;

@@ -21,23 +21,9 @@
 use std::collections::BTreeMap;
 
 use retroboard::RetroBoard;
+use retroproof_core::random::random_games;
 use retroproof_core::retro::{material_error, SideMaterial};
 use retroproof_core::{Color, Move, Piece, Position, Role, Setup, Square};
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 const STARTS: &[&str] = &[
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -48,31 +34,25 @@ const STARTS: &[&str] = &[
     "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
 ];
 
-/// Positions reached by random play, then stripped of castling rights and
-/// en passant square (both still valid positions).
+/// Positions reached by random play (every position of games of up to
+/// 160 positions), then stripped of castling rights and en passant square
+/// (both still valid positions).
 fn positions(count: usize) -> Vec<Position> {
-    let mut rng = Rng(0xd1ff_0001);
-    let mut out = Vec::with_capacity(count);
-    'games: loop {
-        let mut pos = Position::from_fen(STARTS[rng.below(STARTS.len())]).unwrap();
-        for _ in 0..160 {
-            let setup = Setup {
+    let starts: Vec<Position> = STARTS
+        .iter()
+        .map(|fen| Position::from_fen(fen).unwrap())
+        .collect();
+    random_games(&starts, 0xd1ff_0001, 160)
+        .take(count)
+        .map(|(_, pos)| {
+            Position::from_setup(Setup {
                 castling: Default::default(),
                 ep_square: None,
                 ..pos.to_setup()
-            };
-            out.push(Position::from_setup(setup).unwrap());
-            if out.len() == count {
-                break 'games;
-            }
-            let moves = pos.legal_moves();
-            if moves.is_empty() {
-                continue 'games;
-            }
-            pos.play_unchecked(&moves[rng.below(moves.len())]);
-        }
-    }
-    out
+            })
+            .unwrap()
+        })
+        .collect()
 }
 
 /// Pocket strings, the same rule for both sides: every role rule 3 allows

@@ -7,25 +7,10 @@
 //! reached by play, the retractions of `Q·m` contain `m` with predecessor
 //! `Q`, up to the castling and en passant assertions (see `retro`'s docs).
 
+use retroproof_core::random::random_games;
 use retroproof_core::retro::{material_error, RetroUci};
 use retroproof_core::search::retro_perft;
 use retroproof_core::{Move, Position, Setup};
-
-/// xorshift64*: deterministic, no dependency.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 /// Starting points: the initial position and positions rich in the rare
 /// rules (promotions with capture, en passant, castling both sides).
@@ -38,26 +23,17 @@ const STARTS: &[&str] = &[
     "4k3/1pp1p1p1/8/P1P1P1P1/1p1p1p1p/8/P1P1P1P1/4K3 w - - 0 1",
 ];
 
-/// Positions reached by random play from [`STARTS`], `count` in all.
+/// Positions reached by random play from [`STARTS`], `count` in all:
+/// every position of games of up to 200 positions.
 fn random_positions(seed: u64, count: usize) -> Vec<Position> {
-    let mut rng = Rng(seed);
-    let mut out = Vec::with_capacity(count);
-    'games: loop {
-        let start = STARTS[rng.below(STARTS.len())];
-        let mut pos = Position::from_fen(start).unwrap();
-        for _ in 0..200 {
-            out.push(pos);
-            if out.len() == count {
-                break 'games;
-            }
-            let moves = pos.legal_moves();
-            if moves.is_empty() {
-                continue 'games;
-            }
-            pos.play_unchecked(&moves[rng.below(moves.len())]);
-        }
-    }
-    out
+    let starts: Vec<Position> = STARTS
+        .iter()
+        .map(|fen| Position::from_fen(fen).unwrap())
+        .collect();
+    random_games(&starts, seed, 200)
+        .map(|(_, pos)| pos)
+        .take(count)
+        .collect()
 }
 
 /// Variants of a position reached by play that are also valid positions:

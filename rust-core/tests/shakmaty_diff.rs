@@ -10,25 +10,10 @@
 
 use std::collections::BTreeSet;
 
+use retroproof_core::random::Rng;
 use retroproof_core::{perft, Position};
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Position as _};
-
-/// xorshift64*: tiny, deterministic, and good enough to pick moves.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 const SEEDS: &[&str] = &[
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -91,7 +76,7 @@ fn compare(ours: &Position, theirs: &Chess) -> Vec<String> {
 
 #[test]
 fn random_games_agree_with_shakmaty() {
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15);
     let mut positions = 0usize;
     let mut game = 0usize;
     while positions < 6_000 {
