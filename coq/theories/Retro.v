@@ -27,7 +27,10 @@
     pays the computation once. *)
 
 From Coq Require Import Uint63 List String.
-From RetroProof Require Import Board Rules Retract Notation Reachable Invariants Search Completeness.
+From RetroProof Require Import Board Rules Retract Notation Invariants Completeness.
+(** The vocabulary of the statements below (games, [realizes], [plies],
+    the checkers) comes with this module. *)
+From RetroProof Require Export Reachable Search.
 Import ListNotations.
 Open Scope list_scope.
 

@@ -7,12 +7,15 @@ use std::fmt;
 use std::path::Path;
 use std::time::Duration;
 
-use retroproof_core::search::{forced_line, retro_perft, LastMoves};
+use retroproof_core::search::{
+    forced_line_with, legality, retro_perft, static_illegality, Explorer, IllegalReason, LastMoves,
+    Legality, Limits,
+};
 use retroproof_core::Position;
 
 use crate::coq::print_file;
 use crate::coqc::{Compiled, Coqc, CoqcError};
-use crate::emit::problem::{export_file, Export, Statement};
+use crate::emit::problem::{export_file, Branch, Export, Proof, Statement, Step};
 use crate::emit::EmitError;
 
 /// How many plies past `n` the native engine looks to decide the last `n`.
@@ -31,6 +34,18 @@ pub enum NoStatement {
     TooShort { depth: u32, longest: u32 },
     /// The proof would enumerate too many sequences.
     TooMany { depth: u32, sequences: u64 },
+    /// A retraction sequence explored passes through the initial position:
+    /// a game of `plies` plies reaches the position, so it is legal, and
+    /// games that short need not end with a longer answer.
+    ShortGame { plies: u32 },
+    /// Asked whether the position is illegal: a game of `plies` plies
+    /// reaches it.
+    Legal { plies: u32 },
+    /// Illegality not shown by exhaustion within `cap` plies.
+    NotIllegal { cap: u32 },
+    /// The native engine shows illegality only through the stranded-man
+    /// rule, which the Coq invariants do not include.
+    StrandedOnly,
 }
 
 impl fmt::Display for NoStatement {
@@ -50,6 +65,21 @@ impl fmt::Display for NoStatement {
                 f,
                 "{sequences} retraction sequences of {depth} plies: too many for a reflective proof (limit {MAX_SEQUENCES})"
             ),
+            NoStatement::ShortGame { plies } => write!(
+                f,
+                "a game of {plies} plies reaches the position: it is legal, and its last plies are not forced"
+            ),
+            NoStatement::Legal { plies } => write!(
+                f,
+                "the position is legal: a game of {plies} plies reaches it (`retroproof legal` prints one)"
+            ),
+            NoStatement::NotIllegal { cap } => write!(
+                f,
+                "the native engine cannot show the position illegal: some retraction sequences go on for {cap} plies"
+            ),
+            NoStatement::StrandedOnly => f.write_str(
+                "the native engine shows the position illegal only by the stranded-man rule (a man that can never have left its square), which the Coq invariants do not include: no Coq proof",
+            ),
         }
     }
 }
@@ -59,9 +89,15 @@ impl fmt::Display for NoStatement {
 /// `n ..= n + LOOKAHEAD` at which `n` plies are forced.
 pub fn last_plies_statement(pos: &Position, n: u32) -> Result<Statement, NoStatement> {
     let mut best = Vec::new();
+    let mut explorer = Explorer::new();
     for depth in n..=n + LOOKAHEAD {
-        match forced_line(pos, depth) {
+        match forced_line_with(&mut explorer, pos, depth) {
             LastMoves::Forced(forced) if forced.len() as u32 >= n => {
+                if let Some(line) = explorer.start_line() {
+                    return Err(NoStatement::ShortGame {
+                        plies: line.len() as u32,
+                    });
+                }
                 let sequences = retro_perft(pos, depth);
                 if sequences > MAX_SEQUENCES {
                     return Err(NoStatement::TooMany { depth, sequences });
@@ -83,6 +119,139 @@ pub fn last_plies_statement(pos: &Position, n: u32) -> Result<Statement, NoState
         }
     }
     Err(NoStatement::Undecided { n, forced: best })
+}
+
+/// How many plies the illegality search explores.
+pub const ILLEGAL_CAP: u32 = 12;
+
+/// The native answer to "is the position illegal?", in the terms of the
+/// Coq checker (`check_illegal P d`, Search.v): the position breaks an
+/// invariant (depth 0), or every retraction sequence ends within `d - 1`
+/// plies and none passes through the initial position.
+pub fn illegal_statement(pos: &Position) -> Result<Statement, NoStatement> {
+    if static_illegality(pos).is_some() {
+        return Ok(Statement::Illegal { depth: 0 });
+    }
+    let mut explorer = Explorer::new().with_budget(MAX_SEQUENCES);
+    let longest = explorer.longest(pos, ILLEGAL_CAP);
+    if let Some(line) = explorer.start_line() {
+        return Err(NoStatement::Legal {
+            plies: line.len() as u32,
+        });
+    }
+    if longest >= ILLEGAL_CAP {
+        let stranded = matches!(
+            legality(pos, Limits::default()),
+            Legality::Illegal(
+                IllegalReason::Stranded { .. } | IllegalReason::NoUnstrandedHistory { .. }
+            )
+        );
+        return Err(if stranded {
+            NoStatement::StrandedOnly
+        } else {
+            NoStatement::NotIllegal { cap: ILLEGAL_CAP }
+        });
+    }
+    // Coq's `dead` does not share subtrees: bound what it enumerates.
+    let sequences: u64 = (1..=longest).map(|d| retro_perft(pos, d)).sum();
+    if sequences > MAX_SEQUENCES {
+        return Err(NoStatement::TooMany {
+            depth: longest,
+            sequences,
+        });
+    }
+    Ok(Statement::Illegal { depth: longest + 1 })
+}
+
+/// Branches a script expands before refuting the rest in one step each.
+pub const SCRIPT_BRANCHES: usize = 60;
+
+/// The Ltac script (Tactics.v) for a statement, from the native search
+/// tree: `retract` along the answer, `refute` on the branches that die.
+/// `None` for a legal game (its proof is the replay).
+pub fn script(pos: &Position, statement: &Statement) -> Option<Step> {
+    let mut explorer = Explorer::new();
+    match statement {
+        Statement::LastPlies { answer, depth } => {
+            Some(last_script(&mut explorer, pos, answer, *depth))
+        }
+        Statement::Illegal { depth: 0 } => Some(Step::Refute { within: 0 }),
+        Statement::Illegal { depth } => {
+            let mut budget = SCRIPT_BRANCHES;
+            Some(Step::Retract(illegal_branches(
+                &mut explorer,
+                pos,
+                *depth,
+                &mut budget,
+            )))
+        }
+        Statement::LegalGame { .. } => None,
+    }
+}
+
+/// The retractions of `pos` with their predecessors, in the order of
+/// their names (the order `retract` leaves its subgoals in).
+fn sorted_retractions(pos: &Position) -> Vec<(String, Position)> {
+    let mut out: Vec<(String, Position)> = pos
+        .retractions()
+        .into_iter()
+        .map(|(u, q)| (u.to_string(), q))
+        .collect();
+    out.sort_by(|a, b| a.0.cmp(&b.0));
+    out
+}
+
+/// The refutation of a position whose retraction sequences all end
+/// within `cap - 1` plies (a longer one makes a refutation Coq rejects).
+fn refute(explorer: &mut Explorer, q: &Position, cap: u32) -> Step {
+    Step::Refute {
+        within: explorer.longest(q, cap) + 1,
+    }
+}
+
+/// `depth`: the plies of the sequences that decided the answer, from
+/// `pos` (deviating branches die within `depth - 1` plies).
+fn last_script(explorer: &mut Explorer, pos: &Position, answer: &[String], depth: u32) -> Step {
+    let Some((forced, rest)) = answer.split_first() else {
+        return Step::Finish;
+    };
+    let below = depth.saturating_sub(1);
+    let branches = sorted_retractions(pos)
+        .into_iter()
+        .map(|(ply, q)| {
+            let step = if ply == *forced {
+                last_script(explorer, &q, rest, below)
+            } else {
+                refute(explorer, &q, below)
+            };
+            Branch { ply, step }
+        })
+        .collect();
+    Step::Retract(branches)
+}
+
+fn illegal_branches(
+    explorer: &mut Explorer,
+    pos: &Position,
+    depth: u32,
+    budget: &mut usize,
+) -> Vec<Branch> {
+    let children = sorted_retractions(pos);
+    *budget = budget.saturating_sub(children.len());
+    children
+        .into_iter()
+        .map(|(ply, q)| {
+            let longest = explorer.longest(&q, depth);
+            let step = if longest == 0 || *budget == 0 {
+                Step::Refute {
+                    within: longest + 1,
+                }
+            } else {
+                Step::Retract(illegal_branches(explorer, &q, depth - 1, budget))
+            };
+            Branch { ply, step }
+        })
+        .collect()
 }
 
 /// Why a proof was not obtained.
@@ -200,6 +369,7 @@ pub fn example_files(epd: &str) -> Result<Vec<ExampleFile>, EmitError> {
         let export = Export {
             position: problem.position,
             statement,
+            proof: Proof::Reflective,
             notes,
         };
         let mut contents = export_text(&export)?;

@@ -8,7 +8,7 @@ use std::process::{Command, Output};
 use std::time::Duration;
 
 use retroproof::coqc::{Coqc, CoqcError};
-use retroproof::emit::problem::{Export, Statement};
+use retroproof::emit::problem::{Branch, Export, Proof, Statement, Step};
 use retroproof::prove::{compile, export_text, ProveError};
 use retroproof_core::Position;
 
@@ -45,7 +45,7 @@ fn prove_without_argument_is_smullyan() {
     );
     // Published: 1. c2-c4 b4xc3 e.p.+ 2. Kb3xc3.
     assert!(
-        stdout.contains("were c2c4 b4c3ep b3c3xp (oldest first)"),
+        stdout.contains("every game that reaches 8/8/8/1r1b4/B7/2K5/8/3k4 b - - 0 1 ends with c2c4 b4c3ep b3c3xp"),
         "{stdout}"
     );
     assert!(stdout.contains("Theorem last_3"), "{stdout}");
@@ -73,7 +73,7 @@ fn prove_an_epd_problem_and_keep_the_file() {
         "{stdout}{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    assert!(stdout.contains("were g2g4 f4g3ep f5e5xn"), "{stdout}");
+    assert!(stdout.contains("ends with g2g4 f4g3ep f5e5xn"), "{stdout}");
     let kept = std::fs::read_to_string(dir.path().join("Problem.v")).unwrap();
     assert!(kept.contains("Theorem last_3"));
 }
@@ -92,6 +92,7 @@ fn coq_refuses_a_wrong_answer() {
             depth: 1,
             answer: vec!["b3c3xn".into()],
         },
+        proof: Proof::Reflective,
         notes: vec![],
     };
     let text = export_text(&export).unwrap();
@@ -205,4 +206,193 @@ fn example_proofs_do_not_drift() {
             );
         }
     }
+}
+
+fn assert_proven(args: &[&str]) -> String {
+    let out = retroproof(args);
+    let stdout = String::from_utf8_lossy(&out.stdout).to_string();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{args:?}: {stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    stdout
+}
+
+fn assert_refused(args: &[&str], code: i32, reason: &str) {
+    let out = retroproof(args);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(code), "{args:?}: {err}");
+    assert!(
+        err.starts_with("error: ") && err.contains(reason),
+        "{args:?}: {err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+}
+
+/// Black to move, in check from the knight on d6, and Black has nothing
+/// to take back (tests/Illegal.v explains the position): dead at depth 2.
+const WALLED: &str = "rnbqkbnr/pppppppp/N1NN1R1R/8/8/8/8/4K3 b - -";
+
+#[test]
+fn prove_illegal_both_ways() {
+    if skip_coq() {
+        return;
+    }
+    for ltac in [false, true] {
+        let mut args = vec!["prove", WALLED, "--question", "illegal"];
+        if ltac {
+            args.push("--ltac");
+        }
+        let stdout = assert_proven(&args);
+        assert!(stdout.contains("no game reaches"), "{stdout}");
+        assert!(
+            stdout.contains("Theorem illegal : reachable P -> False"),
+            "{stdout}"
+        );
+    }
+    // Static: nine white pawns.
+    let stdout = assert_proven(&[
+        "prove",
+        "4k3/8/8/8/8/P7/PPPPPPPP/4K3 b - -",
+        "--question",
+        "illegal",
+        "--ltac",
+    ]);
+    assert!(stdout.contains("breaks an invariant"), "{stdout}");
+}
+
+#[test]
+fn illegal_answers_only_what_coq_can_prove() {
+    // Legal: the initial position.
+    assert_refused(
+        &[
+            "prove",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -",
+            "--question",
+            "illegal",
+        ],
+        1,
+        "the position is legal",
+    );
+    // Smullyan's direction problem: illegal only by the stranded-man rule.
+    assert_refused(
+        &[
+            "prove",
+            "../examples/retro-problems.epd",
+            "--id",
+            "smullyan-direction-illegal",
+        ],
+        1,
+        "stranded-man rule",
+    );
+    // A legal game has no Ltac script.
+    assert_refused(
+        &[
+            "export",
+            SMULLYAN,
+            "--question",
+            "legal-game",
+            "e2e4",
+            "--ltac",
+        ],
+        2,
+        "--ltac",
+    );
+}
+
+/// The Ltac scripts of published problems, including ones decided only by
+/// looking deeper than the plies asked (Husserl: 2 more plies).
+#[test]
+fn ltac_scripts_prove_published_problems() {
+    if skip_coq() {
+        return;
+    }
+    for (id, published) in [
+        ("smullyan-invisible-king", "c2c4 b4c3ep b3c3xp"),
+        ("husserl-1966", "c7d8rxn"),
+        ("stambuk-coakley-retro29", "f2f1b g2f2"),
+    ] {
+        let stdout = assert_proven(&[
+            "prove",
+            "../examples/retro-problems.epd",
+            "--id",
+            id,
+            "--ltac",
+        ]);
+        assert!(
+            stdout.contains(&format!("ends with {published} ")),
+            "{id}: {stdout}"
+        );
+    }
+}
+
+fn refusal(export: &Export) -> String {
+    let coqc = Coqc::find().unwrap();
+    let text = export_text(export).unwrap();
+    match compile(&coqc, &theories(), &text, None, Duration::from_secs(300)) {
+        Err(ProveError::Coqc(CoqcError::Failed { message, .. })) => message,
+        other => panic!("expected a refusal, got {other:?}"),
+    }
+}
+
+/// Coq checks what the native side claims: a legal position said to be
+/// illegal, and a script whose branches are not in `retract`'s order.
+#[test]
+fn coq_refuses_wrong_illegality_and_wrong_scripts() {
+    if skip_coq() {
+        return;
+    }
+    let smullyan = Position::from_fen(SMULLYAN).unwrap();
+    let wrong = Export {
+        position: smullyan,
+        statement: Statement::Illegal { depth: 2 },
+        proof: Proof::Reflective,
+        notes: vec![],
+    };
+    refusal(&wrong);
+
+    let walled = Position::from_fen(WALLED).unwrap();
+    let statement = retroproof::prove::illegal_statement(&walled).unwrap();
+    let Some(Step::Retract(mut branches)) = retroproof::prove::script(&walled, &statement) else {
+        panic!("a retract step");
+    };
+    assert_eq!(
+        branches.iter().map(|b| b.ply.as_str()).collect::<Vec<_>>(),
+        ["b5d6", "c4d6", "e4d6", "f5d6"]
+    );
+    branches.swap(0, 1);
+    let swapped = Export {
+        position: walled,
+        statement,
+        proof: Proof::Script(Step::Retract(branches)),
+        notes: vec![],
+    };
+    let message = refusal(&swapped);
+    assert!(message.contains("the ply taken back here is"), "{message}");
+
+    // A dead branch claimed to lead on: `finish_plies` cannot close it.
+    let lie = Export {
+        position: Position::from_fen(SMULLYAN).unwrap(),
+        statement: Statement::LastPlies {
+            depth: 1,
+            answer: vec!["b3c3".into()],
+        },
+        proof: Proof::Script(Step::Retract(
+            ["b3c3", "b3c3xb", "b3c3xn", "b3c3xp", "b3c3xq", "b3c3xr"]
+                .iter()
+                .map(|ply| Branch {
+                    ply: ply.to_string(),
+                    step: if *ply == "b3c3" {
+                        Step::Finish
+                    } else {
+                        Step::Refute { within: 1 }
+                    },
+                })
+                .collect(),
+        )),
+        notes: vec![],
+    };
+    refusal(&lie);
 }

@@ -35,3 +35,80 @@ mod common;
 fn every_node_kind() {
     insta::assert_snapshot!("every_node_kind.v", print_file(&common::every_node_file()));
 }
+
+/// The files `retroproof export` writes: Smullyan's problem with the
+/// reflective proof and with the Ltac script, an illegal position both
+/// ways, a legal game.
+mod exports {
+    use retroproof::emit::problem::{Export, Proof, Statement};
+    use retroproof::prove::{export_text, illegal_statement, last_plies_statement, script};
+    use retroproof_core::Position;
+
+    const SMULLYAN: &str = "8/8/8/1r1b4/B7/2K5/8/3k4 b - -";
+    const WALLED: &str = "rnbqkbnr/pppppppp/N1NN1R1R/8/8/8/8/4K3 b - -";
+
+    fn export(fen: &str, statement: Statement, ltac: bool) -> String {
+        let position = Position::from_fen(fen).unwrap();
+        let proof = if ltac {
+            Proof::Script(script(&position, &statement).unwrap())
+        } else {
+            Proof::Reflective
+        };
+        export_text(&Export {
+            position,
+            statement,
+            proof,
+            notes: vec!["a note".into()],
+        })
+        .unwrap()
+    }
+
+    fn last(fen: &str, n: u32) -> Statement {
+        last_plies_statement(&Position::from_fen(fen).unwrap(), n).unwrap()
+    }
+
+    fn illegal(fen: &str) -> Statement {
+        illegal_statement(&Position::from_fen(fen).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn last_reflective() {
+        insta::assert_snapshot!("export_last.v", export(SMULLYAN, last(SMULLYAN, 3), false));
+    }
+
+    #[test]
+    fn last_ltac() {
+        insta::assert_snapshot!(
+            "export_last_ltac.v",
+            export(SMULLYAN, last(SMULLYAN, 3), true)
+        );
+    }
+
+    #[test]
+    fn illegal_reflective() {
+        insta::assert_snapshot!("export_illegal.v", export(WALLED, illegal(WALLED), false));
+    }
+
+    #[test]
+    fn illegal_ltac() {
+        insta::assert_snapshot!(
+            "export_illegal_ltac.v",
+            export(WALLED, illegal(WALLED), true)
+        );
+    }
+
+    #[test]
+    fn legal_game() {
+        let statement = Statement::LegalGame {
+            moves: vec!["e2e4".into(), "e7e5".into()],
+        };
+        insta::assert_snapshot!(
+            "export_legal.v",
+            export(
+                "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq -",
+                statement,
+                false
+            )
+        );
+    }
+}

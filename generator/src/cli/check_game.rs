@@ -10,7 +10,7 @@ use clap::Args;
 use retroproof_core::pgn::parse_game;
 
 use super::CliError;
-use crate::emit::problem::{Export, Statement};
+use crate::emit::problem::{Export, Proof, Statement};
 
 #[derive(Debug, Args)]
 pub struct CheckGameArgs {
@@ -42,6 +42,7 @@ pub fn run(args: CheckGameArgs) -> Result<(), CliError> {
         statement: Statement::LegalGame {
             moves: game.moves.iter().map(|m| m.to_uci()).collect(),
         },
+        proof: Proof::Reflective,
         notes,
     };
     let text = crate::prove::export_text(&export).map_err(|e| CliError {

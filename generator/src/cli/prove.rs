@@ -49,7 +49,7 @@ use retroproof_core::problem::{Problem, Question};
 use retroproof_core::Position;
 
 use crate::coqc::{Coqc, CoqcError};
-use crate::emit::problem::{Export, Statement};
+use crate::emit::problem::{Export, Proof, Statement};
 use crate::prove::{self as engine, ProveError};
 
 /// Smullyan's "last three moves" (The Chess Mysteries of Sherlock Holmes):
@@ -72,19 +72,15 @@ pub struct QuestionArgs {
     #[arg(long)]
     pub id: Option<String>,
 
-    /// Emit a step-by-step Ltac script (retract / refute) instead of the
-    /// reflective proof [not available yet]
+    /// Prove with a step-by-step Ltac script built from the native search
+    /// tree (retract / ply_is / refute, coq/theories/Tactics.v) instead of
+    /// one reflective checker call
     #[arg(long)]
     pub ltac: bool,
 }
 
 /// A resolved question: the export, ready to print.
 pub fn resolve(args: &QuestionArgs) -> Result<Export, CliError> {
-    if args.ltac {
-        return Err(CliError::usage(
-            "--ltac needs the Ltac tactics retract/refute (coq/theories/Tactics.v, issue #6), which are not in the library yet; use the reflective proof (no --ltac)",
-        ));
-    }
     let (position, epd_question, notes) = match &args.position {
         None => (
             Position::from_fen(SMULLYAN).map_err(CliError::usage)?,
@@ -109,9 +105,12 @@ pub fn resolve(args: &QuestionArgs) -> Result<Export, CliError> {
         .iter()
         .flat_map(|w| w.split_ascii_whitespace())
         .collect();
+    if args.ltac && words.first() == Some(&"legal-game") {
+        return Err(ltac_not_for_games());
+    }
     let statement = match (words.as_slice(), epd_question) {
         ([], Some(Question::LastMoves(n))) => last(&position, n)?,
-        ([], Some(Question::Illegal)) | (["illegal"], _) => return Err(not_yet_illegal()),
+        ([], Some(Question::Illegal)) | (["illegal"], _) => illegal(&position)?,
         ([], Some(Question::Legal)) => {
             return Err(CliError::usage(
                 "a legal question needs the game: --question legal-game FILE.pgn | UCI…",
@@ -138,16 +137,25 @@ pub fn resolve(args: &QuestionArgs) -> Result<Export, CliError> {
             )))
         }
     };
+    let proof = if args.ltac {
+        match engine::script(&position, &statement) {
+            Some(step) => Proof::Script(step),
+            None => return Err(ltac_not_for_games()),
+        }
+    } else {
+        Proof::Reflective
+    };
     Ok(Export {
         position,
         statement,
+        proof,
         notes,
     })
 }
 
-fn not_yet_illegal() -> CliError {
+fn ltac_not_for_games() -> CliError {
     CliError::usage(
-        "the illegal question cannot be exported yet: the Coq illegality checker (issue #6) is not in coq/theories",
+        "--ltac is for last N and illegal questions; a legal game is proven by replaying it",
     )
 }
 
@@ -173,6 +181,13 @@ fn problem_from_file(path: &Path, id: Option<&str>) -> Result<Problem, CliError>
 
 fn last(position: &Position, n: u32) -> Result<Statement, CliError> {
     engine::last_plies_statement(position, n).map_err(|e| CliError {
+        code: 1,
+        message: e.to_string(),
+    })
+}
+
+fn illegal(position: &Position) -> Result<Statement, CliError> {
+    engine::illegal_statement(position).map_err(|e| CliError {
         code: 1,
         message: e.to_string(),
     })

@@ -169,6 +169,8 @@ pub enum InfixOp {
     Lsr,
     /// `::` (list cons).
     Cons,
+    /// `++` (list append, with `list_scope` open last).
+    Append,
 }
 
 /// How an infix operator groups with itself.
@@ -199,6 +201,7 @@ impl InfixOp {
             InfixOp::Land => "land",
             InfixOp::Lsr => ">>",
             InfixOp::Cons => "::",
+            InfixOp::Append => "++",
         }
     }
 
@@ -210,7 +213,7 @@ impl InfixOp {
             InfixOp::Mul | InfixOp::Div | InfixOp::Land | InfixOp::Andb => (40, Assoc::Left),
             InfixOp::Mod => (40, Assoc::None),
             InfixOp::Add | InfixOp::Sub | InfixOp::Orb => (50, Assoc::Left),
-            InfixOp::Cons => (60, Assoc::Right),
+            InfixOp::Cons | InfixOp::Append => (60, Assoc::Right),
             InfixOp::Eq | InfixOp::Eqb | InfixOp::Ltb | InfixOp::Leb => (70, Assoc::None),
             InfixOp::And => (80, Assoc::Right),
             InfixOp::Or => (85, Assoc::Right),
@@ -266,6 +269,11 @@ pub enum Term {
         binders: Vec<Binder>,
         body: Box<Term>,
     },
+    /// `exists binders, body`.
+    Exists {
+        binders: Vec<Binder>,
+        body: Box<Term>,
+    },
     /// `a -> b`.
     Arrow(Box<Term>, Box<Term>),
 }
@@ -317,6 +325,19 @@ pub enum Tactic {
     Repeat(Box<Tactic>),
     /// `first [ t1 | t2 ]`.
     First(Vec<Tactic>),
+    /// One bulleted sub-proof per goal the previous step left, in order
+    /// (`-` at the top, then `+`, `*`, `--`, …). Meant as the last step of a
+    /// proof script or of a [`Case`]: a script a person steps through, one
+    /// goal at a time (the retro scripts of `export --ltac`).
+    Cases(Vec<Case>),
+}
+
+/// One bulleted sub-proof of [`Tactic::Cases`]: an optional comment, then
+/// its steps (a nested [`Tactic::Cases`] last, if any).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Case {
+    pub comment: Option<Comment>,
+    pub steps: Vec<Tactic>,
 }
 
 /// Shorthands for building trees.

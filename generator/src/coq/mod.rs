@@ -8,7 +8,7 @@ pub mod print;
 pub mod text;
 
 pub use ast::{
-    AssertionKind, Binder, Constructor, File, InfixOp, Int63, MatchArm, Pattern, RequireMode,
+    AssertionKind, Binder, Case, Constructor, File, InfixOp, Int63, MatchArm, Pattern, RequireMode,
     Sentence, Sort, Tactic, Term,
 };
 pub use ident::{Ident, IdentError, QualId};

@@ -8,8 +8,8 @@
 use std::fmt::Write as _;
 
 use super::ast::{
-    AssertionKind, Assoc, Binder, File, InfixOp, MatchArm, Pattern, RequireMode, Sentence, Sort,
-    Tactic, Term,
+    AssertionKind, Assoc, Binder, Case, File, InfixOp, MatchArm, Pattern, RequireMode, Sentence,
+    Sort, Tactic, Term,
 };
 
 /// A proof script this short (in characters) is printed on the line of
@@ -213,7 +213,9 @@ impl Printer {
                 self.newline();
                 let steps: Vec<String> = proof.iter().map(print_tactic).collect();
                 let inline: usize = steps.iter().map(|s| s.len() + 2).sum();
-                if inline <= ONE_LINE_PROOF && steps.iter().all(|s| !s.contains('\n')) {
+                let has_cases = proof.iter().any(|t| matches!(t, Tactic::Cases(_)));
+                if inline <= ONE_LINE_PROOF && !has_cases && steps.iter().all(|s| !s.contains('\n'))
+                {
                     self.out.push_str("Proof.");
                     for step in &steps {
                         let _ = write!(self.out, " {step}.");
@@ -223,9 +225,14 @@ impl Printer {
                     self.out.push_str("Proof.");
                     self.indent += 2;
                     for tactic in proof {
-                        self.newline();
-                        self.tactic(tactic, TacCtx::Top);
-                        self.out.push('.');
+                        match tactic {
+                            Tactic::Cases(cases) => self.cases(cases, 0),
+                            _ => {
+                                self.newline();
+                                self.tactic(tactic, TacCtx::Top);
+                                self.out.push('.');
+                            }
+                        }
                     }
                     self.indent -= 2;
                     self.newline();
@@ -404,6 +411,12 @@ impl Printer {
                 self.out.push_str(", ");
                 self.term(body, Ctx::Top);
             }
+            Term::Exists { binders, body } => {
+                self.out.push_str("exists");
+                self.binders(binders);
+                self.out.push_str(", ");
+                self.term(body, Ctx::Top);
+            }
             Term::Arrow(lhs, rhs) => {
                 self.term(lhs, Ctx::ArrowLeft);
                 self.out.push_str(" -> ");
@@ -500,6 +513,34 @@ impl Printer {
                     self.tactic(alt, TacCtx::Top);
                 }
                 self.out.push_str(" ]");
+            }
+            Tactic::Cases(cases) => self.cases(cases, 0),
+        }
+    }
+
+    /// Bulleted sub-proofs at nesting `level`, each on its own line(s):
+    /// `- (* comment *) t1. t2.`, a nested [`Tactic::Cases`] indented below.
+    fn cases(&mut self, cases: &[Case], level: usize) {
+        let bullet = ["-", "+", "*"][level % 3].repeat(level / 3 + 1);
+        for case in cases {
+            self.newline();
+            self.out.push_str(&bullet);
+            if let Some(comment) = &case.comment {
+                let _ = write!(self.out, " (* {} *)", comment.as_str());
+            }
+            for step in &case.steps {
+                match step {
+                    Tactic::Cases(inner) => {
+                        self.indent += bullet.len() + 1;
+                        self.cases(inner, level + 1);
+                        self.indent -= bullet.len() + 1;
+                    }
+                    _ => {
+                        self.out.push(' ');
+                        self.tactic(step, TacCtx::Top);
+                        self.out.push('.');
+                    }
+                }
             }
         }
     }

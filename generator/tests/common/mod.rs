@@ -3,7 +3,7 @@
 //! `coqc_integration.rs`).
 
 use retroproof::coq::{
-    AssertionKind, Binder, Comment, Constructor, CoqString, File, Ident, InfixOp, MatchArm,
+    AssertionKind, Binder, Case, Comment, Constructor, CoqString, File, Ident, InfixOp, MatchArm,
     Pattern, QualId, RequireMode, Sentence, Sort, Tactic, Term,
 };
 
@@ -309,6 +309,64 @@ pub fn every_node_file() -> File {
                     Tactic::Repeat(Box::new(Tactic::Split)),
                     Tactic::Idtac,
                 ])],
+            },
+            // `++` is list append again (string_scope was opened above).
+            Sentence::OpenScope {
+                local: true,
+                scope: id("list_scope"),
+            },
+            Sentence::Assertion {
+                kind: AssertionKind::Lemma,
+                name: id("witness_and_bullets"),
+                statement: Term::Exists {
+                    binders: vec![Binder {
+                        names: vec![id("x")],
+                        ty: int(),
+                    }],
+                    body: Box::new(Term::infix(
+                        InfixOp::And,
+                        Term::infix(InfixOp::Eq, v("x"), Term::int(2u32)),
+                        Term::infix(
+                            InfixOp::And,
+                            Term::infix(
+                                InfixOp::Eq,
+                                Term::infix(
+                                    InfixOp::Append,
+                                    Term::List(vec![Term::int(1u32)]),
+                                    Term::List(vec![v("x")]),
+                                ),
+                                Term::List(vec![Term::int(1u32), Term::int(2u32)]),
+                            ),
+                            v("True"),
+                        ),
+                    )),
+                },
+                proof: vec![
+                    call("eexists"),
+                    Tactic::Split,
+                    Tactic::Cases(vec![
+                        Case {
+                            comment: Some(Comment::new(HOSTILE_COMMENT)),
+                            steps: vec![Tactic::Reflexivity],
+                        },
+                        Case {
+                            comment: None,
+                            steps: vec![
+                                Tactic::Split,
+                                Tactic::Cases(vec![
+                                    Case {
+                                        comment: None,
+                                        steps: vec![Tactic::Reflexivity],
+                                    },
+                                    Case {
+                                        comment: None,
+                                        steps: vec![Tactic::Exact(v("I"))],
+                                    },
+                                ]),
+                            ],
+                        },
+                    ]),
+                ],
             },
         ],
     }
