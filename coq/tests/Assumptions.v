@@ -7,7 +7,7 @@
     script. *)
 
 From RetroProof Require Import Board Movegen Perft Rules RulesCheck Retract Soundness
-  Reachable Invariants Search Exports Completeness Retro.
+  Reachable Invariants Search Exports Completeness Retro Tactics.
 
 Print Assumptions Soundness.retractions_sound.
 Print Assumptions Soundness.retractions_turn.
@@ -20,7 +20,6 @@ Print Assumptions Reachable.check_uci_game_sound.
 Print Assumptions Invariants.inv_reachable.
 Print Assumptions Search.dead_sound.
 Print Assumptions Search.last_ok_sound.
-Print Assumptions Exports.forced_b_sound.
 Print Assumptions Invariants.inv_game.
 Print Assumptions Search.retract_step.
 Print Assumptions Completeness.retractions_complete_rules.
@@ -30,3 +29,5 @@ Print Assumptions Retro.check_illegal_sound.
 Print Assumptions Retro.check_last_sound.
 Print Assumptions Retro.check_last_upto_sound.
 Print Assumptions Retro.game_retract.
+Print Assumptions Tactics.unreachable_intro.
+Print Assumptions Tactics.in_sort_by_name.

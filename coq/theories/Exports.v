@@ -6,12 +6,13 @@
 
     - ["R i s1 s2 …"]: position [i]'s retraction strings (sorted) differ
       from the native ones; the list is Coq's;
-    - ["P i n"]: position [i]'s perft count differs; [n] is Coq's.
+    - ["P i n"]: position [i]'s perft count differs; [n] is Coq's;
+    - ["L i k …"]: a [last N] answer Coq's checker does not confirm (below).
 
     Nothing here is trusted by a proof: these are reporting functions. *)
 
 From Coq Require Import Uint63 PArray List Bool String Ascii.
-From RetroProof Require Import Gen.Vocab Board Movegen Perft Retract Notation.
+From RetroProof Require Import Gen.Vocab Board Movegen Perft Retract Notation Search.
 Import ListNotations.
 Open Scope uint63_scope.
 
@@ -25,9 +26,6 @@ Fixpoint digits_of (fuel : nat) (n : int) (acc : string) : string :=
   end.
 
 Definition string_of_int (n : int) : string := digits_of 20 n EmptyString.
-
-Definition string_list_eqb (a b : list string) : bool :=
-  if list_eq_dec string_dec a b then true else false.
 
 (** The disagreements for position [i]: [rs] the native retraction strings
     (sorted by byte), [n] the native perft count at depth [d]. *)
@@ -58,14 +56,15 @@ Ltac report t :=
   | _ => idtac v
   end.
 
-(** ** Last plies, by the retraction generator
+(** ** Last plies
 
-    [retro_lines d P]: every sequence of [d] retractions from [P], each
-    written as its retraction strings, most recent first.  By
-    [retractions_sound] (Soundness.v) each step is a real predecessor.
-
-    [forced_retractions d P ans]: there is such a sequence, and every one
-    begins with [ans] (most recent first). *)
+    [retroproof diff] on a [last N] problem: [ans] is the native answer
+    (most recent first), forced among the retraction sequences of [d]
+    plies.  Coq's verdict is the verified checker's, [check_last]
+    (Search.v; its theorem [check_last_sound] is in Retro.v): every game
+    reaching [P] ends with [ans].  When it refuses, the entry reports
+    ["L i k s1|s2|s3"]: Coq's own [k] sequences of [d] retractions, the
+    first three shown (plies comma-separated, most recent first). *)
 
 Fixpoint retro_lines (d : nat) (P : position) : list (list string) :=
   match d with
@@ -74,34 +73,8 @@ Fixpoint retro_lines (d : nat) (P : position) : list (list string) :=
              (retractions P)
   end.
 
-Definition forced_retractions (d : nat) (P : position) (ans : list string) : Prop :=
-  retro_lines d P <> [] /\ Forall (fun l => firstn (List.length ans) l = ans) (retro_lines d P).
-
-Definition forced_b (d : nat) (P : position) (ans : list string) : bool :=
-  match retro_lines d P with
-  | [] => false
-  | ls => forallb (fun l => string_list_eqb (firstn (List.length ans) l) ans) ls
-  end.
-
-Lemma string_list_eqb_eq : forall a b, string_list_eqb a b = true -> a = b.
-Proof. intros a b. unfold string_list_eqb. destruct (list_eq_dec string_dec a b); congruence. Qed.
-
-Theorem forced_b_sound : forall d P ans, forced_b d P ans = true -> forced_retractions d P ans.
-Proof.
-  intros d P ans H. unfold forced_b in H. unfold forced_retractions.
-  destruct (retro_lines d P) as [|l ls] eqn:E; [discriminate|].
-  split; [discriminate|].
-  apply Forall_forall. intros x Hx.
-  apply string_list_eqb_eq.
-  exact (proj1 (forallb_forall _ _) H x Hx).
-Qed.
-
-(** [retroproof diff] on a [last N] problem: [ans] is the native answer
-    (most recent first) forced at depth [d]; reports ["L i k s1|s2|s3"]
-    when Coq does not confirm it: [k] sequences of [d] retractions, the
-    first three shown (plies comma-separated, most recent first). *)
 Definition last_entry (i : int) (P : position) (d : int) (ans : list string) : list string :=
-  if forced_b (nat_of_int d) P ans then []
+  if check_last P (rev ans) (nat_of_int d - List.length ans) then []
   else
     let ls := retro_lines (nat_of_int d) P in
     [("L " ++ string_of_int i ++ " " ++ string_of_int (int_of_nat (List.length ls)) ++ " "

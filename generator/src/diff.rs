@@ -557,7 +557,8 @@ pub fn last_questions(epd: &str) -> Vec<LastQuestion> {
 }
 
 /// Asks Coq to confirm each native `last N` answer (one `coqc` run):
-/// `forced_b` of Exports.v on Coq's own retraction sequences. `inject` may
+/// `check_last` of Search.v, the checker the exported proofs use (through
+/// `last_entry`, Exports.v). `inject` may
 /// alter a native answer first (tests only).
 pub fn run_last_moves_diff(
     coqc: &Coqc,
