@@ -10,7 +10,10 @@ Open Scope list_scope.
 Definition P : position :=
   fen "8/8/3r4/4K3/8/4kqpb/8/8 b - - 0 1".
 
-Theorem last_3 : forall (h : list (position * move)) (G : position), game h G -> realizes G P -> exists (pre : list string), plies h = pre ++ ("g2g4" :: "f4g3ep" :: "f5e5xn" :: nil).
+Theorem last_3 : forall (h : list (position * move)) (G : position),
+  game h G ->
+  realizes G P ->
+  exists (pre : list string), plies h = pre ++ ("g2g4" :: "f4g3ep" :: "f5e5xn" :: nil).
 Proof.
   apply (check_last_sound P ("g2g4" :: "f4g3ep" :: "f5e5xn" :: nil) 1).
   vm_cast_no_check (eq_refl true).

@@ -10,7 +10,10 @@ Open Scope list_scope.
 Definition P : position :=
   fen "8/8/4Pk2/8/8/7K/8/B7 b - - 0 1".
 
-Theorem last_3 : forall (h : list (position * move)) (G : position), game h G -> realizes G P -> exists (pre : list string), plies h = pre ++ ("d4d5" :: "e7e5" :: "d5e6ep" :: nil).
+Theorem last_3 : forall (h : list (position * move)) (G : position),
+  game h G ->
+  realizes G P ->
+  exists (pre : list string), plies h = pre ++ ("d4d5" :: "e7e5" :: "d5e6ep" :: nil).
 Proof.
   apply (check_last_sound P ("d4d5" :: "e7e5" :: "d5e6ep" :: nil) 0).
   vm_cast_no_check (eq_refl true).

@@ -10,7 +10,10 @@ Open Scope list_scope.
 Definition P : position :=
   fen "B7/P1Ppp1p1/1k6/3Q4/1P6/5P1R/6PP/R3KB2 w - - 0 1".
 
-Theorem last_3 : forall (h : list (position * move)) (G : position), game h G -> realizes G P -> exists (pre : list string), plies h = pre ++ ("b7b5" :: "a5b6ep" :: "a6b6xP" :: nil).
+Theorem last_3 : forall (h : list (position * move)) (G : position),
+  game h G ->
+  realizes G P ->
+  exists (pre : list string), plies h = pre ++ ("b7b5" :: "a5b6ep" :: "a6b6xP" :: nil).
 Proof.
   apply (check_last_sound P ("b7b5" :: "a5b6ep" :: "a6b6xP" :: nil) 0).
   vm_cast_no_check (eq_refl true).

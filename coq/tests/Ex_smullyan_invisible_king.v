@@ -10,7 +10,10 @@ Open Scope list_scope.
 Definition P : position :=
   fen "8/8/8/1r1b4/B7/2K5/8/3k4 b - - 0 1".
 
-Theorem last_3 : forall (h : list (position * move)) (G : position), game h G -> realizes G P -> exists (pre : list string), plies h = pre ++ ("c2c4" :: "b4c3ep" :: "b3c3xp" :: nil).
+Theorem last_3 : forall (h : list (position * move)) (G : position),
+  game h G ->
+  realizes G P ->
+  exists (pre : list string), plies h = pre ++ ("c2c4" :: "b4c3ep" :: "b3c3xp" :: nil).
 Proof.
   apply (check_last_sound P ("c2c4" :: "b4c3ep" :: "b3c3xp" :: nil) 0).
   vm_cast_no_check (eq_refl true).

@@ -10,7 +10,10 @@ Open Scope list_scope.
 Definition P : position :=
   fen "8/8/8/8/4k3/8/4pK2/5b1B b - - 0 1".
 
-Theorem last_2 : forall (h : list (position * move)) (G : position), game h G -> realizes G P -> exists (pre : list string), plies h = pre ++ ("f2f1b" :: "g2f2" :: nil).
+Theorem last_2 : forall (h : list (position * move)) (G : position),
+  game h G ->
+  realizes G P ->
+  exists (pre : list string), plies h = pre ++ ("f2f1b" :: "g2f2" :: nil).
 Proof.
   apply (check_last_sound P ("f2f1b" :: "g2f2" :: nil) 0).
   vm_cast_no_check (eq_refl true).

@@ -21,7 +21,7 @@ fn opera_game_is_proven_legal() {
     if skip_coq() {
         return;
     }
-    let out = retroproof(&["check-game", "tests/data/opera.pgn"]);
+    let out = retroproof(&["check-game", "../examples/opera.pgn"]);
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(
         out.status.code(),

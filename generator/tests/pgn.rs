@@ -10,7 +10,7 @@ const OPERA_END: &str = "1n1Rkb1r/p4ppp/4q3/4p1B1/4P3/8/PPP2PPP/2K5 b k - 1 17";
 
 #[test]
 fn opera_game() {
-    let game = parse_game(include_str!("data/opera.pgn")).unwrap();
+    let game = parse_game(include_str!("../../examples/opera.pgn")).unwrap();
     assert_eq!(game.end.to_fen(), OPERA_END);
     assert_eq!(game.moves.len(), 33);
     assert_eq!(game.tag("White"), Some("Paul Morphy"));

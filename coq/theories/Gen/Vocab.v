@@ -75,7 +75,8 @@ Definition castling_side_of_int (n : int) : option castling_side :=
   else if n =? 1 then Some QueenSide
   else None.
 
-Lemma castling_side_of_to_int : forall (x : castling_side), castling_side_of_int (castling_side_to_int x) = Some x.
+Lemma castling_side_of_to_int : forall (x : castling_side),
+  castling_side_of_int (castling_side_to_int x) = Some x.
 Proof. intros x; destruct x; reflexivity. Qed.
 
 (* move_kind: mirror of rust-core `MoveKind`. Encoding: Normal = 0, Promotion = 1, EnPassant = 2, Castle = 3. *)

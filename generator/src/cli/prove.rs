@@ -255,11 +255,14 @@ pub fn run(args: ProveArgs) -> Result<(), CliError> {
         Duration::from_secs(args.timeout),
         &export,
     )?;
+    // The theorem as written in the file: from `Theorem` to `Proof.`.
     let theorem = text
         .lines()
-        .find(|l| l.starts_with("Theorem "))
-        .unwrap_or("")
-        .trim_end_matches('.');
+        .skip_while(|l| !l.starts_with("Theorem "))
+        .take_while(|l| !l.starts_with("Proof"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let theorem = theorem.trim_end_matches('.');
     let mut out = format!(
         "proven: {}\n{theorem}\ncoqc {}: {:.2} s\n",
         export.statement.in_chess_terms(&export.position),

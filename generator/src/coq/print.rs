@@ -208,7 +208,7 @@ impl Printer {
                     AssertionKind::Example => "Example",
                 };
                 let _ = write!(self.out, "{kind} {name} : ");
-                self.term(statement, Ctx::Top);
+                self.statement(statement);
                 self.out.push('.');
                 self.newline();
                 let steps: Vec<String> = proof.iter().map(print_tactic).collect();
@@ -516,6 +516,33 @@ impl Printer {
             }
             Tactic::Cases(cases) => self.cases(cases, 0),
         }
+    }
+
+    /// A theorem's statement: on one line when short; else a
+    /// `forall …, A -> B -> C` is broken after the binders and after each
+    /// arrow, one hypothesis per line.
+    fn statement(&mut self, statement: &Term) {
+        const ONE_LINE_STATEMENT: usize = 80;
+        let Term::Forall { binders, body } = statement else {
+            return self.term(statement, Ctx::Top);
+        };
+        if print_term(statement).len() <= ONE_LINE_STATEMENT {
+            return self.term(statement, Ctx::Top);
+        }
+        self.out.push_str("forall");
+        self.binders(binders);
+        self.out.push(',');
+        let mut body: &Term = body;
+        self.indent += 2;
+        self.newline();
+        while let Term::Arrow(lhs, rhs) = body {
+            self.term(lhs, Ctx::ArrowLeft);
+            self.out.push_str(" ->");
+            self.newline();
+            body = rhs;
+        }
+        self.term(body, Ctx::Top);
+        self.indent -= 2;
     }
 
     /// Bulleted sub-proofs at nesting `level`, each on its own line(s):

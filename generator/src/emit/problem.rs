@@ -57,11 +57,14 @@ impl Statement {
         match self {
             Statement::LastPlies { answer, .. } => {
                 let oldest_first: Vec<&str> = answer.iter().rev().map(String::as_str).collect();
+                let what = match answer.len() {
+                    1 => "the last ply".to_string(),
+                    n => format!("the last {n} plies, oldest first"),
+                };
                 format!(
-                    "every game that reaches {} ends with {} (the last {} plies, oldest first)",
+                    "every game that reaches {} ends with {} ({what})",
                     pos.to_fen(),
                     oldest_first.join(" "),
-                    answer.len()
                 )
             }
             Statement::Illegal { depth: 0 } => format!(
