@@ -52,9 +52,17 @@ Definition walled := fen "rnbqkbnr/pppppppp/N1NN1R1R/8/8/8/8/4K3 b - -".
 Example walled_depth2 : ~ reachable walled.
 Proof. apply (check_illegal_sound _ 2). vm_cast_no_check (eq_refl true). Qed.
 
-(** The same with the tactics: four retractions, each refuted. *)
+(** The same with the tactics: four retractions (the knight came from
+    b5, c4, e4 or f5), each refuted: Black has nothing to take back. *)
 Example walled_ltac : ~ reachable walled.
 Proof.
-  intros (h & G & Hg & Hr). unfold walled in Hr.
-  retract; [ refute | refute | refute | refute ].
+  retract.
+  - ply_is "b5d6". refute.
+  - ply_is "c4d6". refute.
+  - ply_is "e4d6". refute.
+  - ply_is "f5d6". refute.
 Qed.
+
+(** [retract] on a hypothesis [reachable P]. *)
+Example walled_from_hypothesis : reachable walled -> 1 = 2.
+Proof. intros H. retract; refute. Qed.

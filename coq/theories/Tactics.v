@@ -2,7 +2,8 @@
     every step justified by the theorems of Retro.v.
 
     The proof state of a retro argument is a game reaching a problem:
-      [Hg : game h G], [Hr : realizes G (fen "...")].
+      [Hg : game h G], [Hr : realizes G (fen "...")]; [retract] also
+    starts from [H : reachable P] or a goal [~ reachable P].
 
     - [retract]: takes back the last ply.  By [game_retract] (completeness
       of the generator, Completeness.v) the game is either empty -- closed
@@ -126,6 +127,10 @@ Ltac retract_game Hg Hr h G P :=
 Ltac retract :=
   lazymatch goal with
   | Hg : game ?h ?G, Hr : realizes ?G ?P |- _ => retract_game Hg Hr h G P
+  | H : reachable ?P |- _ =>
+    let h := fresh "h" in let G := fresh "G" in let Hg := fresh "Hg" in let Hr := fresh "Hr" in
+    destruct H as (h & G & Hg & Hr); retract_game Hg Hr h G P
+  | |- ~ reachable _ => intro; retract
   end.
 
 (** [ply_is "b3c3xp"]: checks that the ply taken back last (the most

@@ -28,7 +28,15 @@ pub fn workspace_root() -> Result<PathBuf, CliError> {
 /// generated files load are there).
 pub fn built_theories(root: &Path) -> Result<PathBuf, CliError> {
     let theories = root.join("coq").join("theories");
-    let needed = ["Board", "Notation", "Perft", "Exports"];
+    let needed = [
+        "Board",
+        "Notation",
+        "Perft",
+        "Exports",
+        "Reachable",
+        "Retro",
+        "Tactics",
+    ];
     if let Some(missing) = needed
         .iter()
         .find(|name| !theories.join(format!("{name}.vo")).is_file())
@@ -286,13 +294,6 @@ pub fn prove_text(
 ) -> Result<(String, Duration), CliError> {
     let root = workspace_root()?;
     let theories = built_theories(&root)?;
-    if matches!(export.statement, Statement::LegalGame { .. })
-        && !theories.join("Reachable.vo").is_file()
-    {
-        return Err(CliError::usage(
-            "the Coq library is not built (Reachable.vo missing): run `make -C coq`",
-        ));
-    }
     let coqc = Coqc::find().map_err(super::gen_coq::coqc_error)?;
     match engine::compile(&coqc, &theories, text, keep, timeout) {
         Ok(compiled) => Ok((coqc.version().to_string(), compiled.elapsed)),
