@@ -2,33 +2,17 @@
 //! `coqc`, built library). Without `coqc` the proving tests fail unless
 //! `RETROPROOF_SKIP_COQ=1`.
 
-use std::process::{Command, Output};
+mod common;
 
-fn retroproof(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_retroproof"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap()
-}
-
-fn skip_coq() -> bool {
-    std::env::var("RETROPROOF_SKIP_COQ").as_deref() == Ok("1")
-}
+use common::cli::{error_line, run, stderr_of, success_stdout};
+use common::coq_env::skip_coq;
 
 #[test]
 fn opera_game_is_proven_legal() {
     if skip_coq() {
         return;
     }
-    let out = retroproof(&["check-game", "../examples/opera.pgn"]);
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{stdout}{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let stdout = success_stdout(&["check-game", "../examples/opera.pgn"]);
     assert!(
         stdout.starts_with("proven: legal game of 33 plies"),
         "{stdout}"
@@ -42,10 +26,7 @@ fn opera_game_is_proven_legal() {
 
 #[test]
 fn illegal_move_is_reported_with_its_number() {
-    let out = retroproof(&["check-game", "tests/data/illegal.pgn"]);
-    assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(err.lines().count(), 1, "{err}");
+    let err = error_line(&["check-game", "tests/data/illegal.pgn"], 2);
     assert!(
         err.contains("move 8. (White): Ke2 is not a legal move here"),
         "{err}"
@@ -54,7 +35,7 @@ fn illegal_move_is_reported_with_its_number() {
 
 #[test]
 fn missing_file_is_bad_input() {
-    let out = retroproof(&["check-game", "tests/data/no-such-game.pgn"]);
+    let out = run(&["check-game", "tests/data/no-such-game.pgn"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).starts_with("error: cannot read"));
+    assert!(stderr_of(&out).starts_with("error: cannot read"));
 }

@@ -4,45 +4,11 @@
 //! "Perft Results"); the start position's moves are the rules' 16 pawn
 //! moves and 4 knight moves.
 
-use std::process::{Command, Output};
+mod common;
+
+use common::cli::{lines_of, usage_error};
 
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -";
-
-fn retroproof(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_retroproof"))
-        .args(args)
-        .output()
-        .expect("run the retroproof binary")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8(out.stdout.clone()).expect("UTF-8 output")
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8(out.stderr.clone()).expect("UTF-8 output")
-}
-
-/// Runs a command that must succeed; returns its stdout lines.
-fn lines_of(args: &[&str]) -> Vec<String> {
-    let out = retroproof(args);
-    assert!(out.status.success(), "{args:?} failed: {}", stderr(&out));
-    stdout(&out).lines().map(str::to_owned).collect()
-}
-
-/// A command that must fail as bad input: exit code 2, nothing on stdout,
-/// exactly one `error:` line on stderr. Returns that line.
-fn usage_error(args: &[&str]) -> String {
-    let out = retroproof(args);
-    assert_eq!(out.status.code(), Some(2), "{args:?}");
-    assert_eq!(stdout(&out), "", "{args:?}");
-    let err = stderr(&out);
-    let lines: Vec<&str> = err.lines().collect();
-    assert_eq!(lines.len(), 1, "{args:?}: {err:?}");
-    assert!(lines[0].starts_with("error:"), "{args:?}: {err:?}");
-    assert!(!err.contains("panicked"), "{args:?}: {err:?}");
-    lines[0].to_owned()
-}
 
 #[test]
 fn perft_kiwipete_depth_2() {

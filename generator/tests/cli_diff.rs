@@ -14,33 +14,23 @@
 //! Coq is required: without `coqc` these tests fail, unless
 //! `RETROPROOF_SKIP_COQ=1` says to skip them.
 
-use std::path::PathBuf;
-use std::process::Command;
+mod common;
+
 use std::time::Duration;
 
-use retroproof::coqc::Coqc;
+use common::cli::{error_line, success_stdout};
+use common::coq_env::{coqc, theories};
 use retroproof::diff::{run_diff, Aspect, DiffOptions, NativeResult};
 use retroproof_core::Position;
 
 const SMULLYAN: &str = "8/8/8/1r1b4/B7/2K5/8/3k4 b - -";
-
-fn coqc() -> Option<Coqc> {
-    match Coqc::find() {
-        Ok(coqc) => Some(coqc),
-        Err(e) if std::env::var("RETROPROOF_SKIP_COQ").as_deref() == Ok("1") => {
-            eprintln!("skipping: {e} (RETROPROOF_SKIP_COQ=1)");
-            None
-        }
-        Err(e) => panic!("{e}; set RETROPROOF_SKIP_COQ=1 to skip the Coq tests"),
-    }
-}
 
 fn options() -> DiffOptions {
     DiffOptions {
         depth: 2,
         jobs: 1,
         batch: 10,
-        theories: PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../coq/theories"),
+        theories: theories(),
         timeout: Duration::from_secs(300),
     }
 }
@@ -129,16 +119,9 @@ fn cli_on_a_corpus_file() {
     let corpus = dir.path().join("corpus.epd");
     std::fs::write(&corpus, "# two positions\nstartpos-is-not-a-fen-here\n").unwrap();
     // A bad line: exit 2 with one error line naming the line.
-    let out = Command::new(env!("CARGO_BIN_EXE_retroproof"))
-        .args(["diff", "--corpus"])
-        .arg(&corpus)
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8(out.stderr).unwrap();
-    assert!(err.starts_with("error: "), "{err}");
+    let corpus_arg = corpus.to_str().unwrap();
+    let err = error_line(&["diff", "--corpus", corpus_arg], 2);
     assert!(err.contains("corpus.epd:2"), "{err}");
-    assert_eq!(err.lines().count(), 1, "{err}");
 
     std::fs::write(
         &corpus,
@@ -148,13 +131,7 @@ fn cli_on_a_corpus_file() {
         ),
     )
     .unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_retroproof"))
-        .args(["diff", "--corpus"])
-        .arg(&corpus)
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8(out.stdout).unwrap();
-    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    let stdout = success_stdout(&["diff", "--corpus", corpus_arg]);
     assert!(stdout.starts_with("2 positions, 0 mismatches"), "{stdout}");
 }
 

@@ -1,31 +1,25 @@
 //! `retroproof gen-coq` as a user runs it: output, exit codes, and the
 //! message when `coqc` is missing or too old. None of these needs Coq.
 
+mod common;
+
 use std::fs;
 use std::path::Path;
-use std::process::{Command, Output};
 
-fn retroproof(args: &[&str], env: &[(&str, &Path)]) -> Output {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_retroproof"));
-    cmd.args(args);
-    for (k, v) in env {
-        cmd.env(k, v);
-    }
-    cmd.output().unwrap()
-}
+use common::cli::{command, run, stderr_of, stdout_of};
 
 #[test]
 fn writes_then_reports_unchanged() {
     let out = tempfile::tempdir().unwrap();
     let dir = out.path().to_str().unwrap();
-    let first = retroproof(&["gen-coq", "--out", dir], &[]);
+    let first = run(&["gen-coq", "--out", dir]);
     assert!(first.status.success(), "{first:?}");
-    let stdout = String::from_utf8(first.stdout).unwrap();
+    let stdout = stdout_of(&first);
     assert!(stdout.starts_with("created   "), "{stdout}");
     assert!(out.path().join("Vocab.v").is_file());
     assert!(out.path().join("Tables.v").is_file());
-    let second = retroproof(&["gen-coq", "--out", dir], &[]);
-    let stdout = String::from_utf8(second.stdout).unwrap();
+    let second = run(&["gen-coq", "--out", dir]);
+    let stdout = stdout_of(&second);
     assert_eq!(stdout.matches("unchanged ").count(), 2, "{stdout}");
 }
 
@@ -34,7 +28,7 @@ fn missing_coqc_is_a_clear_error_with_exit_2() {
     let out = tempfile::tempdir().unwrap();
     let empty_path = tempfile::tempdir().unwrap();
     for coqc in [Some(Path::new("/nonexistent/coqc")), None] {
-        let mut cmd = Command::new(env!("CARGO_BIN_EXE_retroproof"));
+        let mut cmd = command();
         cmd.args(["gen-coq", "--check", "--out"])
             .arg(out.path())
             .env("PATH", empty_path.path());
@@ -45,7 +39,7 @@ fn missing_coqc_is_a_clear_error_with_exit_2() {
         let output = cmd.output().unwrap();
         assert_eq!(output.status.code(), Some(2), "{output:?}");
         assert_eq!(
-            String::from_utf8(output.stderr).unwrap(),
+            stderr_of(&output),
             "error: coqc not found — install Coq (Debian: apt-get install coq)\n"
         );
         // --check runs before writing: nothing was written.
@@ -68,13 +62,14 @@ fn too_old_coqc_is_refused_with_exit_2() {
     let bin = tempfile::tempdir().unwrap();
     let out = tempfile::tempdir().unwrap();
     let coqc = fake_coqc(bin.path(), "8.15.2 4.13.1");
-    let output = retroproof(
-        &["gen-coq", "--check", "--out", out.path().to_str().unwrap()],
-        &[("COQC", &coqc)],
-    );
+    let output = command()
+        .args(["gen-coq", "--check", "--out", out.path().to_str().unwrap()])
+        .env("COQC", &coqc)
+        .output()
+        .unwrap();
     assert_eq!(output.status.code(), Some(2), "{output:?}");
     assert_eq!(
-        String::from_utf8(output.stderr).unwrap(),
+        stderr_of(&output),
         "error: coqc version 8.15.2 is too old — retroproof needs Coq 8.16 or newer\n"
     );
 }

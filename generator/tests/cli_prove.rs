@@ -3,10 +3,13 @@
 //! (examples/retro-problems.epd), not engine output. Without `coqc` the
 //! proving tests fail unless `RETROPROOF_SKIP_COQ=1`.
 
+mod common;
+
 use std::path::PathBuf;
-use std::process::{Command, Output};
 use std::time::Duration;
 
+use common::cli::{error_line, success_stdout};
+use common::coq_env::{skip_coq, theories};
 use retroproof::coqc::{Coqc, CoqcError};
 use retroproof::emit::problem::{Branch, Export, Proof, Statement, Step};
 use retroproof::prove::{compile, export_text, ProveError};
@@ -14,35 +17,12 @@ use retroproof_core::Position;
 
 const SMULLYAN: &str = "8/8/8/1r1b4/B7/2K5/8/3k4 b - -";
 
-fn retroproof(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_retroproof"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap()
-}
-
-fn skip_coq() -> bool {
-    std::env::var("RETROPROOF_SKIP_COQ").as_deref() == Ok("1")
-}
-
-fn theories() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../coq/theories")
-}
-
 #[test]
 fn prove_without_argument_is_smullyan() {
     if skip_coq() {
         return;
     }
-    let out = retroproof(&["prove"]);
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{stdout}{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let stdout = success_stdout(&["prove"]);
     // Published: 1. c2-c4 b4xc3 e.p.+ 2. Kb3xc3.
     assert!(
         stdout.contains("every game that reaches 8/8/8/1r1b4/B7/2K5/8/3k4 b - - 0 1 ends with c2c4 b4c3ep b3c3xp"),
@@ -58,7 +38,7 @@ fn prove_an_epd_problem_and_keep_the_file() {
     }
     let dir = tempfile::tempdir().unwrap();
     let keep = dir.path().to_str().unwrap();
-    let out = retroproof(&[
+    let stdout = success_stdout(&[
         "prove",
         "../examples/retro-problems.epd",
         "--id",
@@ -66,13 +46,6 @@ fn prove_an_epd_problem_and_keep_the_file() {
         "--keep",
         keep,
     ]);
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{stdout}{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
     assert!(stdout.contains("ends with g2g4 f4g3ep f5e5xn"), "{stdout}");
     let kept = std::fs::read_to_string(dir.path().join("Problem.v")).unwrap();
     assert!(kept.contains("Theorem last_3"));
@@ -120,9 +93,7 @@ fn export_escapes_hostile_problem_text() {
         format!("{SMULLYAN} id \"x *) Axiom pwned : False. (* y\"; retro \"last 1\"; c0 \"s\";\n"),
     )
     .unwrap();
-    let out = retroproof(&["export", epd.to_str().unwrap()]);
-    assert_eq!(out.status.code(), Some(0));
-    let text = String::from_utf8_lossy(&out.stdout);
+    let text = success_stdout(&["export", epd.to_str().unwrap()]);
     assert!(!text.contains("*) Axiom"), "{text}");
     assert!(text.contains("Theorem last_1"), "{text}");
     if skip_coq() {
@@ -142,11 +113,7 @@ fn bad_input_is_one_error_line_exit_2() {
         &["export", SMULLYAN],
         &["export", SMULLYAN, "--question", "legal-game", "e2e5"],
     ] {
-        let out = retroproof(args);
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert!(err.starts_with("error: "), "{args:?}: {err}");
-        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        error_line(args, 2);
     }
 }
 
@@ -156,7 +123,7 @@ fn legal_game_from_uci() {
         return;
     }
     // After 1. e4 e5 2. Nf3: a known position.
-    let out = retroproof(&[
+    let stdout = success_stdout(&[
         "prove",
         "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2",
         "--question",
@@ -165,13 +132,6 @@ fn legal_game_from_uci() {
         "e7e5",
         "g1f3",
     ]);
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{stdout}{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
     assert!(stdout.contains("legal game of 3 plies"), "{stdout}");
 }
 
@@ -208,27 +168,9 @@ fn example_proofs_do_not_drift() {
     }
 }
 
-fn assert_proven(args: &[&str]) -> String {
-    let out = retroproof(args);
-    let stdout = String::from_utf8_lossy(&out.stdout).to_string();
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{args:?}: {stdout}{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    stdout
-}
-
 fn assert_refused(args: &[&str], code: i32, reason: &str) {
-    let out = retroproof(args);
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(code), "{args:?}: {err}");
-    assert!(
-        err.starts_with("error: ") && err.contains(reason),
-        "{args:?}: {err}"
-    );
-    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    let err = error_line(args, code);
+    assert!(err.contains(reason), "{args:?}: {err}");
 }
 
 /// Black to move, in check from the knight on d6, and Black has nothing
@@ -245,7 +187,7 @@ fn prove_illegal_both_ways() {
         if ltac {
             args.push("--ltac");
         }
-        let stdout = assert_proven(&args);
+        let stdout = success_stdout(&args);
         assert!(stdout.contains("no game reaches"), "{stdout}");
         assert!(
             stdout.contains("Theorem illegal : reachable P -> False"),
@@ -253,7 +195,7 @@ fn prove_illegal_both_ways() {
         );
     }
     // Static: nine white pawns.
-    let stdout = assert_proven(&[
+    let stdout = success_stdout(&[
         "prove",
         "4k3/8/8/8/8/P7/PPPPPPPP/4K3 b - -",
         "--question",
@@ -314,7 +256,7 @@ fn ltac_scripts_prove_published_problems() {
         ("husserl-1966", "c7d8rxn"),
         ("stambuk-coakley-retro29", "f2f1b g2f2"),
     ] {
-        let stdout = assert_proven(&[
+        let stdout = success_stdout(&[
             "prove",
             "../examples/retro-problems.epd",
             "--id",

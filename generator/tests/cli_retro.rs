@@ -4,54 +4,18 @@
 //! Expected values are derived by hand (comments say how) or taken from the
 //! issue's known answers, never from the engine.
 
-use std::process::{Command, Output};
+mod common;
 
+use common::cli::{lines_of, run, stderr_of, stdout_of, usage_error};
 use retroproof_core::Position;
 use serde_json::Value;
 
 const SMULLYAN: &str = "8/8/8/1r1b4/B7/2K5/8/3k4 b - -";
 
-fn retroproof(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_retroproof"))
-        .args(args)
-        .output()
-        .expect("run the retroproof binary")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8(out.stdout.clone()).expect("UTF-8 output")
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8(out.stderr.clone()).expect("UTF-8 output")
-}
-
-/// Runs a command that must succeed; returns its stdout lines.
-fn lines_of(args: &[&str]) -> Vec<String> {
-    let out = retroproof(args);
-    assert!(out.status.success(), "{args:?} failed: {}", stderr(&out));
-    assert_eq!(stderr(&out), "", "{args:?}");
-    stdout(&out).lines().map(str::to_owned).collect()
-}
-
 fn json_of(args: &[&str]) -> Value {
-    let out = retroproof(args);
-    assert!(out.status.success(), "{args:?} failed: {}", stderr(&out));
-    serde_json::from_str(&stdout(&out)).expect("valid JSON")
-}
-
-/// A command that must fail as bad input: exit code 2, nothing on stdout,
-/// exactly one `error:` line on stderr, no panic. Returns that line.
-fn usage_error(args: &[&str]) -> String {
-    let out = retroproof(args);
-    assert_eq!(out.status.code(), Some(2), "{args:?}");
-    assert_eq!(stdout(&out), "", "{args:?}");
-    let err = stderr(&out);
-    let lines: Vec<&str> = err.lines().collect();
-    assert_eq!(lines.len(), 1, "{args:?}: {err:?}");
-    assert!(lines[0].starts_with("error:"), "{args:?}: {err:?}");
-    assert!(!err.contains("panicked"), "{args:?}: {err:?}");
-    lines[0].to_owned()
+    let out = run(args);
+    assert!(out.status.success(), "{args:?} failed: {}", stderr_of(&out));
+    serde_json::from_str(&stdout_of(&out)).expect("valid JSON")
 }
 
 #[test]

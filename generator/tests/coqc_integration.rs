@@ -9,30 +9,15 @@
 mod common;
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
+use common::coq_env::{coqc, theories};
 use retroproof::coq::print_file;
 use retroproof::coqc::{Coqc, CoqcError, Scratch};
 use retroproof::emit;
 
 const LIMIT: Duration = Duration::from_secs(300);
-
-/// The `coqc` to use, or `None` when skipping is explicitly allowed.
-fn coqc() -> Option<Coqc> {
-    match Coqc::find() {
-        Ok(coqc) => Some(coqc),
-        Err(e) if std::env::var("RETROPROOF_SKIP_COQ").as_deref() == Ok("1") => {
-            eprintln!("skipping: {e} (RETROPROOF_SKIP_COQ=1)");
-            None
-        }
-        Err(e) => panic!("{e}; set RETROPROOF_SKIP_COQ=1 to skip the Coq tests"),
-    }
-}
-
-fn theories_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../coq/theories")
-}
 
 /// A scratch `theories/` with the generated files and TablesSpec.v.
 fn scratch_with_generated() -> Scratch {
@@ -46,7 +31,7 @@ fn scratch_with_generated() -> Scratch {
     scratch
         .write(format!("Gen/{}", check.name), &check.contents)
         .unwrap();
-    let spec = fs::read_to_string(theories_dir().join("TablesSpec.v")).unwrap();
+    let spec = fs::read_to_string(theories().join("TablesSpec.v")).unwrap();
     scratch.write("TablesSpec.v", &spec).unwrap();
     scratch
 }
@@ -147,7 +132,7 @@ fn a_wrong_table_entry_is_caught_by_tables_spec() {
     match scratch.compile(&coqc, "TablesSpec.v", LIMIT) {
         Err(CoqcError::Failed { file, line, .. }) => {
             assert_eq!(file, Path::new("TablesSpec.v"));
-            let spec = fs::read_to_string(theories_dir().join("TablesSpec.v")).unwrap();
+            let spec = fs::read_to_string(theories().join("TablesSpec.v")).unwrap();
             let line = line.expect("coqc reports a line") as usize;
             let proof_line = spec
                 .lines()

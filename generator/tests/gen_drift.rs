@@ -4,10 +4,13 @@
 //!
 //! Fix: `cargo run -p retroproof -- gen-coq`, review the diff, commit it.
 
+mod common;
+
 use std::collections::BTreeSet;
 use std::fs;
 use std::path::PathBuf;
-use std::process::Command;
+
+use common::cli::command;
 
 fn committed_gen_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../coq/theories/Gen")
@@ -59,7 +62,7 @@ fn gen_dir_holds_only_generated_files() {
 #[test]
 fn cli_regenerates_identical_files() {
     let out = tempfile::tempdir().unwrap();
-    let status = Command::new(env!("CARGO_BIN_EXE_retroproof"))
+    let status = command()
         .args(["gen-coq", "--out"])
         .arg(out.path())
         .output()
