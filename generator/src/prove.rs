@@ -332,7 +332,8 @@ pub struct ExampleFile {
 
 /// The proof files for the problems of an EPD file (examples/) whose
 /// published answer the engine can state: `last N` problems for which the
-/// native statement's plies are exactly the published solution. Problems
+/// native statement's plies are exactly the published solution, and
+/// illegal positions the engine shows illegal in Coq's terms. Problems
 /// without an id, or with another question, are left out.
 pub fn example_files(epd: &str) -> Result<Vec<ExampleFile>, EmitError> {
     use retroproof_core::problem::{Problem, Question, Solution};
@@ -345,21 +346,30 @@ pub fn example_files(epd: &str) -> Result<Vec<ExampleFile>, EmitError> {
         let Ok(problem) = Problem::parse(line) else {
             continue;
         };
-        let (Some(id), Question::LastMoves(n), Solution::Plies(sol)) =
-            (&problem.id, problem.question, &problem.solution)
-        else {
+        let Some(id) = &problem.id else {
             continue;
         };
-        let Ok(statement) = last_plies_statement(&problem.position, n) else {
-            continue;
+        // The engine's statement, kept only when it is the published answer.
+        let statement = match (problem.question, &problem.solution) {
+            (Question::LastMoves(n), Solution::Plies(sol)) => {
+                let published: Vec<String> = sol.iter().rev().map(ToString::to_string).collect();
+                let Ok(statement) = last_plies_statement(&problem.position, n) else {
+                    continue;
+                };
+                let Statement::LastPlies { answer, .. } = &statement else {
+                    continue;
+                };
+                if *answer != published {
+                    continue;
+                }
+                statement
+            }
+            (Question::Illegal, Solution::Illegal) => match illegal_statement(&problem.position) {
+                Ok(s) => s,
+                Err(_) => continue,
+            },
+            _ => continue,
         };
-        let Statement::LastPlies { answer, .. } = &statement else {
-            continue;
-        };
-        let published: Vec<String> = sol.iter().rev().map(ToString::to_string).collect();
-        if *answer != published {
-            continue;
-        }
         let module: String = id
             .chars()
             .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
