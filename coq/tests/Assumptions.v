@@ -7,7 +7,7 @@
     script. *)
 
 From RetroProof Require Import Board Movegen Perft Rules RulesCheck Retract Soundness
-  Reachable Invariants Search Exports Completeness Retro Tactics.
+  Reachable Invariants Search Exports Completeness Retro Tactics Stranded.
 
 Print Assumptions Soundness.retractions_sound.
 Print Assumptions Soundness.retractions_turn.
@@ -31,3 +31,4 @@ Print Assumptions Retro.check_last_upto_sound.
 Print Assumptions Retro.game_retract.
 Print Assumptions Tactics.unreachable_intro.
 Print Assumptions Tactics.in_sort_by_name.
+Print Assumptions Stranded.stranded_sound.

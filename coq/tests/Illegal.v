@@ -66,3 +66,12 @@ Qed.
 (** [retract] on a hypothesis [reachable P]. *)
 Example walled_from_hypothesis : reachable walled -> 1 = 2.
 Proof. intros H. retract; refute. Qed.
+
+(** Depth 3, with the stranded-man rule (Stranded.v): R. M. Smullyan, "Which
+    side is White?" (The Chess Mysteries of Sherlock Holmes, 1979),
+    published answer: with White at the bottom the position is illegal.
+    Every history dies within three plies, or takes back g2xh3, putting a
+    white pawn on g2 behind the bishop on h1: its only way in is g2, held by
+    a pawn that has never moved, so it could never have come to h1. *)
+Example smullyan_direction : ~ reachable (fen "k1K5/4Q3/8/2B1P3/3P4/7P/8/7B b - -").
+Proof. apply (check_illegal_sound _ 3). vm_cast_no_check (eq_refl true). Qed.

@@ -6,16 +6,17 @@
 
     - [dead_sound]: [dead n P = true -> ~ reachable P].
       [dead n P] explores every retraction sequence of length [n] from [P],
-      pruning predecessors that fail the invariants ([inv], Invariants.v);
+      pruning predecessors that fail the invariants ([inv], Invariants.v)
+      or strand a man ([stranded], Stranded.v): [alive];
       it is true when every sequence dies (no retraction, or a predecessor
-      fails [inv]) before [n] plies and no position met could be the
+      is not [alive]) before [n] plies and no position met could be the
       initial one.
     - [last_ok_sound]: if [last_ok strict extra ns P = true] then every game
       reaching [P] ends with the plies [rev ns] (if [strict], every such
       game has at least [length ns] plies; otherwise a shorter game has
       its plies among the last ones of [rev ns]).
       [last_ok] checks that every retraction sequence of length
-      [length ns] whose positions pass [inv] starts with [ns] (most recent
+      [length ns] whose positions are [alive] starts with [ns] (most recent
       first), every deviating branch being [dead].
     - [retract_step]: one retraction of a game, for the tactics (Tactics.v).
 
@@ -31,7 +32,7 @@
     node (it is cheap), so nothing here depends on it being preserved. *)
 
 From Coq Require Import Uint63 PArray List Bool String.
-From RetroProof Require Import Gen.Vocab Board Rules RulesCheck Retract Notation Reachable Invariants.
+From RetroProof Require Import Gen.Vocab Board Rules RulesCheck Retract Notation Reachable Invariants Stranded.
 Import ListNotations.
 Open Scope uint63_scope.
 Open Scope list_scope.
@@ -57,6 +58,18 @@ Proof.
   rewrite E1, Ht. simpl.
   destruct (ep_square P) as [e|]; [|reflexivity].
   specialize (He e eq_refl). discriminate He.
+Qed.
+
+(** ** Positions the search keeps
+
+    [alive P]: [P] passes the invariants of Invariants.v and strands no man
+    (Stranded.v); every position a game reaches is alive. *)
+Definition alive (P : position) : bool := inv P &&& negb (stranded P).
+
+Lemma alive_game : forall h G P, game h G -> realizes G P -> alive P = true.
+Proof.
+  intros h G P Hg Hr. unfold alive.
+  rewrite (inv_realizes G P Hr (inv_game h G Hg)), (stranded_game h G P Hg Hr). reflexivity.
 Qed.
 
 (** ** Plies *)
@@ -119,13 +132,13 @@ Qed.
 (** ** Illegal positions *)
 
 Fixpoint dead (n : nat) (P : position) : bool :=
-  negb (inv P) |||
+  negb (alive P) |||
   match n with
   | O => false
   | S n' => wf P &&& negb (may_be_initial P) &&& forallb (fun rq => dead n' (snd rq)) (retractions P)
   end.
 
-Lemma dead_alive : forall n P, inv P = true ->
+Lemma dead_alive : forall n P, alive P = true ->
   dead n P = match n with
              | O => false
              | S n' => wf P &&& negb (may_be_initial P) &&& forallb (fun rq => dead n' (snd rq)) (retractions P)
@@ -135,7 +148,7 @@ Proof. intros [|n] P Hi; cbn [dead]; rewrite Hi; reflexivity. Qed.
 Theorem dead_sound : retractions_complete -> forall n P, dead n P = true -> ~ reachable P.
 Proof.
   intros Hc n; induction n as [|n IH]; intros P H (h & G & Hg & Hr);
-    pose proof (inv_realizes G P Hr (inv_game h G Hg)) as Hi; rewrite (dead_alive _ P Hi) in H;
+    pose proof (alive_game h G P Hg Hr) as Hi; rewrite (dead_alive _ P Hi) in H;
     [discriminate|].
   split_lazy.
   destruct (retract_step Hc h G P Hg Hr ltac:(assumption)) as [[_ Hini]|(h' & G0 & r & Q & _ & Hin & Hg' & HrQ & _)].
@@ -149,7 +162,7 @@ Qed.
     [dead] within the plies of [ns] left plus [extra]: with [extra > 0],
     sequences longer than [ns] decide the last plies. *)
 Fixpoint last_ok (strict : bool) (extra : nat) (ns : list string) (P : position) : bool :=
-  negb (inv P) |||
+  negb (alive P) |||
   match ns with
   | [] => true
   | x :: ns' =>
@@ -160,7 +173,7 @@ Fixpoint last_ok (strict : bool) (extra : nat) (ns : list string) (P : position)
       (retractions P)
   end.
 
-Lemma last_ok_alive : forall strict extra x ns P, inv P = true ->
+Lemma last_ok_alive : forall strict extra x ns P, alive P = true ->
   last_ok strict extra (x :: ns) P =
     wf P &&& (negb strict ||| negb (may_be_initial P)) &&&
     forallb (fun rq =>
@@ -176,7 +189,7 @@ Theorem last_ok_sound : retractions_complete -> forall strict extra ns P, last_o
 Proof.
   intros Hc strict extra ns; induction ns as [|x ns IH]; intros P H h G Hg Hr.
   - left. exists (plies h). rewrite app_nil_r. reflexivity.
-  - pose proof (inv_realizes G P Hr (inv_game h G Hg)) as Hi. rewrite (last_ok_alive _ _ _ _ _ Hi) in H.
+  - pose proof (alive_game h G P Hg Hr) as Hi. rewrite (last_ok_alive _ _ _ _ _ Hi) in H.
     split_lazy.
     destruct (retract_step Hc h G P Hg Hr ltac:(assumption))
       as [[-> Hini]|(h' & G0 & r & Q & -> & Hin & Hg' & HrQ & _ & Hname)].

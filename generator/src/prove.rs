@@ -8,8 +8,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use retroproof_core::search::{
-    forced_line_with, legality, retro_perft, static_illegality, Explorer, IllegalReason, LastMoves,
-    Legality, Limits,
+    forced_line_with, retro_perft, static_illegality, stranded_man, Explorer, LastMoves,
 };
 use retroproof_core::Position;
 
@@ -43,9 +42,6 @@ pub enum NoStatement {
     Legal { plies: u32 },
     /// Illegality not shown by exhaustion within `cap` plies.
     NotIllegal { cap: u32 },
-    /// The native engine shows illegality only through the stranded-man
-    /// rule, which the Coq invariants do not include.
-    StrandedOnly,
 }
 
 impl fmt::Display for NoStatement {
@@ -77,19 +73,17 @@ impl fmt::Display for NoStatement {
                 f,
                 "the native engine cannot show the position illegal: some retraction sequences go on for {cap} plies"
             ),
-            NoStatement::StrandedOnly => f.write_str(
-                "the native engine shows the position illegal only by the stranded-man rule (a man that can never have left its square), which the Coq invariants do not include: no Coq proof",
-            ),
         }
     }
 }
 
 /// The native answer to "what were the last `n` plies?", as a statement
 /// about all retraction sequences of the smallest depth `d` in
-/// `n ..= n + LOOKAHEAD` at which `n` plies are forced.
+/// `n ..= n + LOOKAHEAD` at which `n` plies are forced. As in Coq's
+/// search (`alive`, Search.v), a position with a stranded man is a dead end.
 pub fn last_plies_statement(pos: &Position, n: u32) -> Result<Statement, NoStatement> {
     let mut best = Vec::new();
-    let mut explorer = Explorer::new();
+    let mut explorer = Explorer::histories();
     for depth in n..=n + LOOKAHEAD {
         match forced_line_with(&mut explorer, pos, depth) {
             LastMoves::Forced(forced) if forced.len() as u32 >= n => {
@@ -127,12 +121,13 @@ pub const ILLEGAL_CAP: u32 = 12;
 /// The native answer to "is the position illegal?", in the terms of the
 /// Coq checker (`check_illegal P d`, Search.v): the position breaks an
 /// invariant (depth 0), or every retraction sequence ends within `d - 1`
-/// plies and none passes through the initial position.
+/// plies or at a position with a stranded man (Stranded.v), and none
+/// passes through the initial position.
 pub fn illegal_statement(pos: &Position) -> Result<Statement, NoStatement> {
     if static_illegality(pos).is_some() {
         return Ok(Statement::Illegal { depth: 0 });
     }
-    let mut explorer = Explorer::new().with_budget(MAX_SEQUENCES);
+    let mut explorer = Explorer::histories().with_budget(MAX_SEQUENCES);
     let longest = explorer.longest(pos, ILLEGAL_CAP);
     if let Some(line) = explorer.start_line() {
         return Err(NoStatement::Legal {
@@ -140,17 +135,7 @@ pub fn illegal_statement(pos: &Position) -> Result<Statement, NoStatement> {
         });
     }
     if longest >= ILLEGAL_CAP {
-        let stranded = matches!(
-            legality(pos, Limits::default()),
-            Legality::Illegal(
-                IllegalReason::Stranded { .. } | IllegalReason::NoUnstrandedHistory { .. }
-            )
-        );
-        return Err(if stranded {
-            NoStatement::StrandedOnly
-        } else {
-            NoStatement::NotIllegal { cap: ILLEGAL_CAP }
-        });
+        return Err(NoStatement::NotIllegal { cap: ILLEGAL_CAP });
     }
     // Coq's `dead` does not share subtrees: bound what it enumerates.
     let sequences: u64 = (1..=longest).map(|d| retro_perft(pos, d)).sum();
@@ -170,7 +155,7 @@ pub const SCRIPT_BRANCHES: usize = 60;
 /// tree: `retract` along the answer, `refute` on the branches that die.
 /// `None` for a legal game (its proof is the replay).
 pub fn script(pos: &Position, statement: &Statement) -> Option<Step> {
-    let mut explorer = Explorer::new();
+    let mut explorer = Explorer::histories();
     match statement {
         Statement::LastPlies { answer, depth } => {
             Some(last_script(&mut explorer, pos, answer, *depth))
@@ -204,8 +189,13 @@ fn sorted_retractions(pos: &Position) -> Vec<(String, Position)> {
 /// The refutation of a position whose retraction sequences all end
 /// within `cap - 1` plies (a longer one makes a refutation Coq rejects).
 fn refute(explorer: &mut Explorer, q: &Position, cap: u32) -> Step {
-    Step::Refute {
-        within: explorer.longest(q, cap) + 1,
+    match stranded_man(q) {
+        Some(square) => Step::Stranded {
+            square: square.to_string(),
+        },
+        None => Step::Refute {
+            within: explorer.longest(q, cap) + 1,
+        },
     }
 }
 
@@ -243,9 +233,7 @@ fn illegal_branches(
         .map(|(ply, q)| {
             let longest = explorer.longest(&q, depth);
             let step = if longest == 0 || *budget == 0 {
-                Step::Refute {
-                    within: longest + 1,
-                }
+                refute(explorer, &q, depth)
             } else {
                 Step::Retract(illegal_branches(explorer, &q, depth - 1, budget))
             };

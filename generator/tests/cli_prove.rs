@@ -143,8 +143,8 @@ fn example_proofs_do_not_drift() {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
     let epd = std::fs::read_to_string(root.join("examples/retro-problems.epd")).unwrap();
     let files = retroproof::prove::example_files(&epd).unwrap();
-    // Every published last-N solution in examples/ is provable today.
-    assert!(files.len() >= 26, "only {} example proofs", files.len());
+    // Every published solution in examples/ is provable today.
+    assert!(files.len() >= 27, "only {} example proofs", files.len());
     assert!(files
         .iter()
         .any(|f| f.file == "Ex_smullyan_invisible_king.v"));
@@ -203,6 +203,33 @@ fn prove_illegal_both_ways() {
         "--ltac",
     ]);
     assert!(stdout.contains("breaks an invariant"), "{stdout}");
+    // Smullyan's "which side is White?" (published: illegal with White at
+    // the bottom): every history dies or strands the bishop on h1 behind a
+    // pawn back on g2, which Stranded.v proves impossible.
+    for ltac in [false, true] {
+        let mut args = vec![
+            "export",
+            "../examples/retro-problems.epd",
+            "--id",
+            "smullyan-direction-illegal",
+        ];
+        if ltac {
+            args.push("--ltac");
+        }
+        let text = success_stdout(&args);
+        assert!(
+            text.contains("Theorem illegal : reachable P -> False."),
+            "{text}"
+        );
+        if ltac {
+            assert!(
+                text.contains("the man on h1 is stranded") && text.contains("refute_in 0"),
+                "{text}"
+            );
+        }
+        args[0] = "prove";
+        success_stdout(&args);
+    }
 }
 
 #[test]
@@ -218,16 +245,18 @@ fn illegal_answers_only_what_coq_can_prove() {
         1,
         "the position is legal",
     );
-    // Smullyan's direction problem: illegal only by the stranded-man rule.
+    // The initial board with Black to move is illegal by a parity
+    // argument (no pawn can move, so every man returns in an even number
+    // of its own moves), which no retraction search of bounded depth sees.
     assert_refused(
         &[
             "prove",
-            "../examples/retro-problems.epd",
-            "--id",
-            "smullyan-direction-illegal",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq -",
+            "--question",
+            "illegal",
         ],
         1,
-        "stranded-man rule",
+        "cannot show the position illegal",
     );
     // A legal game has no Ltac script.
     assert_refused(

@@ -104,6 +104,9 @@ pub enum Step {
     /// `refute_in within`: the current position dies within `within` plies
     /// (0: it fails an invariant; 1: it has no retraction).
     Refute { within: u32 },
+    /// `refute_in 0`: the man on `square` is stranded (Stranded.v): it can
+    /// never have come there from where it starts the game.
+    Stranded { square: String },
     /// `finish_plies`: the plies taken back are the answer.
     Finish,
 }
@@ -307,6 +310,7 @@ fn script_steps(step: &Step, out: &mut Vec<Tactic>) -> Result<(), EmitError> {
         Step::Finish => out.push(ltac("finish_plies", vec![])?),
         Step::Refute { within: 1 } => out.push(ltac("refute", vec![])?),
         Step::Refute { within } => out.push(ltac("refute_in", vec![nat(*within)?])?),
+        Step::Stranded { .. } => out.push(ltac("refute_in", vec![nat(0)?])?),
         Step::Retract(branches) => {
             out.push(ltac("retract", vec![])?);
             let mut cases = Vec::with_capacity(branches.len());
@@ -332,6 +336,9 @@ fn refutation_reason(step: &Step) -> Option<String> {
         Step::Refute { within } => Some(format!(
             "every history of the position before dies within {}",
             plies(within - 1)
+        )),
+        Step::Stranded { square } => Some(format!(
+            "in the position before, the man on {square} is stranded: it can never have come there"
         )),
         Step::Retract(_) | Step::Finish => None,
     }
