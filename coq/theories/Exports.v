@@ -7,7 +7,8 @@
     - ["R i s1 s2 …"]: position [i]'s retraction strings (sorted) differ
       from the native ones; the list is Coq's;
     - ["P i n"]: position [i]'s perft count differs; [n] is Coq's;
-    - ["L i k …"]: a [last N] answer Coq's checker does not confirm (below).
+    - ["L i k …"]: a [last N] answer Coq's checker does not confirm;
+    - ["I i"]: an [illegal] answer Coq's checker does not confirm (below).
 
     Nothing here is trusted by a proof: these are reporting functions. *)
 
@@ -79,3 +80,10 @@ Definition last_entry (i : int) (P : position) (d : int) (ans : list string) : l
     let ls := retro_lines (nat_of_int d) P in
     [("L " ++ string_of_int i ++ " " ++ string_of_int (int_of_nat (List.length ls)) ++ " "
       ++ String.concat "|" (map (String.concat ",") (firstn 3 ls)))%string].
+
+(** [retroproof diff] on an [illegal] problem: the native engine says every
+    retraction sequence dies within [d] plies; reports ["I i"] when Coq's
+    [check_illegal] (Search.v; [check_illegal_sound], Retro.v) does not
+    confirm it. *)
+Definition illegal_entry (i : int) (P : position) (d : int) : list string :=
+  if check_illegal P (nat_of_int d) then [] else [("I " ++ string_of_int i)%string].

@@ -28,6 +28,7 @@ use crate::coq::{
     print_file, AssertionKind, File, Ident, Int63, QualId, RequireMode, Sentence, Tactic, Term,
 };
 use crate::coqc::{Coqc, CoqcError};
+use crate::emit::problem::Statement;
 use crate::emit::EmitError;
 
 /// What the native engine says about one position.
@@ -62,8 +63,10 @@ pub fn native(pos: &Position, depth: u32) -> NativeResult {
 pub enum Aspect {
     Retractions,
     Perft(u32),
-    /// A `last N` problem's answer (forced retractions at a depth).
+    /// A `last N` problem's answer.
     LastMoves(u32),
+    /// An `illegal` problem's answer.
+    Illegal,
 }
 
 impl fmt::Display for Aspect {
@@ -72,6 +75,7 @@ impl fmt::Display for Aspect {
             Aspect::Retractions => f.write_str("retractions"),
             Aspect::Perft(d) => write!(f, "perft {d}"),
             Aspect::LastMoves(n) => write!(f, "last {n}"),
+            Aspect::Illegal => f.write_str("illegal"),
         }
     }
 }
@@ -253,13 +257,16 @@ pub fn string_literals(text: &str) -> Vec<String> {
     out
 }
 
-/// One report line of `diff_entry`: `R i strings…` or `P i n`.
+/// One report line of Exports.v: `R i strings…`, `P i n`, `L i k seqs`
+/// or `I i`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum CoqReport {
     Retractions(usize, Vec<String>),
     Perft(usize, u64),
     /// `L i k seqs`: Coq found `k` sequences, the first few given.
     Last(usize, u64, Vec<String>),
+    /// `I i`: Coq's `check_illegal` does not confirm the answer.
+    Illegal(usize),
 }
 
 pub fn parse_report(line: &str) -> Result<CoqReport, DiffError> {
@@ -284,6 +291,7 @@ pub fn parse_report(line: &str) -> Result<CoqReport, DiffError> {
             let n = words.next().ok_or_else(bad)?.parse().map_err(|_| bad())?;
             Ok(CoqReport::Perft(index, n))
         }
+        "I" => Ok(CoqReport::Illegal(index)),
         _ => Err(bad()),
     }
 }
@@ -306,7 +314,10 @@ pub fn mismatches_of(
     for literal in string_literals(stdout) {
         let report = parse_report(&literal)?;
         let index = match report {
-            CoqReport::Retractions(i, _) | CoqReport::Perft(i, _) | CoqReport::Last(i, _, _) => i,
+            CoqReport::Retractions(i, _) | CoqReport::Perft(i, _) => i,
+            CoqReport::Last(..) | CoqReport::Illegal(_) => {
+                return Err(DiffError::BadReport(literal))
+            }
         };
         let (pos, native) = positions
             .get(index)
@@ -352,7 +363,7 @@ pub fn mismatches_of(
                     coq: format!("{}{note}", show_set(&coq)),
                 }
             }
-            CoqReport::Last(..) => return Err(DiffError::BadReport(literal)),
+            CoqReport::Last(..) | CoqReport::Illegal(_) => unreachable!("rejected above"),
             CoqReport::Perft(_, n) => Mismatch {
                 fen: pos.to_fen(),
                 aspect: Aspect::Perft(native.perft_depth),
@@ -520,56 +531,54 @@ mod tests {
     }
 }
 
-/// A `last N` problem for the diff: the native answer (most recent ply
-/// first), forced among all retraction sequences of `depth` plies.
+/// A retro problem for the diff: the native engine's answer, as the
+/// statement `retroproof prove` would ask Coq to prove.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct LastQuestion {
+pub struct ProblemQuestion {
     pub position: Position,
-    pub n: u32,
-    pub depth: u32,
-    pub answer: Vec<String>,
+    /// [`Statement::LastPlies`] or [`Statement::Illegal`].
+    pub statement: Statement,
 }
 
-/// The native answers to the `last N` problems of an EPD text the engine
-/// can state (see [`crate::prove::last_plies_statement`]).
-pub fn last_questions(epd: &str) -> Vec<LastQuestion> {
+/// The native answers to the `last N` and `illegal` problems of an EPD
+/// text, where the engine can state one (see
+/// [`crate::prove::last_plies_statement`], [`crate::prove::illegal_statement`]).
+pub fn problem_questions(epd: &str) -> Vec<ProblemQuestion> {
     use retroproof_core::problem::{Problem, Question};
     let mut out = Vec::new();
     for line in epd.lines() {
         let Ok(problem) = Problem::parse(line.trim()) else {
             continue;
         };
-        let Question::LastMoves(n) = problem.question else {
-            continue;
+        let statement = match problem.question {
+            Question::LastMoves(n) => crate::prove::last_plies_statement(&problem.position, n),
+            Question::Illegal => crate::prove::illegal_statement(&problem.position),
+            Question::Legal => continue,
         };
-        if let Ok(crate::emit::problem::Statement::LastPlies { depth, answer }) =
-            crate::prove::last_plies_statement(&problem.position, n)
-        {
-            out.push(LastQuestion {
+        if let Ok(statement) = statement {
+            out.push(ProblemQuestion {
                 position: problem.position,
-                n,
-                depth,
-                answer,
+                statement,
             });
         }
     }
     out
 }
 
-/// Asks Coq to confirm each native `last N` answer (one `coqc` run):
-/// `check_last` of Search.v, the checker the exported proofs use (through
-/// `last_entry`, Exports.v). `inject` may
-/// alter a native answer first (tests only).
-pub fn run_last_moves_diff(
+/// Asks Coq's checkers to confirm each native answer (one `coqc` run):
+/// `check_last` and `check_illegal` of Search.v, the checkers the exported
+/// proofs use (through `last_entry` and `illegal_entry`, Exports.v).
+/// `inject` may alter a native answer first (tests only).
+pub fn run_problems_diff(
     coqc: &Coqc,
-    questions: &[LastQuestion],
+    questions: &[ProblemQuestion],
     options: &DiffOptions,
-    inject: &dyn Fn(usize, &mut LastQuestion),
+    inject: &dyn Fn(usize, &mut ProblemQuestion),
 ) -> Result<Vec<Mismatch>, DiffError> {
     if questions.is_empty() {
         return Ok(Vec::new());
     }
-    let questions: Vec<LastQuestion> = questions
+    let questions: Vec<ProblemQuestion> = questions
         .iter()
         .enumerate()
         .map(|(i, q)| {
@@ -585,48 +594,63 @@ pub fn run_last_moves_diff(
     };
     proof.clear();
     for (i, q) in questions.iter().enumerate() {
-        proof.push(Tactic::Call {
-            name: QualId::new("report").map_err(EmitError)?,
-            args: vec![Term::app(
+        let index = int(i as u64)?;
+        let position = position_term(&q.position)?;
+        let entry = match &q.statement {
+            Statement::LastPlies { depth, answer } => Term::app(
                 var("last_entry")?,
                 vec![
-                    int(i as u64)?,
-                    position_term(&q.position)?,
-                    int(u64::from(q.depth))?,
-                    Term::List(
-                        q.answer
-                            .iter()
-                            .map(|s| string(s))
-                            .collect::<Result<_, _>>()?,
-                    ),
+                    index,
+                    position,
+                    int(u64::from(*depth))?,
+                    Term::List(answer.iter().map(|s| string(s)).collect::<Result<_, _>>()?),
                 ],
-            )],
+            ),
+            Statement::Illegal { depth } => Term::app(
+                var("illegal_entry")?,
+                vec![index, position, int(u64::from(*depth))?],
+            ),
+            Statement::LegalGame { .. } => continue,
+        };
+        proof.push(Tactic::Call {
+            name: QualId::new("report").map_err(EmitError)?,
+            args: vec![entry],
         });
     }
     proof.push(Tactic::Exact(var("I")?));
     let stdout = compile_scratch(coqc, &print_file(&file), options)?;
     let mut out = Vec::new();
     for literal in string_literals(&stdout) {
-        let CoqReport::Last(i, count, seqs) = parse_report(&literal)? else {
-            return Err(DiffError::BadReport(literal));
+        let report = parse_report(&literal)?;
+        let (i, coq) = match report {
+            CoqReport::Last(i, count, seqs) => {
+                let depth = match questions.get(i).map(|q| &q.statement) {
+                    Some(Statement::LastPlies { depth, .. }) => *depth,
+                    _ => return Err(DiffError::BadReport(literal)),
+                };
+                (
+                    i,
+                    format!(
+                        "check_last refuses; {count} sequences of {depth} plies{}{}",
+                        if seqs.is_empty() { "" } else { ", e.g. " },
+                        seqs.join(" | ")
+                    ),
+                )
+            }
+            CoqReport::Illegal(i) => (i, "check_illegal refuses".to_string()),
+            _ => return Err(DiffError::BadReport(literal)),
         };
         let q = questions
             .get(i)
             .ok_or_else(|| DiffError::BadReport(literal.clone()))?;
         out.push(Mismatch {
             fen: q.position.to_fen(),
-            aspect: Aspect::LastMoves(q.n),
-            native: format!(
-                "forced (most recent first) {} among all sequences of {} plies",
-                q.answer.join(" "),
-                q.depth
-            ),
-            coq: format!(
-                "{count} sequences of {} plies{}{}",
-                q.depth,
-                if seqs.is_empty() { "" } else { ", e.g. " },
-                seqs.join(" | ")
-            ),
+            aspect: match &q.statement {
+                Statement::LastPlies { answer, .. } => Aspect::LastMoves(answer.len() as u32),
+                _ => Aspect::Illegal,
+            },
+            native: q.statement.in_chess_terms(&q.position),
+            coq,
         });
     }
     Ok(out)

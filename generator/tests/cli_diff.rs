@@ -135,33 +135,53 @@ fn cli_on_a_corpus_file() {
     assert!(stdout.starts_with("2 positions, 0 mismatches"), "{stdout}");
 }
 
-/// Problems' last-move answers: Smullyan's (published: the last three plies
-/// were c2c4, b4c3ep, b3c3xp) is confirmed by Coq; an injected wrong answer
-/// is reported with Coq's sequences.
+/// Problems' answers: Smullyan's last three plies (published: c2c4,
+/// b4c3ep, b3c3xp) and the walled-in illegal position (tests/Illegal.v)
+/// are confirmed by Coq's checkers; injected wrong answers are reported,
+/// with Coq's sequences for the last-move one.
 #[test]
-fn last_move_answers_are_compared() {
-    use retroproof::diff::{last_questions, run_last_moves_diff, LastQuestion};
+fn problem_answers_are_compared() {
+    use retroproof::diff::{problem_questions, run_problems_diff, ProblemQuestion};
+    use retroproof::emit::problem::Statement;
     let Some(coqc) = coqc() else { return };
-    let epd = format!("{SMULLYAN} id \"s\"; retro \"last 3\"; sol \"c2c4 b4c3ep b3c3xp\";\n");
-    let questions = last_questions(&epd);
-    assert_eq!(questions.len(), 1);
-    assert_eq!(questions[0].answer, vec!["b3c3xp", "b4c3ep", "c2c4"]);
-    let ok = run_last_moves_diff(&coqc, &questions, &options(), &|_, _| {}).unwrap();
+    let epd = format!(
+        "{SMULLYAN} id \"s\"; retro \"last 3\"; sol \"c2c4 b4c3ep b3c3xp\";\n\
+         rnbqkbnr/pppppppp/N1NN1R1R/8/8/8/8/4K3 b - - id \"w\"; retro \"illegal\"; sol \"illegal\";\n"
+    );
+    let questions = problem_questions(&epd);
+    assert_eq!(questions.len(), 2);
+    assert_eq!(
+        questions[0].statement,
+        Statement::LastPlies {
+            depth: 3,
+            answer: vec!["b3c3xp".into(), "b4c3ep".into(), "c2c4".into()]
+        }
+    );
+    assert_eq!(questions[1].statement, Statement::Illegal { depth: 2 });
+    let ok = run_problems_diff(&coqc, &questions, &options(), &|_, _| {}).unwrap();
     assert_eq!(ok, vec![]);
-    let inject = |_: usize, q: &mut LastQuestion| q.answer[1] = "b4c3xp".to_string();
-    let bad = run_last_moves_diff(&coqc, &questions, &options(), &inject).unwrap();
-    assert_eq!(bad.len(), 1, "{bad:?}");
+    let inject = |_: usize, q: &mut ProblemQuestion| match &mut q.statement {
+        Statement::LastPlies { answer, .. } => answer[1] = "b4c3xp".to_string(),
+        // Dead at depth 2, not at depth 1: the knight's four retractions
+        // are alive.
+        Statement::Illegal { depth } => *depth = 1,
+        Statement::LegalGame { .. } => {}
+    };
+    let bad = run_problems_diff(&coqc, &questions, &options(), &inject).unwrap();
+    assert_eq!(bad.len(), 2, "{bad:?}");
     assert_eq!(bad[0].aspect, Aspect::LastMoves(3));
     assert!(
-        bad[0].native.contains("b3c3xp b4c3xp c2c4"),
+        bad[0].native.contains("ends with c2c4 b4c3xp b3c3xp"),
         "{}",
         bad[0].native
     );
     assert!(
         bad[0]
             .coq
-            .starts_with("1 sequences of 3 plies, e.g. b3c3xp b4c3ep c2c4"),
+            .contains("1 sequences of 3 plies, e.g. b3c3xp b4c3ep c2c4"),
         "{}",
         bad[0].coq
     );
+    assert_eq!(bad[1].aspect, Aspect::Illegal);
+    assert_eq!(bad[1].coq, "check_illegal refuses");
 }

@@ -58,13 +58,14 @@ pub fn run(args: DiffArgs) -> Result<(), CliError> {
         Some(path) => read_corpus_file(path)?,
         None => default_corpus(&root, args.random, args.seed)?,
     };
-    // `last N` problems among the corpus lines (EPD with `retro`): the
-    // native answer is checked by Coq too.
+    // `last N` and `illegal` problems among the corpus lines (EPD with
+    // `retro`): the native answer is checked by Coq too.
     let epd_path = args
         .corpus
         .clone()
         .unwrap_or_else(|| root.join("examples").join("retro-problems.epd"));
-    let questions = diff::last_questions(&std::fs::read_to_string(&epd_path).unwrap_or_default());
+    let questions =
+        diff::problem_questions(&std::fs::read_to_string(&epd_path).unwrap_or_default());
     if positions.is_empty() {
         return Err(CliError::usage("the corpus has no positions"));
     }
@@ -105,15 +106,13 @@ pub fn run(args: DiffArgs) -> Result<(), CliError> {
     })?;
     bar.finish_and_clear();
     let last =
-        diff::run_last_moves_diff(&coqc, &questions, &options, &|_, _| {}).map_err(
-            |e| match e {
-                DiffError::Coqc(e) => super::gen_coq::coqc_error(e),
-                other => CliError {
-                    code: 1,
-                    message: other.to_string(),
-                },
+        diff::run_problems_diff(&coqc, &questions, &options, &|_, _| {}).map_err(|e| match e {
+            DiffError::Coqc(e) => super::gen_coq::coqc_error(e),
+            other => CliError {
+                code: 1,
+                message: other.to_string(),
             },
-        )?;
+        })?;
     let mut report = report;
     report.mismatches.extend(last);
     let elapsed = start.elapsed().as_secs_f64();
@@ -124,7 +123,7 @@ pub fn run(args: DiffArgs) -> Result<(), CliError> {
     }
     let rate = report.positions as f64 / elapsed.max(1e-9) * 60.0;
     out.push_str(&format!(
-        "{} positions, {} mismatches (retractions exactly, perft {}, {} last-move answers; {:.1} s, {:.0} positions/min)\n",
+        "{} positions, {} mismatches (retractions exactly, perft {}, {} problem answers; {:.1} s, {:.0} positions/min)\n",
         report.positions,
         report.mismatches.len(),
         args.depth,
