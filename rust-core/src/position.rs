@@ -215,6 +215,18 @@ impl Position {
         self.ep_square
     }
 
+    /// The same position with no castling right and no en passant square:
+    /// in retro terms, asserting nothing about the past (see
+    /// `retro`). Always valid: both only ever restrict a position.
+    #[must_use]
+    pub const fn without_assertions(&self) -> Position {
+        Position {
+            castling: CastlingRights::NONE,
+            ep_square: None,
+            ..*self
+        }
+    }
+
     #[inline]
     pub const fn halfmove_clock(&self) -> u32 {
         self.halfmove_clock
