@@ -22,7 +22,8 @@
       [retract].
     - [refute] (and [refute_in n]): closes the goal when the current
       problem is dead ([dead 1], resp. [dead n], Search.v): it violates an
-      invariant or has no retraction (within [n] plies).
+      invariant or strands a man (Stranded.v) -- [refute_in 0] -- or has
+      no retraction (within [n] plies).
     - [finish_plies]: closes [exists pre, plies h = pre ++ ms] once the
       retracted plies are named.
 
