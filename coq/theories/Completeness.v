@@ -438,37 +438,41 @@ Qed.
 Lemma ind_01 : forall c g s o, ind c g s o = 0%nat \/ ind c g s o = 1%nat.
 Proof. intros c g s [p|]; unfold ind; [destruct (tagged c g s p)|]; auto. Qed.
 
+(** A count of cells over the squares of a well-formed board is [cnt]
+    when each step adds one exactly where [ind] says the square counts. *)
+Lemma fold_count_cnt : forall P c g (f : int -> int -> int), wf P = true ->
+  (forall n s, In s all_squares ->
+     f n s = if Nat.eqb (ind c g s (piece_at P s)) 0 then n else n + 1) ->
+  fold_left f all_squares 0 = int_of_nat (cnt (piece_at P) c g).
+Proof.
+  intros P c g f H Hf. unfold cnt.
+  assert (forall l k acc, acc = int_of_nat k -> incl l all_squares ->
+    fold_left f l acc = int_of_nat (k + cnt_l (piece_at P) c g l)) as E.
+  { induction l as [|s l IH]; intros k acc -> Hl; simpl; [rewrite Nat.add_0_r; reflexivity|].
+    rewrite (Hf _ s (Hl s (or_introl eq_refl))).
+    destruct (ind_01 c g s (piece_at P s)) as [E|E]; rewrite E; simpl.
+    - rewrite (IH k) by (auto; intros x Hx; apply Hl; right; exact Hx). reflexivity.
+    - rewrite (IH (S k)) by (auto; intros x Hx; apply Hl; right; exact Hx). f_equal. lia. }
+  (* [0 + _] by rewriting: left to conversion, the kernel unfolds [cnt_l]. *)
+  rewrite (E all_squares 0%nat 0 eq_refl (fun x Hx => Hx)), Nat.add_0_l. reflexivity.
+Qed.
+
 Lemma count_color_cnt : forall P c, wf P = true ->
   count_color (board P) (color_bit c) = int_of_nat (cnt (piece_at P) c TMan).
 Proof.
-  intros P c H. unfold count_color, cnt.
-  assert (forall l k acc, acc = int_of_nat k -> incl l all_squares ->
-    fold_left (fun n s => if ((board P).[s] =? 0) ||| negb ((board P).[s] land 8 =? color_bit c)
-                          then n else n + 1) l acc =
-    int_of_nat (k + cnt_l (piece_at P) c TMan l)) as E.
-  { induction l as [|s l IH]; intros k acc -> Hl; simpl; [rewrite Nat.add_0_r; reflexivity|].
-    rewrite (cell_color _ c s (wf_cell P s H (Hl s (or_introl eq_refl)))).
-    change (piece_of_cell (board P).[s]) with (piece_at P s).
-    destruct (ind_01 c TMan s (piece_at P s)) as [E|E]; rewrite E; simpl.
-    - rewrite (IH k) by (auto; intros x Hx; apply Hl; right; exact Hx). reflexivity.
-    - rewrite (IH (S k)) by (auto; intros x Hx; apply Hl; right; exact Hx). f_equal. lia. }
-  rewrite (E all_squares 0%nat 0 eq_refl (fun x Hx => Hx)). reflexivity.
+  intros P c H. unfold count_color. apply (fold_count_cnt P c TMan); [exact H|].
+  intros n s Hs. cbv beta zeta.
+  rewrite (cell_color _ c s (wf_cell P s H Hs)). reflexivity.
 Qed.
 
 Lemma count_cells_cnt : forall P c, wf P = true ->
   count_cells (board P) (cell_of_piece (MkPiece c Pawn)) = int_of_nat (cnt (piece_at P) c TPawn).
 Proof.
-  intros P c H. unfold count_cells, cnt.
-  assert (forall l k acc, acc = int_of_nat k -> incl l all_squares ->
-    fold_left (fun n s => if (board P).[s] =? cell_of_piece (MkPiece c Pawn) then n + 1 else n) l acc =
-    int_of_nat (k + cnt_l (piece_at P) c TPawn l)) as E.
-  { induction l as [|s l IH]; intros k acc -> Hl; simpl; [rewrite Nat.add_0_r; reflexivity|].
-    rewrite (cell_pawn _ c s (wf_cell P s H (Hl s (or_introl eq_refl)))).
-    change (piece_of_cell (board P).[s]) with (piece_at P s).
-    destruct (ind_01 c TPawn s (piece_at P s)) as [E|E]; rewrite E; simpl.
-    - rewrite (IH k) by (auto; intros x Hx; apply Hl; right; exact Hx). reflexivity.
-    - rewrite (IH (S k)) by (auto; intros x Hx; apply Hl; right; exact Hx). f_equal. lia. }
-  rewrite (E all_squares 0%nat 0 eq_refl (fun x Hx => Hx)). reflexivity.
+  intros P c H. unfold count_cells. apply (fold_count_cnt P c TPawn); [exact H|].
+  intros n s Hs. cbv beta.
+  rewrite (cell_pawn _ c s (wf_cell P s H Hs)).
+  change (piece_of_cell (board P).[s]) with (piece_at P s).
+  destruct (Nat.eqb _ 0); reflexivity.
 Qed.
 
 Lemma uncapture_ok : forall P Q t x, wf P = true -> material_ok (piece_at Q) = true ->

@@ -24,9 +24,7 @@ use std::time::Duration;
 
 use retroproof_core::{perft, Position};
 
-use crate::coq::{
-    print_file, AssertionKind, File, Ident, Int63, QualId, RequireMode, Sentence, Tactic, Term,
-};
+use crate::coq::{print_file, AssertionKind, File, Ident, Int63, QualId, Sentence, Tactic, Term};
 use crate::coqc::{Coqc, CoqcError};
 use crate::emit::problem::Statement;
 use crate::emit::EmitError;
@@ -177,20 +175,8 @@ use crate::emit::position::string_term as string;
 /// `first + k`.
 pub fn batch_file(first: usize, entries: &[(Position, NativeResult)]) -> Result<File, EmitError> {
     let mut sentences = vec![
-        Sentence::Require {
-            from: Some(QualId::new("Coq")?),
-            mode: RequireMode::Import,
-            modules: vec![
-                QualId::new("Uint63")?,
-                QualId::new("List")?,
-                QualId::new("String")?,
-            ],
-        },
-        Sentence::Require {
-            from: Some(QualId::new("RetroProof")?),
-            mode: RequireMode::Import,
-            modules: vec![QualId::new("Board")?, QualId::new("Exports")?],
-        },
+        Sentence::require_import("Coq", &["Uint63", "List", "String"])?,
+        Sentence::require_import("RetroProof", &["Board", "Exports"])?,
         Sentence::OpenScope {
             local: false,
             scope: ident("string_scope")?,
@@ -304,6 +290,15 @@ fn show_set(set: &[String]) -> String {
     }
 }
 
+/// The members of `a` not in `b`, space-separated.
+fn not_in(a: &[String], b: &[String]) -> String {
+    a.iter()
+        .filter(|s| !b.contains(s))
+        .map(String::as_str)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// Turns Coq's reports for a batch into mismatches.
 pub fn mismatches_of(
     stdout: &str,
@@ -313,48 +308,24 @@ pub fn mismatches_of(
     let mut out = Vec::new();
     for literal in string_literals(stdout) {
         let report = parse_report(&literal)?;
-        let index = match report {
-            CoqReport::Retractions(i, _) | CoqReport::Perft(i, _) => i,
-            CoqReport::Last(..) | CoqReport::Illegal(_) => {
-                return Err(DiffError::BadReport(literal))
-            }
+        let lookup = |index: usize| {
+            positions
+                .get(index)
+                .zip(natives.get(index))
+                .ok_or_else(|| DiffError::BadReport(literal.clone()))
         };
-        let (pos, native) = positions
-            .get(index)
-            .zip(natives.get(index))
-            .ok_or_else(|| DiffError::BadReport(literal.clone()))?;
         let mismatch = match report {
-            CoqReport::Retractions(_, mut coq) => {
+            CoqReport::Retractions(index, mut coq) => {
+                let (pos, native) = lookup(index)?;
                 coq.sort();
-                let missing: Vec<&String> = native
-                    .retractions
-                    .iter()
-                    .filter(|s| !coq.contains(s))
-                    .collect();
-                let extra: Vec<&String> = coq
-                    .iter()
-                    .filter(|s| !native.retractions.contains(s))
-                    .collect();
+                let only_coq = not_in(&coq, &native.retractions);
+                let only_native = not_in(&native.retractions, &coq);
                 let mut note = String::new();
-                if !extra.is_empty() {
-                    note.push_str(&format!(
-                        " [only Coq: {}]",
-                        extra
-                            .iter()
-                            .map(|s| s.as_str())
-                            .collect::<Vec<_>>()
-                            .join(" ")
-                    ));
+                if !only_coq.is_empty() {
+                    note.push_str(&format!(" [only Coq: {only_coq}]"));
                 }
-                if !missing.is_empty() {
-                    note.push_str(&format!(
-                        " [only native: {}]",
-                        missing
-                            .iter()
-                            .map(|s| s.as_str())
-                            .collect::<Vec<_>>()
-                            .join(" ")
-                    ));
+                if !only_native.is_empty() {
+                    note.push_str(&format!(" [only native: {only_native}]"));
                 }
                 Mismatch {
                     fen: pos.to_fen(),
@@ -363,13 +334,18 @@ pub fn mismatches_of(
                     coq: format!("{}{note}", show_set(&coq)),
                 }
             }
-            CoqReport::Last(..) | CoqReport::Illegal(_) => unreachable!("rejected above"),
-            CoqReport::Perft(_, n) => Mismatch {
-                fen: pos.to_fen(),
-                aspect: Aspect::Perft(native.perft_depth),
-                native: native.perft.to_string(),
-                coq: n.to_string(),
-            },
+            CoqReport::Perft(index, n) => {
+                let (pos, native) = lookup(index)?;
+                Mismatch {
+                    fen: pos.to_fen(),
+                    aspect: Aspect::Perft(native.perft_depth),
+                    native: native.perft.to_string(),
+                    coq: n.to_string(),
+                }
+            }
+            CoqReport::Last(..) | CoqReport::Illegal(_) => {
+                return Err(DiffError::BadReport(literal))
+            }
         };
         out.push(mismatch);
     }

@@ -9,7 +9,7 @@
 //! Integer literals print bare (`42`): files that use them open
 //! `uint63_scope` with [`Sentence::OpenScope`].
 
-use super::ident::{Ident, QualId};
+use super::ident::{Ident, IdentError, QualId};
 use super::text::{Comment, CoqString};
 
 /// A `.v` file: sentences in order.
@@ -72,6 +72,21 @@ pub enum Sentence {
         params: Vec<Ident>,
         body: Tactic,
     },
+}
+
+impl Sentence {
+    /// `From <from> Require Import <modules>.`, the usual form of the
+    /// generated files' imports.
+    pub fn require_import(from: &str, modules: &[&str]) -> Result<Sentence, IdentError> {
+        Ok(Sentence::Require {
+            from: Some(QualId::new(from)?),
+            mode: RequireMode::Import,
+            modules: modules
+                .iter()
+                .map(|m| QualId::new(m))
+                .collect::<Result<_, _>>()?,
+        })
+    }
 }
 
 /// `Require`, `Require Import` or `Require Export`.

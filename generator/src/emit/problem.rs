@@ -23,8 +23,7 @@ use retroproof_core::Position;
 use super::position::{position_term, string_term, strings_term};
 use super::{call, id, var, EmitError};
 use crate::coq::{
-    AssertionKind, Binder, Case, Comment, File, InfixOp, QualId, RequireMode, Sentence, Tactic,
-    Term,
+    AssertionKind, Binder, Case, Comment, File, InfixOp, QualId, Sentence, Tactic, Term,
 };
 
 /// What is proven.
@@ -142,26 +141,18 @@ pub fn export_file(export: &Export) -> Result<File, EmitError> {
         Proof::Reflective => None,
         Proof::Script(step) => Some(step),
     };
-    let mut modules = vec![QualId::new("Board")?, QualId::new("Reachable")?];
+    let mut modules = vec!["Board", "Reachable"];
     if !matches!(export.statement, Statement::LegalGame { .. }) {
         // Retro re-exports Search (`plies`, the checkers).
-        modules.push(QualId::new("Retro")?);
+        modules.push("Retro");
     }
     if script.is_some() {
-        modules.push(QualId::new("Tactics")?);
+        modules.push("Tactics");
     }
     let mut sentences = vec![
         Sentence::Comment(Comment::new(&header)),
-        Sentence::Require {
-            from: Some(QualId::new("Coq")?),
-            mode: RequireMode::Import,
-            modules: vec![QualId::new("String")?, QualId::new("List")?],
-        },
-        Sentence::Require {
-            from: Some(QualId::new("RetroProof")?),
-            mode: RequireMode::Import,
-            modules,
-        },
+        Sentence::require_import("Coq", &["String", "List"])?,
+        Sentence::require_import("RetroProof", &modules)?,
         Sentence::OpenScope {
             local: false,
             scope: id("string_scope")?,

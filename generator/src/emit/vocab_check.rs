@@ -8,17 +8,13 @@
 
 use super::vocab::{code, value_term, vocabulary};
 use super::{call, id, preamble, var, EmitError};
-use crate::coq::{AssertionKind, File, InfixOp, QualId, RequireMode, Sentence, Tactic, Term};
+use crate::coq::{AssertionKind, File, InfixOp, Sentence, Tactic, Term};
 
 /// `VocabCheck.v`, to compile after `Gen/Vocab.v`.
 pub fn vocab_check_file() -> Result<File, EmitError> {
     let mut sentences = preamble(
         "Checks that each value's Coq encoding is the one rust-core computes.",
-        vec![Sentence::Require {
-            from: Some(QualId::new("RetroProof")?),
-            mode: RequireMode::Import,
-            modules: vec![QualId::new("Gen.Vocab")?],
-        }],
+        vec![Sentence::require_import("RetroProof", &["Gen.Vocab"])?],
     )?;
     for vt in vocabulary() {
         let name = vt.ty.name;
