@@ -38,8 +38,8 @@ fn main() -> ExitCode {
     match cli.run() {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {}", e.message);
-            ExitCode::from(e.code.clamp(1, 255) as u8)
+            eprintln!("error: {}", e.message());
+            ExitCode::from(e.code())
         }
     }
 }

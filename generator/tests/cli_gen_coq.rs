@@ -24,7 +24,7 @@ fn writes_then_reports_unchanged() {
 }
 
 #[test]
-fn missing_coqc_is_a_clear_error_with_exit_2() {
+fn missing_coqc_is_an_environment_error_with_exit_4() {
     let out = tempfile::tempdir().unwrap();
     let empty_path = tempfile::tempdir().unwrap();
     for coqc in [Some(Path::new("/nonexistent/coqc")), None] {
@@ -37,7 +37,7 @@ fn missing_coqc_is_a_clear_error_with_exit_2() {
             None => cmd.env_remove("COQC"),
         };
         let output = cmd.output().unwrap();
-        assert_eq!(output.status.code(), Some(2), "{output:?}");
+        assert_eq!(output.status.code(), Some(4), "{output:?}");
         assert_eq!(
             stderr_of(&output),
             "error: coqc not found — install Coq (Debian: apt-get install coq)\n"
@@ -58,7 +58,7 @@ fn fake_coqc(dir: &Path, version_line: &str) -> std::path::PathBuf {
 
 #[cfg(unix)]
 #[test]
-fn too_old_coqc_is_refused_with_exit_2() {
+fn too_old_coqc_is_an_environment_error_with_exit_4() {
     let bin = tempfile::tempdir().unwrap();
     let out = tempfile::tempdir().unwrap();
     let coqc = fake_coqc(bin.path(), "8.15.2 4.13.1");
@@ -67,7 +67,7 @@ fn too_old_coqc_is_refused_with_exit_2() {
         .env("COQC", &coqc)
         .output()
         .unwrap();
-    assert_eq!(output.status.code(), Some(2), "{output:?}");
+    assert_eq!(output.status.code(), Some(4), "{output:?}");
     assert_eq!(
         stderr_of(&output),
         "error: coqc version 8.15.2 is too old — retroproof needs Coq 8.16 or newer\n"

@@ -45,10 +45,7 @@ pub fn run(args: CheckGameArgs) -> Result<(), CliError> {
         proof: Proof::Reflective,
         notes,
     };
-    let text = crate::prove::export_text(&export).map_err(|e| CliError {
-        code: 1,
-        message: e.to_string(),
-    })?;
+    let text = crate::prove::export_text(&export).map_err(|e| CliError::refuted(e.to_string()))?;
     let (version, elapsed) = super::prove::prove_text(
         &text,
         args.keep.as_deref(),

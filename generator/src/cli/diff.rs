@@ -99,19 +99,13 @@ pub fn run(args: DiffArgs) -> Result<(), CliError> {
             super::prove::stale_library(&message)
         }
         DiffError::Coqc(e) => super::gen_coq::coqc_error(e),
-        other => CliError {
-            code: 1,
-            message: other.to_string(),
-        },
+        other => CliError::refuted(other.to_string()),
     })?;
     bar.finish_and_clear();
     let last =
         diff::run_problems_diff(&coqc, &questions, &options, &|_, _| {}).map_err(|e| match e {
             DiffError::Coqc(e) => super::gen_coq::coqc_error(e),
-            other => CliError {
-                code: 1,
-                message: other.to_string(),
-            },
+            other => CliError::refuted(other.to_string()),
         })?;
     let mut report = report;
     report.mismatches.extend(last);
@@ -135,13 +129,10 @@ pub fn run(args: DiffArgs) -> Result<(), CliError> {
     if report.mismatches.is_empty() {
         Ok(())
     } else {
-        Err(CliError {
-            code: 1,
-            message: format!(
-                "native engine and Coq disagree on {} result(s)",
-                report.mismatches.len()
-            ),
-        })
+        Err(CliError::refuted(format!(
+            "native engine and Coq disagree on {} result(s)",
+            report.mismatches.len()
+        )))
     }
 }
 

@@ -28,10 +28,7 @@ pub fn run(args: ExportArgs) -> Result<(), CliError> {
         return write_examples(dir);
     }
     let export = resolve(&args.question)?;
-    let text = crate::prove::export_text(&export).map_err(|e| CliError {
-        code: 1,
-        message: e.to_string(),
-    })?;
+    let text = crate::prove::export_text(&export).map_err(|e| CliError::refuted(e.to_string()))?;
     match &args.output {
         Some(path) => std::fs::write(path, &text)
             .map_err(|e| CliError::usage(format!("cannot write {}: {e}", path.display()))),
@@ -44,10 +41,7 @@ fn write_examples(dir: &std::path::Path) -> Result<(), CliError> {
     let epd = root.join("examples").join("retro-problems.epd");
     let text = std::fs::read_to_string(&epd)
         .map_err(|e| CliError::usage(format!("cannot read {}: {e}", epd.display())))?;
-    let files = crate::prove::example_files(&text).map_err(|e| CliError {
-        code: 1,
-        message: e.to_string(),
-    })?;
+    let files = crate::prove::example_files(&text).map_err(|e| CliError::refuted(e.to_string()))?;
     let mut out = String::new();
     for file in &files {
         let path = dir.join(&file.file);

@@ -34,10 +34,7 @@ pub fn run(args: GenCoqArgs) -> Result<(), CliError> {
         Some(dir) => dir,
         None => default_out_dir()?,
     };
-    let files = emit::gen_files().map_err(|e| CliError {
-        code: 1,
-        message: e.to_string(),
-    })?;
+    let files = emit::gen_files().map_err(|e| CliError::refuted(e.to_string()))?;
     if args.check {
         // Next to Gen/ is the theories root, where the hand-written proof
         // that the tables are right lives.
@@ -63,10 +60,7 @@ fn check(files: &[GeneratedFile], spec: Option<&Path>, timeout: Duration) -> Res
     let coqc = Coqc::find().map_err(coqc_error)?;
     println!("coqc {} ({})", coqc.version(), coqc.path().display());
     let scratch = Scratch::new().map_err(coqc_error)?;
-    let check_file = emit::vocab_check_file().map_err(|e| CliError {
-        code: 1,
-        message: e.to_string(),
-    })?;
+    let check_file = emit::vocab_check_file().map_err(|e| CliError::refuted(e.to_string()))?;
     let mut order = Vec::new();
     for file in files.iter().chain(std::iter::once(&check_file)) {
         let relative = format!("Gen/{}", file.name);
@@ -93,16 +87,14 @@ fn check(files: &[GeneratedFile], spec: Option<&Path>, timeout: Duration) -> Res
     Ok(())
 }
 
-/// Missing or too old `coqc` is the environment's fault (exit 2); Coq
-/// refusing a file is a "no" (exit 1).
+/// Missing, too old or unrunnable `coqc` is the environment's fault (exit
+/// 4); Coq refusing a file, or running past the limit, is a "no" (exit 1).
 pub fn coqc_error(e: CoqcError) -> CliError {
-    let code = match e {
-        CoqcError::NotFound | CoqcError::TooOld { .. } | CoqcError::Io { .. } => 2,
-        CoqcError::Failed { .. } | CoqcError::Timeout { .. } => 1,
-    };
-    CliError {
-        code,
-        message: e.to_string(),
+    match e {
+        CoqcError::NotFound | CoqcError::TooOld { .. } | CoqcError::Io { .. } => {
+            CliError::environment(e)
+        }
+        CoqcError::Failed { .. } | CoqcError::Timeout { .. } => CliError::refuted(e),
     }
 }
 

@@ -103,9 +103,10 @@ pub fn run(args: LegalArgs) -> Result<(), CliError> {
 /// (board and side to move): the search's answer, checked by the forward
 /// rules.
 fn replay(game: &[String], target: &Position) -> Result<(), CliError> {
-    let internal = |what: String| CliError {
-        code: 1,
-        message: format!("internal error: the game found does not replay: {what}"),
+    let internal = |what: String| {
+        CliError::refuted(format!(
+            "internal error: the game found does not replay: {what}"
+        ))
     };
     let mut pos = Position::start();
     for uci in game {

@@ -188,17 +188,11 @@ fn problem_from_file(path: &Path, id: Option<&str>) -> Result<Problem, CliError>
 }
 
 fn last(position: &Position, n: u32) -> Result<Statement, CliError> {
-    engine::last_plies_statement(position, n).map_err(|e| CliError {
-        code: 1,
-        message: e.to_string(),
-    })
+    engine::last_plies_statement(position, n).map_err(|e| CliError::refuted(e.to_string()))
 }
 
 fn illegal(position: &Position) -> Result<Statement, CliError> {
-    engine::illegal_statement(position).map_err(|e| CliError {
-        code: 1,
-        message: e.to_string(),
-    })
+    engine::illegal_statement(position).map_err(|e| CliError::refuted(e.to_string()))
 }
 
 fn legal_game(position: &Position, rest: &[&str]) -> Result<Statement, CliError> {
@@ -226,13 +220,10 @@ fn legal_game(position: &Position, rest: &[&str]) -> Result<Statement, CliError>
         }
     };
     if end.board() != position.board() || end.turn() != position.turn() {
-        return Err(CliError {
-            code: 1,
-            message: format!(
-                "the game ends in {}, not in the position asked about",
-                end.to_fen()
-            ),
-        });
+        return Err(CliError::refuted(format!(
+            "the game ends in {}, not in the position asked about",
+            end.to_fen()
+        )));
     }
     Ok(Statement::LegalGame { moves })
 }
@@ -253,10 +244,7 @@ pub struct ProveArgs {
 
 pub fn run(args: ProveArgs) -> Result<(), CliError> {
     let export = resolve(&args.question)?;
-    let text = engine::export_text(&export).map_err(|e| CliError {
-        code: 1,
-        message: e.to_string(),
-    })?;
+    let text = engine::export_text(&export).map_err(|e| CliError::refuted(e.to_string()))?;
     let proven = prove_text(
         &text,
         args.keep.as_deref(),
@@ -307,13 +295,10 @@ pub fn prove_text(
                 })
                 .unwrap_or_default();
             let message = message.split_whitespace().collect::<Vec<_>>().join(" ");
-            Err(CliError {
-                code: 1,
-                message: format!(
-                    "Coq refused the proof{at} — {message} — the native engine and Coq disagree: native says {}",
-                    export.statement.in_chess_terms(&export.position)
-                ),
-            })
+            Err(CliError::refuted(format!(
+                "Coq refused the proof{at} — {message} — the native engine and Coq disagree: native says {}",
+                export.statement.in_chess_terms(&export.position)
+            )))
         }
         Err(ProveError::Coqc(e)) => Err(super::gen_coq::coqc_error(e)),
         Err(e) => Err(CliError::usage(e)),
@@ -331,7 +316,7 @@ pub fn library_problem(message: &str) -> bool {
 
 pub fn stale_library(message: &str) -> CliError {
     let first = message.lines().next().unwrap_or("").trim();
-    CliError::usage(format!(
+    CliError::environment(format!(
         "the Coq library in coq/theories cannot be loaded ({first}): run `make -C coq`"
     ))
 }
