@@ -3,7 +3,9 @@
     Headline theorems:
 
     - [retractions_complete_rules]: the readable form.  If
-        [legal_move Q m P] (Rules.v),
+        [legal_move Q m P] (the table form of RulesFast.v;
+        [retractions_complete_readable] is the same statement over the
+        readable rules of Rules.v),
         [Q] satisfies the predecessor conditions -- the side to move in [P]
           is not in check in [Q], [Q]'s material is possible
           ([material_ok]), and [Q]'s en-passant square, if any, is a real
@@ -36,7 +38,7 @@
     board (computed cell by cell with the array axioms). *)
 
 From Coq Require Import Uint63 PArray List Bool Arith Lia.
-From RetroProof Require Import Gen.Vocab Gen.Tables Board Rules RulesCheck Retract.
+From RetroProof Require Import Gen.Vocab Gen.Tables Board Rules Material RulesFast Facts RulesCheck Retract.
 From RetroProof Require Soundness.
 From RetroProof Require Import Notation Reachable Invariants Search.
 Import ListNotations.
@@ -969,8 +971,6 @@ Qed.
 
 (** ** The predecessor the generator builds has [Q]'s board *)
 
-Lemma in_lt64 : forall s, In s all_squares -> (s <? 64) = true.
-Proof. apply forall_squares. vm_compute. reflexivity. Qed.
 
 Ltac gs Hlen :=
   repeat (rewrite Soundness.get_set64;
@@ -1424,12 +1424,24 @@ Proof.
   apply in_check_b_false in E. contradiction.
 Qed.
 
+(** The same in the words of the readable rules (Rules.v). *)
+Corollary retractions_complete_readable : forall Q m P,
+  wf P = true -> Rules.legal_move Q m P ->
+  ~ Rules.in_check (piece_at Q) (turn P) -> material_ok (piece_at Q) = true -> ep_inv Q = true ->
+  assertions_hold P m Q ->
+  exists Q', In (ply_of Q m, Q') (retractions P) /\ agrees_upto_assertions P m Q Q'.
+Proof.
+  intros Q m P Hw Hl Hc. rewrite <- legal_move_iff in Hl. rewrite <- in_check_iff in Hc.
+  exact (retractions_complete_rules Q m P Hw Hl Hc).
+Qed.
+
 (** The form the search uses. *)
 Theorem retractions_complete_games : retractions_complete.
 Proof.
   intros h G m G' P Hg Hs Hr Hw.
   pose proof (inv_game h G Hg) as Hi. apply inv_elim in Hi. destruct Hi as (Hm & _ & Hchk & _ & Hep).
-  destruct Hs as ((Hps & Htu & Hb & Hck) & Hcr & Hepa).
+  destruct Hs as (Hl0 & Hcr & Hepa). apply legal_move_iff in Hl0.
+  destruct Hl0 as (Hps & Htu & Hb & Hck).
   destruct Hr as (HbP & HtP & HcP & HeP).
   assert (Hl : legal_move G m P).
   { split; [exact Hps|]. split; [rewrite HtP; exact Htu|]. split.

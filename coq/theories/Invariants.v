@@ -38,7 +38,7 @@
     [Uint63.of_to_Z] (a square [s <? 64] is one of the 64 squares). *)
 
 From Coq Require Import Uint63 PArray List Bool Arith Lia.
-From RetroProof Require Import Gen.Vocab Gen.Tables Board Rules RulesCheck Reachable.
+From RetroProof Require Import Gen.Vocab Gen.Tables Board Rules Material RulesFast Facts RulesCheck Reachable.
 From RetroProof Require TablesSpec.
 Import ListNotations.
 Open Scope uint63_scope.
@@ -97,32 +97,9 @@ Definition inv (P : position) : bool :=
 
 (** ** Squares *)
 
-Lemma inb_in : forall x l, inb x l = true -> In x l.
-Proof.
-  intros x l; induction l as [|y l IH]; simpl; [discriminate|].
-  destruct (x =? y) eqn:E; simpl.
-  - intros _; left; symmetry; apply eqb_true, E.
-  - intros H; right; auto.
-Qed.
 
-Lemma in_inb : forall x l, In x l -> inb x l = true.
-Proof.
-  intros x l; induction l as [|y l IH]; simpl; [contradiction|].
-  intros [<-|H].
-  - rewrite eqb_same; reflexivity.
-  - destruct (x =? y); auto.
-Qed.
 
-Lemma on_board_in : forall s, on_board s = true -> In s all_squares.
-Proof.
-  intros s H. replace all_squares with TablesSpec.all_squares by (vm_compute; reflexivity).
-  apply TablesSpec.all_squares_complete, H.
-Qed.
 
-(** A boolean fact about every square, used as a fact about one. *)
-Lemma forall_squares : forall (f : int -> bool), forallb f all_squares = true ->
-  forall s, In s all_squares -> f s = true.
-Proof. intros f H s Hs. rewrite forallb_forall in H. auto. Qed.
 
 (** ** Counting *)
 
@@ -810,7 +787,7 @@ Qed.
 Lemma castling_step : forall G m G', game_step G m G' -> ep_inv G = true ->
   castling_inv G = true -> castling_inv G' = true.
 Proof.
-  intros G m G' (Hl & Hcr & _) Hep Hci. rewrite castling_inv_iff in Hci |- *.
+  intros G m G' (Hl & Hcr & _) Hep Hci. apply legal_move_iff in Hl. rewrite castling_inv_iff in Hci |- *.
   intros c side Hc. rewrite Hcr in Hc. apply andb_prop in Hc as [Hc Ht].
   apply negb_true_iff, touches_false in Ht. destruct Ht as (H1 & H2 & H3 & H4).
   destruct (Hci c side Hc) as [Hk Hr].
@@ -845,15 +822,11 @@ Definition dpush_ok (c : color) (f : int) : bool :=
 Lemma dpush_ok_all : forall c f, In f all_squares -> dpush_ok c f = true.
 Proof. intros [|]; apply forall_squares; vm_compute; reflexivity. Qed.
 
-Lemma eqb_false_neq : forall x y, (x =? y) = false -> x <> y.
-Proof. intros x y H ->. rewrite eqb_same in H. discriminate. Qed.
 
-Lemma opp_opp : forall c, opp (opp c) = c.
-Proof. intros [|]; reflexivity. Qed.
 
 Lemma ep_step : forall G m G', game_step G m G' -> ep_inv G = true -> ep_inv G' = true.
 Proof.
-  intros G m G' (Hl & _ & Hep') HepG.
+  intros G m G' (Hl & _ & Hep') HepG. apply legal_move_iff in Hl.
   destruct (step_shape G m G' Hl HepG) as (Hf & Ht & Hturn & Hk).
   unfold ep_inv at 1. rewrite Hep'. unfold ep_after.
   set (b := piece_at G) in *. set (b' := piece_at G') in *. set (us := turn G) in *.
@@ -898,7 +871,7 @@ Qed.
 
 Lemma inv_step : forall G m G', game_step G m G' -> inv G = true -> inv G' = true.
 Proof.
-  intros G m G' Hs Hi. pose proof Hs as (Hl & _).
+  intros G m G' Hs Hi. pose proof Hs as (Hl & _). apply legal_move_iff in Hl.
   apply inv_elim in Hi. destruct Hi as (H1 & H2 & H3 & H4 & H5).
   apply inv_intro.
   - exact (material_step G m G' Hl H5 H1).
