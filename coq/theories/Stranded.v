@@ -436,13 +436,13 @@ Proof.
   pose proof Hl as (Hps & _). unfold pseudo_legal in Hps. destruct Hps as (_ & _ & Hps).
   destruct (step_shape Q m P Hl Hep) as (Hf & Ht & _ & Hk).
   fold b b' in Hk, Hps. set (us := turn Q) in *. set (f := mv_from m) in *. set (t := mv_to m) in *.
-  destruct (mv_kind m).
-  - destruct Hk as (r & Hbf & Htg & Hmm & _ & Hb'f & Hb't & _ & Hsame).
+  shape_inv Hk.
+  - clear Hr7 Hft.
     destruct (Uint63.eqs s f) as [->|Hsf]; [congruence|].
     destruct (Uint63.eqs s t) as [->|Hst].
     + exfalso. apply (normal_arrival f t us r); assumption.
     + symmetry. apply Hsame; assumption.
-  - destruct Hk as (r & Hr & Hbf & _ & Hb'f & Hb't & _ & Hsame).
+  - clear Htg Hft.
     destruct Hps as (_ & _ & _ & _ & H7 & _).
     destruct (Uint63.eqs s f) as [->|Hsf]; [congruence|].
     destruct (Uint63.eqs s t) as [->|Hst].
@@ -451,7 +451,7 @@ Proof.
       * apply last_not_freeze, H7.
     + symmetry. apply Hsame; assumption.
   - destruct Hps as (_ & _ & _ & Hatt & _).
-    destruct Hk as (Hv & _ & Hbf & _ & _ & Hb'f & Hb't & Hb'v & _ & _ & _ & Hsame).
+    clear Hrt Hbt Hbv Hft Hfv Htv.
     destruct (Uint63.eqs s f) as [->|Hsf]; [congruence|].
     destruct (Uint63.eqs s (ep_victim us t)) as [->|Hsv]; [congruence|].
     destruct (Uint63.eqs s t) as [->|Hst].
@@ -460,7 +460,7 @@ Proof.
       apply (empty_exit t us Pawn f Ht Hx Hb't (proj2 (pawn_not_seed us f Hf Hrf) t Hatt));
         [apply pawn_capture_exit|]; assumption.
     + symmetry. apply Hsame; assumption.
-  - destruct Hk as (side & _ & _ & _ & _ & _ & _ & _ & Hb'f & Hb'r & Hb't & Hb'rt & _ & _ & Hsame).
+  - clear Hfk Htk Hcr Hbf Hbr Hbt Hbrt Hnd Hincl.
     destruct (in_dec Uint63.eqs s [f; t; castle_rook_from us side; castle_rook_to us side])
       as [Hin|Hn].
     + exfalso. simpl in Hin. destruct Hin as [<-|[<-|[<-|[<-|[]]]]]; try congruence.
