@@ -8,7 +8,8 @@ use std::path::Path;
 use std::time::Duration;
 
 use retroproof_core::search::{
-    forced_line_with, game_of, retro_perft, static_illegality, stranded_man, Explorer, LastMoves,
+    find_game, forced_line_with, game_of, retro_perft, static_illegality, stranded_man, Explorer,
+    LastMoves, Limits,
 };
 use retroproof_core::{Move, Position};
 
@@ -200,7 +201,16 @@ pub fn last_plies_with_game(
             if let Ok(statement) = illegal {
                 return Ok(LastAnswer::Illegal(statement));
             }
-            found = game;
+            // A short game reaching the position makes the theorem
+            // unconditional; look for one within a small budget.
+            found = game.or_else(|| {
+                let limits = Limits {
+                    depth: ILLEGAL_CAP,
+                    nodes: MAX_SEQUENCES,
+                    ..Limits::default()
+                };
+                find_game(pos, limits).map(|line| game_of(&line))
+            });
         }
     }
     let statement = last_plies_statement(pos, n)?;
