@@ -206,6 +206,25 @@ pub fn quote(text: &str) -> String {
     out
 }
 
+/// Parses a whole number for an option or argument named `what`, within
+/// `min..=max`, with a message that says what is allowed (a negative number
+/// is named as such, not "unexpected argument"). For clap's
+/// `value_parser`, with `allow_hyphen_values = true` so that `-1` reaches it.
+pub fn parse_bounded(text: &str, what: &str, min: u64, max: u64) -> Result<u64, String> {
+    let t = text.trim();
+    let range = format!("{what} must be a whole number from {min} to {max}");
+    if t.starts_with('-') && t[1..].chars().all(|c| c.is_ascii_digit()) && t.len() > 1 {
+        return Err(format!("{} is negative: {range}", one_line(t)));
+    }
+    let n: u64 = t
+        .parse()
+        .map_err(|_| format!("{} is not a whole number: {range}", quote(t)))?;
+    if n < min || n > max {
+        return Err(format!("{n} is out of range: {range}"));
+    }
+    Ok(n)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
