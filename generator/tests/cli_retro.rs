@@ -23,15 +23,15 @@ fn unmoves_known_answers() {
     // Discovered double check by en passant: the only retraction.
     assert_eq!(
         lines_of(&["unmoves", "8/8/3kP3/8/3R1Q2/8/4K3/8 b - -"]),
-        ["d5e6ep", "1 unmoves"]
+        ["d5e6ep", "1 unmove"]
     );
     assert_eq!(
         lines_of(&["unmoves", "6B1/5R1k/8/8/8/8/8/7K b - -"]),
-        ["g7g8b", "1 unmoves"]
+        ["g7g8b", "1 unmove"]
     );
     assert_eq!(
         lines_of(&["unmoves", "2kr3K/3p4/8/8/8/8/8/8 w - -"]),
-        ["e8c8", "1 unmoves"]
+        ["e8c8", "1 unmove"]
     );
     // The start position: the four black knight moves.
     assert_eq!(
