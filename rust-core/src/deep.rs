@@ -205,7 +205,13 @@ impl Search {
                     break undecided;
                 }
                 if self.exhausted {
-                    return Verdict::Unknown(self.exhausted_reason());
+                    let open: Vec<String> = undecided.iter().map(|(u, _)| u.to_string()).collect();
+                    return Verdict::Unknown(format!(
+                        "{}; ply {} undecided among {}",
+                        self.exhausted_reason(),
+                        k + 1,
+                        open.join(" ")
+                    ));
                 }
                 if depth > self.budget.max_depth {
                     return Verdict::Unknown(format!(

@@ -3,7 +3,7 @@
 //! rule refutes.
 
 use retroproof_core::random::Rng;
-use retroproof_core::rules::{parity, pawns, Rule, RuleSet};
+use retroproof_core::rules::{frozen, parity, pawns, Rule, RuleSet};
 use retroproof_core::{Color, Position, Role};
 
 fn pos(fen: &str) -> Position {
@@ -116,7 +116,7 @@ fn rule_sets() {
     assert!(set.contains(Rule::Stranded));
     assert!(set.is_subset(RuleSet::ALL));
     assert!(!RuleSet::ALL.is_subset(set));
-    assert_eq!(set.iter().count(), 3);
+    assert_eq!(set.iter().count(), 4);
     assert_eq!(
         RuleSet::NONE.with(Rule::Parity).iter().collect::<Vec<_>>(),
         vec![Rule::Parity]
@@ -127,6 +127,19 @@ fn rule_sets() {
     assert_eq!(set.refuting(&start_black), None);
     assert_eq!(
         RuleSet::ALL.to_string(),
-        "invariants,stranded,pawn-captures,parity"
+        "invariants,stranded,frozen,pawn-captures,parity"
     );
+}
+
+#[test]
+fn frozen_men_walled_in_by_each_other() {
+    // A black rook on f2 behind e2, g2, f3 and the bishop f1: every way
+    // back of each of them is held by another. The stranded-man rule,
+    // grown from the pawns on their second rank only, misses it.
+    let caged = pos("4k3/8/8/8/8/5P2/4PrP1/4KB2 w - -");
+    assert!(frozen::frozen_men(caged.board()).contains(retroproof_core::Square::F2));
+    assert!(Rule::Frozen.refutes(&caged));
+    assert!(!Rule::Stranded.refutes(&caged));
+    // The initial position: everything but the knights frozen, all at home.
+    assert!(!Rule::Frozen.refutes(&Position::start()));
 }

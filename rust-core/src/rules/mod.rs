@@ -16,11 +16,16 @@
 //! - [`Rule::Stranded`]: a man that can never have moved going back in time
 //!   and is not the initial position's man on its square
 //!   ([`crate::search::stranded_man`]).
+//! - [`Rule::Frozen`]: the largest set of men that can never have moved
+//!   (each one's every way back blocked by another one), one of them not
+//!   the initial position's man on its square ([`frozen`]); contains the
+//!   stranded men.
 //! - [`Rule::PawnCaptures`]: the captures a side's pawns must have made,
 //!   against the men the other side is missing ([`pawns`]).
 //! - [`Rule::Parity`]: in a closed position, the number of moves each side
 //!   made has a fixed parity, which fixes the side to move ([`parity`]).
 
+pub mod frozen;
 pub mod parity;
 pub mod pawns;
 
@@ -34,15 +39,17 @@ use crate::Position;
 pub enum Rule {
     Invariants,
     Stranded,
+    Frozen,
     PawnCaptures,
     Parity,
 }
 
 impl Rule {
     /// Every rule, in the order the search tries them (cheapest first).
-    pub const ALL: [Rule; 4] = [
+    pub const ALL: [Rule; 5] = [
         Rule::Invariants,
         Rule::Stranded,
+        Rule::Frozen,
         Rule::PawnCaptures,
         Rule::Parity,
     ];
@@ -52,6 +59,7 @@ impl Rule {
         match self {
             Rule::Invariants => static_illegality(pos).is_some(),
             Rule::Stranded => stranded_man(pos).is_some(),
+            Rule::Frozen => frozen::refutes(pos),
             Rule::PawnCaptures => pawns::refutes(pos),
             Rule::Parity => parity::refutes(pos),
         }
@@ -62,6 +70,7 @@ impl Rule {
         match self {
             Rule::Invariants => "invariants",
             Rule::Stranded => "stranded",
+            Rule::Frozen => "frozen",
             Rule::PawnCaptures => "pawn-captures",
             Rule::Parity => "parity",
         }
@@ -89,6 +98,7 @@ impl RuleSet {
     pub const ALL: RuleSet = RuleSet(
         Rule::Invariants.bit()
             | Rule::Stranded.bit()
+            | Rule::Frozen.bit()
             | Rule::PawnCaptures.bit()
             | Rule::Parity.bit(),
     );
