@@ -16,6 +16,8 @@
 //! - [`retro`]: retractions ("unmoves") with their exact semantics;
 //!   [`search`]: retro-perft, last-moves and legality searches;
 //!   [`problem`]: retro problems written as EPD.
+//! - [`deep`]: the deep retro search, whose answers carry a [`cert`]ificate
+//!   built on the static [`rules`].
 //! - [`random`]: seeded random play, for reproducible test and benchmark
 //!   corpora.
 
@@ -28,9 +30,11 @@ pub mod attacks;
 pub mod bitboard;
 pub mod board;
 pub mod castling;
+pub mod cert;
 pub mod color;
 #[cfg(feature = "coq")]
 pub mod coq;
+pub mod deep;
 pub mod fen;
 pub mod movegen;
 pub mod moves;
@@ -42,6 +46,7 @@ pub mod problem;
 pub mod random;
 pub mod retro;
 pub mod role;
+pub mod rules;
 pub mod san;
 pub mod search;
 pub mod square;
