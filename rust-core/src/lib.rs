@@ -16,6 +16,8 @@
 //! - [`retro`]: retractions ("unmoves") with their exact semantics;
 //!   [`search`]: retro-perft, last-moves and legality searches;
 //!   [`problem`]: retro problems written as EPD.
+//! - [`proofgame`]: proof games, a game from the initial position that
+//!   reaches a position (showing it legal).
 //! - [`random`]: seeded random play, for reproducible test and benchmark
 //!   corpora.
 
@@ -39,6 +41,7 @@ pub mod pgn;
 pub mod piece;
 pub mod position;
 pub mod problem;
+pub mod proofgame;
 pub mod random;
 pub mod retro;
 pub mod role;
