@@ -43,6 +43,9 @@ pub struct Budget {
     pub time: Option<Duration>,
     /// The longest game looked for, in plies.
     pub max_plies: u32,
+    /// The weight of the plan's estimate against the plies played (at
+    /// least 1; above 1 the search prefers progress to short games).
+    pub weight: u32,
 }
 
 impl Default for Budget {
@@ -51,6 +54,7 @@ impl Default for Budget {
             nodes: 1_000_000,
             time: Some(Duration::from_secs(30)),
             max_plies: 600,
+            weight: 6,
         }
     }
 }

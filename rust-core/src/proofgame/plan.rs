@@ -59,6 +59,9 @@ pub fn estimate(
     let mut guide_extra = 0u32;
     let mut captures_made = [0u32; 2];
     let mut leftovers: [Vec<(Square, Role)>; 2] = [Vec::new(), Vec::new()];
+    // Squares where a pawn of each side wants to capture next (the diagonal
+    // step toward its assigned file).
+    let mut wanted: [Vec<Square>; 2] = [Vec::new(), Vec::new()];
     for color in Color::ALL {
         let cur = Men::of(board, color);
         let tgt = Men::of(target, color);
@@ -85,11 +88,23 @@ pub fn estimate(
         moves[color.index()] = (total / MOVE_WEIGHT) as u32;
         captures_made[color.index()] = (total % MOVE_WEIGHT) as u32;
         let mut used = vec![false; m];
-        for &j in &of_row {
+        for (i, &j) in of_row.iter().enumerate() {
             used[j] = true;
+            let (csq, crole) = cur.men[j];
+            let (tsq, _) = tgt.men[i];
+            if crole == Role::Pawn {
+                let df = tsq.file() as i32 - csq.file() as i32;
+                let forward = if color == Color::White { 1 } else { -1 };
+                if df != 0 {
+                    if let Some(sq) = csq.offset_coords(df.signum(), forward) {
+                        wanted[color.index()].push(sq);
+                    }
+                }
+            }
         }
         leftovers[color.index()] = (0..m).filter(|&j| !used[j]).map(|j| cur.men[j]).collect();
     }
+    let mut work = moves[0] + moves[1];
     for color in Color::ALL {
         let c = color.index();
         let o = color.other().index();
@@ -99,9 +114,10 @@ pub fn estimate(
         if captures_made[c] > to_capture {
             // Not provably impossible (a cheaper-in-captures assignment may
             // exist), but costly: steer away.
-            guide_extra += 4 * (captures_made[c] - to_capture);
+            guide_extra += PENALTY * (captures_made[c] - to_capture);
         }
         moves[c] = moves[c].max(to_capture);
+        work += CAPTURE_WEIGHT * to_capture;
         // Guide: bring a capturer of ours to each man that must go.
         let ours = Men::of(board, color);
         for &(sq, _) in &leftovers[o] {
@@ -111,6 +127,14 @@ pub fn estimate(
                 .map(|&(from, role)| capture_distance(color, role, from, sq))
                 .min()
                 .unwrap_or(NEVER);
+            // Or the man walks into the capture a pawn of ours wants.
+            let victim = board.role_at(sq).expect("occupied");
+            let walk = wanted[c]
+                .iter()
+                .map(|&w| walk_distance(color.other(), victim, sq, w))
+                .min()
+                .unwrap_or(NEVER);
+            let near = near.min(walk);
             guide_extra += u32::from(near.saturating_sub(1)).min(8);
         }
     }
@@ -118,8 +142,29 @@ pub fn estimate(
     Some(Estimate {
         moves,
         plies,
-        guide: plies + guide_extra,
+        guide: work + guide_extra,
     })
+}
+
+/// The guide's price of an assignment needing more captures than there
+/// are men to capture, per capture too many.
+const PENALTY: u32 = 4;
+
+/// The guide's price of a man still to be captured (the capture itself and
+/// the capturer's detour).
+const CAPTURE_WEIGHT: u32 = 2;
+
+/// Moves a man of `color` on `from` as `role` needs, at least, to stand on
+/// `to` (a pawn walking straight).
+fn walk_distance(color: Color, role: Role, from: Square, to: Square) -> u8 {
+    if role == Role::Pawn {
+        match cost(color, Role::Pawn, from, Role::Pawn, to) {
+            (mv, 0) => mv,
+            _ => NEVER,
+        }
+    } else {
+        piece_distance(role, from, to)
+    }
 }
 
 /// Moves a man of `color` on `from` as `role` needs, at least, to capture on

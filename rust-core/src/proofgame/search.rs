@@ -76,11 +76,9 @@ struct Node {
     parent: u32,
     mv: Option<Move>,
     g: u32,
+    /// Whether the node's own estimate is known (its queue entry uses it).
+    evaluated: bool,
 }
-
-/// The weight of the estimate against the plies played: above 1, the
-/// search prefers progress to short games.
-const WEIGHT: u32 = 3;
 
 /// A game from `start` to `goal` (oldest move first), or why none was found.
 pub fn search(start: &Position, goal: &Goal, budget: &Budget) -> Result<Vec<Move>, ProofGameError> {
@@ -91,30 +89,47 @@ pub fn search(start: &Position, goal: &Goal, budget: &Budget) -> Result<Vec<Move
     let Some(first) = estimate(start.board(), start.turn(), &goal.board, goal.turn) else {
         return Err(ProofGameError::NoAssignment);
     };
+    let weight = budget.weight.max(1);
     let mut nodes = vec![Node {
         pos: *start,
         parent: u32::MAX,
         mv: None,
         g: 0,
+        evaluated: true,
     }];
     let mut seen: HashMap<Key, u32> = HashMap::new();
     seen.insert(Key::of(start), 0);
     let mut open = BinaryHeap::new();
-    open.push(Reverse((WEIGHT * first.guide, first.plies, 0u32)));
+    open.push(Reverse((weight * first.guide, first.guide, 0u32)));
     let mut expanded = 0u64;
-    while let Some(Reverse((_, _, idx))) = open.pop() {
-        let (pos, g) = {
+    while let Some(Reverse((_, parent_guide, idx))) = open.pop() {
+        let (pos, g, evaluated) = {
             let n = &nodes[idx as usize];
-            (n.pos, n.g)
+            (n.pos, n.g, n.evaluated)
         };
         if seen.get(&Key::of(&pos)).is_some_and(|&best| best < g) {
+            continue;
+        }
+        if !evaluated {
+            // Children wait in the queue with their parent's estimate and
+            // are estimated only when they come up: most never do.
+            let Some(Estimate { plies, guide, .. }) =
+                estimate(pos.board(), pos.turn(), &goal.board, goal.turn)
+            else {
+                continue;
+            };
+            if g + plies > budget.max_plies {
+                continue;
+            }
+            nodes[idx as usize].evaluated = true;
+            open.push(Reverse((g + weight * guide, guide, idx)));
             continue;
         }
         expanded += 1;
         if expanded >= budget.nodes {
             return Err(ProofGameError::BudgetSpent(Spent::Nodes(expanded)));
         }
-        if expanded.is_multiple_of(1024) {
+        if expanded.is_multiple_of(256) {
             if let Some(limit) = budget.time {
                 if started.elapsed() >= limit {
                     return Err(ProofGameError::BudgetSpent(Spent::Time(limit)));
@@ -137,14 +152,6 @@ pub fn search(start: &Position, goal: &Goal, budget: &Budget) -> Result<Vec<Move
                 line.reverse();
                 return Ok(line);
             }
-            let Some(Estimate { plies, guide, .. }) =
-                estimate(child.board(), child.turn(), &goal.board, goal.turn)
-            else {
-                continue;
-            };
-            if g + 1 + plies > budget.max_plies {
-                continue;
-            }
             let key = Key::of(&child);
             match seen.entry(key) {
                 Entry::Occupied(mut e) => {
@@ -163,8 +170,13 @@ pub fn search(start: &Position, goal: &Goal, budget: &Budget) -> Result<Vec<Move
                 parent: idx,
                 mv: Some(*m),
                 g: g + 1,
+                evaluated: false,
             });
-            open.push(Reverse((g + 1 + WEIGHT * guide, plies, child_idx)));
+            open.push(Reverse((
+                g + 1 + weight * parent_guide,
+                parent_guide,
+                child_idx,
+            )));
         }
     }
     Err(ProofGameError::Exhausted)
