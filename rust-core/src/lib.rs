@@ -18,6 +18,8 @@
 //!   [`problem`]: retro problems written as EPD.
 //! - [`deep`]: the deep retro search, whose answers carry a [`cert`]ificate
 //!   built on the static [`rules`].
+//! - [`proofgame`]: proof games, a game from the initial position that
+//!   reaches a position (showing it legal).
 //! - [`random`]: seeded random play, for reproducible test and benchmark
 //!   corpora.
 
@@ -43,6 +45,7 @@ pub mod pgn;
 pub mod piece;
 pub mod position;
 pub mod problem;
+pub mod proofgame;
 pub mod random;
 pub mod retro;
 pub mod role;
