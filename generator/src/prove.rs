@@ -293,7 +293,7 @@ fn refute(explorer: &mut Explorer, q: &Position, cap: u32) -> Step {
             // Does plain exhaustion (without the stranded-man rule) end
             // there too? Otherwise the explanation names both rules.
             let mut plain = Explorer::new().with_budget(MAX_SEQUENCES);
-            if plain.longest(q, within) < within {
+            if plain.longest(q, within) < within && plain.nodes() < MAX_SEQUENCES {
                 Step::Refute { within }
             } else {
                 Step::RefuteOrStranded { within }
