@@ -118,3 +118,13 @@ Definition parse_fen (s : string) : option position :=
       | None => None
       end
   end.
+
+(** What [P_parses] buys: the position [fen s] of a generated file is the
+    one [s] strictly parses to. *)
+Lemma parse_fen_fen : forall s p, parse_fen s = Some p -> fen s = p.
+Proof.
+  intros s p H. unfold parse_fen in H. unfold fen.
+  destruct (of_fen s) as [q|]; [|discriminate].
+  destruct (strip_prefix (to_fen q) s) as [rest|]; [|discriminate].
+  destruct (counters_ok rest); congruence.
+Qed.

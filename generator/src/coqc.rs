@@ -656,6 +656,71 @@ mod tests {
     }
 
     #[test]
+    fn environment_faults_are_one_line_naming_the_fix() {
+        let faults = [
+            CoqcError::LibraryUnloadable {
+                detail: "/x/Retro.vo: premature end of file. Try to rebuild it.\nmore".into(),
+            },
+            CoqcError::LibraryStale {
+                source: "coq/theories/Board.v".into(),
+            },
+            CoqcError::LibraryNotBuilt {
+                missing: "coq/theories/Retro.vo".into(),
+            },
+            CoqcError::Crashed {
+                status: "killed by signal 11".into(),
+                detail: String::new(),
+            },
+            CoqcError::NoOutput {
+                file: "Problem.v".into(),
+            },
+        ];
+        for fault in faults {
+            assert!(fault.is_environment());
+            let shown = fault.to_string();
+            assert_eq!(shown.lines().count(), 1, "{shown}");
+            assert!(shown.contains("make -C coq"), "{shown}");
+        }
+        assert!(CoqcError::ProbeTimeout {
+            path: "coqc".into(),
+            limit: Duration::from_secs(2)
+        }
+        .is_environment());
+        assert!(!CoqcError::Failed {
+            file: "P.v".into(),
+            line: None,
+            message: String::new()
+        }
+        .is_environment());
+        assert!(is_library_failure(
+            "File /t/A.vo has bad magic number 65741908 (expected 1131376929)."
+        ));
+        assert!(!is_library_failure(
+            "The reference foo was not found in the current environment."
+        ));
+        assert_eq!(first_line("\n  a\nb"), "a");
+    }
+
+    #[test]
+    fn library_check_finds_missing_and_stale_files() {
+        let dir = tempfile::tempdir().unwrap();
+        let v = dir.path().join("A.v");
+        fs::write(&v, "Definition a := 0.").unwrap();
+        assert!(matches!(
+            check_library(dir.path()),
+            Err(CoqcError::LibraryNotBuilt { .. })
+        ));
+        fs::write(dir.path().join("A.vo"), "").unwrap();
+        check_library(dir.path()).unwrap();
+        thread::sleep(Duration::from_millis(20));
+        fs::write(&v, "Definition a := 1.").unwrap();
+        assert!(matches!(
+            check_library(dir.path()),
+            Err(CoqcError::LibraryStale { .. })
+        ));
+    }
+
+    #[test]
     fn missing_coqc() {
         let empty = tempfile::tempdir().unwrap();
         let path = Some(empty.path().as_os_str().to_owned());

@@ -288,9 +288,17 @@ fn refute(explorer: &mut Explorer, q: &Position, cap: u32) -> Step {
         Some(square) => Step::Stranded {
             square: square.to_string(),
         },
-        None => Step::Refute {
-            within: explorer.longest(q, cap) + 1,
-        },
+        None => {
+            let within = explorer.longest(q, cap) + 1;
+            // Does plain exhaustion (without the stranded-man rule) end
+            // there too? Otherwise the explanation names both rules.
+            let mut plain = Explorer::new().with_budget(MAX_SEQUENCES);
+            if plain.longest(q, within) < within && plain.nodes() < MAX_SEQUENCES {
+                Step::Refute { within }
+            } else {
+                Step::RefuteOrStranded { within }
+            }
+        }
     }
 }
 

@@ -137,6 +137,31 @@ fn with_a_game_the_theorem_is_unconditional() {
     }
     let coqc = Coqc::find().unwrap();
     compile(&coqc, &theories(), &text, None, Duration::from_secs(300)).unwrap();
+    // Given on the command line; a game that ends elsewhere is refused.
+    let out = success_stdout(&[
+        "export",
+        SCOTCH,
+        "--question",
+        "last 1",
+        "--reached-by",
+        "e2e4",
+        "e7e5",
+        "g1f3",
+        "b8c6",
+        "d2d4",
+    ]);
+    assert!(out.contains("reachable P /\\ (forall"), "{out}");
+    let out = run(&[
+        "export",
+        SCOTCH,
+        "--question",
+        "last 1",
+        "--reached-by",
+        "e2e4",
+        "e7e5",
+    ]);
+    assert_eq!(code(&out), Some(1));
+    assert!(stderr_of(&out).contains("the game does not reach the position"));
     // The CLI finds such a short game itself and drops the "if".
     let out = success_stdout(&["prove", SCOTCH, "--question", "last 1"]);
     assert!(

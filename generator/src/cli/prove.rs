@@ -48,6 +48,12 @@ pub struct QuestionArgs {
     /// one reflective checker call
     #[arg(long)]
     pub ltac: bool,
+
+    /// For `last N`: a game that reaches the position (FILE.pgn or UCI
+    /// moves from the initial position); the theorem then also states
+    /// `reachable P` and is unconditional
+    #[arg(long, num_args = 1.., value_name = "GAME")]
+    pub reached_by: Vec<String>,
 }
 
 /// A resolved question: the export, ready to print.
@@ -77,9 +83,15 @@ pub fn resolve_with_game(args: &QuestionArgs, game: &[Move]) -> Result<Resolved,
     resolve_inner(args, Some(game))
 }
 
-/// [`resolve`], keeping everything `prove` reports.
+/// [`resolve`], keeping everything `prove` reports (with `--reached-by`,
+/// through [`resolve_with_game`]).
 pub fn resolve_full(args: &QuestionArgs) -> Result<Resolved, CliError> {
-    resolve_inner(args, None)
+    if args.reached_by.is_empty() {
+        return resolve_inner(args, None);
+    }
+    let words: Vec<&str> = args.reached_by.iter().map(String::as_str).collect();
+    let (moves, _) = read_game(&words)?;
+    resolve_with_game(args, &moves)
 }
 
 fn resolve_inner(args: &QuestionArgs, given: Option<&[Move]>) -> Result<Resolved, CliError> {
@@ -168,6 +180,11 @@ fn resolve_inner(args: &QuestionArgs, given: Option<&[Move]>) -> Result<Resolved
             )))
         }
     };
+    if given.is_some() && !matches!(statement, Statement::LastPlies { .. }) {
+        return Err(CliError::usage(
+            "--reached-by is for last N questions (it makes their theorem unconditional)",
+        ));
+    }
     let proof = if args.ltac {
         match engine::script(&position, &statement) {
             Some(step) => Proof::Script(step),
@@ -275,14 +292,14 @@ fn illegal(position: &Position) -> Result<Statement, CliError> {
     engine::illegal_statement(position).map_err(|e| CliError::refuted(e.to_string()))
 }
 
-fn legal_game(position: &Position, rest: &[&str]) -> Result<Statement, CliError> {
-    let (moves, end) = match rest {
+/// A game from FILE.pgn or UCI moves: its moves and final position.
+fn read_game(rest: &[&str]) -> Result<(Vec<Move>, Position), CliError> {
+    match rest {
         [file] if file.ends_with(".pgn") => {
             let text = std::fs::read_to_string(file)
                 .map_err(|e| CliError::usage(format!("cannot read {file}: {e}")))?;
             let game = parse_game(&text).map_err(|e| CliError::usage(format!("{file}: {e}")))?;
-            let ucis = game.moves.iter().map(|m| m.to_uci()).collect();
-            (ucis, game.end)
+            Ok((game.moves, game.end))
         }
         ucis => {
             let mut pos = Position::start();
@@ -294,11 +311,16 @@ fn legal_game(position: &Position, rest: &[&str]) -> Result<Statement, CliError>
                 pos = pos
                     .play(&m)
                     .map_err(|e| CliError::usage(format!("ply {} ({uci}): {e}", i + 1)))?;
-                out.push(m.to_uci());
+                out.push(m);
             }
-            (out, pos)
+            Ok((out, pos))
         }
-    };
+    }
+}
+
+fn legal_game(position: &Position, rest: &[&str]) -> Result<Statement, CliError> {
+    let (moves, end) = read_game(rest)?;
+    let moves: Vec<String> = moves.iter().map(Move::to_uci).collect();
     if end.board() != position.board() || end.turn() != position.turn() {
         return Err(CliError::refuted(format!(
             "the game ends in {}, not in the position asked about",

@@ -150,9 +150,12 @@ impl Refutation {
         let within = depth - 1;
         // Plain exhaustion, without the stranded-man rule: does every
         // sequence really end within `within` plies?
-        let mut plain = Explorer::new().with_budget(2_000_000);
+        const BUDGET: u64 = 2_000_000;
+        let mut plain = Explorer::new().with_budget(BUDGET);
         let longest = plain.longest(pos, depth);
-        if longest <= within && plain.start_line().is_none() {
+        // Out of budget, the plain search proves nothing: claim only what
+        // the checker checked.
+        if longest <= within && plain.start_line().is_none() && plain.nodes() < BUDGET {
             Refutation::Exhaustion { plies: within }
         } else {
             Refutation::ExhaustionOrStranded { plies: within }
@@ -206,6 +209,10 @@ pub enum Step {
     /// `refute_in within`: the current position dies within `within` plies
     /// (0: it fails an invariant; 1: it has no retraction).
     Refute { within: u32 },
+    /// `refute_in within`, where the histories that survive plain
+    /// exhaustion all reach a position with a stranded man (Stranded.v):
+    /// the explanation names both rules.
+    RefuteOrStranded { within: u32 },
     /// `refute_in 0`: the man on `square` is stranded (Stranded.v): it can
     /// never have come there from where it starts the game.
     Stranded { square: String },
@@ -473,7 +480,9 @@ fn script_steps(step: &Step, out: &mut Vec<Tactic>) -> Result<(), EmitError> {
     match step {
         Step::Finish => out.push(ltac("finish_plies", vec![])?),
         Step::Refute { within: 1 } => out.push(ltac("refute", vec![])?),
-        Step::Refute { within } => out.push(ltac("refute_in", vec![nat(*within)?])?),
+        Step::Refute { within } | Step::RefuteOrStranded { within } => {
+            out.push(ltac("refute_in", vec![nat(*within)?])?)
+        }
         Step::Stranded { .. } => out.push(ltac("refute_in", vec![nat(0)?])?),
         Step::Retract(branches) => {
             out.push(ltac("retract", vec![])?);
@@ -499,6 +508,10 @@ fn refutation_reason(step: &Step) -> Option<String> {
         Step::Refute { within: 1 } => Some("no move can have led to the position before".into()),
         Step::Refute { within } => Some(format!(
             "every history of the position before dies within {}",
+            plies(within - 1)
+        )),
+        Step::RefuteOrStranded { within } => Some(format!(
+            "every history of the position before dies within {} or strands a man off its initial square",
             plies(within - 1)
         )),
         Step::Stranded { square } => Some(format!(
