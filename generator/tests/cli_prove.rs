@@ -373,3 +373,47 @@ fn coq_refuses_wrong_illegality_and_wrong_scripts() {
     };
     refusal(&lie);
 }
+
+/// `--question legal` finds a game by itself and Coq replays it: the
+/// position after 1. d4 Nf6 2. c4 e6 3. Nc3 Bb4 (the Nimzo-Indian), built
+/// here by playing the moves, not by the engine under test.
+#[test]
+fn prove_legal_finds_and_proves_a_game() {
+    if skip_coq() {
+        return;
+    }
+    let mut pos = Position::start();
+    for uci in ["d2d4", "g8f6", "c2c4", "e7e6", "b1c3", "f8b4"] {
+        let m = retroproof_core::Move::from_uci(&pos, uci).unwrap();
+        pos = pos.play(&m).unwrap();
+    }
+    let fen = pos.to_fen();
+    let stdout = success_stdout(&["prove", &fen, "--question", "legal"]);
+    assert!(
+        stdout.starts_with(&format!("proven: {fen} is reached by a legal game of ")),
+        "{stdout}"
+    );
+    assert!(stdout.contains("Theorem legal : reachable P"), "{stdout}");
+}
+
+/// A position the proof-game search refutes by a static rule (nine white
+/// pawns) is proven illegal instead, exit 1; never "legal".
+#[test]
+fn prove_legal_on_an_illegal_position_proves_illegality() {
+    if skip_coq() {
+        return;
+    }
+    let out = common::cli::run(&[
+        "prove",
+        "4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - -",
+        "--question",
+        "legal",
+    ]);
+    let stdout = common::cli::stdout_of(&out);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(!stdout.contains("is reached by a legal game"), "{stdout}");
+    assert!(
+        stdout.contains("Theorem illegal : reachable P -> False"),
+        "{stdout}"
+    );
+}

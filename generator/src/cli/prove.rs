@@ -16,6 +16,7 @@ use std::time::Duration;
 use clap::Args;
 use retroproof_core::pgn::parse_game;
 use retroproof_core::problem::{Problem, Question, Solution};
+use retroproof_core::proofgame::{self, ProofGameError};
 use retroproof_core::{Move, Position};
 use serde::Serialize;
 
@@ -34,7 +35,8 @@ pub struct QuestionArgs {
     /// problems [default: Smullyan's three-ply problem, last 3]
     pub position: Option<String>,
 
-    /// The question: `last N`, `illegal`, `legal-game FILE.pgn` or
+    /// The question: `last N`, `illegal`, `legal` (a proof game is searched
+    /// for, within PROOF_GAME_SECONDS), `legal-game FILE.pgn` or
     /// `legal-game UCI…` [default: the EPD problem's `retro`]
     #[arg(long, num_args = 1.., value_name = "QUESTION")]
     pub question: Vec<String>,
@@ -151,14 +153,26 @@ fn resolve_inner(args: &QuestionArgs, given: Option<&[Move]>) -> Result<Resolved
             question = "illegal".to_string();
             illegal(&position)?
         }
-        ([], Some(Question::Legal)) => {
-            return Err(CliError::usage(
-                "a legal question needs the game: --question legal-game FILE.pgn | UCI…",
-            ))
+        ([], Some(Question::Legal)) | (["legal"], _) => {
+            question = "legal".to_string();
+            match proof_game(&position) {
+                Ok(statement) => statement,
+                Err(ProofGameError::Illegal(_)) => {
+                    // The game search's static rules refute the position:
+                    // prove that instead (exit 1 after proving it).
+                    illegal_instead = true;
+                    illegal(&position)?
+                }
+                Err(e) => {
+                    return Err(CliError::unknown(format!(
+                        "legality unknown: {e} (the proof-game search)"
+                    )))
+                }
+            }
         }
         ([], None) => {
             return Err(CliError::usage(
-                "no question: pass --question (last N | illegal | legal-game FILE.pgn | legal-game UCI…)",
+                "no question: pass --question (last N | illegal | legal | legal-game FILE.pgn | legal-game UCI…)",
             ))
         }
         (["last", n], _) => match n.parse::<u32>() {
@@ -175,7 +189,7 @@ fn resolve_inner(args: &QuestionArgs, given: Option<&[Move]>) -> Result<Resolved
         }
         (other, _) => {
             return Err(CliError::usage(format!(
-                "bad question {:?} (expected last N | illegal | legal-game FILE.pgn | legal-game UCI…)",
+                "bad question {:?} (expected last N | illegal | legal | legal-game FILE.pgn | legal-game UCI…)",
                 other.join(" ")
             )))
         }
@@ -318,6 +332,24 @@ fn read_game(rest: &[&str]) -> Result<(Vec<Move>, Position), CliError> {
     }
 }
 
+/// The budget of `--question legal`'s proof-game search, in seconds.
+pub const PROOF_GAME_SECONDS: u64 = 30;
+
+/// `--question legal`: a game found by the proof-game search
+/// ([`retroproof_core::proofgame`]), replayed by Coq. The search checks
+/// that its game reaches `position`; so does [`legal_game`] again here,
+/// and Coq's `check_uci_game_sound` once more.
+fn proof_game(position: &Position) -> Result<Statement, ProofGameError> {
+    let budget = proofgame::Budget {
+        time: Some(Duration::from_secs(PROOF_GAME_SECONDS)),
+        ..proofgame::Budget::default()
+    };
+    let moves = proofgame::find_proof_game(position, budget)?;
+    Ok(Statement::LegalGame {
+        moves: moves.iter().map(Move::to_uci).collect(),
+    })
+}
+
 fn legal_game(position: &Position, rest: &[&str]) -> Result<Statement, CliError> {
     let (moves, end) = read_game(rest)?;
     let moves: Vec<String> = moves.iter().map(Move::to_uci).collect();
@@ -424,10 +456,14 @@ pub fn run(args: ProveArgs) -> Result<(), CliError> {
     }
     super::write_stdout(&out)?;
     if resolved.illegal_instead {
-        return Err(CliError::refuted(format!(
-            "no last-move answer: the position is illegal (proven above), so any answer to \"{}\" would be vacuous",
-            resolved.question
-        )));
+        return Err(CliError::refuted(if resolved.question == "legal" {
+            "the position is illegal (proven above)".to_string()
+        } else {
+            format!(
+                "no last-move answer: the position is illegal (proven above), so any answer to \"{}\" would be vacuous",
+                resolved.question
+            )
+        }));
     }
     check_solution(&resolved)
 }
