@@ -131,9 +131,7 @@ fn resolve_inner(args: &QuestionArgs, given: Option<&[Move]>) -> Result<Resolved
     let mut question = words.join(" ");
     let mut last = |n: u32| -> Result<Statement, CliError> {
         question = format!("last {n}");
-        match engine::last_plies_with_game(&position, n, given)
-            .map_err(|e| CliError::refuted(e.to_string()))?
-        {
+        match engine::last_plies_with_game(&position, n, given).map_err(no_statement)? {
             LastAnswer::Illegal(statement) => {
                 illegal_instead = true;
                 Ok(statement)
@@ -303,7 +301,23 @@ fn problem_from_file(path: &Path, id: Option<&str>) -> Result<Problem, CliError>
 }
 
 fn illegal(position: &Position) -> Result<Statement, CliError> {
-    engine::illegal_statement(position).map_err(|e| CliError::refuted(e.to_string()))
+    engine::illegal_statement(position).map_err(no_statement)
+}
+
+/// Why the engine has no statement, with its exit code: what the engine
+/// could not decide within its limits is unknown (3); an answer the
+/// position rules out (a game reaches it, no history that long, a given
+/// game that ends elsewhere) is refuted (1).
+pub fn no_statement(e: engine::NoStatement) -> CliError {
+    use engine::NoStatement as No;
+    match e {
+        No::Undecided { .. } | No::TooMany { .. } | No::NotIllegal { .. } => {
+            CliError::unknown(e.to_string())
+        }
+        No::TooShort { .. } | No::ShortGame { .. } | No::Legal { .. } | No::GameMismatch { .. } => {
+            CliError::refuted(e.to_string())
+        }
+    }
 }
 
 /// A game from FILE.pgn or UCI moves: its moves and final position.
