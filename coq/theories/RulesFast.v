@@ -175,7 +175,6 @@ Proof.
       exact (IH _ H2 a x c eq_refl).
 Qed.
 
-Definition all_roles : list role := [Pawn; Knight; Bishop; Rook; Queen; King].
 
 (** Along the ray [d] from [t], the squares before [x] are exactly the
     squares between [t] and [x] (in either order), and [x] is on a line of
@@ -201,8 +200,6 @@ Lemma lines_ok_true :
     all_squares = true.
 Proof. vm_compute. reflexivity. Qed.
 
-Lemma in_all_roles : forall r, In r all_roles.
-Proof. intros []; simpl; tauto. Qed.
 
 Lemma slider_dirs_in : forall r d, In d (slider_dirs r) -> In d directions.
 Proof. intros [] d H; simpl in *; tauto. Qed.
