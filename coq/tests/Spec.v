@@ -38,6 +38,9 @@ Example pawn : pawn_attack White (sq "e2") (sq "d3") = true /\ pawn_attack White
   /\ pawn_attack White (sq "e2") (sq "d1") = false /\ pawn_attack White (sq "e2") (sq "e3") = false
   /\ pawn_attack Black (sq "e7") (sq "d6") = true /\ pawn_attack Black (sq "e7") (sq "d8") = false
   /\ pawn_attack White (sq "h2") (sq "a4") = false
+  /\ pawn_forward White 1 (sq "e2") (sq "e3") = true /\ pawn_forward White 2 (sq "e2") (sq "e4") = true
+  /\ pawn_forward Black 1 (sq "e7") (sq "e6") = true /\ pawn_forward White 1 (sq "e2") (sq "e1") = false
+  /\ pawn_forward White 1 (sq "h2") (sq "a4") = false /\ pawn_forward White 1 (sq "e2") (sq "f3") = false
   /\ pawn_step White (sq "e2") = sq "e3" /\ pawn_step Black (sq "e7") = sq "e6".
 Proof. vm_compute. repeat split. Qed.
 
@@ -112,7 +115,27 @@ Example c2c4_blocked :
   ~ man_moves (piece_at (fen "rnbqkbnr/pppppppp/8/8/8/2N5/PPPPPPPP/R1BQKBNR w KQkq -")) White Pawn
       (sq "c2") (sq "c4").
 Proof.
-  intros [(H & _) | [(_ & _ & H & _) | (H & _)]]; vm_compute in H; discriminate.
+  intros [(H & _) | [(_ & _ & Hc & _) | (H & _)]].
+  - vm_compute in H. discriminate.
+  - specialize (Hc (sq "c3") eq_refl). vm_compute in Hc. discriminate.
+  - vm_compute in H. discriminate.
+Qed.
+
+(** Without the knight, c2c4 is a pawn move; c2c5 never is. *)
+Example c2c4_free : man_moves (piece_at initial) White Pawn (sq "c2") (sq "c4").
+Proof.
+  right; left. split; [reflexivity|]. split; [reflexivity|]. split; [|reflexivity].
+  intros x Hx. pose proof (Facts.on_board_in _ (RulesFast.between_on_board _ _ _ Hx)) as Hin.
+  assert (A : forallb (fun x => orb (negb (between (sq "c2") (sq "c4") x))
+                                 (match piece_at initial x with None => true | Some _ => false end))
+                all_squares = true) by (vm_compute; reflexivity).
+  pose proof (Facts.forall_squares _ A x Hin) as B. cbv beta in B. rewrite Hx in B.
+  destruct (piece_at initial x); [discriminate | reflexivity].
+Qed.
+
+Example c2c5_never : ~ man_moves (piece_at initial) White Pawn (sq "c2") (sq "c5").
+Proof.
+  intros [(H & _) | [(_ & H & _) | (H & _)]]; vm_compute in H; discriminate.
 Qed.
 
 (** A game step keeps the bookkeeping: 1. e4 from the initial position. *)

@@ -971,7 +971,7 @@ Qed.
 
 
 Ltac gs Hlen :=
-  repeat (rewrite Soundness.get_set64;
+  repeat (rewrite get_set64;
           [| rewrite ?PArray.length_set, ?PArray.length_copy; exact Hlen
            | first [ apply in_lt64; assumption | reflexivity | assumption ] ]);
   rewrite ?PArray.get_copy.

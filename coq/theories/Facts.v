@@ -1,7 +1,7 @@
 (** * Facts: the small lemmas every proof file needs, in one place.
 
-    Integer equality tests, membership in square lists, quantifiers over
-    the 64 squares, colours.  Nothing here is part of the specification;
+    Integer equality tests, updates of a 64-cell board array, colours and
+    roles, membership in square lists, quantifiers over the 64 squares.  Nothing here is part of the specification;
     it is the shared library of the proofs (Invariants.v, Stranded.v,
     Completeness.v, Soundness.v, RulesFast.v, ...). *)
 
@@ -28,10 +28,27 @@ Proof. apply Uint63.eqb_refl. Qed.
 Lemma eqb_false_neq : forall x y, (x =? y) = false -> x <> y.
 Proof. intros x y H ->. rewrite eqb_same in H. discriminate. Qed.
 
+(** ** Board updates *)
+
+Lemma get_set64 : forall (a : array int) s v k, PArray.length a = 64 -> (s <? 64) = true ->
+  a.[s <- v].[k] = if k =? s then v else a.[k].
+Proof.
+  intros a s v k Hl Hs. destruct (k =? s) eqn:E.
+  - apply eqb_true in E; subst k. apply PArray.get_set_same. rewrite Hl; exact Hs.
+  - apply PArray.get_set_other. intros ->. rewrite eqb_same in E. discriminate.
+Qed.
+
 (** ** Colours *)
 
 Lemma opp_opp : forall c, opp (opp c) = c.
 Proof. intros [|]; reflexivity. Qed.
+
+(** ** Roles *)
+
+Definition all_roles : list role := [Pawn; Knight; Bishop; Rook; Queen; King].
+
+Lemma in_all_roles : forall r, In r all_roles.
+Proof. intros []; simpl; tauto. Qed.
 
 (** ** Membership in a list of squares *)
 

@@ -10,7 +10,7 @@
 
     The invariants ([inv] is their conjunction):
 
-    1. [material_ok (piece_at P)] (Rules.v) -- per side at most 16 men
+    1. [material_ok (piece_at P)] (Material.v) -- per side at most 16 men
        and 8 pawns, promoted men plus pawns at most 8, where a man counts
        as promoted when there are more than one queen, two rooks, two
        knights, or one bishop of a square colour (so the bishops of each
@@ -983,8 +983,8 @@ Corollary ep_reachable : forall P, reachable P -> ep_inv P = true.
 Proof. intros P H. pose proof (inv_reachable P H) as Hi. inv_part Hi. Qed.
 
 (** The side that just moved is not in check, in the words of Rules.v. *)
-Corollary not_in_check_reachable : forall P, reachable P -> ~ in_check (piece_at P) (opp (turn P)).
+Corollary not_in_check_reachable : forall P, reachable P -> ~ Rules.in_check (piece_at P) (opp (turn P)).
 Proof.
-  intros P H Hc. pose proof (check_reachable P H) as Hi. unfold check_inv in Hi.
+  intros P H Hc. apply in_check_iff in Hc. pose proof (check_reachable P H) as Hi. unfold check_inv in Hi.
   apply negb_true_iff, in_check_b_false in Hi. contradiction.
 Qed.

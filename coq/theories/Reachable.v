@@ -15,6 +15,10 @@
 From Coq Require Import Uint63 PArray List Bool String.
 From RetroProof Require Import Gen.Vocab Board Rules RulesFast Facts RulesCheck Movegen.
 From RetroProof Require Export Game.
+(** The small lemmas ([eqb_true], [eqb_same], ...) used to live here; they
+    are in Facts.v now, re-exported so that importing [Reachable] still
+    brings them. *)
+From RetroProof Require Export Facts.
 Import ListNotations.
 Open Scope uint63_scope.
 

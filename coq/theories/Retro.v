@@ -18,9 +18,15 @@
     - [check_game_sound] (Reachable.v), [check_uci_game_sound]:
         a move list that replays legally from the initial position proves
         [reachable P];
-    - [retractions_complete_rules] (Completeness.v) and [retractions_sound]
-        (Soundness.v): the retraction generator is exactly the readable
-        rules, up to the castling/en-passant assertions.
+    - [retractions_complete_readable] (Completeness.v) and
+        [retractions_sound_rules] (Soundness.v): the retraction generator is
+        exactly the readable rules of Rules.v, up to the castling/en-passant
+        assertions ([retractions_complete_rules] and [retractions_sound]
+        state the same over the table form of RulesFast.v).
+
+    The statements use [game], [realizes], [reachable] (Game.v, over the
+    rules of Rules.v) and [plies] (Search.v: each ply written by
+    [retraction_to_string], Notation.v).
 
     The checkers are booleans computed with [vm_compute]: a proof is
     [apply check_illegal_sound; vm_cast_no_check (eq_refl true)], and [Qed]

@@ -67,8 +67,15 @@ Definition king_step (s t : int) : bool :=
 Definition pawn_attack (c : color) (s t : int) : bool :=
   (file_dist s t =? 1) && (relative_rank c t =? relative_rank c s + 1).
 
+(** A pawn of colour [c] goes from [s] to [t] [n] ranks forward on its
+    file. *)
+Definition pawn_forward (c : color) (n s t : int) : bool :=
+  (file_dist s t =? 0) && (relative_rank c t =? relative_rank c s + n).
+
 (** The square in front of [s] for a pawn of colour [c]: one rank up
-    (8 squares) for White, one rank down for Black. *)
+    (8 squares) for White, one rank down for Black.  (Used for the square
+    of a pawn taken en passant and for the square a double step passes
+    over, Game.v.) *)
 Definition pawn_step (c : color) (s : int) : int :=
   match c with White => s + 8 | Black => s - 8 end.
 
@@ -134,16 +141,16 @@ Definition target_ok (b : board_fn) (us : color) (t : int) : Prop :=
   end.
 
 (** A man of colour [c] and role [r] on [f] may go to [t] (ignoring what
-    stands on [t], see [target_ok], and ignoring check): a pawn one square
-    forward to an empty square, two from its second rank over an empty
-    square to an empty square, or to a square it attacks that holds a man;
-    any other man to a square it attacks. *)
+    stands on [t], see [target_ok], and ignoring check): a pawn one rank
+    forward to an empty square, two ranks forward from its second rank
+    over an empty square to an empty square, or to a square it attacks
+    that holds a man; any other man to a square it attacks. *)
 Definition man_moves (b : board_fn) (c : color) (r : role) (f t : int) : Prop :=
   match r with
   | Pawn =>
-      ((t =? pawn_step c f) = true /\ b t = None)
-   \/ ((relative_rank c f =? 1) = true /\ (t =? pawn_step c (pawn_step c f)) = true /\
-       b (pawn_step c f) = None /\ b t = None)
+      (pawn_forward c 1 f t = true /\ b t = None)
+   \/ ((relative_rank c f =? 1) = true /\ pawn_forward c 2 f t = true /\
+       path_clear b f t /\ b t = None)
    \/ (pawn_attack c f t = true /\ b t <> None)
   | _ => attacks b c r f t
   end.

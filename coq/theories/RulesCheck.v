@@ -1,5 +1,8 @@
 (** * RulesCheck: a decision procedure for the rules of Rules.v.
 
+    Stated over their table form (RulesFast.v), which [RulesFast.legal_move_iff]
+    and friends prove equivalent to the readable rules.
+
     Headline theorems:
     - [attacked_b_iff   : attacked_b b c t = true <-> attacked b c t]
     - [in_check_b_false : in_check_b b c = false -> ~ in_check b c]

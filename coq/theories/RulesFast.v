@@ -175,7 +175,6 @@ Proof.
       exact (IH _ H2 a x c eq_refl).
 Qed.
 
-Definition all_roles : list role := [Pawn; Knight; Bishop; Rook; Queen; King].
 
 (** Along the ray [d] from [t], the squares before [x] are exactly the
     squares between [t] and [x] (in either order), and [x] is on a line of
@@ -201,8 +200,6 @@ Lemma lines_ok_true :
     all_squares = true.
 Proof. vm_compute. reflexivity. Qed.
 
-Lemma in_all_roles : forall r, In r all_roles.
-Proof. intros []; simpl; tauto. Qed.
 
 Lemma slider_dirs_in : forall r d, In d (slider_dirs r) -> In d directions.
 Proof. intros [] d H; simpl in *; tauto. Qed.
@@ -370,12 +367,58 @@ Proof.
   pose proof (in_on_board _ Ht). tauto.
 Qed.
 
+(** Pawn pushes: the square in front, and two squares in front with the
+    square passed over the only one between. *)
+Lemma pawn_push_ok : forall c, forallb (fun f => forallb (fun t =>
+  Bool.eqb (t =? pawn_step c f) (pawn_forward c 1 f t) &&
+  (negb (relative_rank c f =? 1) ||
+   (Bool.eqb (t =? pawn_step c (pawn_step c f)) (pawn_forward c 2 f t) &&
+    (negb (pawn_forward c 2 f t) ||
+     (inb (pawn_step c f) all_squares &&
+      forallb (fun x => Bool.eqb (between f t x) (x =? pawn_step c f)) all_squares)))))
+  all_squares) all_squares = true.
+Proof. intros [|]; vm_compute; reflexivity. Qed.
+
+Lemma pawn_push_facts : forall c f t, In f all_squares -> In t all_squares ->
+  (t =? pawn_step c f) = pawn_forward c 1 f t /\
+  ((relative_rank c f =? 1) = true ->
+   (t =? pawn_step c (pawn_step c f)) = pawn_forward c 2 f t /\
+   (pawn_forward c 2 f t = true -> In (pawn_step c f) all_squares /\
+      forall x, In x all_squares -> between f t x = (x =? pawn_step c f))).
+Proof.
+  intros c f t Hf Ht. pose proof (pawn_push_ok c) as H.
+  rewrite forallb_forall in H. specialize (H f Hf). rewrite forallb_forall in H. specialize (H t Ht).
+  apply andb_true_iff in H as [H1 H2]. apply Bool.eqb_prop in H1. split; [exact H1|].
+  intros Hr. rewrite Hr in H2. cbn [negb orb] in H2. apply andb_true_iff in H2 as [H2 H3].
+  apply Bool.eqb_prop in H2. split; [exact H2|]. intros Hp. rewrite Hp in H3. cbn [negb orb] in H3.
+  apply andb_true_iff in H3 as [H3 H4]. split; [apply inb_in, H3|].
+  rewrite forallb_forall in H4. intros x Hx. apply Bool.eqb_prop, H4, Hx.
+Qed.
+
+Lemma pawn_moves_iff : forall b c f t, In f all_squares -> In t all_squares ->
+  (((t =? pawn_step c f) = true /\ b t = None)
+   \/ ((relative_rank c f =? 1) = true /\ (t =? pawn_step c (pawn_step c f)) = true /\
+       b (pawn_step c f) = None /\ b t = None)) <->
+  ((pawn_forward c 1 f t = true /\ b t = None)
+   \/ ((relative_rank c f =? 1) = true /\ pawn_forward c 2 f t = true /\
+       path_clear b f t /\ b t = None)).
+Proof.
+  intros b c f t Hf Ht. destruct (pawn_push_facts c f t Hf Ht) as [E1 E2]. rewrite E1.
+  split; (intros [H|(Hr & H2 & Hm & Hbt)]; [left; exact H | right]);
+    destruct (E2 Hr) as [E3 E4]; rewrite E3 in *; destruct (E4 H2) as [Hin Hb];
+    (split; [exact Hr|]); (split; [exact H2|]); (split; [|exact Hbt]).
+  - intros x Hx. pose proof (on_board_in _ (between_on_board _ _ _ Hx)) as Hx'.
+    rewrite (Hb x Hx') in Hx. apply eqb_true in Hx. subst x. exact Hm.
+  - apply Hm. rewrite (Hb _ Hin). apply eqb_same.
+Qed.
+
 Theorem man_moves_iff : forall b c r f t, In f all_squares -> In t all_squares ->
   man_moves b c r f t <-> Rules.man_moves b c r f t.
 Proof.
   intros b c r f t Hf Ht. pose proof (in_on_board _ Ht) as Ht'.
   destruct r.
-  - simpl. rewrite pawn_attacks_iff by assumption. tauto.
+  - cbn [man_moves Rules.man_moves]. rewrite pawn_attacks_iff by assumption.
+    pose proof (pawn_moves_iff b c f t Hf Ht). tauto.
   - simpl. rewrite inb_iff, (tbl_ok_iff _ _ knight_mv_ok f t Hf). tauto.
   - exact (slider_moves_iff b Bishop f t Hf Ht).
   - exact (slider_moves_iff b Rook f t Hf Ht).

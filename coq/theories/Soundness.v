@@ -39,21 +39,6 @@ Require RetroProof.TablesSpec.
 
 (** ** Arrays *)
 
-Lemma get_set64 : forall (a : array int) s v k, PArray.length a = 64 -> (s <? 64) = true ->
-  a.[s <- v].[k] = if k =? s then v else a.[k].
-Proof.
-  intros a s v k Hl Hs. destruct (k =? s) eqn:E.
-  - apply Uint63.eqb_correct in E; subst k. apply PArray.get_set_same. rewrite Hl; exact Hs.
-  - apply PArray.get_set_other. intros ->. rewrite Uint63.eqb_refl in E. discriminate.
-Qed.
-
-Lemma lt64_in : forall s, (s <? 64) = true -> In s all_squares.
-Proof.
-  intros s H. apply TablesSpec.all_squares_complete in H.
-  replace all_squares with RetroProof.TablesSpec.all_squares; [exact H|].
-  vm_compute. reflexivity.
-Qed.
-
 (** ** The tracked board *)
 
 Definition tinv (S : color) (x : tboard) : Prop :=
@@ -83,7 +68,7 @@ Proof.
   rewrite PArray.length_set. split; [exact Hl|]. split.
   - rewrite <- Hm.
     rewrite (mat_of_upd (fun k => piece_of_cell (tb_arr x).[k])
-               (fun k => piece_of_cell (tb_arr x).[s <- v].[k]) s (lt64_in s Hs)).
+               (fun k => piece_of_cell (tb_arr x).[s <- v].[k]) s (on_board_in s Hs)).
     + rewrite get_set64, Uint63.eqb_refl by assumption. reflexivity.
     + intros k Hne. rewrite PArray.get_set_other; [reflexivity|]. intros ->. exact (Hne eq_refl).
   - intros k Hin Kk. rewrite get_set64 in Kk by assumption.

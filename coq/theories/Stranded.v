@@ -198,10 +198,7 @@ Qed.
 (** ** Geometry, by computation over the 64 squares *)
 
 
-Definition all_roles : list role := [Pawn; Knight; Bishop; Rook; Queen; King].
 
-Lemma in_all_roles : forall r, In r all_roles.
-Proof. intros []; simpl; tauto. Qed.
 
 Lemma exits_in : forall c r s, In s all_squares -> incl (exits c r s) all_squares.
 Proof.
