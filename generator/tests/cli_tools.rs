@@ -121,6 +121,21 @@ fn closed_pipe_is_not_a_panic() {
 }
 
 #[test]
+fn closed_stderr_is_not_a_panic() {
+    // `retroproof moves BAD 2>&1 | head -0`: the error line has nowhere to go.
+    let mut child = command()
+        .args(["moves", "not a fen"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stderr.take());
+    drop(child.stdout.take());
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(2));
+}
+
+#[test]
 fn positions_can_be_given_with_moves() {
     // After 1. e4 e5 2. Nf3, Black has 2 (g8) + 3 (b8: a6, c6; the queen
     // h4, g5, f6, e7; the bishop e7…): count against perft of the same moves.

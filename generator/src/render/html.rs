@@ -158,7 +158,7 @@ pub fn html_report(report: &Report) -> String {
 
     let _ = writeln!(w, "<section id=\"timings\">\n<h2>Timings</h2>\n<table>");
     if let Some(v) = &report.coqc {
-        let _ = writeln!(w, "<tr><th>coqc</th><td>{}</td></tr>", escape(v));
+        let _ = writeln!(w, "<tr><th>coqc version</th><td>{}</td></tr>", escape(v));
     }
     for (name, secs) in &report.timings {
         let _ = writeln!(w, "<tr><th>{}</th><td>{secs:.2} s</td></tr>", escape(name));
