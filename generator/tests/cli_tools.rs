@@ -389,3 +389,93 @@ fn check_game_keep_does_not_overwrite() {
         "(* mine *)"
     );
 }
+
+/// `diff --json` on a corpus from standard input: JSON lines, the last a
+/// summary counting the positions given.
+#[test]
+fn diff_json_lines_from_stdin() {
+    if common::coq_env::coqc().is_none() {
+        return;
+    }
+    let corpus = "# the start and Smullyan's position\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n8/8/8/1r1b4/B7/2K5/8/3k4 b - - 0 1\n";
+    let mut child = command()
+        .args(["diff", "--corpus", "-", "--json", "--depth", "1"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(corpus.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{}", stderr_of(&out));
+    let stdout = stdout_of(&out);
+    let lines: Vec<Value> = stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON lines"))
+        .collect();
+    assert_eq!(lines.len(), 1, "{stdout}");
+    assert_eq!(lines[0]["summary"]["positions"], 2);
+    assert_eq!(lines[0]["summary"]["mismatches"], 0);
+}
+
+/// With a headless Chromium on PATH (`apt-get install
+/// chromium-headless-shell`), the report page renders to a screenshot.
+/// Skipped without one.
+#[test]
+fn report_renders_in_headless_chromium() {
+    let Some(browser) = ["chromium-headless-shell", "chromium", "chromium-browser"]
+        .into_iter()
+        .find(|b| {
+            std::process::Command::new(b)
+                .arg("--version")
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .status()
+                .is_ok_and(|s| s.success())
+        })
+    else {
+        eprintln!("skipping: no headless Chromium");
+        return;
+    };
+    use retroproof::render::{html_report, Diagram, Report};
+    let pos = retroproof_core::Position::start();
+    let report = Report {
+        title: "start".into(),
+        proven: true,
+        question: "legal".into(),
+        answer: "a game of 0 plies reaches it".into(),
+        diagrams: vec![Diagram {
+            caption: "P".into(),
+            position: pos,
+        }],
+        ..Report::default()
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("report.html");
+    let png = dir.path().join("report.png");
+    std::fs::write(&page, html_report(&report)).unwrap();
+    let out = std::process::Command::new(browser)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--window-size=900,900",
+        ])
+        .arg(format!("--screenshot={}", png.display()))
+        .arg(format!("file://{}", page.display()))
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr_of(&out));
+    let bytes = std::fs::read(&png).unwrap();
+    assert_eq!(&bytes[1..4], b"PNG");
+    assert!(
+        bytes.len() > 10_000,
+        "{} bytes: an empty page?",
+        bytes.len()
+    );
+}
