@@ -172,3 +172,36 @@ fn flipped_board_puts_rank_1_at_the_top() {
     assert!(y_of(&flipped, "e1") < y_of(&flipped, "e8"));
     balanced_elements(&normal);
 }
+
+#[test]
+fn last_moves_report_goes_back_to_the_position_before() {
+    let p = Position::from_fen(SMULLYAN).unwrap();
+    let plies: Vec<String> = ["c2c4", "b4c3ep", "b3c3xp"].map(String::from).to_vec();
+    let report = Report::last_moves("Smullyan", "last 3", "…", &p, &plies).unwrap();
+    assert_eq!(report.diagrams.len(), 2);
+    // By hand: before c2-c4 the pawns stood on c2 and b4, the king on b3,
+    // White to move.
+    let before = report.diagrams[1].position.to_fen();
+    assert!(
+        before.starts_with("8/8/8/1r1b4/Bp6/1K6/2P5/3k4 w "),
+        "{before}"
+    );
+    assert_eq!(report.plies_san, ["c2-c4", "b4xc3 ep", "Kb3xPc3"]);
+    assert_eq!(report.plies_uci, plies);
+    // A ply that cannot be taken back is named.
+    let err = Report::last_moves("x", "last 1", "…", &p, &["e2e4".to_owned()]).unwrap_err();
+    assert!(err.contains("e2e4"), "{err}");
+}
+
+#[test]
+fn game_report_ends_in_the_completed_position() {
+    let moves: Vec<String> = ["e2e4", "e7e5", "g1f3"].map(String::from).to_vec();
+    let report = Report::game("g", "legal", "…", &Position::start(), &moves).unwrap();
+    assert_eq!(report.plies_san, ["e4", "e5", "Nf3"]);
+    assert_eq!(
+        report.diagrams[1].position.to_fen(),
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"
+    );
+    assert!(Report::game("g", "legal", "…", &Position::start(), &["e2e5".to_owned()]).is_err());
+    balanced_elements(&html_report(&report));
+}

@@ -45,6 +45,104 @@ pub struct Report {
     pub timings: Vec<(String, f64)>,
 }
 
+impl Report {
+    /// A report of a `last N` answer: diagrams of `p` and of the position
+    /// before the answer's plies, the plies in retro notation (`Kb3xPc3`)
+    /// and in the retraction notation (`b3c3xp`). `plies` are oldest first,
+    /// as `prove` prints them. The caller fills `theorem`, `assumptions`,
+    /// `coqc`, `timings` (and `proven`). Errors name a ply that is not a
+    /// retraction of the position it is taken back from.
+    pub fn last_moves(
+        title: &str,
+        question: &str,
+        answer: &str,
+        p: &Position,
+        plies: &[String],
+    ) -> Result<Report, String> {
+        let mut pos = *p;
+        let mut san = Vec::with_capacity(plies.len());
+        for text in plies.iter().rev() {
+            let retro: retroproof_core::RetroUci = text
+                .parse()
+                .map_err(|e| format!("{text:?} is not a retraction: {e}"))?;
+            let u = retro
+                .to_unmove(&pos)
+                .map_err(|e| format!("{text} cannot be taken back here: {e}"))?;
+            san.push(u.to_san());
+            pos = pos.unmake(&u);
+        }
+        san.reverse();
+        let n = plies.len();
+        Ok(Report {
+            title: title.to_owned(),
+            question: question.to_owned(),
+            answer: answer.to_owned(),
+            diagrams: vec![
+                Diagram {
+                    caption: "the position (P)".to_owned(),
+                    position: *p,
+                },
+                Diagram {
+                    caption: format!(
+                        "before the last {}",
+                        if n == 1 {
+                            "ply".to_owned()
+                        } else {
+                            format!("{n} plies")
+                        }
+                    ),
+                    position: pos,
+                },
+            ],
+            plies_san: san,
+            plies_uci: plies.to_vec(),
+            ..Report::default()
+        })
+    }
+
+    /// A report of a legal game reaching `p` from `start` (a `legal`
+    /// answer, or a checked PGN game): diagrams of the start and of the
+    /// completed position, the moves in SAN and UCI. Errors name a move
+    /// that is not legal where it is played.
+    pub fn game(
+        title: &str,
+        question: &str,
+        answer: &str,
+        start: &Position,
+        moves_uci: &[String],
+    ) -> Result<Report, String> {
+        let mut pos = *start;
+        let mut san = Vec::with_capacity(moves_uci.len());
+        for (i, uci) in moves_uci.iter().enumerate() {
+            let m = pos
+                .parse_uci(uci)
+                .map_err(|e| format!("move {} ({uci}): {e}", i + 1))?;
+            san.push(pos.san(&m));
+            pos = pos
+                .play(&m)
+                .map_err(|e| format!("move {} ({uci}): {e}", i + 1))?;
+        }
+        Ok(Report {
+            title: title.to_owned(),
+            question: question.to_owned(),
+            answer: answer.to_owned(),
+            diagrams: vec![
+                Diagram {
+                    caption: "the start".to_owned(),
+                    position: *start,
+                },
+                Diagram {
+                    caption: "the completed position".to_owned(),
+                    position: pos,
+                },
+            ],
+            plies_san: san,
+            plies_uci: moves_uci.to_vec(),
+            ..Report::default()
+        })
+    }
+}
+
 /// Escapes text for HTML element content and attribute values.
 pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
