@@ -78,6 +78,8 @@ fn perft_time_limit_is_unknown_exit_3() {
 fn files_that_are_not_files_are_refused_without_reading() {
     let err = usage_error(&["check-game", "/dev/zero"]);
     assert!(err.contains("a device"), "{err}");
+    let err = usage_error(&["diff", "--corpus", "/dev/zero"]);
+    assert!(err.contains("a device"), "{err}");
     let err = usage_error(&["check-game", "tests"]);
     assert!(err.contains("a directory"), "{err}");
     let dir = tempfile::tempdir().unwrap();
