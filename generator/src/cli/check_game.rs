@@ -122,7 +122,10 @@ pub fn run(args: CheckGameArgs) -> Result<(), CliError> {
             )));
         }
     }
-    let (version, elapsed) = prove_game(&game, &label, args.keep.as_deref(), args.timeout)?;
+    let spinner = crate::progress::Progress::spinner("coqc: proving the game legal");
+    let proven = prove_game(&game, &label, args.keep.as_deref(), args.timeout);
+    spinner.finish();
+    let (version, elapsed) = proven?;
     let san = san_line(&game.start, &game.moves).unwrap_or_default();
     if args.json {
         return write_json(&GameJson {
