@@ -96,3 +96,27 @@ fn all_games_of_a_collection() {
         (Some(2), Some(1))
     );
 }
+
+/// `--report`: a page with both boards, the moves and the theorem; an
+/// existing file is not overwritten.
+#[test]
+fn report_page_of_a_proven_game() {
+    if skip_coq() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("opera.html");
+    let page_arg = page.to_str().unwrap();
+    success_stdout(&["check-game", "../examples/opera.pgn", "--report", page_arg]);
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(html.contains("Theorem legal"), "{html}");
+    assert_eq!(html.matches("<figure>").count(), 2);
+    assert!(html.contains("<td>O-O-O</td><td><code>e1c1</code></td>"));
+    assert!(html.contains("1n1Rkb1r/p4ppp/4q3/4p1B1/4P3/8/PPP2PPP/2K5 b k - 1 17"));
+    assert!(html.contains("Not checked"));
+    let err = error_line(
+        &["check-game", "../examples/opera.pgn", "--report", page_arg],
+        2,
+    );
+    assert!(err.contains("exists"), "{err}");
+}

@@ -33,7 +33,7 @@ fn sample() -> Report {
         plies_san: vec!["c2-c4".into(), "b4xc3 ep".into(), "Kb3xPc3".into()],
         plies_uci: vec!["c2c4".into(), "b4c3ep".into(), "b3c3xp".into()],
         theorem: "Theorem last_3 : forall h G, game h G -> realizes G P -> exists pre, plies h = pre ++ [\"c2c4\"; \"b4c3ep\"; \"b3c3xp\"]".into(),
-        assumptions: vec![],
+        assumptions: Some(vec![]),
         coqc: Some("8.16.1".into()),
         timings: vec![("native search".into(), 0.01), ("coqc".into(), 0.67)],
     }
@@ -141,7 +141,7 @@ fn report_has_every_section_and_is_well_formed() {
 fn a_refusal_and_assumptions_are_shown() {
     let mut report = sample();
     report.proven = false;
-    report.assumptions = vec!["ClassicalDedekindReals.sig_forall_dec".into()];
+    report.assumptions = Some(vec!["ClassicalDedekindReals.sig_forall_dec".into()]);
     report.plies_san.clear();
     report.plies_uci.clear();
     let html = html_report(&report);
@@ -149,6 +149,9 @@ fn a_refusal_and_assumptions_are_shown() {
     assert!(html.contains("class=\"verdict not-proven\">Not proven"));
     assert!(html.contains("<li><code>ClassicalDedekindReals.sig_forall_dec</code></li>"));
     assert!(!html.contains("<th>ply</th>"));
+    report.assumptions = None;
+    let html = html_report(&report);
+    assert!(html.contains("Not checked") && !html.contains("no axiom"));
 }
 
 #[test]

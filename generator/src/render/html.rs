@@ -36,9 +36,9 @@ pub struct Report {
     pub plies_uci: Vec<String>,
     /// The Coq theorem statement.
     pub theorem: String,
-    /// `Print Assumptions` of the theorem: empty means "closed under the
-    /// global context".
-    pub assumptions: Vec<String>,
+    /// `Print Assumptions` of the theorem: `Some(empty)` means "closed
+    /// under the global context"; `None`: not checked (the page says so).
+    pub assumptions: Option<Vec<String>>,
     /// The `coqc` version, if Coq ran.
     pub coqc: Option<String>,
     /// Named durations in seconds, e.g. ("native search", 0.01), ("coqc", 0.67).
@@ -193,13 +193,6 @@ pub fn html_report(report: &Report) -> String {
 
     let _ = writeln!(w, "<section id=\"question\">\n<h2>Question</h2>");
     let _ = writeln!(w, "<p>{}</p>", escape(&report.question));
-    if let Some(first) = report.diagrams.first() {
-        let _ = writeln!(
-            w,
-            "<p>Position: <code class=\"fen\">{}</code></p>",
-            escape(&first.position.to_fen())
-        );
-    }
     let _ = writeln!(w, "</section>");
 
     let _ = writeln!(w, "<section id=\"diagrams\">");
@@ -243,14 +236,23 @@ pub fn html_report(report: &Report) -> String {
     let _ = writeln!(w, "</section>");
 
     let _ = writeln!(w, "<section id=\"assumptions\">\n<h2>Assumptions</h2>");
-    if report.assumptions.is_empty() {
-        let _ = writeln!(w, "<p>Closed under the global context: no axiom.</p>");
-    } else {
-        let _ = writeln!(w, "<ul>");
-        for a in &report.assumptions {
-            let _ = writeln!(w, "<li><code>{}</code></li>", escape(a));
+    match &report.assumptions {
+        None => {
+            let _ = writeln!(
+                w,
+                "<p>Not checked (<code>Print Assumptions</code> was not run).</p>"
+            );
         }
-        let _ = writeln!(w, "</ul>");
+        Some(list) if list.is_empty() => {
+            let _ = writeln!(w, "<p>Closed under the global context: no axiom.</p>");
+        }
+        Some(list) => {
+            let _ = writeln!(w, "<ul>");
+            for a in list {
+                let _ = writeln!(w, "<li><code>{}</code></li>", escape(a));
+            }
+            let _ = writeln!(w, "</ul>");
+        }
     }
     let _ = writeln!(w, "</section>");
 
