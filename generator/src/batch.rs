@@ -255,7 +255,14 @@ pub fn summary_table(outcomes: &[Outcome], unit: &str) -> String {
         "id", "status", "seconds"
     );
     for o in outcomes {
-        let id = crate::input::prefix(&o.id, id_width);
+        let id: String = if o.id.chars().count() > id_width {
+            o.id.chars()
+                .take(id_width - 1)
+                .chain(std::iter::once('…'))
+                .collect()
+        } else {
+            o.id.clone()
+        };
         let _ = writeln!(
             out,
             "{id:<id_width$}  {:<7}  {:>8.2}  {}",

@@ -1,6 +1,7 @@
 //! Entry point of the `retroproof` binary: parse arguments, run, and turn any
 //! failure into one `error:` line on stderr with a non-zero exit code.
 
+use std::io::Write as _;
 use std::process::ExitCode;
 
 use clap::Parser;
@@ -36,14 +37,15 @@ fn main() -> ExitCode {
             } else {
                 line
             };
-            eprintln!("error: {line}");
+            // Not `eprintln!`: a closed stderr (`… 2>&1 | head`) must not panic.
+            let _ = writeln!(std::io::stderr(), "error: {line}");
             return ExitCode::from(2);
         }
     };
     match cli.run() {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {}", e.message());
+            let _ = writeln!(std::io::stderr(), "error: {}", e.message());
             ExitCode::from(e.code())
         }
     }

@@ -40,6 +40,21 @@ impl Progress {
         Progress { bar }
     }
 
+    /// A spinner with a message and the elapsed time, for one long step of
+    /// unknown length (a `coqc` run); nothing when not on a terminal.
+    pub fn spinner(message: &str) -> Progress {
+        if !std::io::stderr().is_terminal() {
+            return Progress::hidden();
+        }
+        let bar = ProgressBar::new_spinner();
+        if let Ok(style) = ProgressStyle::with_template("{spinner} {msg} {elapsed}") {
+            bar.set_style(style);
+        }
+        bar.set_message(message.to_owned());
+        bar.enable_steady_tick(std::time::Duration::from_millis(120));
+        Progress { bar }
+    }
+
     /// A bar that draws nothing.
     pub fn hidden() -> Progress {
         Progress {

@@ -61,6 +61,10 @@ pub struct CheckGameArgs {
     /// Time limit for coqc, in seconds
     #[arg(long, value_name = "SECS", default_value_t = 600)]
     pub timeout: u64,
+
+    /// Also write a self-contained HTML page (boards, moves, theorem, timing) to FILE (refused if FILE exists)
+    #[arg(long, value_name = "FILE.html", conflicts_with = "all")]
+    pub report: Option<PathBuf>,
 }
 
 fn parse_game_number(text: &str) -> Result<usize, String> {
@@ -122,8 +126,22 @@ pub fn run(args: CheckGameArgs) -> Result<(), CliError> {
             )));
         }
     }
-    let (version, elapsed) = prove_game(&game, &label, args.keep.as_deref(), args.timeout)?;
+    if let Some(file) = &args.report {
+        if file.exists() {
+            return Err(CliError::usage(format!(
+                "{} exists: remove it or choose another --report file",
+                crate::input::one_line(&file.display().to_string())
+            )));
+        }
+    }
+    let spinner = crate::progress::Progress::spinner("coqc: proving the game legal");
+    let proven = prove_game(&game, &label, args.keep.as_deref(), args.timeout);
+    spinner.finish();
+    let (version, elapsed, theorem) = proven?;
     let san = san_line(&game.start, &game.moves).unwrap_or_default();
+    if let Some(file) = &args.report {
+        write_report(file, &game, &version, elapsed, &theorem)?;
+    }
     if args.json {
         return write_json(&GameJson {
             proven: true,
@@ -188,7 +206,7 @@ fn run_all(
             let game = game
                 .as_ref()
                 .map_err(|e| CliError::usage(format!("{label}: {e}")))?;
-            let (version, elapsed) = prove_game(game, &label, None, args.timeout)?;
+            let (version, elapsed, _) = prove_game(game, &label, None, args.timeout)?;
             Ok(Done::new(format!(
                 "legal game of {}, final position {}",
                 plural(game.moves.len(), "ply", "plies"),
@@ -221,13 +239,14 @@ fn run_all(
     batch::exit_result(&outcomes, "games")
 }
 
-/// Proves one game legal in Coq: `(coqc version, coqc time)`.
+/// Proves one game legal in Coq: `(coqc version, coqc time, the theorem
+/// as written in the file)`.
 fn prove_game(
     game: &Game,
     label: &str,
     keep: Option<&Path>,
     timeout: u64,
-) -> Result<(String, Duration), CliError> {
+) -> Result<(String, Duration, String), CliError> {
     if game.tag("FEN").is_some() {
         return Err(CliError::usage(format!(
             "{label}: the game starts from a set-up position (FEN tag); check-game proves games from the initial position"
@@ -248,7 +267,56 @@ fn prove_game(
         notes,
     };
     let text = crate::prove::export_text(&export).map_err(|e| CliError::refuted(e.to_string()))?;
-    super::prove::prove_text(&text, keep, Duration::from_secs(timeout), &export)
+    let (version, elapsed) =
+        super::prove::prove_text(&text, keep, Duration::from_secs(timeout), &export)?;
+    Ok((version, elapsed, theorem_of(&text)))
+}
+
+/// The theorem of an exported file: from `Theorem` to before `Proof.`.
+fn theorem_of(text: &str) -> String {
+    text.lines()
+        .skip_while(|l| !l.starts_with("Theorem "))
+        .take_while(|l| !l.trim_start().starts_with("Proof."))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Writes the `--report` page of a proven game.
+fn write_report(
+    file: &Path,
+    game: &Game,
+    version: &str,
+    elapsed: Duration,
+    theorem: &str,
+) -> Result<(), CliError> {
+    let title = match (game.tag("White"), game.tag("Black")) {
+        (Some(w), Some(b)) => format!("{w} – {b}: a legal game"),
+        _ => "A legal game".to_owned(),
+    };
+    let moves: Vec<String> = game.moves.iter().map(|m| m.to_uci()).collect();
+    let answer = format!(
+        "legal game of {}, ending in {}",
+        plural(game.moves.len(), "ply", "plies"),
+        game.end.to_fen()
+    );
+    let mut report = crate::render::Report::game(
+        &title,
+        "Is this game legal (every move legal where it is played, from the initial position)?",
+        &answer,
+        &game.start,
+        &moves,
+    )
+    .map_err(CliError::usage)?;
+    report.proven = true;
+    report.theorem = theorem.to_owned();
+    report.coqc = Some(version.to_owned());
+    report.timings = vec![("coqc".to_owned(), elapsed.as_secs_f64())];
+    std::fs::write(file, crate::render::html_report(&report)).map_err(|e| {
+        CliError::usage(format!(
+            "cannot write {}: {e}",
+            crate::input::one_line(&file.display().to_string())
+        ))
+    })
 }
 
 fn shown_path(path: &Path) -> String {

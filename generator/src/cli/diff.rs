@@ -72,7 +72,6 @@ struct MismatchJson<'a> {
 
 pub fn run(args: DiffArgs) -> Result<(), CliError> {
     let root = super::prove::workspace_root()?;
-    let theories = super::prove::built_theories(&root)?;
     // `last N` and `illegal` problems among the corpus lines (EPD with
     // `retro`): the native answer is checked by Coq too. The corpus is
     // read once (it may be standard input, `-`).
@@ -93,6 +92,9 @@ pub fn run(args: DiffArgs) -> Result<(), CliError> {
     if positions.is_empty() {
         return Err(CliError::usage("the corpus has no positions"));
     }
+    // The input is checked before the environment: bad input is exit 2
+    // whatever the machine.
+    let theories = super::prove::built_theories(&root)?;
     let coqc = Coqc::find().map_err(super::gen_coq::coqc_error)?;
     let options = DiffOptions {
         depth: args.depth,

@@ -37,7 +37,7 @@ pub struct RetroPerftArgs {
     #[arg(long)]
     pub json: bool,
     /// Give up after SECS seconds (exit 3)
-    #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
+    #[arg(long, value_name = "SECS", allow_hyphen_values = true, value_parser = parse_seconds)]
     pub time: Option<f64>,
 }
 

@@ -18,7 +18,8 @@ use super::{position_arg, write_stdout, CliError};
 
 #[derive(Debug, Args)]
 pub struct UnmovesArgs {
-    /// The position: a FEN (4 or 6 fields, as one argument) or `startpos`
+    /// The position: a FEN (4 or 6 fields, as one argument), `startpos`,
+    /// either followed by `moves <UCI>…`
     pub fen: String,
     /// Print the retractions in retro notation (Kb3xPc3, b4xc3 ep, c2-c4)
     #[arg(long)]

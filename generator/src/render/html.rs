@@ -36,13 +36,111 @@ pub struct Report {
     pub plies_uci: Vec<String>,
     /// The Coq theorem statement.
     pub theorem: String,
-    /// `Print Assumptions` of the theorem: empty means "closed under the
-    /// global context".
-    pub assumptions: Vec<String>,
+    /// `Print Assumptions` of the theorem: `Some(empty)` means "closed
+    /// under the global context"; `None`: not checked (the page says so).
+    pub assumptions: Option<Vec<String>>,
     /// The `coqc` version, if Coq ran.
     pub coqc: Option<String>,
     /// Named durations in seconds, e.g. ("native search", 0.01), ("coqc", 0.67).
     pub timings: Vec<(String, f64)>,
+}
+
+impl Report {
+    /// A report of a `last N` answer: diagrams of `p` and of the position
+    /// before the answer's plies, the plies in retro notation (`Kb3xPc3`)
+    /// and in the retraction notation (`b3c3xp`). `plies` are oldest first,
+    /// as `prove` prints them. The caller fills `theorem`, `assumptions`,
+    /// `coqc`, `timings` (and `proven`). Errors name a ply that is not a
+    /// retraction of the position it is taken back from.
+    pub fn last_moves(
+        title: &str,
+        question: &str,
+        answer: &str,
+        p: &Position,
+        plies: &[String],
+    ) -> Result<Report, String> {
+        let mut pos = *p;
+        let mut san = Vec::with_capacity(plies.len());
+        for text in plies.iter().rev() {
+            let retro: retroproof_core::RetroUci = text
+                .parse()
+                .map_err(|e| format!("{text:?} is not a retraction: {e}"))?;
+            let u = retro
+                .to_unmove(&pos)
+                .map_err(|e| format!("{text} cannot be taken back here: {e}"))?;
+            san.push(u.to_san());
+            pos = pos.unmake(&u);
+        }
+        san.reverse();
+        let n = plies.len();
+        Ok(Report {
+            title: title.to_owned(),
+            question: question.to_owned(),
+            answer: answer.to_owned(),
+            diagrams: vec![
+                Diagram {
+                    caption: "the position (P)".to_owned(),
+                    position: *p,
+                },
+                Diagram {
+                    caption: format!(
+                        "before the last {}",
+                        if n == 1 {
+                            "ply".to_owned()
+                        } else {
+                            format!("{n} plies")
+                        }
+                    ),
+                    position: pos,
+                },
+            ],
+            plies_san: san,
+            plies_uci: plies.to_vec(),
+            ..Report::default()
+        })
+    }
+
+    /// A report of a legal game reaching `p` from `start` (a `legal`
+    /// answer, or a checked PGN game): diagrams of the start and of the
+    /// completed position, the moves in SAN and UCI. Errors name a move
+    /// that is not legal where it is played.
+    pub fn game(
+        title: &str,
+        question: &str,
+        answer: &str,
+        start: &Position,
+        moves_uci: &[String],
+    ) -> Result<Report, String> {
+        let mut pos = *start;
+        let mut san = Vec::with_capacity(moves_uci.len());
+        for (i, uci) in moves_uci.iter().enumerate() {
+            let m = pos
+                .parse_uci(uci)
+                .map_err(|e| format!("move {} ({uci}): {e}", i + 1))?;
+            san.push(pos.san(&m));
+            pos = pos
+                .play(&m)
+                .map_err(|e| format!("move {} ({uci}): {e}", i + 1))?;
+        }
+        Ok(Report {
+            title: title.to_owned(),
+            question: question.to_owned(),
+            answer: answer.to_owned(),
+            diagrams: vec![
+                Diagram {
+                    caption: "the start".to_owned(),
+                    position: *start,
+                },
+                Diagram {
+                    caption: "the completed position".to_owned(),
+                    position: pos,
+                },
+            ],
+            plies_san: san,
+            plies_uci: moves_uci.to_vec(),
+            ..Report::default()
+        })
+    }
 }
 
 /// Escapes text for HTML element content and attribute values.
@@ -95,13 +193,6 @@ pub fn html_report(report: &Report) -> String {
 
     let _ = writeln!(w, "<section id=\"question\">\n<h2>Question</h2>");
     let _ = writeln!(w, "<p>{}</p>", escape(&report.question));
-    if let Some(first) = report.diagrams.first() {
-        let _ = writeln!(
-            w,
-            "<p>Position: <code class=\"fen\">{}</code></p>",
-            escape(&first.position.to_fen())
-        );
-    }
     let _ = writeln!(w, "</section>");
 
     let _ = writeln!(w, "<section id=\"diagrams\">");
@@ -145,20 +236,29 @@ pub fn html_report(report: &Report) -> String {
     let _ = writeln!(w, "</section>");
 
     let _ = writeln!(w, "<section id=\"assumptions\">\n<h2>Assumptions</h2>");
-    if report.assumptions.is_empty() {
-        let _ = writeln!(w, "<p>Closed under the global context: no axiom.</p>");
-    } else {
-        let _ = writeln!(w, "<ul>");
-        for a in &report.assumptions {
-            let _ = writeln!(w, "<li><code>{}</code></li>", escape(a));
+    match &report.assumptions {
+        None => {
+            let _ = writeln!(
+                w,
+                "<p>Not checked (<code>Print Assumptions</code> was not run).</p>"
+            );
         }
-        let _ = writeln!(w, "</ul>");
+        Some(list) if list.is_empty() => {
+            let _ = writeln!(w, "<p>Closed under the global context: no axiom.</p>");
+        }
+        Some(list) => {
+            let _ = writeln!(w, "<ul>");
+            for a in list {
+                let _ = writeln!(w, "<li><code>{}</code></li>", escape(a));
+            }
+            let _ = writeln!(w, "</ul>");
+        }
     }
     let _ = writeln!(w, "</section>");
 
     let _ = writeln!(w, "<section id=\"timings\">\n<h2>Timings</h2>\n<table>");
     if let Some(v) = &report.coqc {
-        let _ = writeln!(w, "<tr><th>coqc</th><td>{}</td></tr>", escape(v));
+        let _ = writeln!(w, "<tr><th>coqc version</th><td>{}</td></tr>", escape(v));
     }
     for (name, secs) in &report.timings {
         let _ = writeln!(w, "<tr><th>{}</th><td>{secs:.2} s</td></tr>", escape(name));
