@@ -252,7 +252,8 @@ fn illegal_answers_only_what_coq_can_prove() {
     );
     // The initial board with Black to move is illegal by a parity
     // argument (no pawn can move, so every man returns in an even number
-    // of its own moves), which no retraction search of bounded depth sees.
+    // of its own moves), which no retraction search of bounded depth sees:
+    // unknown (exit 3), not refuted.
     assert_refused(
         &[
             "prove",
@@ -260,7 +261,7 @@ fn illegal_answers_only_what_coq_can_prove() {
             "--question",
             "illegal",
         ],
-        1,
+        3,
         "cannot show the position illegal",
     );
     // A legal game has no Ltac script.
