@@ -12,6 +12,7 @@ pub mod perft;
 pub mod prove;
 pub mod retro_perft;
 pub mod show;
+pub mod solve;
 pub mod unmoves;
 
 use std::fmt;
@@ -128,6 +129,8 @@ pub enum Command {
     Prove(prove::ProveArgs),
     /// Prove in Coq that a PGN game is legal; prints its final position
     CheckGame(check_game::CheckGameArgs),
+    /// Solve and prove every problem of an EPD or corpus TSV file
+    Solve(solve::SolveArgs),
 }
 
 impl Cli {
@@ -149,6 +152,7 @@ impl Cli {
             Command::Export(args) => export::run(args),
             Command::Prove(args) => prove::run(args),
             Command::CheckGame(args) => check_game::run(args),
+            Command::Solve(args) => solve::run(args),
         }
     }
 }

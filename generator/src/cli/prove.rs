@@ -36,7 +36,7 @@ pub struct QuestionArgs {
     pub position: Option<String>,
 
     /// The question: `last N`, `illegal`, `legal` (a proof game is searched
-    /// for, within PROOF_GAME_SECONDS), `legal-game FILE.pgn` or
+    /// for, within `--game-time`), `legal-game FILE.pgn` or
     /// `legal-game UCI…` [default: the EPD problem's `retro`]
     #[arg(long, num_args = 1.., value_name = "QUESTION")]
     pub question: Vec<String>,
@@ -56,6 +56,10 @@ pub struct QuestionArgs {
     /// `reachable P` and is unconditional
     #[arg(long, num_args = 1.., value_name = "GAME")]
     pub reached_by: Vec<String>,
+
+    /// For `legal`: the proof-game search's budget, in seconds
+    #[arg(long, value_name = "SECS", default_value_t = PROOF_GAME_SECONDS)]
+    pub game_time: u64,
 }
 
 /// A resolved question: the export, ready to print.
@@ -153,7 +157,7 @@ fn resolve_inner(args: &QuestionArgs, given: Option<&[Move]>) -> Result<Resolved
         }
         ([], Some(Question::Legal)) | (["legal"], _) => {
             question = "legal".to_string();
-            match proof_game(&position) {
+            match proof_game(&position, args.game_time) {
                 Ok(statement) => statement,
                 Err(ProofGameError::Illegal(_)) => {
                     // The game search's static rules refute the position:
@@ -353,9 +357,9 @@ pub const PROOF_GAME_SECONDS: u64 = 30;
 /// ([`retroproof_core::proofgame`]), replayed by Coq. The search checks
 /// that its game reaches `position`; so does [`legal_game`] again here,
 /// and Coq's `check_uci_game_sound` once more.
-fn proof_game(position: &Position) -> Result<Statement, ProofGameError> {
+fn proof_game(position: &Position, seconds: u64) -> Result<Statement, ProofGameError> {
     let budget = proofgame::Budget {
-        time: Some(Duration::from_secs(PROOF_GAME_SECONDS)),
+        time: Some(Duration::from_secs(seconds)),
         ..proofgame::Budget::default()
     };
     let moves = proofgame::find_proof_game(position, budget)?;

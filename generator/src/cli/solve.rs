@@ -1,0 +1,418 @@
+//! `retroproof solve FILE`: every problem of a file solved by the native
+//! engine, proven by Coq, and compared with its published answer.
+//!
+//! Two inputs are read:
+//! - an EPD file of retro problems (`retro`, optional `id` and `sol`), as in
+//!   `examples/retro-problems.epd`;
+//! - a TSV shaped like the shared corpus (`examples/corpus/`): a header
+//!   line naming at least `id`, `fen` and `question`, and the published
+//!   answer in `expected_uci` (last N), `expected` (last 1 type, illegal?).
+//!
+//! Each problem goes through exactly what `retroproof prove` does (the
+//! engine's statement, the generated `.v`, `coqc`, the assumption check):
+//! an answer is "proven" only when Coq accepted it. The published answer
+//! is compared afterwards; a proven answer that contradicts it is reported
+//! as `refuted` with both, never hidden.
+
+use std::fmt;
+use std::path::PathBuf;
+use std::str::FromStr;
+use std::time::Duration;
+
+use clap::Args;
+use retroproof_core::problem::{Problem, Question, Solution};
+use retroproof_core::retro::{RetroUci, Uncapture};
+use retroproof_core::{Position, Role};
+use serde::Serialize;
+
+use super::coq_run::prove_file;
+use super::prove::{resolve_full, resolved_text, QuestionArgs};
+use super::CliError;
+use crate::batch::{self, BatchOptions, Done};
+use crate::emit::problem::Statement;
+
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// An EPD file of retro problems, or a TSV shaped like
+    /// examples/corpus/*.tsv (`-` for standard input)
+    pub file: PathBuf,
+
+    /// Problems solved at once (1 to 64)
+    #[arg(long, value_parser = batch::parse_jobs, default_value = "1", allow_hyphen_values = true)]
+    pub jobs: usize,
+
+    /// Time limit for coqc on each problem, in seconds
+    #[arg(long, value_name = "SECS", default_value_t = 600)]
+    pub timeout: u64,
+
+    /// Budget of each proof-game search (`legal` questions), in seconds
+    #[arg(long, value_name = "SECS", default_value_t = 10)]
+    pub game_time: u64,
+
+    /// One JSON object per problem (id, question, answer, proven,
+    /// unconditional, published, agrees, seconds, reason), then a summary
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// What a problem asks.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Asked {
+    /// The last `n` plies.
+    Last(u32),
+    /// The type of the last ply (`K-`, `PxR=N`, `ep`, `O-O`, …).
+    LastType,
+    /// Is the position illegal? Tried as `illegal`, then as `legal`.
+    IllegalOrLegal,
+    Illegal,
+    Legal,
+}
+
+impl fmt::Display for Asked {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Asked::Last(n) => write!(f, "last {n}"),
+            Asked::LastType => f.write_str("last 1 type"),
+            Asked::IllegalOrLegal => f.write_str("illegal?"),
+            Asked::Illegal => f.write_str("illegal"),
+            Asked::Legal => f.write_str("legal"),
+        }
+    }
+}
+
+/// The published answer, as far as it can be compared.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+enum Published {
+    /// Nothing given.
+    None,
+    /// Retractions, oldest ply first, in retro UCI (`b3c3xp`).
+    Plies(Vec<String>),
+    /// Moves, oldest first, in plain UCI (`c7d8r`): what was uncaptured
+    /// is not given.
+    Moves(Vec<String>),
+    /// Any of these types of the last ply.
+    Types(Vec<String>),
+    Illegal,
+    /// Shown legal by a known game.
+    Legal,
+    /// Not refuted by the source's tool: no claim either way we can check.
+    NotRefuted,
+}
+
+#[derive(Debug, Clone)]
+struct Item {
+    fen: String,
+    asked: Asked,
+    published: Published,
+}
+
+/// One problem's line in `--json`.
+#[derive(Debug, Serialize)]
+struct Solved {
+    question: String,
+    answer: String,
+    proven: bool,
+    /// A last-N theorem that also states `reachable P`.
+    unconditional: bool,
+    published: Published,
+    agrees: Option<bool>,
+}
+
+pub fn run(args: SolveArgs) -> Result<(), CliError> {
+    let text = crate::input::read_text(&args.file)?;
+    let name = args.file.display().to_string();
+    let items = parse_items(&text, &name)?;
+    if items.is_empty() {
+        return Err(CliError::usage(format!("no problem in {name}")));
+    }
+    let timeout = Duration::from_secs(args.timeout);
+    let game_time = args.game_time;
+    let json = args.json;
+    let options = BatchOptions {
+        jobs: args.jobs,
+        unit: "problems".to_string(),
+    };
+    let outcomes = batch::run_items(
+        &items,
+        &options,
+        |item| solve(item, timeout, game_time),
+        |outcome| {
+            if json {
+                let _ = super::write_stdout(&batch::json_line(outcome));
+            }
+        },
+    );
+    if json {
+        super::write_stdout(&batch::json_line(&batch::totals(&outcomes)))?;
+    } else {
+        super::write_stdout(&batch::summary_table(&outcomes, "problems"))?;
+    }
+    batch::exit_result(&outcomes, "problems")
+}
+
+/// Reads an EPD file or a corpus TSV into `(id, problem)` pairs; a
+/// malformed line is bad input (exit 2), named by its line number.
+fn parse_items(text: &str, name: &str) -> Result<Vec<(String, Item)>, CliError> {
+    let mut lines = text.lines().enumerate();
+    let first = text.lines().next().unwrap_or("");
+    if first.split('\t').any(|c| c == "fen") {
+        lines.next();
+        let columns: Vec<&str> = first.split('\t').collect();
+        let column = |name: &str| columns.iter().position(|c| *c == name);
+        let (Some(id), Some(fen), Some(question)) =
+            (column("id"), column("fen"), column("question"))
+        else {
+            return Err(CliError::usage(format!(
+                "{name}:1: a corpus TSV needs the columns id, fen and question"
+            )));
+        };
+        let (expected, expected_uci) = (column("expected"), column("expected_uci"));
+        let mut items = Vec::new();
+        for (i, line) in lines {
+            if line.trim().is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let cells: Vec<&str> = line.split('\t').collect();
+            let cell = |c: Option<usize>| c.and_then(|c| cells.get(c)).map(|s| s.trim());
+            let bad = |what: &str| CliError::usage(format!("{name}:{}: {what}", i + 1));
+            let id = cell(Some(id)).ok_or_else(|| bad("no id"))?.to_string();
+            let fen = cell(Some(fen)).ok_or_else(|| bad("no fen"))?.to_string();
+            let question = cell(Some(question)).ok_or_else(|| bad("no question"))?;
+            let (asked, published) = corpus_question(question, cell(expected), cell(expected_uci))
+                .map_err(|e| bad(&e))?;
+            items.push((
+                id,
+                Item {
+                    fen,
+                    asked,
+                    published,
+                },
+            ));
+        }
+        return check_ids(items, name);
+    }
+    let mut items = Vec::new();
+    for (i, line) in lines {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let problem =
+            Problem::parse(line).map_err(|e| CliError::usage(format!("{name}:{}: {e}", i + 1)))?;
+        let id = problem
+            .id
+            .clone()
+            .unwrap_or_else(|| format!("line {}", i + 1));
+        let asked = match problem.question {
+            Question::LastMoves(n) => Asked::Last(n),
+            Question::Illegal => Asked::Illegal,
+            Question::Legal => Asked::Legal,
+        };
+        let published = match &problem.solution {
+            Solution::None => Published::None,
+            Solution::Illegal => Published::Illegal,
+            Solution::Plies(plies) => {
+                Published::Plies(plies.iter().map(|p| p.to_string()).collect())
+            }
+        };
+        items.push((
+            id,
+            Item {
+                fen: problem.position.to_fen(),
+                asked,
+                published,
+            },
+        ));
+    }
+    check_ids(items, name)
+}
+
+fn check_ids(items: Vec<(String, Item)>, name: &str) -> Result<Vec<(String, Item)>, CliError> {
+    let mut seen = std::collections::HashSet::new();
+    for (id, _) in &items {
+        if !seen.insert(id.as_str()) {
+            return Err(CliError::usage(format!(
+                "{name}: the id {id:?} is used twice"
+            )));
+        }
+    }
+    Ok(items)
+}
+
+/// A corpus row's question and published answer.
+fn corpus_question(
+    question: &str,
+    expected: Option<&str>,
+    expected_uci: Option<&str>,
+) -> Result<(Asked, Published), String> {
+    let words: Vec<&str> = question.split_whitespace().collect();
+    match words.as_slice() {
+        ["last", n] => {
+            let n: u32 = n
+                .parse()
+                .map_err(|_| format!("bad question {question:?}"))?;
+            let plies = expected_uci
+                .filter(|s| !s.is_empty())
+                .map(|s| s.split_whitespace().map(str::to_string).collect())
+                .map_or(Published::None, Published::Moves);
+            Ok((Asked::Last(n), plies))
+        }
+        ["last", "1", "type", ..] => {
+            let types = expected
+                .map(|e| {
+                    e.trim_matches(|c| c == '{' || c == '}')
+                        .split(',')
+                        .map(|t| t.trim().to_string())
+                        .filter(|t| !t.is_empty())
+                        .collect::<Vec<_>>()
+                })
+                .filter(|t| !t.is_empty())
+                .map_or(Published::None, Published::Types);
+            Ok((Asked::LastType, types))
+        }
+        ["illegal?", ..] => {
+            let published = match expected.map(|e| e.split_whitespace().next().unwrap_or("")) {
+                Some("yes") => Published::Illegal,
+                Some("no") if expected.is_some_and(|e| e.contains("not refuted")) => {
+                    Published::NotRefuted
+                }
+                Some("no") => Published::Legal,
+                _ => Published::None,
+            };
+            Ok((Asked::IllegalOrLegal, published))
+        }
+        _ => Err(format!(
+            "bad question {question:?} (expected last N, last 1 type, illegal?)"
+        )),
+    }
+}
+
+/// Solves and proves one problem.
+fn solve(item: &Item, timeout: Duration, game_time: u64) -> Result<Done, CliError> {
+    let ask = |question: &str| QuestionArgs {
+        position: Some(item.fen.clone()),
+        question: vec![question.to_string()],
+        id: None,
+        ltac: false,
+        reached_by: Vec::new(),
+        game_time,
+    };
+    let resolved = match &item.asked {
+        Asked::Last(n) => resolve_full(&ask(&format!("last {n}")))?,
+        Asked::LastType => resolve_full(&ask("last 1"))?,
+        Asked::Illegal => resolve_full(&ask("illegal"))?,
+        Asked::Legal => resolve_full(&ask("legal"))?,
+        Asked::IllegalOrLegal => match resolve_full(&ask("illegal")) {
+            Err(e) if e.code() == 3 || e.code() == 1 => {
+                resolve_full(&ask("legal")).map_err(|legal| {
+                    CliError::unknown(format!("{}; {}", e.message(), legal.message()))
+                })?
+            }
+            other => other?,
+        },
+    };
+    let text = resolved_text(&resolved)?;
+    let export = &resolved.export;
+    let claim = export.statement.in_chess_terms(&export.position);
+    prove_file(&text, None, timeout, &claim)?;
+    let statement = &export.statement;
+    let answer = match (&item.asked, statement) {
+        (Asked::LastType, Statement::LastPlies { answer, .. }) => answer
+            .first()
+            .and_then(|ply| ply_type(&export.position, ply))
+            .unwrap_or_else(|| "?".to_string()),
+        (_, Statement::LastPlies { answer, .. }) => {
+            answer.iter().rev().cloned().collect::<Vec<_>>().join(" ")
+        }
+        (_, Statement::Illegal { .. }) => "illegal".to_string(),
+        (_, Statement::LegalGame { .. }) => "legal".to_string(),
+    };
+    let agrees = match (&item.published, statement) {
+        (Published::None | Published::NotRefuted, Statement::Illegal { .. }) => {
+            (item.published == Published::NotRefuted).then_some(true)
+        }
+        (Published::None | Published::NotRefuted, _) => None,
+        (Published::Illegal, s) => Some(matches!(s, Statement::Illegal { .. })),
+        (Published::Legal, s) => Some(!matches!(s, Statement::Illegal { .. })),
+        (Published::Plies(plies), _) => Some(plies.join(" ") == answer),
+        (Published::Moves(moves), _) => {
+            let plain: Vec<String> = answer.split(' ').map(plain_uci).collect();
+            Some(*moves == plain)
+        }
+        (Published::Types(types), _) => Some(types.contains(&answer)),
+    };
+    let unconditional = matches!(statement, Statement::LastPlies { .. }) && resolved.game.is_some();
+    let solved = Solved {
+        question: item.asked.to_string(),
+        answer: answer.clone(),
+        proven: true,
+        unconditional,
+        published: item.published.clone(),
+        agrees,
+    };
+    if agrees == Some(false) {
+        return Err(CliError::refuted(format!(
+            "proven answer \"{answer}\" contradicts the published answer {}",
+            published_words(&item.published)
+        )));
+    }
+    let condition = if matches!(statement, Statement::LastPlies { .. }) && !unconditional {
+        " (if the position is legal)"
+    } else {
+        ""
+    };
+    Ok(Done::new(format!("{}: {answer}{condition}", item.asked)).with_json(solved))
+}
+
+fn published_words(published: &Published) -> String {
+    match published {
+        Published::None => "(none)".to_string(),
+        Published::Plies(p) | Published::Moves(p) => format!("\"{}\"", p.join(" ")),
+        Published::Types(t) => format!("\"{}\"", t.join(" or ")),
+        Published::Illegal => "\"illegal\"".to_string(),
+        Published::Legal => "\"legal\"".to_string(),
+        Published::NotRefuted => "\"not refuted\"".to_string(),
+    }
+}
+
+/// A retraction in plain UCI: `b3c3xp` → `b3c3`, `c7d8rxn` → `c7d8r`,
+/// `b4c3ep` → `b4c3`.
+fn plain_uci(ply: &str) -> String {
+    match RetroUci::from_str(ply) {
+        Ok(uci) => match uci.promotion {
+            Some(role) => format!("{}{}{}", uci.from, uci.to, role.char()),
+            None => format!("{}{}", uci.from, uci.to),
+        },
+        Err(_) => ply.to_string(),
+    }
+}
+
+/// The type of a retraction in the corpus's notation: `X-` a plain move by
+/// man `X` (`P-` a single pawn step, `P--` a double step), `XxY` a capture,
+/// `P-=Q` / `PxR=N` promotions, `ep`, `O-O`, `O-O-O`. The mover is the man
+/// standing on the retraction's `to` square of `pos` (a pawn, if the move
+/// promoted).
+fn ply_type(pos: &Position, ply: &str) -> Option<String> {
+    let uci = RetroUci::from_str(ply).ok()?;
+    let man = pos.board().piece_at(uci.to)?;
+    let letter = |role: Role| role.char().to_ascii_uppercase();
+    let files = (uci.from.file() as i32 - uci.to.file() as i32).abs();
+    let ranks = (uci.from.rank() as i32 - uci.to.rank() as i32).abs();
+    let kingside = (uci.to.file() as i32) > (uci.from.file() as i32);
+    if uci.uncapture == Some(Uncapture::EnPassant) {
+        return Some("ep".to_string());
+    }
+    let capture = match uci.uncapture {
+        Some(Uncapture::Piece(p)) => format!("x{}", letter(p.role)),
+        _ => "-".to_string(),
+    };
+    Some(match (man.role, uci.promotion) {
+        (Role::King, _) if files == 2 && ranks == 0 => {
+            if kingside { "O-O" } else { "O-O-O" }.to_string()
+        }
+        (_, Some(promoted)) => format!("P{capture}={}", letter(promoted)),
+        (Role::Pawn, None) if ranks == 2 => "P--".to_string(),
+        (role, None) => format!("{}{capture}", letter(role)),
+    })
+}

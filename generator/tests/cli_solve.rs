@@ -1,0 +1,137 @@
+//! `retroproof solve`: every problem of a file solved, proven by real
+//! `coqc`, and compared with its published answer. The problems and their
+//! answers come from the example files (published solutions), never from
+//! the engine. Without `coqc` the proving tests fail unless
+//! `RETROPROOF_SKIP_COQ=1`.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::cli::{run, stdout_of, usage_error};
+use common::coq_env::skip_coq;
+
+fn examples() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples")
+}
+
+/// The lines of `file` whose text contains one of `keys`, after its first
+/// `header` lines.
+fn pick(file: &str, header: usize, keys: &[&str]) -> String {
+    let text = std::fs::read_to_string(examples().join(file)).unwrap();
+    let mut out: Vec<&str> = text.lines().take(header).collect();
+    out.extend(
+        text.lines()
+            .skip(header)
+            .filter(|l| keys.iter().any(|k| l.contains(k))),
+    );
+    assert_eq!(out.len(), header + keys.len(), "{file}: {keys:?}");
+    out.join("\n") + "\n"
+}
+
+fn write(dir: &Path, name: &str, text: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+#[test]
+fn solve_an_epd_file_proves_every_published_answer() {
+    if skip_coq() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let keys = [
+        "\"smullyan-invisible-king\"",
+        "\"hwa-tutorial-pawn\"",
+        "\"smullyan-direction-illegal\"",
+    ];
+    let file = write(
+        dir.path(),
+        "three.epd",
+        &pick("retro-problems.epd", 0, &keys),
+    );
+    let out = run(&["solve", &file, "--jobs", "2", "--json"]);
+    let stdout = stdout_of(&out);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    let lines: Vec<serde_json::Value> = stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 4, "three problems and a summary: {stdout}");
+    for line in &lines[..3] {
+        assert_eq!(line["status"], "ok", "{line}");
+        assert_eq!(line["result"]["proven"], true, "{line}");
+        assert_eq!(line["result"]["agrees"], true, "{line}");
+    }
+    let smullyan = lines
+        .iter()
+        .find(|l| l["id"] == "smullyan-invisible-king")
+        .unwrap();
+    // Published: 1. c2-c4 b4xc3 e.p.+ 2. Kb3xc3.
+    assert_eq!(smullyan["result"]["answer"], "c2c4 b4c3ep b3c3xp");
+    assert_eq!(lines[3]["ok"], 3);
+}
+
+#[test]
+fn a_published_answer_the_proof_contradicts_is_refuted_with_both() {
+    if skip_coq() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let line = pick("retro-problems.epd", 0, &["\"hwa-tutorial-pawn\""]);
+    // The published a2a3, changed to a move that is not the answer.
+    let wrong = line.replace("sol \"a2a3\"", "sol \"b1b2\"");
+    assert_ne!(line, wrong);
+    let file = write(dir.path(), "wrong.epd", &wrong);
+    let out = run(&["solve", &file]);
+    let stdout = stdout_of(&out);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(stdout.contains("refuted"), "{stdout}");
+    assert!(
+        stdout.contains("\"a2a3\"") && stdout.contains("\"b1b2\""),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn solve_a_corpus_tsv_compares_moves_and_types() {
+    if skip_coq() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    // rtr-P-05: published c7xNd8=R+ (UCI c7d8r, no capture named);
+    // rtr-A-005: published type KxN.
+    let tsv = pick("corpus/lastmove.tsv", 1, &["rtr-P-05\t", "rtr-A-005\t"]);
+    let file = write(dir.path(), "two.tsv", &tsv);
+    let out = run(&["solve", &file, "--json"]);
+    let stdout = stdout_of(&out);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    let lines: Vec<serde_json::Value> = stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let of = |id: &str| lines.iter().find(|l| l["id"] == id).unwrap().clone();
+    assert_eq!(of("rtr-A-005")["result"]["answer"], "KxN");
+    assert_eq!(of("rtr-P-05")["result"]["agrees"], true);
+    // A last-move theorem without a game is the conditional one.
+    assert_eq!(of("rtr-P-05")["result"]["unconditional"], false);
+}
+
+#[test]
+fn malformed_batches_are_bad_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let no_fen = write(
+        dir.path(),
+        "a.tsv",
+        "id\tquestion\tfen_\nx\tlast 1\t8/8/8/8/8/8/8/8 w - -\n",
+    );
+    usage_error(&["solve", &no_fen]);
+    let line = pick("retro-problems.epd", 0, &["\"hwa-tutorial-pawn\""]);
+    let twice = write(dir.path(), "twice.epd", &format!("{line}{line}"));
+    let message = usage_error(&["solve", &twice]);
+    assert!(message.contains("twice"), "{message}");
+    let empty = write(dir.path(), "empty.epd", "# nothing\n");
+    usage_error(&["solve", &empty]);
+    usage_error(&["solve", &empty, "--jobs", "0"]);
+}
