@@ -7,7 +7,7 @@
     script. *)
 
 From RetroProof Require Import Board Movegen Perft Rules RulesCheck Retract Soundness
-  Reachable Invariants Search Exports Completeness Retro Tactics Stranded.
+  Reachable Invariants Search Exports Completeness Retro Tactics Stranded Cert Certproof.
 
 Print Assumptions Soundness.retractions_sound.
 Print Assumptions Soundness.retractions_turn.
@@ -32,3 +32,8 @@ Print Assumptions Retro.game_retract.
 Print Assumptions Tactics.unreachable_intro.
 Print Assumptions Tactics.in_sort_by_name.
 Print Assumptions Stranded.stranded_sound.
+Print Assumptions Certproof.dead_set_sound.
+Print Assumptions Retro.check_illegal_cert_sound.
+Print Assumptions Retro.check_last_cert_sound.
+Print Assumptions Retro.check_dead_sound.
+Print Assumptions Retro.dead_set_refutes.
