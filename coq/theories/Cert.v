@@ -81,6 +81,19 @@ Definition decode (c : cpos) : position :=
   Position b (if (w4 >> 16) land 1 =? 0 then White else Black) ((w4 >> 17) land 15)
     (if e =? 0 then None else Some (e - 1)).
 
+(** The inverse, for tests and tools (not used by the checkers). *)
+Fixpoint pack (n : nat) (b : array int) (s sh acc : int) : int :=
+  match n with
+  | O => acc
+  | S n => pack n b (s + 1) (sh + 4) (acc lor (b.[s] << sh))
+  end.
+
+Definition encode (P : position) : cpos :=
+  let b := board P in
+  CPos (pack 15 b 0 0 0) (pack 15 b 15 0 0) (pack 15 b 30 0 0) (pack 15 b 45 0 0)
+    (pack 4 b 60 0 0 lor ((match turn P with White => 0 | Black => 1 end) << 16)
+     lor (castling P << 17) lor ((match ep_square P with None => 0 | Some e => e + 1 end) << 21)).
+
 (** ** The lookup table *)
 
 Definition hash_pos (P : position) : int :=
