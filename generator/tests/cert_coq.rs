@@ -1,0 +1,184 @@
+//! Certificates checked by real `coqc` (`emit::cert`, Coq's `Cert.v`): a
+//! closed dead set proves its theorem; a dead set with a dropped position,
+//! or with a live branch claimed dead, is refused.
+//!
+//! The dead sets are computed here from the native retraction generator:
+//! every position of the retraction tree above the depth at which every
+//! branch is refuted (the depths are those of the existing reflective
+//! proofs, `coq/tests/Ex_*.v`). Coq is required, as in
+//! `coqc_integration.rs` (`RETROPROOF_SKIP_COQ=1` skips).
+//!
+//! `cargo test -p retroproof --test cert_coq -- --ignored --nocapture`
+//! times certificates of about 1,000 and 16,000 positions.
+
+mod common;
+
+use std::collections::HashSet;
+use std::time::Duration;
+
+use common::coq_env::{coqc, theories};
+use retroproof::coq::print_file;
+use retroproof::emit::cert::{cert_file, CertQuestion};
+use retroproof::prove::{compile, ProveError};
+use retroproof_core::{Position, Unmove};
+
+const LIMIT: Duration = Duration::from_secs(600);
+
+fn pos(fen: &str) -> Position {
+    Position::from_fen(fen).unwrap()
+}
+
+/// What a position asserts, without its clocks.
+fn key(p: &Position) -> String {
+    p.to_fen().split(' ').take(4).collect::<Vec<_>>().join(" ")
+}
+
+/// Every position of the retraction tree of `root` at depths `from ..
+/// until` (each once), breadth first.
+fn tree(root: &Position, from: u32, until: u32) -> Vec<Position> {
+    let mut seen = HashSet::new();
+    let mut out = Vec::new();
+    let mut level = vec![*root];
+    for depth in 0..until {
+        let mut next = Vec::new();
+        for p in level {
+            if !seen.insert((depth, key(&p))) {
+                continue;
+            }
+            if depth >= from {
+                out.push(p);
+            }
+            next.extend(p.retractions().into_iter().map(|(_, q)| q));
+        }
+        level = next;
+    }
+    dedup(out)
+}
+
+fn dedup(ps: Vec<Position>) -> Vec<Position> {
+    let mut seen = HashSet::new();
+    ps.into_iter().filter(|p| seen.insert(key(p))).collect()
+}
+
+/// The dead set of a last-plies answer: every position, up to
+/// `depth - 1` plies back, of the subtrees that leave the answer
+/// (`answer` oldest first).
+fn deviations(root: &Position, answer: &[Unmove], depth: u32) -> Vec<Position> {
+    let mut out = Vec::new();
+    let mut current = *root;
+    for (i, ply) in answer.iter().rev().enumerate() {
+        for (u, q) in current.retractions() {
+            if u != *ply {
+                out.extend(tree(&q, 0, depth - i as u32 - 1));
+            }
+        }
+        current = current.unmake(ply);
+    }
+    dedup(out)
+}
+
+/// The answer's plies, oldest first, from their names.
+fn plies(root: &Position, names: &[&str]) -> Vec<Unmove> {
+    let mut out = Vec::new();
+    let mut current = *root;
+    for name in names.iter().rev() {
+        let (u, q) = current
+            .retractions()
+            .into_iter()
+            .find(|(u, _)| u.to_string() == *name)
+            .unwrap_or_else(|| panic!("{name} is no retraction of {}", current.to_fen()));
+        out.push(u);
+        current = q;
+    }
+    out.reverse();
+    out
+}
+
+fn prove(root: &Position, q: &CertQuestion, dead: &[Position]) -> Result<f64, ProveError> {
+    let Some(coqc) = coqc() else { return Ok(0.0) };
+    let text = print_file(&cert_file(root, q, dead, &[]).unwrap());
+    compile(&coqc, &theories(), &text, None, LIMIT).map(|done| done.elapsed.as_secs_f64())
+}
+
+fn refused(result: Result<f64, ProveError>) -> bool {
+    if coqc().is_none() {
+        return true;
+    }
+    matches!(result, Err(ProveError::Coqc(_)))
+}
+
+/// Smullyan's "which side is White?": every history dies within 3 plies.
+const SMULLYAN_ILLEGAL: &str = "k1K5/4Q3/8/2B1P3/3P4/7P/8/7B b - -";
+/// README's example: every retraction sequence dies within 2 plies.
+const DIES_IN_2: &str = "rnbqkbnr/pppppppp/N1NN1R1R/8/8/8/8/4K3 b - -";
+/// Smullyan's invisible king: the last 3 plies are c2c4 b4c3ep b3c3xp.
+const SMULLYAN_LAST: &str = "8/8/8/1r1b4/B7/2K5/8/3k4 b - -";
+const SMULLYAN_ANSWER: [&str; 3] = ["c2c4", "b4c3ep", "b3c3xp"];
+
+#[test]
+fn a_closed_dead_set_proves_illegality() {
+    let root = pos(SMULLYAN_ILLEGAL);
+    let dead = tree(&root, 0, 3);
+    let secs = prove(&root, &CertQuestion::Illegal, &dead).unwrap();
+    eprintln!("illegal: {} positions, coqc {secs:.2} s", dead.len());
+}
+
+#[test]
+fn a_dropped_position_is_refused() {
+    // Every retraction sequence dies within 2 plies: the predecessors are
+    // alive, with no retraction of their own.
+    let root = pos(DIES_IN_2);
+    let dead = tree(&root, 0, 2);
+    assert!(prove(&root, &CertQuestion::Illegal, &dead).is_ok());
+    let victim = root.retractions()[0].1;
+    let dropped: Vec<Position> = dead
+        .into_iter()
+        .filter(|m| key(m) != key(&victim))
+        .collect();
+    assert!(refused(prove(&root, &CertQuestion::Illegal, &dropped)));
+    // The root itself.
+    assert!(refused(prove(&root, &CertQuestion::Illegal, &dropped[1..])));
+}
+
+#[test]
+fn a_closed_dead_set_proves_the_last_plies() {
+    let root = pos(SMULLYAN_LAST);
+    let answer = plies(&root, &SMULLYAN_ANSWER);
+    let dead = deviations(&root, &answer, 3);
+    let secs = prove(&root, &CertQuestion::LastPlies(answer), &dead).unwrap();
+    eprintln!("last 3: {} positions, coqc {secs:.2} s", dead.len());
+}
+
+#[test]
+fn a_live_branch_claimed_dead_is_refused() {
+    let root = pos(SMULLYAN_LAST);
+    let answer = plies(&root, &SMULLYAN_ANSWER);
+    let mut dead = deviations(&root, &answer, 3);
+    // Claim another last ply, and the real one's predecessor dead.
+    let real = *answer.last().unwrap();
+    let (other, _) = root
+        .retractions()
+        .into_iter()
+        .find(|(u, _)| *u != real)
+        .expect("another retraction");
+    dead.push(root.unmake(&real));
+    assert!(refused(prove(
+        &root,
+        &CertQuestion::LastPlies(vec![other]),
+        &dead
+    )));
+}
+
+/// Timings (ignored by default): the dead sets of the illegal example and
+/// of an illegal position with a larger tree, cut to about 1,000 and
+/// 16,000 positions by the depth of the tree.
+#[test]
+#[ignore]
+fn timings() {
+    for (fen, depth) in [(DIES_IN_2, 2), (SMULLYAN_ILLEGAL, 3)] {
+        let root = pos(fen);
+        let dead = tree(&root, 0, depth);
+        let secs = prove(&root, &CertQuestion::Illegal, &dead).unwrap();
+        eprintln!("{fen}: {} positions, coqc {secs:.2} s", dead.len());
+    }
+}
