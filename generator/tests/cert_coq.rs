@@ -169,12 +169,77 @@ fn a_live_branch_claimed_dead_is_refused() {
     )));
 }
 
-/// Timings (ignored by default): the dead sets of the illegal example and
-/// of an illegal position with a larger tree, cut to about 1,000 and
-/// 16,000 positions by the depth of the tree.
+/// The closure of `roots` under retraction, not expanding positions the
+/// native static rules refute (impossible material, the side that moved
+/// in check, a stranded man): a closed dead set when it is finite and
+/// the native rules agree with Coq's `alive`. `None` past `budget`
+/// positions.
+fn closure(roots: &[Position], budget: usize) -> Option<Vec<Position>> {
+    use retroproof_core::search::{static_illegality, stranded_man};
+    let mut seen = HashSet::new();
+    let mut out = Vec::new();
+    let mut stack: Vec<Position> = roots.to_vec();
+    while let Some(p) = stack.pop() {
+        if !seen.insert(key(&p)) {
+            continue;
+        }
+        out.push(p);
+        if out.len() > budget {
+            return None;
+        }
+        if static_illegality(&p).is_some() || stranded_man(&p).is_some() {
+            continue;
+        }
+        stack.extend(p.retractions().into_iter().map(|(_, q)| q));
+    }
+    Some(out)
+}
+
+/// Timings (ignored by default): the dead sets of the example problems'
+/// last-plies answers, every deviation closed under retraction (see
+/// [`closure`]), and of the illegal examples; sizes and `coqc` times.
 #[test]
 #[ignore]
 fn timings() {
+    let epd = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../examples/retro-problems.epd"
+    ))
+    .unwrap();
+    let field = |line: &str, op: &str| -> Option<String> {
+        let at = line.find(&format!("{op} \""))? + op.len() + 2;
+        Some(line[at..at + line[at..].find('"')?].to_string())
+    };
+    for line in epd.lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
+        let fen: String = line.split(' ').take(4).collect::<Vec<_>>().join(" ");
+        let (Some(id), Some(sol)) = (field(line, "id"), field(line, "sol")) else {
+            continue;
+        };
+        let root = pos(&fen);
+        if sol == "illegal" {
+            continue;
+        }
+        let names: Vec<&str> = sol.split(' ').collect();
+        let answer = plies(&root, &names);
+        let mut roots = Vec::new();
+        let mut current = root;
+        for ply in answer.iter().rev() {
+            for (u, q) in current.retractions() {
+                if u != *ply {
+                    roots.push(q);
+                }
+            }
+            current = current.unmake(ply);
+        }
+        let Some(dead) = closure(&roots, 40_000) else {
+            eprintln!("{id}: closure over 40,000 positions");
+            continue;
+        };
+        match prove(&root, &CertQuestion::LastPlies(answer), &dead) {
+            Ok(secs) => eprintln!("{id}: {} positions, coqc {secs:.2} s", dead.len()),
+            Err(e) => eprintln!("{id}: {} positions, refused: {e}", dead.len()),
+        }
+    }
     for (fen, depth) in [(DIES_IN_2, 2), (SMULLYAN_ILLEGAL, 3)] {
         let root = pos(fen);
         let dead = tree(&root, 0, depth);
