@@ -240,10 +240,121 @@ fn timings() {
             Err(e) => eprintln!("{id}: {} positions, refused: {e}", dead.len()),
         }
     }
+    if let Ok(tsv) = std::env::var("RETROPROOF_CERT_TSV") {
+        timings_tsv(&tsv);
+    }
     for (fen, depth) in [(DIES_IN_2, 2), (SMULLYAN_ILLEGAL, 3)] {
         let root = pos(fen);
         let dead = tree(&root, 0, depth);
         let secs = prove(&root, &CertQuestion::Illegal, &dead).unwrap();
         eprintln!("{fen}: {} positions, coqc {secs:.2} s", dead.len());
     }
+    // Scaling: the 202-position dead set repeated (Coq checks every entry,
+    // so the cost per entry is that of a real member; the buckets hold the
+    // copies).
+    let root = pos(SMULLYAN_ILLEGAL);
+    let dead = tree(&root, 0, 3);
+    for copies in [5, 80] {
+        let big: Vec<Position> = (0..copies).flat_map(|_| dead.iter().copied()).collect();
+        let secs = prove(&root, &CertQuestion::Illegal, &big).unwrap();
+        eprintln!(
+            "{SMULLYAN_ILLEGAL} x{copies}: {} entries, coqc {secs:.2} s",
+            big.len()
+        );
+    }
+}
+
+/// `RETROPROOF_CERT_TSV=FILE` (the shared corpus layout: id, fen, …,
+/// question, …, expected_uci): the `last 1` rows whose answer names one
+/// retraction, their deviations closed under retraction.
+fn timings_tsv(path: &str) {
+    let text = std::fs::read_to_string(path).unwrap();
+    for line in text.lines().skip(1) {
+        let cols: Vec<&str> = line.split('\t').collect();
+        if cols.len() < 6 || (cols[3] != "last 1" && cols[3] != "last 1 type") {
+            continue;
+        }
+        let by_type = cols[3] == "last 1 type";
+        let Ok(root) = Position::from_fen(cols[1]) else {
+            continue;
+        };
+        let uci = cols[5];
+        let matching: Vec<(Unmove, Position)> = root
+            .retractions()
+            .into_iter()
+            .filter(|(u, _)| {
+                if by_type {
+                    return ply_type(&root, u) == cols[4];
+                }
+                let r = u.to_retro_uci();
+                let promo = r
+                    .promotion
+                    .map(|p| p.char().to_string())
+                    .unwrap_or_default();
+                format!("{}{}{}", r.from, r.to, promo) == uci
+            })
+            .collect();
+        let [(answer, _)] = matching[..] else {
+            eprintln!("{}: {} retractions named {uci}", cols[0], matching.len());
+            continue;
+        };
+        let roots: Vec<Position> = root
+            .retractions()
+            .into_iter()
+            .filter(|(u, _)| *u != answer)
+            .map(|(_, q)| q)
+            .collect();
+        let Some(dead) = closure(&roots, 40_000) else {
+            eprintln!("{}: closure over 40,000 positions", cols[0]);
+            continue;
+        };
+        match prove(&root, &CertQuestion::LastPlies(vec![answer]), &dead) {
+            Ok(secs) => eprintln!("{}: {} positions, coqc {secs:.2} s", cols[0], dead.len()),
+            Err(e) => eprintln!("{}: {} positions, refused: {e}", cols[0], dead.len()),
+        }
+    }
+}
+
+/// The corpus' type of a ply (`K-`, `KxR`, `P--`, `PxB=N`, `O-O`, `ep`).
+fn ply_type(root: &Position, u: &Unmove) -> String {
+    use retroproof_core::retro::Uncapture;
+    let r = u.to_retro_uci();
+    if u.is_uncastling() {
+        return if r.to.file().index() == 6 {
+            "O-O"
+        } else {
+            "O-O-O"
+        }
+        .to_string();
+    }
+    if matches!(r.uncapture, Some(Uncapture::EnPassant)) {
+        return "ep".to_string();
+    }
+    let moved = root.board().piece_at(r.to).expect("the man that moved");
+    let man = if r.promotion.is_some() {
+        'P'
+    } else {
+        moved.role.char().to_ascii_uppercase()
+    };
+    let mut t = man.to_string();
+    match r.uncapture {
+        Some(Uncapture::Piece(p)) => {
+            t.push('x');
+            t.push(p.role.char().to_ascii_uppercase());
+        }
+        _ => {
+            t.push('-');
+            if man == 'P'
+                && r.promotion.is_none()
+                && r.from.rank().index().abs_diff(r.to.rank().index()) == 2
+            {
+                t.push('-');
+            }
+        }
+    }
+    if let Some(p) = r.promotion {
+        t.push('=');
+        t.push(p.char().to_ascii_uppercase());
+    }
+    t
 }
