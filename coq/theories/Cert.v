@@ -25,8 +25,10 @@
     Each has a [_with] form taking the static rule [refuted] as an
     argument: a new rule proven sound ([refutes refuted], Certproof.v)
     plugs in without changing the checkers.  The default rule is
-    [default_refuted P := negb (alive P)]: the invariants of Invariants.v
-    and the stranded men of Stranded.v.
+    [default_refuted := fun P => negb (alive P)]: the invariants of
+    Invariants.v and the stranded men of Stranded.v.  (The [_with] forms
+    and the default ones are notations for the [_gen] checkers, which also
+    take the slot function of the lookup table; see below.)
 
     ** Compact positions
 
