@@ -257,4 +257,19 @@ mod tests {
         assert_eq!(w[4] >> 16, 0b1111 << 1);
         assert!(w.iter().all(|&x| x < 1 << 60));
     }
+
+    #[test]
+    fn big_dead_sets_are_chunked() {
+        let start = Position::start();
+        let dead = vec![start; CHUNK + 1];
+        let text =
+            crate::coq::print_file(&cert_file(&start, &CertQuestion::Illegal, &dead, &[]).unwrap());
+        assert!(text.contains("Definition D_1 : cert :="));
+        assert!(!text.contains("D_2"));
+        assert!(text.contains("D_0 ++ D_1."));
+        assert!(text.contains("apply (check_illegal_cert_sound P D)."));
+        let empty =
+            crate::coq::print_file(&cert_file(&start, &CertQuestion::Illegal, &[], &[]).unwrap());
+        assert!(empty.contains("Definition D : cert") && !empty.contains("D_0"));
+    }
 }
