@@ -16,9 +16,11 @@
     realized by the game before that ply, is refuted -- impossible -- or
     realizes a member: the shorter game reaches a member.
 
-    Only the interfaces are used: [game], [realizes], [reachable]
-    (Reachable.v), [realizes_b_sound], and Search.v's [retractions_complete],
-    [retract_step], [realizes_initial], [alive_game]. *)
+    Only the interfaces are used: [game], [reachable] and [realizes]
+    (Reachable.v; [realizes_trans] below is the one proof that opens
+    [realizes]), [realizes_b_sound], and Search.v's [retractions_complete],
+    [retract_step], [alive_game], [plies_app]: nothing about the rules or
+    the constructors of [game]. *)
 
 From Coq Require Import Uint63 List Bool String PArith FMapPositive.
 From RetroProof Require Import Board Retract Notation Reachable Search Cert.
@@ -98,22 +100,32 @@ Context (Hc : retractions_complete) (refuted : position -> bool) (Href : refutes
   (key : position -> positive) (Ms : list position) (T : table) (HT : table_ok Ms T)
   (Hclosed : forallb (closed_at refuted key T) Ms = true).
 
-Lemma closed_members : forall h G, game h G -> forall M, In M Ms -> realizes G M -> False.
+(** By induction on the length of the game, through [retract_step]
+    (Search.v) only. *)
+Lemma closed_members_upto : forall n h G, List.length h <= n -> game h G ->
+  forall M, In M Ms -> realizes G M -> False.
 Proof.
-  intros h G Hg. induction Hg as [|h G m G' Hg IH Hs]; intros M HM Hr;
+  induction n as [|n IH]; intros h G Hlen Hg M HM Hr;
     rewrite forallb_forall in Hclosed; pose proof (Hclosed M HM) as Hcl;
     unfold closed_at in Hcl; apply lazy_or_true in Hcl;
-    (destruct Hcl as [ER|Hcl]; [apply (Href M ER); eexists _, _; split; [|exact Hr]; first [apply game_start | eapply game_next; eassumption]|]);
+    (destruct Hcl as [ER|Hcl]; [apply (Href M ER); exists h, G; auto|]);
     apply lazy_and_true in Hcl; destruct Hcl as (Hcl & Hall);
-    apply lazy_and_true in Hcl; destruct Hcl as (Hw & Hini).
-  - rewrite (realizes_initial M Hr) in Hini. discriminate Hini.
-  - destruct (Hc h G m G' M Hg Hs Hr Hw) as (Q & Hin & HrQ).
-    rewrite forallb_forall in Hall. specialize (Hall _ Hin). cbn [snd] in Hall.
+    apply lazy_and_true in Hcl; destruct Hcl as (Hw & Hini);
+    (destruct (retract_step Hc h G M Hg Hr Hw)
+      as [[_ Hini']|(h' & G0 & r & Q & -> & Hin & Hg' & HrQ & _)];
+     [rewrite Hini' in Hini; discriminate Hini|]);
+    rewrite app_length in Hlen; cbn [List.length] in Hlen.
+  - exfalso. rewrite PeanoNat.Nat.add_1_r in Hlen. inversion Hlen.
+  - rewrite forallb_forall in Hall. specialize (Hall _ Hin). cbn [snd] in Hall.
     unfold covered in Hall. apply lazy_or_true in Hall. destruct Hall as [Hq|Hq].
-    + apply (Href Q Hq). exists h, G. auto.
+    + apply (Href Q Hq). exists h', G0. auto.
     + destruct (mem_sound key Ms T Q HT Hq) as (M' & HM' & HQM').
-      exact (IH M' HM' (realizes_trans G Q M' HrQ HQM')).
+      refine (IH h' G0 _ Hg' M' HM' (realizes_trans G0 Q M' HrQ HQM')).
+      rewrite PeanoNat.Nat.add_1_r in Hlen. apply le_S_n, Hlen.
 Qed.
+
+Lemma closed_members : forall h G, game h G -> forall M, In M Ms -> realizes G M -> False.
+Proof. intros h G. exact (closed_members_upto (List.length h) h G (le_n _)). Qed.
 
 Theorem covered_sound : forall Q, covered refuted key T Q = true -> ~ reachable Q.
 Proof.
