@@ -6,7 +6,7 @@
     axioms the standard library ships for them, listed by name in the
     script. *)
 
-From RetroProof Require Import Board Movegen Perft Rules RulesCheck Retract Soundness
+From RetroProof Require Import Board Movegen Perft Rules RulesFast RulesCheck Retract Soundness
   Reachable Invariants Search Exports Completeness Retro Tactics Stranded Cert Certproof.
 
 Print Assumptions Soundness.retractions_sound.
@@ -32,6 +32,13 @@ Print Assumptions Retro.game_retract.
 Print Assumptions Tactics.unreachable_intro.
 Print Assumptions Tactics.in_sort_by_name.
 Print Assumptions Stranded.stranded_sound.
+Print Assumptions RulesFast.attacked_iff.
+Print Assumptions RulesFast.in_check_iff.
+Print Assumptions RulesFast.man_moves_iff.
+Print Assumptions RulesFast.pseudo_legal_iff.
+Print Assumptions RulesFast.legal_move_iff.
+Print Assumptions Soundness.retractions_sound_rules.
+Print Assumptions Completeness.retractions_complete_readable.
 Print Assumptions Certproof.dead_set_sound.
 Print Assumptions Retro.check_illegal_cert_sound.
 Print Assumptions Retro.check_last_cert_sound.

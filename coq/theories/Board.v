@@ -98,6 +98,10 @@ Definition square_at (file rank : int) : int := rank * 8 + file.
 Definition relative_rank (c : color) (s : int) : int :=
   match c with White => rank_of s | Black => 7 - rank_of s end.
 
+(** [x] is one of the squares [l]. *)
+Fixpoint inb (x : int) (l : list int) : bool :=
+  match l with [] => false | y :: r => (x =? y) ||| inb x r end.
+
 (** ** Cells *)
 
 Definition color_bit (c : color) : int := match c with White => 0 | Black => 8 end.

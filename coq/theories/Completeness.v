@@ -3,7 +3,9 @@
     Headline theorems:
 
     - [retractions_complete_rules]: the readable form.  If
-        [legal_move Q m P] (Rules.v),
+        [legal_move Q m P] (the table form of RulesFast.v;
+        [retractions_complete_readable] is the same statement over the
+        readable rules of Rules.v),
         [Q] satisfies the predecessor conditions -- the side to move in [P]
           is not in check in [Q], [Q]'s material is possible
           ([material_ok]), and [Q]'s en-passant square, if any, is a real
@@ -36,7 +38,7 @@
     board (computed cell by cell with the array axioms). *)
 
 From Coq Require Import Uint63 PArray List Bool Arith Lia.
-From RetroProof Require Import Gen.Vocab Gen.Tables Board Rules RulesCheck Retract.
+From RetroProof Require Import Gen.Vocab Gen.Tables Board Rules Material RulesFast Facts RulesCheck Retract.
 From RetroProof Require Soundness.
 From RetroProof Require Import Notation Reachable Invariants Search.
 Import ListNotations.
@@ -551,9 +553,7 @@ Proof.
     pose proof (cnt_diff (turn P) g [f; t] (piece_at Q) (piece_at P) (NoDup2 f t Hft) Hincl Hout) as D.
     cbn [sum_ind] in D. rewrite Hbf, Hb'f, Hb't, Hx in D. rewrite Hturn in *.
     rewrite !ind_other in D. cbn in D. lia. }
-  destruct Hk as [Hk|Hk]; rewrite Hk in Hsh.
-  - destruct Hsh as (r & Hbf & _ & _ & _ & Hb'f & Hb't & Hft & Hsame). eapply E; eauto.
-  - destruct Hsh as (r & _ & Hbf & _ & Hb'f & Hb't & Hft & Hsame). eapply E; eauto.
+  destruct Hk as [Hk|Hk]; shape_inv Hsh; eapply E; eauto.
 Qed.
 
 Lemma captured_in_roles : forall Q m P, wf P = true -> legal_move Q m P -> ep_inv Q = true ->
@@ -644,8 +644,8 @@ Lemma cand_normal : forall Q m P, wf P = true -> legal_move Q m P -> material_ok
 Proof.
   intros Q m P Hw Hl Hm Hep Hk HeP.
   pose proof (promo_none Q m P Hl ltac:(rewrite Hk; discriminate)) as Hpr.
-  pose proof (step_shape Q m P Hl Hep) as (Hf & Ht & Hturn & Hs). rewrite Hk in Hs.
-  destruct Hs as (r0 & Hbf & Htg & Hmm & Hr7 & Hb'f & Hb't & Hft & Hsame).
+  pose proof (step_shape Q m P Hl Hep) as (Hf & Ht & Hturn & Hs).
+  shape_inv Hs. rename r into r0.
   set (us := turn Q) in *. set (f := mv_from m) in *. set (t := mv_to m) in *.
   assert (HM : opp (turn P) = us) by (rewrite Hturn; apply opp_opp).
   assert (Hm' : m = Move Normal f t None) by (rewrite (move_eta m), Hk, Hpr; reflexivity).
@@ -707,8 +707,8 @@ Lemma cand_promotion : forall Q m P, wf P = true -> legal_move Q m P -> material
 Proof.
   intros Q m P Hw Hl Hm Hep Hk HeP.
   destruct (man_moves_of_legal Q m P Hl Hk) as (Hmm & H7).
-  pose proof (step_shape Q m P Hl Hep) as (Hf & Ht & Hturn & Hs). rewrite Hk in Hs.
-  destruct Hs as (x & Hx & Hbf & Htg & Hb'f & Hb't & Hft & Hsame).
+  pose proof (step_shape Q m P Hl Hep) as (Hf & Ht & Hturn & Hs).
+  shape_inv Hs. rename r into x, Hr into Hx.
   assert (Hpr : mv_promo m = Some x).
   { destruct Hl as ((_ & _ & Hp) & _ & Hb & _). rewrite Hk in Hp.
     destruct Hp as (x' & Hx' & _). rewrite Hb in Hb't by exact Ht.
@@ -751,8 +751,8 @@ Proof.
   intros Q m P Hw Hl Hep Hk HeP.
   pose proof (promo_none Q m P Hl ltac:(rewrite Hk; discriminate)) as Hpr.
   pose proof (ep_of_legal Q m P Hl Hk) as HeQ.
-  pose proof (step_shape Q m P Hl Hep) as (Hf & Ht & Hturn & Hs). rewrite Hk in Hs.
-  destruct Hs as (Hv & Hrt & Hbf & Hbt & Hbv & Hb'f & Hb't & Hb'v & Hft & Hfv & Htv & Hsame).
+  pose proof (step_shape Q m P Hl Hep) as (Hf & Ht & Hturn & Hs).
+  shape_inv Hs.
   set (us := turn Q) in *. set (f := mv_from m) in *. set (t := mv_to m) in *.
   set (v := ep_victim us t) in *.
   assert (HM : opp (turn P) = us) by (rewrite Hturn; apply opp_opp).
@@ -786,8 +786,8 @@ Lemma cand_castle : forall Q m P, wf P = true -> legal_move Q m P ->
 Proof.
   intros Q m P Hw Hl Hep Hk HeP.
   pose proof (promo_none Q m P Hl ltac:(rewrite Hk; discriminate)) as Hpr.
-  pose proof (step_shape Q m P Hl Hep) as (Hf & Ht & Hturn & Hs). rewrite Hk in Hs.
-  destruct Hs as (side & Hfk & Htk & _ & Hbf & Hbr & Hbt & Hbrt & Hb'f & Hb'r & Hb't & Hb'rt & Hnd & Hincl & Hsame).
+  pose proof (step_shape Q m P Hl Hep) as (Hf & Ht & Hturn & Hs).
+  shape_inv Hs. clear Hcr.
   set (us := turn Q) in *. set (f := mv_from m) in *. set (t := mv_to m) in *.
   assert (HM : opp (turn P) = us) by (rewrite Hturn; apply opp_opp).
   assert (Hm' : m = Move Castle f t None) by (rewrite (move_eta m), Hk, Hpr; reflexivity).
@@ -813,7 +813,7 @@ Proof.
   pose proof (step_shape Q m P Hl Hep) as (Hf & Ht & Hturn & Hs).
   unfold ep_after in Ha.
   destruct (mv_kind m) eqn:Hk; try discriminate.
-  destruct Hs as (r0 & Hbf & Htg & Hmm & _ & Hb'f & Hb't & Hft & Hsame).
+  shape_inv Hs. clear Hr7. rename r into r0.
   rewrite Hbf in Ha. destruct r0; try discriminate.
   destruct (mv_to m =? pawn_step (turn Q) (pawn_step (turn Q) (mv_from m))) eqn:Et; [|discriminate].
   injection Ha as <-. apply eqb_true in Et.
@@ -969,8 +969,6 @@ Qed.
 
 (** ** The predecessor the generator builds has [Q]'s board *)
 
-Lemma in_lt64 : forall s, In s all_squares -> (s <? 64) = true.
-Proof. apply forall_squares. vm_compute. reflexivity. Qed.
 
 Ltac gs Hlen :=
   repeat (rewrite Soundness.get_set64;
@@ -991,7 +989,7 @@ Proof.
   unfold piece_at at 1. rewrite Soundness.unmake_board_eq. unfold unmake_board, ply_of.
   cbn [rt_move rt_capture]. rewrite HM. unfold captured.
   destruct (mv_kind m) eqn:Hk.
-  - destruct Hsh as (r0 & Hbf & Htg & _ & _ & Hb'f & Hb't & Hft & Hsame).
+  - shape_inv Hsh. clear Hmm Hr7. rename r into r0.
     gs Hlen.
     destruct (s =? mv_to m) eqn:E1.
     + apply eqb_true in E1; subst s.
@@ -1001,7 +999,7 @@ Proof.
       * apply eqb_true in E2; subst s. change (piece_of_cell (board P).[mv_to m]) with (piece_at P (mv_to m)).
         rewrite Hb't, Hbf. reflexivity.
       * apply Hsame; auto; apply neq_eqb; assumption.
-  - destruct Hsh as (r0 & Hr & Hbf & Htg & Hb'f & Hb't & Hft & Hsame).
+  - shape_inv Hsh. rename r into r0.
     gs Hlen.
     destruct (s =? mv_to m) eqn:E1.
     + apply eqb_true in E1; subst s.
@@ -1010,7 +1008,7 @@ Proof.
     + destruct (s =? mv_from m) eqn:E2.
       * apply eqb_true in E2; subst s. rewrite Hbf. apply piece_of_cell_of_piece.
       * apply Hsame; auto; apply neq_eqb; assumption.
-  - destruct Hsh as (Hv & _ & Hbf & Hbt & Hbv & Hb'f & Hb't & Hb'v & Hft & Hfv & Htv & Hsame).
+  - shape_inv Hsh. clear Hrt.
     gs Hlen.
     destruct (s =? ep_victim (turn Q) (mv_to m)) eqn:E0.
     + apply eqb_true in E0; subst s. rewrite Hbv, Hturn. apply piece_of_cell_of_piece.
@@ -1020,7 +1018,7 @@ Proof.
         -- apply eqb_true in E2; subst s. change (piece_of_cell (board P).[mv_to m]) with (piece_at P (mv_to m)).
            rewrite Hb't, Hbf. reflexivity.
         -- apply Hsame; auto; apply neq_eqb; assumption.
-  - destruct Hsh as (side & Hfk & Htk & _ & Hbf & Hbr & Hbt & Hbrt & Hb'f & Hb'r & Hb't & Hb'rt & Hnd & Hincl & Hsame).
+  - shape_inv Hsh. clear Hcr.
     rewrite Htk, castling_side_of_to. rewrite <- Htk.
     destruct (castle_squares_in (turn Q) side) as (_ & _ & Hrf & _).
     assert (Hrt : In (castle_rook_to (turn Q) side) all_squares) by (apply Hincl; simpl; tauto).
@@ -1074,7 +1072,7 @@ Proof.
   pose proof (step_shape Q m P Hl Hep) as (Hf & Ht & Hturn & Hs).
   unfold ep_after in Ha.
   destruct (mv_kind m) eqn:Hk; try discriminate.
-  destruct Hs as (r0 & Hbf & Htg & Hmm & _ & Hb'f & Hb't & Hft & Hsame).
+  shape_inv Hs. clear Hr7. rename r into r0.
   rewrite Hbf in Ha. destruct r0; try discriminate.
   destruct (mv_to m =? pawn_step (turn Q) (pawn_step (turn Q) (mv_from m))) eqn:Et; [|discriminate].
   injection Ha as <-. apply eqb_true in Et.
@@ -1091,8 +1089,8 @@ Lemma promo_some : forall Q m P, legal_move Q m P -> ep_inv Q = true -> mv_kind 
   exists x, mv_promo m = Some x /\ piece_at P (mv_to m) = Some (MkPiece (turn Q) x).
 Proof.
   intros Q m P Hl Hep Hk.
-  pose proof (step_shape Q m P Hl Hep) as (Hf & Ht & Hturn & Hs). rewrite Hk in Hs.
-  destruct Hs as (x & Hx & Hbf & Htg & Hb'f & Hb't & Hft & Hsame).
+  pose proof (step_shape Q m P Hl Hep) as (Hf & Ht & Hturn & Hs).
+  shape_inv Hs. rename r into x, Hr into Hx.
   exists x. split; [|exact Hb't].
   destruct Hl as ((_ & _ & Hp) & _ & Hb & _). rewrite Hk in Hp.
   destruct Hp as (x' & Hx' & _). rewrite Hb in Hb't by exact Ht.
@@ -1112,15 +1110,15 @@ Proof.
   unfold shape_ok, ply_of. cbn [rt_move]. rewrite HM.
   rewrite (in_lt64 _ Hf), (in_lt64 _ Ht). cbv iota.
   destruct (mv_kind m) eqn:Hk.
-  - destruct Hs as (r0 & Hbf & Htg & _ & _ & Hb'f & Hb't & Hft & Hsame).
+  - shape_inv Hs. clear Hmm Hr7. rename r into r0.
     rewrite (wf_cell_0 P _ Hw Hf Hb'f), eqb_same, (eqb_false _ _ Hft). reflexivity.
   - destruct (promo_some Q m P Hl Hep Hk) as (x & Hx & Hb't). rewrite Hx.
-    destruct Hs as (x' & _ & Hbf & Htg & Hb'f & _ & Hft & Hsame).
+    shape_inv Hs. clear Hr Hb't0. rename r into x'.
     rewrite (wf_cell_0 P _ Hw Hf Hb'f), eqb_same, (wf_cell_eq P _ _ Hw Ht Hb't), eqb_same. reflexivity.
-  - destruct Hs as (Hv & _ & Hbf & Hbt & Hbv & Hb'f & Hb't & Hb'v & Hft & Hfv & Htv & Hsame).
+  - shape_inv Hs. clear Hrt.
     rewrite (wf_cell_0 P _ Hw Hf Hb'f), eqb_same, (in_lt64 _ Hv), (eqb_false _ _ Hfv), (eqb_false _ _ Hft).
     rewrite (wf_cell_0 P _ Hw Hv Hb'v), eqb_same. reflexivity.
-  - destruct Hs as (side & Hfk & Htk & _ & Hbf & Hbr & Hbt & Hbrt & Hb'f & Hb'r & Hb't & Hb'rt & Hnd & Hincl & Hsame).
+  - shape_inv Hs. clear Hcr.
     rewrite Htk, castling_side_of_to. rewrite <- Htk.
     destruct (castle_squares_in (turn Q) side) as (_ & _ & Hrf & _).
     assert (Hrt : In (castle_rook_to (turn Q) side) all_squares) by (apply Hincl; simpl; tauto).
@@ -1151,7 +1149,7 @@ Proof.
                            negb (castling_right P (turn (unmake P (ply_of Q m))) QueenSide)
                | _ => true end = true).
   { destruct (mv_kind m) eqn:Hk; try reflexivity. rewrite HtQ'.
-    destruct Hs as (side & Hfk & _).
+    shape_inv Hs. clear Htk Hcr0 Hbf Hbr Hbt Hbrt Hb'f Hb'r Hb't Hb'rt Hnd Hincl Hsame.
     assert (Hno : forall s, castling_right P (turn Q) s = false).
     { intros s. destruct (castling_right P (turn Q) s) eqn:E; [|reflexivity].
       destruct (Hcr _ s E) as (_ & Ht'). apply touches_false in Ht'. destruct Ht' as (H1 & _). contradiction. }
@@ -1183,10 +1181,10 @@ Proof.
   change (rt_move (ply_of Q m)) with m. change (rt_capture (ply_of Q m)) with (captured Q m).
   rewrite (unmake_same_board Q m P Hw Hl Hep _ Ht). unfold captured.
   destruct (mv_kind m) eqn:Hk; try reflexivity.
-  - destruct Hs as (r0 & Hbf & Htg & _).
+  - shape_inv Hs. clear Hmm Hr7 Hb'f Hb't Hft Hsame. rename r into r0.
     destruct (target_cases _ _ _ Htg) as [Hbt|(x & Hbt & Hx)]; rewrite Hbt; [reflexivity|].
     rewrite Hturn. apply opiece_eqb_eq. reflexivity.
-  - destruct Hs as (r0 & _ & Hbf & Htg & _).
+  - shape_inv Hs. clear Hr Hb'f Hb't Hft Hsame. rename r into r0.
     destruct (target_cases _ _ _ Htg) as [Hbt|(x & Hbt & Hx)]; rewrite Hbt; [reflexivity|].
     rewrite Hturn. apply opiece_eqb_eq. reflexivity.
 Qed.
@@ -1208,7 +1206,7 @@ Proof.
   - intros Hk. split.
     + unfold is_ep_square. rewrite unmake_ep. unfold ply_of. cbn [rt_move]. rewrite Hk, eqb_same.
       rewrite (ep_of_legal Q m P Hl Hk), eqb_same. reflexivity.
-    + rewrite Hk in Hs. apply Hs.
+    + shape_inv Hs. exact Hv.
 Qed.
 
 Lemma S_men_kept : forall Q m P k r, legal_move Q m P -> ep_inv Q = true -> In k all_squares ->
@@ -1221,15 +1219,15 @@ Proof.
     by (intros x r' E ->; rewrite E in Hp; injection Hp; destruct (turn Q); discriminate).
   assert (HneN : forall x, piece_at P x = None -> k <> x)
     by (intros x E ->; rewrite E in Hp; discriminate).
-  destruct (mv_kind m).
-  - destruct Hs as (r0 & _ & _ & _ & _ & Hb'f & Hb't & _ & Hsame).
+  shape_inv Hs.
+  - clear Hbf Htg Hmm Hr7 Hft.
     rewrite <- Hsame; [exact Hp | exact Hk | apply HneN; exact Hb'f | eapply HneS; exact Hb't].
-  - destruct Hs as (r0 & _ & _ & _ & Hb'f & Hb't & _ & Hsame).
+  - clear Hr Hbf Htg Hft.
     rewrite <- Hsame; [exact Hp | exact Hk | apply HneN; exact Hb'f | eapply HneS; exact Hb't].
-  - destruct Hs as (_ & _ & _ & _ & _ & Hb'f & Hb't & Hb'v & _ & _ & _ & Hsame).
+  - clear Hv Hrt Hbf Hbt Hbv Hft Hfv Htv.
     rewrite <- Hsame; [exact Hp | exact Hk | apply HneN; exact Hb'f | eapply HneS; exact Hb't
                       | apply HneN; exact Hb'v].
-  - destruct Hs as (side & _ & _ & _ & _ & _ & _ & _ & Hb'f & Hb'r & Hb't & Hb'rt & _ & _ & Hsame).
+  - clear Hfk Htk Hcr Hbf Hbr Hbt Hbrt Hnd Hincl.
     rewrite <- Hsame; [exact Hp | exact Hk |]. simpl.
     intros [E|[E|[E|[E|[]]]]]; symmetry in E; revert E.
     + apply HneN; exact Hb'f.
@@ -1293,15 +1291,14 @@ Proof.
     { intros o Ho. apply Hcap. destruct Ho as [->|((c0 & x) & -> & Hx)]; [left; reflexivity|].
       right. exists x. split; [reflexivity|exact Hx]. }
     assert (Hto : exists r, piece_at P (mv_to m) = Some (MkPiece (turn Q) r)).
-    { destruct (mv_kind m); destruct Hs as [r0 Hs]; try (exists r0; apply Hs);
-        try (exists Pawn; apply Hs). exists King. apply Hs. }
+    { shape_inv Hs; eexists; eassumption. }
     destruct Hto as (rt0 & Hto).
     assert (Hq : piece_at Q (mv_to m) = None \/ (exists x, piece_at Q (mv_to m) = Some x /\ piece_role x <> King)).
-    { destruct Hl as ((_ & _ & Hp) & _). destruct (mv_kind m).
+    { destruct Hl as ((_ & _ & Hp) & _). destruct (mv_kind m) eqn:Hk.
       - destruct Hp as (_ & r0 & _ & Htg & _). destruct (target_cases _ _ _ Htg) as [E|(x & E & Hx)]; eauto.
       - destruct Hp as (r0 & _ & _ & _ & _ & Htg & _). destruct (target_cases _ _ _ Htg) as [E|(x & E & Hx)]; eauto.
       - destruct Hp as (_ & _ & _ & _ & E & _). auto.
-      - left. destruct Hs as (side & _ & -> & _ & _ & _ & E & _). exact E. }
+      - left. shape_inv Hs. exact Hbt. }
     destruct (mv_kind m) eqn:Hk; cbv zeta; rewrite ?tb_kings_tset, ?tb_kings_tcopy;
     repeat match goal with
     | |- context [opiece_eqb (piece_of_cell ?v) (Some (MkPiece (turn P) King))] =>
@@ -1424,12 +1421,24 @@ Proof.
   apply in_check_b_false in E. contradiction.
 Qed.
 
+(** The same in the words of the readable rules (Rules.v). *)
+Corollary retractions_complete_readable : forall Q m P,
+  wf P = true -> Rules.legal_move Q m P ->
+  ~ Rules.in_check (piece_at Q) (turn P) -> material_ok (piece_at Q) = true -> ep_inv Q = true ->
+  assertions_hold P m Q ->
+  exists Q', In (ply_of Q m, Q') (retractions P) /\ agrees_upto_assertions P m Q Q'.
+Proof.
+  intros Q m P Hw Hl Hc. rewrite <- legal_move_iff in Hl. rewrite <- in_check_iff in Hc.
+  exact (retractions_complete_rules Q m P Hw Hl Hc).
+Qed.
+
 (** The form the search uses. *)
 Theorem retractions_complete_games : retractions_complete.
 Proof.
   intros h G m G' P Hg Hs Hr Hw.
   pose proof (inv_game h G Hg) as Hi. apply inv_elim in Hi. destruct Hi as (Hm & _ & Hchk & _ & Hep).
-  destruct Hs as ((Hps & Htu & Hb & Hck) & Hcr & Hepa).
+  destruct Hs as (Hl0 & Hcr & Hepa). apply legal_move_iff in Hl0.
+  destruct Hl0 as (Hps & Htu & Hb & Hck).
   destruct Hr as (HbP & HtP & HcP & HeP).
   assert (Hl : legal_move G m P).
   { split; [exact Hps|]. split; [rewrite HtP; exact Htu|]. split.

@@ -38,7 +38,7 @@
     [Uint63.of_to_Z] (a square [s <? 64] is one of the 64 squares). *)
 
 From Coq Require Import Uint63 PArray List Bool Arith Lia.
-From RetroProof Require Import Gen.Vocab Gen.Tables Board Rules RulesCheck Reachable.
+From RetroProof Require Import Gen.Vocab Gen.Tables Board Rules Material RulesFast Facts RulesCheck Reachable.
 From RetroProof Require TablesSpec.
 Import ListNotations.
 Open Scope uint63_scope.
@@ -97,32 +97,9 @@ Definition inv (P : position) : bool :=
 
 (** ** Squares *)
 
-Lemma inb_in : forall x l, inb x l = true -> In x l.
-Proof.
-  intros x l; induction l as [|y l IH]; simpl; [discriminate|].
-  destruct (x =? y) eqn:E; simpl.
-  - intros _; left; symmetry; apply eqb_true, E.
-  - intros H; right; auto.
-Qed.
 
-Lemma in_inb : forall x l, In x l -> inb x l = true.
-Proof.
-  intros x l; induction l as [|y l IH]; simpl; [contradiction|].
-  intros [<-|H].
-  - rewrite eqb_same; reflexivity.
-  - destruct (x =? y); auto.
-Qed.
 
-Lemma on_board_in : forall s, on_board s = true -> In s all_squares.
-Proof.
-  intros s H. replace all_squares with TablesSpec.all_squares by (vm_compute; reflexivity).
-  apply TablesSpec.all_squares_complete, H.
-Qed.
 
-(** A boolean fact about every square, used as a fact about one. *)
-Lemma forall_squares : forall (f : int -> bool), forallb f all_squares = true ->
-  forall s, In s all_squares -> f s = true.
-Proof. intros f H s Hs. rewrite forallb_forall in H. auto. Qed.
 
 (** ** Counting *)
 
@@ -417,34 +394,67 @@ Ltac eqb_simpl :=
   | H : ?y <> ?x |- context [?x =? ?y] => rewrite (eqb_false x y (not_eq_sym H))
   end; simpl.
 
+(** What a legal move does to the board, one constructor per kind of
+    move.  [b], [b']: the boards before and after; [us]: the side moving;
+    [f], [t]: the move's squares.  The hypotheses are named, and
+    [shape_inv] (below) takes a [move_shape] apart with these names. *)
+Inductive move_shape (G : position) (m : move) (b b' : board_fn) (us : color) (f t : int) : Prop :=
+  | shape_normal (r : role) (Ek : mv_kind m = Normal)
+      (Hbf : b f = Some (MkPiece us r)) (Htg : target_ok b us t) (Hmm : man_moves b us r f t)
+      (Hr7 : r = Pawn -> (relative_rank us t =? 7) = false)
+      (Hb'f : b' f = None) (Hb't : b' t = Some (MkPiece us r)) (Hft : f <> t)
+      (Hsame : forall s, In s all_squares -> s <> f -> s <> t -> b' s = b s)
+  | shape_promotion (r : role) (Ek : mv_kind m = Promotion)
+      (Hr : In r promotion_roles) (Hbf : b f = Some (MkPiece us Pawn)) (Htg : target_ok b us t)
+      (Hb'f : b' f = None) (Hb't : b' t = Some (MkPiece us r)) (Hft : f <> t)
+      (Hsame : forall s, In s all_squares -> s <> f -> s <> t -> b' s = b s)
+  | shape_ep (Ek : mv_kind m = EnPassant)
+      (Hv : In (ep_victim us t) all_squares) (Hrt : rank_ok t = true)
+      (Hbf : b f = Some (MkPiece us Pawn)) (Hbt : b t = None)
+      (Hbv : b (ep_victim us t) = Some (MkPiece (opp us) Pawn))
+      (Hb'f : b' f = None) (Hb't : b' t = Some (MkPiece us Pawn)) (Hb'v : b' (ep_victim us t) = None)
+      (Hft : f <> t) (Hfv : f <> ep_victim us t) (Htv : t <> ep_victim us t)
+      (Hsame : forall s, In s all_squares -> s <> f -> s <> t -> s <> ep_victim us t -> b' s = b s)
+  | shape_castle (side : castling_side) (Ek : mv_kind m = Castle)
+      (Hfk : f = castle_king_from us) (Htk : t = castle_king_to us side)
+      (Hcr : castling_right G us side = true)
+      (Hbf : b f = Some (MkPiece us King)) (Hbr : b (castle_rook_from us side) = Some (MkPiece us Rook))
+      (Hbt : b t = None) (Hbrt : b (castle_rook_to us side) = None)
+      (Hb'f : b' f = None) (Hb'r : b' (castle_rook_from us side) = None)
+      (Hb't : b' t = Some (MkPiece us King))
+      (Hb'rt : b' (castle_rook_to us side) = Some (MkPiece us Rook))
+      (Hnd : NoDup [f; t; castle_rook_from us side; castle_rook_to us side])
+      (Hincl : incl [f; t; castle_rook_from us side; castle_rook_to us side] all_squares)
+      (Hsame : forall s, In s all_squares -> ~ In s [f; t; castle_rook_from us side; castle_rook_to us side] ->
+               b' s = b s).
+
+(** [shape_inv H] takes [H : move_shape ...] apart: one goal per kind of
+    move, with the hypotheses named as in [move_shape] ([Hbf], [Hb't],
+    [Hsame], ...).  A kind the context already rules out ([K : mv_kind m =
+    k] for another [k]) is discharged.  If the context already says which
+    kind [m] is, nothing else changes; otherwise the kind ([Ek]) is
+    substituted everywhere and dropped, as [destruct (mv_kind m)] would. *)
+Ltac shape_inv H :=
+  lazymatch type of H with
+  | move_shape _ ?m _ _ _ _ _ =>
+      lazymatch goal with
+      | K : mv_kind m = ?k |- _ =>
+          destruct H;
+          match goal with
+          | E : mv_kind m = ?k2 |- _ =>
+              tryif constr_eq E K then fail else
+              first [ let X := fresh in
+                      assert (X : k2 = k) by (rewrite <- E, <- K; reflexivity); discriminate X
+                    | clear E ]
+          end
+      | _ => destruct H; match goal with E : mv_kind m = _ |- _ => try rewrite E in *; clear E end
+      end
+  end.
+
 Lemma step_shape : forall G m G', legal_move G m G' -> ep_inv G = true ->
   let b := piece_at G in let b' := piece_at G' in let us := turn G in
   let f := mv_from m in let t := mv_to m in
-  In f all_squares /\ In t all_squares /\ turn G' = opp us /\
-  match mv_kind m with
-  | Normal => exists r,
-      b f = Some (MkPiece us r) /\ target_ok b us t /\ man_moves b us r f t /\
-      (r = Pawn -> (relative_rank us t =? 7) = false) /\
-      b' f = None /\ b' t = Some (MkPiece us r) /\ f <> t /\
-      (forall s, In s all_squares -> s <> f -> s <> t -> b' s = b s)
-  | Promotion => exists r,
-      In r promotion_roles /\ b f = Some (MkPiece us Pawn) /\ target_ok b us t /\
-      b' f = None /\ b' t = Some (MkPiece us r) /\ f <> t /\
-      (forall s, In s all_squares -> s <> f -> s <> t -> b' s = b s)
-  | EnPassant =>
-      let v := ep_victim us t in
-      In v all_squares /\ rank_ok t = true /\
-      b f = Some (MkPiece us Pawn) /\ b t = None /\ b v = Some (MkPiece (opp us) Pawn) /\
-      b' f = None /\ b' t = Some (MkPiece us Pawn) /\ b' v = None /\ f <> t /\ f <> v /\ t <> v /\
-      (forall s, In s all_squares -> s <> f -> s <> t -> s <> v -> b' s = b s)
-  | Castle => exists side,
-      let rf := castle_rook_from us side in let rt := castle_rook_to us side in
-      f = castle_king_from us /\ t = castle_king_to us side /\ castling_right G us side = true /\
-      b f = Some (MkPiece us King) /\ b rf = Some (MkPiece us Rook) /\ b t = None /\ b rt = None /\
-      b' f = None /\ b' rf = None /\ b' t = Some (MkPiece us King) /\ b' rt = Some (MkPiece us Rook) /\
-      NoDup [f; t; rf; rt] /\ incl [f; t; rf; rt] all_squares /\
-      (forall s, In s all_squares -> ~ In s [f; t; rf; rt] -> b' s = b s)
-  end.
+  In f all_squares /\ In t all_squares /\ turn G' = opp us /\ move_shape G m b b' us f t.
 Proof.
   intros G m G' (Hps & Hturn & Hafter & _) Hep b b' us f t.
   unfold pseudo_legal in Hps. fold b us f t in Hps.
@@ -458,7 +468,7 @@ Proof.
     destruct Hk as (_ & r & Hbf & Htg & Hmm & Hpr).
     assert (Hft : f <> t) by (apply (neq_of_board b); rewrite Hbf; intros E;
                               apply (target_ok_not_own b us t r Htg); auto).
-    exists r. repeat split; auto.
+    apply (shape_normal G m b b' us f t r Ek); auto.
     + rewrite Ha by auto. eqb_simpl. reflexivity.
     + rewrite Ha by auto. eqb_simpl. exact Hbf.
     + intros s Hs Hsf Hst. rewrite Ha by auto. eqb_simpl. reflexivity.
@@ -466,7 +476,7 @@ Proof.
     destruct Hk as (r & Hpr & Hr & Hbf & _ & Htg & _).
     assert (Hft : f <> t) by (apply (neq_of_board b); rewrite Hbf; intros E;
                               apply (target_ok_not_own b us t Pawn Htg); auto).
-    exists r. repeat split; auto.
+    apply (shape_promotion G m b b' us f t r Ek); auto.
     + rewrite Ha by auto. eqb_simpl. reflexivity.
     + rewrite Ha by auto. eqb_simpl. rewrite Hpr. reflexivity.
     + intros s Hs Hsf Hst. rewrite Ha by auto. eqb_simpl. reflexivity.
@@ -484,7 +494,7 @@ Proof.
     assert (Hft : f <> t) by (apply (neq_of_board b); congruence).
     assert (Hfv : f <> v) by (apply (neq_of_board b); unfold v; rewrite Hbf, Hbv; destruct us; discriminate).
     assert (Htv : t <> v) by (apply (neq_of_board b); unfold v; congruence).
-    repeat split; auto.
+    apply (shape_ep G m b b' us f t Ek); auto.
     + rewrite Ha by auto. eqb_simpl. reflexivity.
     + rewrite Ha by auto. eqb_simpl. exact Hbf.
     + rewrite Ha by auto. eqb_simpl. fold v. eqb_simpl. reflexivity.
@@ -492,13 +502,12 @@ Proof.
   - (* Castle *)
     destruct Hk as (_ & side & Hfk & Htk & Hcr & Hbf & Hbr & Hempty & _).
     apply eqb_true in Hfk. apply eqb_true in Htk.
-    exists side. cbv zeta.
     assert (Hside : castling_side_of us t = side) by (rewrite Htk; destruct us, side; reflexivity).
     rewrite Hside in Ha.
     assert (Hbt : b t = None) by (apply Hempty; rewrite Htk; destruct us, side; simpl; tauto).
     assert (Hbrt : b (castle_rook_to us side) = None) by (apply Hempty; destruct us, side; simpl; tauto).
     rewrite Htk, Hfk in *.
-    repeat split; auto.
+    apply (shape_castle G m b b' us _ _ side Ek); auto.
     + rewrite Ha by (destruct us; simpl; tauto). destruct us, side; reflexivity.
     + rewrite Ha by (destruct us, side; simpl; tauto). destruct us, side; reflexivity.
     + rewrite Ha by (destruct us, side; simpl; tauto). destruct us, side; reflexivity.
@@ -582,8 +591,8 @@ Proof.
   intros G m G' Hl Hep b b' us.
   destruct (step_shape G m G' Hl Hep) as (Hf & Ht & _ & Hk). fold b b' us in Hk.
   set (f := mv_from m) in *. set (t := mv_to m) in *.
-  destruct (mv_kind m).
-  - destruct Hk as (r & Hbf & Htg & Hmm & _ & Hb'f & Hb't & Hft & Hsame).
+  shape_inv Hk.
+  - clear Hr7.
     assert (E : forall c g, (cnt b' c g + sum_ind c g b [f; t] = cnt b c g + sum_ind c g b' [f; t])%nat).
     { intros c g. apply cnt_diff; [apply NoDup2; auto | apply incl_list; simpl; intros x [<-|[<-|[]]]; auto |].
       intros s Hs Hn. apply Hsame; auto; intros ->; simpl in Hn; tauto. }
@@ -605,7 +614,7 @@ Proof.
       * specialize (E us TKing). rewrite Eb, ind_other' in E. simpl in E. lia.
       * specialize (E us TMan). rewrite Eb, ind_other' in E. simpl in E. lia.
       * left. intros g. specialize (E us g). rewrite Eb, ind_other' in E. simpl in E. lia.
-  - destruct Hk as (r & Hr & Hbf & Htg & Hb'f & Hb't & Hft & Hsame).
+  -
     assert (E : forall c g, (cnt b' c g + sum_ind c g b [f; t] = cnt b c g + sum_ind c g b' [f; t])%nat).
     { intros c g. apply cnt_diff; [apply NoDup2; auto | apply incl_list; simpl; intros x [<-|[<-|[]]]; auto |].
       intros s Hs Hn. apply Hsame; auto; intros ->; simpl in Hn; tauto. }
@@ -630,7 +639,7 @@ Proof.
       * specialize (E' TPawn). destruct us, r; simpl in E'; simpl in Hr; intuition (try discriminate; lia).
       * intros g Hg1 Hg2. specialize (E' g).
         destruct us, g; simpl in E'; try congruence; lia.
-  - destruct Hk as (Hv & _ & Hbf & Hbt & Hbv & Hb'f & Hb't & Hb'v & Hft & Hfv & Htv & Hsame).
+  - clear Hrt.
     set (v := ep_victim us t) in *.
     assert (E : forall c g, (cnt b' c g + sum_ind c g b [f; t; v] = cnt b c g + sum_ind c g b' [f; t; v])%nat).
     { intros c g. apply cnt_diff; [apply NoDup3; auto | apply incl_list; simpl; intros x [<-|[<-|[<-|[]]]]; auto |].
@@ -645,7 +654,7 @@ Proof.
     + specialize (E us TKing). rewrite Eb, ind_other' in E. simpl in E. lia.
     + specialize (E us TMan). rewrite Eb, ind_other' in E. simpl in E. lia.
     + left. intros g. specialize (E us g). rewrite Eb, ind_other' in E. simpl in E. lia.
-  - destruct Hk as (side & Hfk & Htk & _ & Hbf & Hbr & Hbt & Hbrt & Hb'f & Hb'r & Hb't & Hb'rt & Hnd & Hincl & Hsame).
+  - clear Hcr.
     set (rf := castle_rook_from us side) in *. set (rt := castle_rook_to us side) in *.
     assert (E : forall c g, (cnt b' c g + sum_ind c g b [f; t; rf; rt] = cnt b c g + sum_ind c g b' [f; t; rf; rt])%nat)
       by (intros c g; apply cnt_diff; auto).
@@ -744,24 +753,24 @@ Proof.
   set (b := piece_at G) in *. set (b' := piece_at G') in *.
   set (f := mv_from m) in *. set (t := mv_to m) in *.
   intros s c Hs Hbs.
-  destruct (mv_kind m).
-  - destruct Hk as (r & Hbf & Htg & Hmm & Hr7 & Hb'f & Hb't & Hft & Hsame).
+  shape_inv Hk.
+  -
     destruct (Uint63.eqs s f) as [->|Hsf]; [congruence|].
     destruct (Uint63.eqs s t) as [->|Hst].
     + rewrite Hb't in Hbs. injection Hbs as Hc Hr. subst r.
       apply (pawn_move_rank b (turn G) f t); auto. eapply Hp; eauto.
     + rewrite Hsame in Hbs by auto. eapply Hp; eauto.
-  - destruct Hk as (r & Hr & Hbf & Htg & Hb'f & Hb't & Hft & Hsame).
+  -
     destruct (Uint63.eqs s f) as [->|Hsf]; [congruence|].
     destruct (Uint63.eqs s t) as [->|Hst].
     + rewrite Hb't in Hbs. injection Hbs as Hc Hr'. subst r. simpl in Hr. intuition discriminate.
     + rewrite Hsame in Hbs by auto. eapply Hp; eauto.
-  - destruct Hk as (Hv & Hrt & Hbf & Hbt & Hbv & Hb'f & Hb't & Hb'v & _ & _ & _ & Hsame).
+  - clear Hft Hfv Htv.
     destruct (Uint63.eqs s f) as [->|Hsf]; [congruence|].
     destruct (Uint63.eqs s t) as [->|Hst]; [assumption|].
     destruct (Uint63.eqs s (ep_victim (turn G) t)) as [->|Hsv]; [congruence|].
     rewrite Hsame in Hbs by auto. eapply Hp; eauto.
-  - destruct Hk as (side & Hfk & Htk & _ & Hbf & Hbr & Hbt & Hbrt & Hb'f & Hb'r & Hb't & Hb'rt & _ & _ & Hsame).
+  - clear Hcr Hnd Hincl.
     destruct (in_dec Uint63.eqs s [f; t; castle_rook_from (turn G) side; castle_rook_to (turn G) side])
       as [Hin|Hn].
     + simpl in Hin. destruct Hin as [<-|[<-|[<-|[<-|[]]]]]; congruence.
@@ -810,7 +819,7 @@ Qed.
 Lemma castling_step : forall G m G', game_step G m G' -> ep_inv G = true ->
   castling_inv G = true -> castling_inv G' = true.
 Proof.
-  intros G m G' (Hl & Hcr & _) Hep Hci. rewrite castling_inv_iff in Hci |- *.
+  intros G m G' (Hl & Hcr & _) Hep Hci. apply legal_move_iff in Hl. rewrite castling_inv_iff in Hci |- *.
   intros c side Hc. rewrite Hcr in Hc. apply andb_prop in Hc as [Hc Ht].
   apply negb_true_iff, touches_false in Ht. destruct Ht as (H1 & H2 & H3 & H4).
   destruct (Hci c side Hc) as [Hk Hr].
@@ -819,14 +828,14 @@ Proof.
   set (b := piece_at G) in *. set (b' := piece_at G') in *.
   set (f := mv_from m) in *. set (t := mv_to m) in *.
   set (k0 := castle_king_from c) in *. set (r0 := castle_rook_from c side) in *.
-  destruct (mv_kind m).
-  - destruct Hk' as (r & _ & _ & _ & _ & _ & _ & _ & Hsame).
-    rewrite !Hsame by auto. auto.
-  - destruct Hk' as (r & _ & _ & _ & _ & _ & _ & Hsame).
-    rewrite !Hsame by auto. auto.
-  - destruct Hk' as (_ & _ & _ & _ & Hbv & _ & _ & _ & _ & _ & _ & Hsame).
+  shape_inv Hk'.
+  - clear Hbf Htg Hmm Hr7 Hb'f Hb't Hft.
+    rewrite !Hsame by auto. split; assumption.
+  - clear Hr0 Hbf Htg Hb'f Hb't Hft.
+    rewrite !Hsame by auto. split; assumption.
+  - clear Hv Hrt Hbf Hbt Hb'f Hb't Hb'v Hft Hfv Htv.
     rewrite !Hsame; auto; apply (neq_of_board b); congruence.
-  - destruct Hk' as (side' & Hfk & Htk & _ & Hbf & Hbr & Hbt & Hbrt & _ & _ & _ & _ & _ & _ & Hsame).
+  - clear Hcr0 Hb'f Hb'r Hb't Hb'rt Hnd Hincl. rename side0 into side'.
     assert (Hcu : c <> turn G) by (intros ->; apply H1; exact Hfk).
     rewrite !Hsame; auto; simpl; intros [E|[E|[E|[E|[]]]]]; subst;
       try (apply (neq_of_board b (castle_king_from c) _); congruence);
@@ -845,21 +854,17 @@ Definition dpush_ok (c : color) (f : int) : bool :=
 Lemma dpush_ok_all : forall c f, In f all_squares -> dpush_ok c f = true.
 Proof. intros [|]; apply forall_squares; vm_compute; reflexivity. Qed.
 
-Lemma eqb_false_neq : forall x y, (x =? y) = false -> x <> y.
-Proof. intros x y H ->. rewrite eqb_same in H. discriminate. Qed.
 
-Lemma opp_opp : forall c, opp (opp c) = c.
-Proof. intros [|]; reflexivity. Qed.
 
 Lemma ep_step : forall G m G', game_step G m G' -> ep_inv G = true -> ep_inv G' = true.
 Proof.
-  intros G m G' (Hl & _ & Hep') HepG.
+  intros G m G' (Hl & _ & Hep') HepG. apply legal_move_iff in Hl.
   destruct (step_shape G m G' Hl HepG) as (Hf & Ht & Hturn & Hk).
   unfold ep_inv at 1. rewrite Hep'. unfold ep_after.
   set (b := piece_at G) in *. set (b' := piece_at G') in *. set (us := turn G) in *.
   set (f := mv_from m) in *. set (t := mv_to m) in *.
-  destruct (mv_kind m); try reflexivity.
-  destruct Hk as (r & Hbf & Htg & Hmm & _ & Hb'f & Hb't & Hft & Hsame).
+  shape_inv Hk; try reflexivity.
+  clear Hr7.
   rewrite Hbf. destruct r; try reflexivity.
   destruct (t =? pawn_step us (pawn_step us f)) eqn:Et; [|reflexivity].
   apply eqb_true in Et.
@@ -898,7 +903,7 @@ Qed.
 
 Lemma inv_step : forall G m G', game_step G m G' -> inv G = true -> inv G' = true.
 Proof.
-  intros G m G' Hs Hi. pose proof Hs as (Hl & _).
+  intros G m G' Hs Hi. pose proof Hs as (Hl & _). apply legal_move_iff in Hl.
   apply inv_elim in Hi. destruct Hi as (H1 & H2 & H3 & H4 & H5).
   apply inv_intro.
   - exact (material_step G m G' Hl H5 H1).

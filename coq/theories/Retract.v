@@ -29,7 +29,7 @@
     to [candidates] being a superset. *)
 
 From Coq Require Import Uint63 PArray List Bool.
-From RetroProof Require Import Gen.Vocab Gen.Tables Board Rules RulesCheck.
+From RetroProof Require Import Gen.Vocab Gen.Tables Board Rules Material RulesFast Facts RulesCheck.
 Import ListNotations.
 Open Scope uint63_scope.
 

@@ -1,39 +1,42 @@
 (** * Rules: the readable specification of a legal move.
 
-    Headline definition (used by the soundness theorem of Soundness.v):
+    Headline definition (used by [game], Game.v):
 
       [legal_move Q m P]  --  "in position [Q], the side to move may play [m]
                              under the FIDE rules, and doing so gives the
                              board of [P] with the other side to move".
 
-    It is stated declaratively over the readable view of positions
-    ([piece_at], [turn], [castling_right], [ep_square] of Board.v) and over
-    the attack tables of Gen/Tables.v, whose meaning is proved in
-    TablesSpec.v (knights' and kings' targets, pawn attacks, rays).
+    It is stated over the readable view of positions ([piece_at], [turn],
+    [castling_right], [ep_square] of Board.v) and over the coordinates of
+    squares ([file_of], [rank_of]): a knight's move is one file and two
+    ranks (or two files and one rank) away, a king's at most one file and
+    one rank, a bishop, rook or queen moves along a line whose squares
+    strictly between are empty, a pawn one rank forward (two from its
+    starting rank) or one rank forward and one file aside to capture.  No
+    table is used here: the generated attack tables and the fast forms of
+    these definitions live in RulesFast.v, which proves them equivalent to
+    the definitions below ([RulesFast.legal_move_iff] and friends).
 
     What is trusted here, i.e. must be read to believe the theorems:
     - this file (the rules as written below);
-    - Board.v's decoding of a board ([piece_at]) and its move record;
-    - the tables, through TablesSpec.v.
-    Nothing here depends on the fast generator of Movegen.v.
+    - Board.v's decoding of a board ([piece_at]), its coordinates
+      ([file_of], [rank_of], [relative_rank]) and its move record.
 
     Conventions.
-    - Squares are ints 0..63 (a1 = 0, h8 = 63); [all_squares] lists them.
+    - Squares are ints 0..63 (a1 = 0, b1 = 1, h1 = 7, a2 = 8, h8 = 63);
+      [on_board s] is [s <? 64]; [all_squares] lists the 64 squares.
     - A board is seen as a function [int -> option piece].
     - A capture never takes a king: such a position is not legal anyway.
-    - Squares are compared with the primitive test [=?] (and [inb] for
-      membership in a list of squares) rather than with [=]: the theorems
-      then rest on no axiom about primitive integers.
+    - Squares are compared with the primitive test [=?] rather than with
+      [=]: the theorems then rest on fewer axioms about primitive integers.
     - Castling is written as the king's move ([mv_from]/[mv_to] = the king's
       squares), the rook's squares follow from the side.
-    - [attacked b c t] is stated from the attacked square [t]: a knight
-      (king) of [c] a knight's (king's) move away, a pawn of [c] on a square
-      from which it attacks [t], or a bishop/rook/queen of [c] that is the
-      first man met walking from [t] along a line it moves on.  By the
-      symmetry of the tables (TablesSpec.v) this is the usual notion. *)
+    - The 50- and 75-move rules, threefold and fivefold repetition and dead
+      positions are not modelled (they end a game; they do not change which
+      moves are legal). *)
 
-From Coq Require Import Uint63 PArray List Bool.
-From RetroProof Require Import Gen.Vocab Gen.Tables Board.
+From Coq Require Import Uint63 List Bool.
+From RetroProof Require Import Gen.Vocab Board.
 Import ListNotations.
 Open Scope uint63_scope.
 
@@ -44,56 +47,78 @@ Definition on_board (s : int) : bool := s <? 64.
 
 (** ** Geometry *)
 
-(** The eight directions N NE E SE S SW W NW, numbered as in Tables.v;
-    [ray d s]: the squares met walking from [s] along [d], nearest first. *)
-Definition directions : list int := [0; 1; 2; 3; 4; 5; 6; 7].
-Definition ray (d s : int) : list int := rays.[64 * d + s].
+(** [|a - b|] for coordinates. *)
+Definition dist (a b : int) : int := if a <? b then b - a else a - b.
 
-(** The directions along which a man of role [r] slides. *)
-Definition slider_dirs (r : role) : list int :=
-  match r with
-  | Bishop => [1; 3; 5; 7]
-  | Rook => [0; 2; 4; 6]
-  | Queen => [0; 1; 2; 3; 4; 5; 6; 7]
-  | _ => []
-  end.
+(** How many files, and how many ranks, apart two squares are. *)
+Definition file_dist (s t : int) : int := dist (file_of s) (file_of t).
+Definition rank_dist (s t : int) : int := dist (rank_of s) (rank_of t).
 
-(** Squares a pawn of colour [c] on [s] attacks. *)
-Definition pawn_attacks (c : color) (s : int) : list int :=
-  match c with White => white_pawn_attacks.[s] | Black => black_pawn_attacks.[s] end.
+(** A knight jumps one file and two ranks, or two files and one rank. *)
+Definition knight_jump (s t : int) : bool :=
+  ((file_dist s t =? 1) && (rank_dist s t =? 2)) || ((file_dist s t =? 2) && (rank_dist s t =? 1)).
 
-(** The square in front of [s] for a pawn of colour [c]. *)
+(** A king steps to a different square at most one file and one rank away. *)
+Definition king_step (s t : int) : bool :=
+  (file_dist s t <=? 1) && (rank_dist s t <=? 1) && negb (s =? t).
+
+(** A pawn of colour [c] on [s] attacks [t]: one file aside and one rank
+    forward (up the board for White, down for Black). *)
+Definition pawn_attack (c : color) (s t : int) : bool :=
+  (file_dist s t =? 1) && (relative_rank c t =? relative_rank c s + 1).
+
+(** The square in front of [s] for a pawn of colour [c]: one rank up
+    (8 squares) for White, one rank down for Black. *)
 Definition pawn_step (c : color) (s : int) : int :=
   match c with White => s + 8 | Black => s - 8 end.
 
+(** [s] and [t] are distinct squares on one line a man of role [r] moves
+    along: a file or a rank for a rook, a diagonal (as many files as ranks
+    apart) for a bishop, either for a queen. *)
+Definition line (r : role) (s t : int) : bool :=
+  let straight := (file_dist s t =? 0) || (rank_dist s t =? 0) in
+  let diagonal := file_dist s t =? rank_dist s t in
+  negb (s =? t) &&
+  match r with
+  | Rook => straight
+  | Bishop => diagonal
+  | Queen => straight || diagonal
+  | _ => false
+  end.
+
+(** [x] is a square strictly between [s] and [t] on the line through them:
+    [x] is neither, its file and rank distances to [s] and to [t] add up to
+    those between [s] and [t] (it lies in the rectangle they span), and
+    its file and rank distances from [s] are in the same proportion as
+    those of [t] (it lies on the line). *)
+Definition between (s t x : int) : bool :=
+  on_board x && negb (x =? s) && negb (x =? t) &&
+  (file_dist s x + file_dist x t =? file_dist s t) &&
+  (rank_dist s x + rank_dist x t =? rank_dist s t) &&
+  (file_dist s x * rank_dist s t =? rank_dist s x * file_dist s t).
+
+(** Every square strictly between [s] and [t] is empty. *)
+Definition path_clear (b : board_fn) (s t : int) : Prop :=
+  forall x, between s t x = true -> b x = None.
+
+(** A man of role [r] and colour [c] on [s] attacks [t]: for a pawn its
+    capture squares, for a bishop, rook or queen a square along one of its
+    lines with nothing in between. *)
+Definition attacks (b : board_fn) (c : color) (r : role) (s t : int) : Prop :=
+  match r with
+  | Pawn => pawn_attack c s t = true
+  | Knight => knight_jump s t = true
+  | King => king_step s t = true
+  | _ => line r s t = true /\ path_clear b s t
+  end.
+
 Definition promotion_roles : list role := [Knight; Bishop; Rook; Queen].
-
-(** The first square of [l] that holds a man. *)
-Fixpoint first_man (b : board_fn) (l : list int) : option int :=
-  match l with
-  | [] => None
-  | s :: r => match b s with Some _ => Some s | None => first_man b r end
-  end.
-
-(** [x] is one of the squares [l]. *)
-Fixpoint inb (x : int) (l : list int) : bool :=
-  match l with [] => false | y :: r => (x =? y) ||| inb x r end.
-
-(** Walking along [l], [t] is reached over empty squares only. *)
-Fixpoint reaches (b : board_fn) (l : list int) (t : int) : bool :=
-  match l with
-  | [] => false
-  | s :: r => if s =? t then true else match b s with None => reaches b r t | Some _ => false end
-  end.
 
 (** ** Attacks and check *)
 
+(** Square [t] is attacked by a man of colour [c]. *)
 Definition attacked (b : board_fn) (c : color) (t : int) : Prop :=
-  (exists s, In s knight_targets.[t] /\ b s = Some (MkPiece c Knight)) \/
-  (exists s, In s (pawn_attacks (opp c) t) /\ b s = Some (MkPiece c Pawn)) \/
-  (exists s, In s king_targets.[t] /\ b s = Some (MkPiece c King)) \/
-  (exists d s r, In d directions /\ first_man b (ray d t) = Some s /\
-                 b s = Some (MkPiece c r) /\ inb d (slider_dirs r) = true).
+  exists s r, on_board s = true /\ b s = Some (MkPiece c r) /\ attacks b c r s t.
 
 (** The king of [c] is attacked by the other side. *)
 Definition in_check (b : board_fn) (c : color) : Prop :=
@@ -109,17 +134,18 @@ Definition target_ok (b : board_fn) (us : color) (t : int) : Prop :=
   end.
 
 (** A man of colour [c] and role [r] on [f] may go to [t] (ignoring what
-    stands on [t], see [target_ok], and ignoring check). *)
+    stands on [t], see [target_ok], and ignoring check): a pawn one square
+    forward to an empty square, two from its second rank over an empty
+    square to an empty square, or to a square it attacks that holds a man;
+    any other man to a square it attacks. *)
 Definition man_moves (b : board_fn) (c : color) (r : role) (f t : int) : Prop :=
   match r with
   | Pawn =>
       ((t =? pawn_step c f) = true /\ b t = None)
    \/ ((relative_rank c f =? 1) = true /\ (t =? pawn_step c (pawn_step c f)) = true /\
        b (pawn_step c f) = None /\ b t = None)
-   \/ (inb t (pawn_attacks c f) = true /\ b t <> None)
-  | Knight => inb t knight_targets.[f] = true
-  | King => inb t king_targets.[f] = true
-  | _ => exists d, In d (slider_dirs r) /\ reaches b (ray d f) t = true
+   \/ (pawn_attack c f t = true /\ b t <> None)
+  | _ => attacks b c r f t
   end.
 
 (** ** Castling geometry *)
@@ -168,7 +194,7 @@ Definition pseudo_legal (Q : position) (m : move) : Prop :=
                 target_ok b us t /\ man_moves b us Pawn f t
   | EnPassant =>
       mv_promo m = None /\ is_ep_square Q t = true /\
-      b f = Some (MkPiece us Pawn) /\ inb t (pawn_attacks us f) = true /\ b t = None /\
+      b f = Some (MkPiece us Pawn) /\ pawn_attack us f t = true /\ b t = None /\
       b (ep_victim us t) = Some (MkPiece (opp us) Pawn)
   | Castle =>
       mv_promo m = None /\
@@ -208,60 +234,10 @@ Definition after (Q : position) (m : move) : board_fn :=
 
 (** Playing [m] in [Q] gives [P]'s board, with the other side to move, and
     does not leave the mover's king in check.  (Castling rights and the
-    en-passant square of [P] are not constrained here: for retractions
-    they are assertions, see Retract.v.) *)
+    en-passant square of [P] are not constrained here: a game sets them,
+    see Game.v; for retractions they are assertions, see Retract.v.) *)
 Definition legal_move (Q : position) (m : move) (P : position) : Prop :=
   pseudo_legal Q m /\
   turn P = opp (turn Q) /\
   (forall s, In s all_squares -> piece_at P s = after Q m s) /\
   ~ in_check (piece_at P) (turn Q).
-
-(** ** Possible positions: material *)
-
-(** The men on board [b], with their squares (a1 first). *)
-Definition men (b : board_fn) : list (int * piece) :=
-  fold_right (fun s acc => match b s with Some p => (s, p) :: acc | None => acc end) [] all_squares.
-
-Definition is_light (s : int) : bool := negb ((file_of s + rank_of s) land 1 =? 0).
-
-(** The men of one colour, counted by kind. *)
-Record census : Set := Census {
-  men_count : nat; pawns : nat; knights : nat;
-  light_bishops : nat; dark_bishops : nat; rooks : nat; queens : nat
-}.
-
-Definition tally (s : int) (r : role) (k : census) : census :=
-  let '(Census a p n lb db rk q) := k in
-  match r with
-  | Pawn => Census (S a) (S p) n lb db rk q
-  | Knight => Census (S a) p (S n) lb db rk q
-  | Bishop => if is_light s then Census (S a) p n (S lb) db rk q else Census (S a) p n lb (S db) rk q
-  | Rook => Census (S a) p n lb db (S rk) q
-  | Queen => Census (S a) p n lb db rk (S q)
-  | King => Census (S a) p n lb db rk q
-  end.
-
-Definition census_of (ms : list (int * piece)) (c : color) : census :=
-  fold_right (fun sp k => if color_eqb (piece_color (snd sp)) c then tally (fst sp) (piece_role (snd sp)) k else k)
-             (Census 0 0 0 0 0 0 0) ms.
-
-(** Men that must come from promotions: queens beyond 1, rooks and knights
-    beyond 2, bishops beyond 1 on each square colour. *)
-Definition promoted_men (k : census) : nat :=
-  ((queens k - 1) + (rooks k - 2) + (knights k - 2) + (light_bishops k - 1) + (dark_bishops k - 1))%nat.
-
-(** At most 16 men and 8 pawns, and promoted men plus pawns at most 8. *)
-Definition material_ok_for (ms : list (int * piece)) (c : color) : bool :=
-  let k := census_of ms c in
-  Nat.leb (men_count k) 16 && Nat.leb (pawns k) 8 && Nat.leb (promoted_men k + pawns k) 8.
-
-Definition no_pawn_on_back_rank (ms : list (int * piece)) : bool :=
-  forallb (fun sp => match snd sp with
-                     | MkPiece _ Pawn => negb ((rank_of (fst sp) =? 0) || (rank_of (fst sp) =? 7))
-                     | _ => true
-                     end) ms.
-
-(** Rule 3 of a retraction's predecessor. *)
-Definition material_ok (b : board_fn) : bool :=
-  let ms := men b in
-  material_ok_for ms White && material_ok_for ms Black && no_pawn_on_back_rank ms.

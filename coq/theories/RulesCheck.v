@@ -10,7 +10,7 @@
     axiom: squares are compared with [=?] in the rules too. *)
 
 From Coq Require Import Uint63 PArray List Bool.
-From RetroProof Require Import Gen.Vocab Gen.Tables Board Rules.
+From RetroProof Require Import Gen.Vocab Gen.Tables Board Rules Material RulesFast Facts.
 Import ListNotations.
 Open Scope uint63_scope.
 

@@ -32,7 +32,7 @@
     node (it is cheap), so nothing here depends on it being preserved. *)
 
 From Coq Require Import Uint63 PArray List Bool String.
-From RetroProof Require Import Gen.Vocab Board Rules RulesCheck Retract Notation Reachable Invariants Stranded.
+From RetroProof Require Import Gen.Vocab Board Rules Material RulesFast Facts RulesCheck Retract Notation Reachable Invariants Stranded.
 Import ListNotations.
 Open Scope uint63_scope.
 Open Scope list_scope.

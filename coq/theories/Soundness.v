@@ -5,7 +5,9 @@
     [retractions_sound]: every [(r, Q)] produced by [retractions P] is a
     genuine predecessor of [P]:
     - the forward move [rt_move r] is legal in [Q] and gives [P]
-      ([legal_move], the readable rules of Rules.v);
+      ([legal_move] in the table form of RulesFast.v; the corollary
+      [retractions_sound_rules] states it with the readable rules of
+      Rules.v, through [RulesFast.legal_move_iff]);
     - the side to move in [P] is not in check in [Q];
     - the material of [Q] is possible ([material_ok]);
     - [P]'s castling and en-passant assertions are respected and [Q]'s
@@ -32,7 +34,7 @@
       64 squares, via TablesSpec.all_squares_complete). *)
 
 From Coq Require Import Uint63 PArray List Bool ZArith.
-From RetroProof Require Import Gen.Vocab Board Rules RulesCheck Retract.
+From RetroProof Require Import Gen.Vocab Board Rules Material RulesFast Facts RulesCheck Retract.
 Require RetroProof.TablesSpec.
 
 (** ** Arrays *)
@@ -109,8 +111,6 @@ Proof. intros P r. unfold unmake, unmake_meta. destruct (mv_kind (rt_move r)); r
 Lemma unmake_board_eq : forall P r, board (unmake P r) = unmake_board P r.
 Proof. intros P r. unfold unmake, unmake_meta. destruct (mv_kind (rt_move r)); reflexivity. Qed.
 
-Lemma opp_opp : forall c, opp (opp c) = c.
-Proof. intros []; reflexivity. Qed.
 
 (** ** The board before the move, by construction *)
 
@@ -240,6 +240,18 @@ Proof.
   intros P r Q H. apply retractions_ok in H. destruct H as [Hm [(Hl & -> & H)|H]].
   - exact (retraction_ok_fast_sound P r Hm Hl H).
   - exact (retraction_ok_sound P r Q Hm H).
+Qed.
+
+(** The same in the words of the readable rules (Rules.v). *)
+Corollary retractions_sound_rules : forall P r Q,
+  In (r, Q) (retractions P) ->
+  Rules.legal_move Q (rt_move r) P /\
+  ~ Rules.in_check (piece_at Q) (turn P) /\
+  material_ok (piece_at Q) = true /\
+  respects_assertions P (rt_move r) Q /\
+  capture_matches P r Q.
+Proof.
+  intros P r Q H. rewrite <- legal_move_iff, <- in_check_iff. exact (retractions_sound P r Q H).
 Qed.
 
 (** Corollary in the words of issue #3: Q has the other side to move. *)

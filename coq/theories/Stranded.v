@@ -81,7 +81,7 @@
     computation over the 64 squares. *)
 
 From Coq Require Import Uint63 PArray List Bool.
-From RetroProof Require Import Gen.Vocab Gen.Tables Board Rules RulesCheck Reachable Invariants.
+From RetroProof Require Import Gen.Vocab Gen.Tables Board Rules Material RulesFast Facts RulesCheck Reachable Invariants.
 Import ListNotations.
 Open Scope uint63_scope.
 
@@ -197,9 +197,6 @@ Qed.
 
 (** ** Geometry, by computation over the 64 squares *)
 
-Lemma check_squares : forall (p : int -> bool), forallb p all_squares = true ->
-  forall s, In s all_squares -> p s = true.
-Proof. exact forall_squares. Qed.
 
 Definition all_roles : list role := [Pawn; Knight; Bishop; Rook; Queen; King].
 
@@ -211,7 +208,7 @@ Proof.
   intros c r s Hs. apply sub_squares_incl.
   assert (H : forall c, forallb (fun s => forallb (fun r => sub_squares (exits c r s)) all_roles)
                           all_squares = true) by (intros [|]; vm_compute; reflexivity).
-  pose proof (check_squares _ (H c) s Hs) as H'. cbv beta in H'. rewrite forallb_forall in H'.
+  pose proof (forall_squares _ (H c) s Hs) as H'. cbv beta in H'. rewrite forallb_forall in H'.
   apply H', in_all_roles.
 Qed.
 
@@ -223,7 +220,7 @@ Proof.
   assert (H : forallb (fun f => negb (inb (pawn_step c f) all_squares) |||
                                 inb f (exits c Pawn (pawn_step c f)))
                 all_squares = true) by (destruct c; vm_compute; reflexivity).
-  pose proof (check_squares _ H f Hf) as H'. cbv beta in H'.
+  pose proof (forall_squares _ H f Hf) as H'. cbv beta in H'.
   rewrite (in_inb _ _ Ht) in H'. apply inb_in, H'.
 Qed.
 
@@ -239,7 +236,7 @@ Proof.
                   inb e (exits c Pawn t) &&& negb (e =? t) &&& negb (e =? f) &&&
                   negb (relative_rank c t =? 1))) all_squares = true)
     by (destruct c; vm_compute; reflexivity).
-  pose proof (check_squares _ H f Hf) as H'. cbv beta zeta in H'.
+  pose proof (forall_squares _ H f Hf) as H'. cbv beta zeta in H'.
   rewrite Hr in H'. cbn [negb] in H'.
   fold e t in H'. split_lazy.
   split; [apply inb_in; assumption|].
@@ -255,7 +252,7 @@ Proof.
   intros c f t Hf Ht.
   assert (H : forallb (fun f => forallb (fun t => inb f (exits c Pawn t)) (pawn_attacks c f))
                 all_squares = true) by (destruct c; vm_compute; reflexivity).
-  pose proof (check_squares _ H f Hf) as H'. cbv beta in H'.
+  pose proof (forall_squares _ H f Hf) as H'. cbv beta in H'.
   rewrite forallb_forall in H'. apply inb_in, H', Ht.
 Qed.
 
@@ -272,7 +269,7 @@ Proof.
                   forallb (fun t => negb (relative_rank c t =? 1)) (pawn_attacks c f)))
                 all_squares = true)
     by (destruct c; vm_compute; reflexivity).
-  pose proof (check_squares _ H f Hf) as H'. cbv beta in H'.
+  pose proof (forall_squares _ H f Hf) as H'. cbv beta in H'.
   rewrite Hr in H'. cbn [negb] in H'. split_lazy.
   split.
   - intros Ht. rewrite (in_inb _ _ Ht) in *. cbn [negb] in *. apply negb_true_iff; assumption.
@@ -287,7 +284,7 @@ Proof.
   intros c f t Hf Ht.
   assert (H : forallb (fun f => forallb (fun t => inb f knight_targets.[t]) knight_targets.[f])
                 all_squares = true) by (vm_compute; reflexivity).
-  pose proof (check_squares _ H f Hf) as H'. cbv beta in H'.
+  pose proof (forall_squares _ H f Hf) as H'. cbv beta in H'.
   rewrite forallb_forall in H'. apply inb_in, H', Ht.
 Qed.
 
@@ -306,7 +303,7 @@ Proof.
   assert (H : forall c, forallb (fun f => forallb (fun r =>
                   forallb (fun d => back_chain c r f (ray d f)) (slider_dirs r)) all_roles)
                   all_squares = true) by (intros [|]; vm_compute; reflexivity).
-  pose proof (check_squares _ (H c) f Hf) as H'. cbv beta in H'. rewrite forallb_forall in H'.
+  pose proof (forall_squares _ (H c) f Hf) as H'. cbv beta in H'. rewrite forallb_forall in H'.
   specialize (H' r (in_all_roles r)). rewrite forallb_forall in H'. auto.
 Qed.
 
@@ -439,13 +436,13 @@ Proof.
   pose proof Hl as (Hps & _). unfold pseudo_legal in Hps. destruct Hps as (_ & _ & Hps).
   destruct (step_shape Q m P Hl Hep) as (Hf & Ht & _ & Hk).
   fold b b' in Hk, Hps. set (us := turn Q) in *. set (f := mv_from m) in *. set (t := mv_to m) in *.
-  destruct (mv_kind m).
-  - destruct Hk as (r & Hbf & Htg & Hmm & _ & Hb'f & Hb't & _ & Hsame).
+  shape_inv Hk.
+  - clear Hr7 Hft.
     destruct (Uint63.eqs s f) as [->|Hsf]; [congruence|].
     destruct (Uint63.eqs s t) as [->|Hst].
     + exfalso. apply (normal_arrival f t us r); assumption.
     + symmetry. apply Hsame; assumption.
-  - destruct Hk as (r & Hr & Hbf & _ & Hb'f & Hb't & _ & Hsame).
+  - clear Htg Hft.
     destruct Hps as (_ & _ & _ & _ & H7 & _).
     destruct (Uint63.eqs s f) as [->|Hsf]; [congruence|].
     destruct (Uint63.eqs s t) as [->|Hst].
@@ -454,7 +451,7 @@ Proof.
       * apply last_not_freeze, H7.
     + symmetry. apply Hsame; assumption.
   - destruct Hps as (_ & _ & _ & Hatt & _).
-    destruct Hk as (Hv & _ & Hbf & _ & _ & Hb'f & Hb't & Hb'v & _ & _ & _ & Hsame).
+    clear Hrt Hbt Hbv Hft Hfv Htv.
     destruct (Uint63.eqs s f) as [->|Hsf]; [congruence|].
     destruct (Uint63.eqs s (ep_victim us t)) as [->|Hsv]; [congruence|].
     destruct (Uint63.eqs s t) as [->|Hst].
@@ -463,7 +460,7 @@ Proof.
       apply (empty_exit t us Pawn f Ht Hx Hb't (proj2 (pawn_not_seed us f Hf Hrf) t Hatt));
         [apply pawn_capture_exit|]; assumption.
     + symmetry. apply Hsame; assumption.
-  - destruct Hk as (side & _ & _ & _ & _ & _ & _ & _ & Hb'f & Hb'r & Hb't & Hb'rt & _ & _ & Hsame).
+  - clear Hfk Htk Hcr Hbf Hbr Hbt Hbrt Hnd Hincl.
     destruct (in_dec Uint63.eqs s [f; t; castle_rook_from us side; castle_rook_to us side])
       as [Hin|Hn].
     + exfalso. simpl in Hin. destruct Hin as [<-|[<-|[<-|[<-|[]]]]]; try congruence.
@@ -481,7 +478,7 @@ Theorem frozen_game : forall h G, game h G -> forall X, justified (piece_at G) X
   forall s, In s all_squares -> X s = true -> piece_at G s = piece_at initial s.
 Proof.
   intros h G Hg. induction Hg as [|h G m G' Hg IH Hst]; intros X HX s Hs Hx; [reflexivity|].
-  destruct Hst as (Hl & _).
+  destruct Hst as (Hl & _). apply legal_move_iff in Hl.
   pose proof (inv_game h G Hg) as Hi.
   assert (E : forall s, In s all_squares -> X s = true -> piece_at G s = piece_at G' s)
     by exact (step_keeps G G' m X Hl Hi HX).
@@ -520,8 +517,6 @@ Proof.
   exact (Hmap _ _ _ _ _ _ E' Hs).
 Qed.
 
-Lemma square_lt : forall s, In s all_squares -> (s <? 64) = true.
-Proof. apply check_squares. vm_compute. reflexivity. Qed.
 
 Lemma set_mono : forall (F : array bool) i j, (i <? PArray.length F) = true ->
   F.[j] = true -> F.[i <- true].[j] = true.
@@ -544,7 +539,7 @@ Lemma add_good : forall b F s c r, good b F -> In s all_squares -> b s = Some (M
   good b F.[s <- true].
 Proof.
   intros b F s c r (Hlen & HJ) Hs Hb Hj.
-  assert (Hlt : (s <? PArray.length F) = true) by (rewrite Hlen; apply square_lt, Hs).
+  assert (Hlt : (s <? PArray.length F) = true) by (rewrite Hlen; apply in_lt64, Hs).
   split; [rewrite PArray.length_set; exact Hlen|].
   intros x Hx HFx. destruct (Uint63.eqs x s) as [->|Hxs].
   - exists c, r. split; [exact Hb|].
@@ -600,7 +595,7 @@ Qed.
 
 Lemma no_squares_false : forall s, In s all_squares -> no_squares.[s] = false.
 Proof.
-  intros s Hs. apply negb_true_iff. revert s Hs. apply check_squares. vm_compute. reflexivity.
+  intros s Hs. apply negb_true_iff. revert s Hs. apply forall_squares. vm_compute. reflexivity.
 Qed.
 
 Lemma no_squares_good : forall b, good b no_squares.

@@ -40,6 +40,36 @@ pub enum CoqcError {
     },
     /// Could not write the scratch files or run the process.
     Io { context: String, source: io::Error },
+    /// `coqc --print-version` did not answer within the limit.
+    ProbeTimeout { path: PathBuf, limit: Duration },
+    /// A compiled library file (`.vo`) exists but Coq cannot load it
+    /// (truncated, garbage, built by another Coq or from other sources).
+    LibraryUnloadable { detail: String },
+    /// A library source is newer than its compiled file.
+    LibraryStale { source: PathBuf },
+    /// A library source has no compiled file.
+    LibraryNotBuilt { missing: PathBuf },
+    /// `coqc` died (signal, unexpected exit code, or an anomaly).
+    Crashed { status: String, detail: String },
+    /// `coqc` exited 0 but wrote no `.vo` for the file.
+    NoOutput { file: PathBuf },
+}
+
+/// The fix for every fault of the built library.
+pub const REBUILD: &str = "run `make -C coq`";
+
+/// The first line of `text`, at most 200 characters.
+pub fn first_line(text: &str) -> String {
+    let line = text
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty())
+        .unwrap_or("");
+    let mut out: String = line.chars().take(200).collect();
+    if out.len() < line.len() {
+        out.push('…');
+    }
+    out
 }
 
 impl fmt::Display for CoqcError {
@@ -71,6 +101,38 @@ impl fmt::Display for CoqcError {
                 write!(f, ": {message}")
             }
             CoqcError::Io { context, source } => write!(f, "{context}: {source}"),
+            CoqcError::ProbeTimeout { path, limit } => write!(
+                f,
+                "{} --print-version did not answer within {} s: this coqc hangs — fix or replace it (set COQC to a working coqc)",
+                path.display(),
+                limit.as_secs_f64()
+            ),
+            CoqcError::LibraryUnloadable { detail } => write!(
+                f,
+                "the Coq library cannot be loaded ({}): a .vo file is corrupt or was built by another Coq — {REBUILD}",
+                first_line(detail)
+            ),
+            CoqcError::LibraryStale { source } => write!(
+                f,
+                "the Coq library is stale ({} is newer than its .vo) — {REBUILD}",
+                source.display()
+            ),
+            CoqcError::LibraryNotBuilt { missing } => write!(
+                f,
+                "the Coq library is not built ({} missing) — {REBUILD}",
+                missing.display()
+            ),
+            CoqcError::Crashed { status, detail } => write!(
+                f,
+                "coqc crashed ({status}{}{}) — check the Coq installation, then {REBUILD}",
+                if detail.trim().is_empty() { "" } else { ": " },
+                first_line(detail)
+            ),
+            CoqcError::NoOutput { file } => write!(
+                f,
+                "coqc exited successfully but wrote no {} — check the Coq installation, then {REBUILD}",
+                file.with_extension("vo").display()
+            ),
         }
     }
 }
@@ -82,6 +144,70 @@ impl std::error::Error for CoqcError {
             _ => None,
         }
     }
+}
+
+impl CoqcError {
+    /// Whether the machine (Coq, the built library) is at fault rather than
+    /// the file compiled: everything but [`CoqcError::Failed`] and
+    /// [`CoqcError::Timeout`].
+    pub fn is_environment(&self) -> bool {
+        !matches!(self, CoqcError::Failed { .. } | CoqcError::Timeout { .. })
+    }
+}
+
+/// How long [`Coqc::find`] waits for `coqc --print-version`.
+pub const PROBE_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// Checks that every `.v` under `theories` has a `.vo` at least as new.
+pub fn check_library(theories: &Path) -> Result<(), CoqcError> {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> io::Result<()> {
+        for entry in fs::read_dir(dir)? {
+            let path = entry?.path();
+            if path.is_dir() {
+                walk(&path, out)?;
+            } else if path.extension().is_some_and(|e| e == "v") {
+                out.push(path);
+            }
+        }
+        Ok(())
+    }
+    let mut sources = Vec::new();
+    walk(theories, &mut sources).map_err(io_error(format!("reading {}", theories.display())))?;
+    if sources.is_empty() {
+        return Err(CoqcError::LibraryNotBuilt {
+            missing: theories.to_path_buf(),
+        });
+    }
+    sources.sort();
+    for source in sources {
+        let vo = source.with_extension("vo");
+        let modified = |p: &Path| fs::metadata(p).and_then(|m| m.modified());
+        let Ok(built) = modified(&vo) else {
+            return Err(CoqcError::LibraryNotBuilt { missing: vo });
+        };
+        if modified(&source).is_ok_and(|written| written > built) {
+            return Err(CoqcError::LibraryStale { source });
+        }
+    }
+    Ok(())
+}
+
+/// Whether coqc's report says a library file could not be loaded.
+pub fn is_library_failure(message: &str) -> bool {
+    [
+        "inconsistent assumptions",
+        "Cannot find a physical path",
+        "Unable to locate library",
+        "Cannot find library",
+        "premature end of file",
+        "bad magic number",
+        "is corrupted",
+        "Try to rebuild it",
+        "compiled with another version",
+        "was compiled against a library",
+    ]
+    .iter()
+    .any(|p| message.contains(p))
 }
 
 fn io_error(context: impl Into<String>) -> impl FnOnce(io::Error) -> CoqcError {
@@ -109,11 +235,25 @@ impl Coqc {
     /// `$COQC` if set (and then only it: a wrong explicit choice is an
     /// error, not a reason to pick another Coq), else `coqc` on `$PATH`.
     pub fn find() -> Result<Coqc, CoqcError> {
-        Coqc::find_with(std::env::var_os("COQC"), std::env::var_os("PATH"))
+        Coqc::find_within(PROBE_TIMEOUT)
+    }
+
+    /// [`Coqc::find`], waiting at most `probe` for `coqc --print-version`.
+    pub fn find_within(probe: Duration) -> Result<Coqc, CoqcError> {
+        Coqc::find_with_probe(std::env::var_os("COQC"), std::env::var_os("PATH"), probe)
     }
 
     /// [`Coqc::find`] with explicit values for `$COQC` and `$PATH`.
     pub fn find_with(coqc: Option<OsString>, path: Option<OsString>) -> Result<Coqc, CoqcError> {
+        Coqc::find_with_probe(coqc, path, PROBE_TIMEOUT)
+    }
+
+    /// [`Coqc::find_with`] with a limit on the version probe.
+    pub fn find_with_probe(
+        coqc: Option<OsString>,
+        path: Option<OsString>,
+        probe: Duration,
+    ) -> Result<Coqc, CoqcError> {
         let search = |name: &Path| {
             path.iter()
                 .flat_map(std::env::split_paths)
@@ -127,19 +267,27 @@ impl Coqc {
             Some(explicit) => explicit,
             None => search(Path::new("coqc"))?,
         };
-        Coqc::at(exe)
+        Coqc::at_within(exe, probe)
     }
 
     /// The `coqc` at `path`, after checking its version.
     pub fn at(path: impl Into<PathBuf>) -> Result<Coqc, CoqcError> {
+        Coqc::at_within(path, PROBE_TIMEOUT)
+    }
+
+    /// [`Coqc::at`], killing the version probe after `probe`.
+    pub fn at_within(path: impl Into<PathBuf>, probe: Duration) -> Result<Coqc, CoqcError> {
         let path = path.into();
         if !is_executable(&path) {
             return Err(CoqcError::NotFound);
         }
-        let output = Command::new(&path)
+        let start = Instant::now();
+        let mut child = Command::new(&path)
             .arg("--print-version")
             .stdin(Stdio::null())
-            .output()
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
             .map_err(|e| match e.kind() {
                 io::ErrorKind::NotFound | io::ErrorKind::PermissionDenied => CoqcError::NotFound,
                 _ => CoqcError::Io {
@@ -147,7 +295,23 @@ impl Coqc {
                     source: e,
                 },
             })?;
-        let text = String::from_utf8_lossy(&output.stdout);
+        let stdout = drain(child.stdout.take());
+        match wait_until(&mut child, start + probe) {
+            Ok(Some(_)) => {}
+            Ok(None) => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(CoqcError::ProbeTimeout { path, limit: probe });
+            }
+            Err(e) => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(io_error("waiting for coqc --print-version")(e));
+            }
+        }
+        // A probe that left a child holding the pipe open must not hang us:
+        // read what is there once the probe itself has exited.
+        let text = join_within(stdout, start + probe + Duration::from_secs(1));
         let version = text.split_whitespace().next().unwrap_or("").to_string();
         match parse_version(&version) {
             Some(v) if v >= MIN_VERSION => Ok(Coqc { path, version }),
@@ -213,14 +377,44 @@ impl Coqc {
         let elapsed = start.elapsed();
         let out = stdout.join().unwrap_or_default();
         let err = stderr.join().unwrap_or_default();
+        let text = if err.trim().is_empty() { &out } else { &err };
         if status.success() {
+            let vo = root.join(file).with_extension("vo");
+            if !vo.is_file() {
+                return Err(CoqcError::NoOutput {
+                    file: file.to_path_buf(),
+                });
+            }
             return Ok(Compiled {
                 elapsed,
                 stdout: out,
             });
         }
-        let text = if err.trim().is_empty() { out } else { err };
-        Err(parse_failure(&text, root, file))
+        // coqc reports errors with exit code 1; anything else (a signal, 2
+        // for a bad command line, 127…) or an anomaly is a crash.
+        if status.code() != Some(1) || text.contains("Anomaly") {
+            return Err(CoqcError::Crashed {
+                status: match status.code() {
+                    Some(code) => format!("exit code {code}"),
+                    None => describe_signal(&status),
+                },
+                detail: text.trim().to_string(),
+            });
+        }
+        if is_library_failure(text) {
+            return Err(CoqcError::LibraryUnloadable {
+                detail: text.trim().to_string(),
+            });
+        }
+        match parse_failure(text, root, file) {
+            CoqcError::Failed { message, .. } if message.trim().is_empty() => {
+                Err(CoqcError::Crashed {
+                    status: "exit code 1".to_string(),
+                    detail: "no error message".to_string(),
+                })
+            }
+            other => Err(other),
+        }
     }
 }
 
@@ -239,6 +433,29 @@ fn is_executable(path: &Path) -> bool {
         }
         _ => false,
     }
+}
+
+fn describe_signal(status: &std::process::ExitStatus) -> String {
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::ExitStatusExt;
+        if let Some(signal) = status.signal() {
+            return format!("killed by signal {signal}");
+        }
+    }
+    format!("{status}")
+}
+
+/// The text of a drained pipe, or "" if the writer still holds it open at
+/// `deadline`.
+fn join_within(handle: thread::JoinHandle<String>, deadline: Instant) -> String {
+    while !handle.is_finished() {
+        if Instant::now() >= deadline {
+            return String::new();
+        }
+        thread::sleep(Duration::from_millis(5));
+    }
+    handle.join().unwrap_or_default()
 }
 
 fn drain<R: Read + Send + 'static>(pipe: Option<R>) -> thread::JoinHandle<String> {
@@ -436,6 +653,71 @@ mod tests {
             }
             other => panic!("unexpected {other:?}"),
         }
+    }
+
+    #[test]
+    fn environment_faults_are_one_line_naming_the_fix() {
+        let faults = [
+            CoqcError::LibraryUnloadable {
+                detail: "/x/Retro.vo: premature end of file. Try to rebuild it.\nmore".into(),
+            },
+            CoqcError::LibraryStale {
+                source: "coq/theories/Board.v".into(),
+            },
+            CoqcError::LibraryNotBuilt {
+                missing: "coq/theories/Retro.vo".into(),
+            },
+            CoqcError::Crashed {
+                status: "killed by signal 11".into(),
+                detail: String::new(),
+            },
+            CoqcError::NoOutput {
+                file: "Problem.v".into(),
+            },
+        ];
+        for fault in faults {
+            assert!(fault.is_environment());
+            let shown = fault.to_string();
+            assert_eq!(shown.lines().count(), 1, "{shown}");
+            assert!(shown.contains("make -C coq"), "{shown}");
+        }
+        assert!(CoqcError::ProbeTimeout {
+            path: "coqc".into(),
+            limit: Duration::from_secs(2)
+        }
+        .is_environment());
+        assert!(!CoqcError::Failed {
+            file: "P.v".into(),
+            line: None,
+            message: String::new()
+        }
+        .is_environment());
+        assert!(is_library_failure(
+            "File /t/A.vo has bad magic number 65741908 (expected 1131376929)."
+        ));
+        assert!(!is_library_failure(
+            "The reference foo was not found in the current environment."
+        ));
+        assert_eq!(first_line("\n  a\nb"), "a");
+    }
+
+    #[test]
+    fn library_check_finds_missing_and_stale_files() {
+        let dir = tempfile::tempdir().unwrap();
+        let v = dir.path().join("A.v");
+        fs::write(&v, "Definition a := 0.").unwrap();
+        assert!(matches!(
+            check_library(dir.path()),
+            Err(CoqcError::LibraryNotBuilt { .. })
+        ));
+        fs::write(dir.path().join("A.vo"), "").unwrap();
+        check_library(dir.path()).unwrap();
+        thread::sleep(Duration::from_millis(20));
+        fs::write(&v, "Definition a := 1.").unwrap();
+        assert!(matches!(
+            check_library(dir.path()),
+            Err(CoqcError::LibraryStale { .. })
+        ));
     }
 
     #[test]

@@ -9,12 +9,22 @@
 //! - [`emit`]: the generated Coq files (`coq/theories/Gen/`): vocabulary and
 //!   attack tables, built as [`coq`] trees from rust-core.
 //! - [`coqc`]: finding and running `coqc` with typed errors.
+//! - [`batch`]: many items with `--jobs`, progress, JSON lines, a summary table.
+//! - [`input`]: bounded reading of user files and stdin, short quoting.
+//! - [`interrupt`]: Ctrl-C removes temporary directories, exits 130.
+//! - [`render`]: a board as SVG, a proof report as one HTML page.
+//! - [`progress`]: progress bars on a terminal only, `--time` budgets.
 
+pub mod batch;
 pub mod cli;
 pub mod coq;
 pub mod coqc;
 pub mod diff;
 pub mod emit;
+pub mod input;
+pub mod interrupt;
+pub mod progress;
 pub mod prove;
+pub mod render;
 
 pub use cli::CliError;

@@ -15,6 +15,11 @@ fn main() -> ExitCode {
                 let _ = e.print();
                 return ExitCode::SUCCESS;
             }
+            // No arguments at all: the usage, whole, on stderr (exit 2).
+            if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+                let _ = e.print();
+                return ExitCode::from(2);
+            }
             // clap's message spans several lines (the complaint, the
             // culprit, a usage block); keep the paragraph before the first
             // blank line and fold it into the one line we promise.

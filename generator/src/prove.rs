@@ -8,13 +8,14 @@ use std::path::Path;
 use std::time::Duration;
 
 use retroproof_core::search::{
-    forced_line_with, retro_perft, static_illegality, stranded_man, Explorer, LastMoves,
+    find_game, forced_line_with, game_of, retro_perft, static_illegality, stranded_man, Explorer,
+    LastMoves, Limits,
 };
-use retroproof_core::Position;
+use retroproof_core::{Move, Position};
 
 use crate::coq::print_file;
 use crate::coqc::{Compiled, Coqc, CoqcError};
-use crate::emit::problem::{export_file, Branch, Export, Proof, Statement, Step};
+use crate::emit::problem::{export_file_with_game, Branch, Export, Proof, Statement, Step};
 use crate::emit::EmitError;
 
 /// How many plies past `n` the native engine looks to decide the last `n`.
@@ -42,6 +43,8 @@ pub enum NoStatement {
     Legal { plies: u32 },
     /// Illegality not shown by exhaustion within `cap` plies.
     NotIllegal { cap: u32 },
+    /// The game given does not reach the position.
+    GameMismatch { reason: String },
 }
 
 impl fmt::Display for NoStatement {
@@ -69,6 +72,9 @@ impl fmt::Display for NoStatement {
                 f,
                 "the position is legal: a game of {plies} plies reaches it (`retroproof legal` prints one)"
             ),
+            NoStatement::GameMismatch { reason } => {
+                write!(f, "the game does not reach the position: {reason}")
+            }
             NoStatement::NotIllegal { cap } => write!(
                 f,
                 "the native engine cannot show the position illegal: some retraction sequences go on for {cap} plies"
@@ -124,16 +130,29 @@ pub const ILLEGAL_CAP: u32 = 12;
 /// plies or at a position with a stranded man (Stranded.v), and none
 /// passes through the initial position.
 pub fn illegal_statement(pos: &Position) -> Result<Statement, NoStatement> {
+    illegal_or_game(pos).0
+}
+
+/// [`illegal_statement`], and the game (oldest move first) the search came
+/// across when it shows the position legal.
+fn illegal_or_game(pos: &Position) -> (Result<Statement, NoStatement>, Option<Vec<Move>>) {
     if static_illegality(pos).is_some() {
-        return Ok(Statement::Illegal { depth: 0 });
+        return (Ok(Statement::Illegal { depth: 0 }), None);
     }
     let mut explorer = Explorer::histories().with_budget(MAX_SEQUENCES);
     let longest = explorer.longest(pos, ILLEGAL_CAP);
     if let Some(line) = explorer.start_line() {
-        return Err(NoStatement::Legal {
-            plies: line.len() as u32,
-        });
+        return (
+            Err(NoStatement::Legal {
+                plies: line.len() as u32,
+            }),
+            Some(game_of(line)),
+        );
     }
+    (illegal_after_search(pos, longest), None)
+}
+
+fn illegal_after_search(pos: &Position, longest: u32) -> Result<Statement, NoStatement> {
     if longest >= ILLEGAL_CAP {
         return Err(NoStatement::NotIllegal { cap: ILLEGAL_CAP });
     }
@@ -146,6 +165,82 @@ pub fn illegal_statement(pos: &Position) -> Result<Statement, NoStatement> {
         });
     }
     Ok(Statement::Illegal { depth: longest + 1 })
+}
+
+/// What the native engine answers to "what were the last `n` plies?",
+/// with illegality tried first: an answer about a position shown illegal
+/// would be vacuous.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LastAnswer {
+    /// The position is illegal ([`Statement::Illegal`]): prove that instead.
+    Illegal(Statement),
+    /// The last plies ([`Statement::LastPlies`]); with a game (UCI, from
+    /// the initial position) that reaches the position, the theorem also
+    /// states `reachable P` and is unconditional.
+    Plies {
+        statement: Statement,
+        game: Option<Vec<String>>,
+    },
+}
+
+/// The last `n` plies of `pos`, illegality first ([`LastAnswer`]). `game`
+/// (moves from the initial position, oldest first), when given, must reach
+/// `pos` (same board and side to move, and the castling rights and
+/// en-passant square the FEN asserts); without one, a game the
+/// illegality search comes across is used.
+pub fn last_plies_with_game(
+    pos: &Position,
+    n: u32,
+    game: Option<&[Move]>,
+) -> Result<LastAnswer, NoStatement> {
+    let mut found = None;
+    match game {
+        Some(moves) => check_game_reaches(pos, moves)?,
+        None => {
+            let (illegal, game) = illegal_or_game(pos);
+            if let Ok(statement) = illegal {
+                return Ok(LastAnswer::Illegal(statement));
+            }
+            // A short game reaching the position makes the theorem
+            // unconditional; look for one within a small budget.
+            found = game.or_else(|| {
+                let limits = Limits {
+                    depth: ILLEGAL_CAP,
+                    nodes: MAX_SEQUENCES,
+                    ..Limits::default()
+                };
+                find_game(pos, limits).map(|line| game_of(&line))
+            });
+        }
+    }
+    let statement = last_plies_statement(pos, n)?;
+    let game = game
+        .map(<[Move]>::to_vec)
+        .or(found)
+        .map(|moves| moves.iter().map(Move::to_uci).collect());
+    Ok(LastAnswer::Plies { statement, game })
+}
+
+/// `Ok` if `moves` replay from the initial position to a position that
+/// realizes `pos` (Reachable.v, `realizes`).
+pub fn check_game_reaches(pos: &Position, moves: &[Move]) -> Result<(), NoStatement> {
+    let mut end = Position::start();
+    for (i, m) in moves.iter().enumerate() {
+        end = end.play(m).map_err(|e| NoStatement::GameMismatch {
+            reason: format!("ply {} ({}): {e}", i + 1, m.to_uci()),
+        })?;
+    }
+    let fields =
+        |p: &Position| -> Vec<String> { p.to_fen().split(' ').map(str::to_string).collect() };
+    let (want, got) = (fields(pos), fields(&end));
+    let castling_ok = want[2] == "-" || want[2].chars().all(|c| got[2].contains(c));
+    let ep_ok = want[3] == "-" || want[3] == got[3];
+    if end.board() != pos.board() || end.turn() != pos.turn() || !castling_ok || !ep_ok {
+        return Err(NoStatement::GameMismatch {
+            reason: format!("it ends in {}", end.to_fen()),
+        });
+    }
+    Ok(())
 }
 
 /// Branches a script expands before refuting the rest in one step each.
@@ -193,9 +288,17 @@ fn refute(explorer: &mut Explorer, q: &Position, cap: u32) -> Step {
         Some(square) => Step::Stranded {
             square: square.to_string(),
         },
-        None => Step::Refute {
-            within: explorer.longest(q, cap) + 1,
-        },
+        None => {
+            let within = explorer.longest(q, cap) + 1;
+            // Does plain exhaustion (without the stranded-man rule) end
+            // there too? Otherwise the explanation names both rules.
+            let mut plain = Explorer::new().with_budget(MAX_SEQUENCES);
+            if plain.longest(q, within) < within && plain.nodes() < MAX_SEQUENCES {
+                Step::Refute { within }
+            } else {
+                Step::RefuteOrStranded { within }
+            }
+        }
     }
 }
 
@@ -265,9 +368,122 @@ impl std::error::Error for ProveError {}
 /// The module name of the generated file when compiled.
 pub const MODULE: &str = "Problem";
 
-/// The `.v` text for `export`.
+/// The `.v` text for `export`: the file, then `Print Assumptions` of its
+/// theorem (what [`check_assumptions`] reads from `coqc`'s output).
 pub fn export_text(export: &Export) -> Result<String, EmitError> {
-    Ok(print_file(&export_file(export)?))
+    export_text_with_game(export, None)
+}
+
+/// [`export_text`] with a game reaching the position (UCI, from the
+/// initial position): a last-N theorem is then stated with `reachable P`
+/// ([`crate::emit::problem::export_file_with_game`]).
+pub fn export_text_with_game(
+    export: &Export,
+    game: Option<&[String]>,
+) -> Result<String, EmitError> {
+    let mut text = print_file(&export_file_with_game(export, game)?);
+    if !text.ends_with('\n') {
+        text.push('\n');
+    }
+    text.push_str(&format!(
+        "\nPrint Assumptions {}.\n",
+        export.statement.theorem_name()
+    ));
+    Ok(text)
+}
+
+/// The allow-list of assumptions (`ci/allowed-assumptions.txt`, also read
+/// by `ci/check-assumptions.sh`), compiled in.
+pub const ALLOWED_ASSUMPTIONS: &str = include_str!("../../ci/allowed-assumptions.txt");
+
+/// The names of [`ALLOWED_ASSUMPTIONS`].
+pub fn allowed_assumptions() -> Vec<&'static str> {
+    ALLOWED_ASSUMPTIONS
+        .lines()
+        .map(|l| l.split('#').next().unwrap_or("").trim())
+        .filter(|l| !l.is_empty())
+        .collect()
+}
+
+/// Why `Print Assumptions` output is not accepted.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AssumptionError {
+    /// No `Print Assumptions` report in the output.
+    NoReport,
+    /// Lines outside the allow-list (an axiom, a guard or positivity
+    /// bypass, an unsafe universe hierarchy, …), as printed.
+    Disallowed(Vec<String>),
+}
+
+impl fmt::Display for AssumptionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AssumptionError::NoReport => {
+                f.write_str("coqc printed no `Print Assumptions` report for the theorem")
+            }
+            AssumptionError::Disallowed(lines) => write!(
+                f,
+                "the theorem depends on assumptions outside ci/allowed-assumptions.txt: {}",
+                lines.join("; ")
+            ),
+        }
+    }
+}
+
+/// Reads the last `Print Assumptions` report of `coqc`'s output: `Ok` with
+/// the assumptions' names (empty for "Closed under the global context")
+/// when every line is an allowed `name : type` entry (or its indented
+/// continuation). Coq prints a name as short as its scope allows, so a
+/// printed `add` matches the allowed `PrimInt63.add`; any other line —
+/// "f is assumed to be guarded.", "bad is assumed to be positive.",
+/// "u relies on an unsafe hierarchy.", an axiom not listed — is refused.
+pub fn check_assumptions(output: &str) -> Result<Vec<String>, AssumptionError> {
+    let allowed = allowed_assumptions();
+    let lines: Vec<&str> = output.lines().collect();
+    let Some(start) = lines.iter().rposition(|l| {
+        let l = l.trim_end();
+        l == "Axioms:" || l.starts_with("Closed under the global context")
+    }) else {
+        return Err(AssumptionError::NoReport);
+    };
+    if lines[start].starts_with("Closed under the global context") {
+        return Ok(Vec::new());
+    }
+    let is_allowed = |name: &str| {
+        allowed
+            .iter()
+            .any(|a| *a == name || a.ends_with(&format!(".{name}")))
+    };
+    let mut names = Vec::new();
+    let mut bad = Vec::new();
+    let mut continuing = false;
+    for line in &lines[start + 1..] {
+        if line.trim().is_empty() {
+            continuing = false;
+            continue;
+        }
+        if line.starts_with(char::is_whitespace) {
+            if !continuing {
+                bad.push(line.trim().to_string());
+            }
+            continue;
+        }
+        let mut words = line.split_whitespace();
+        let name = words.next().unwrap_or("");
+        // `name : type`, or a long one's `name` alone, its type indented below.
+        if matches!(words.next(), Some(":") | None) && is_allowed(name) {
+            names.push(name.to_string());
+            continuing = true;
+        } else {
+            bad.push(line.trim().to_string());
+            continuing = false;
+        }
+    }
+    if bad.is_empty() {
+        Ok(names)
+    } else {
+        Err(AssumptionError::Disallowed(bad))
+    }
 }
 
 /// Compiles `text` as `Problem.v` in a temporary directory (copied to

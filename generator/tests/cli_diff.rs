@@ -171,7 +171,9 @@ fn problem_answers_are_compared() {
     assert_eq!(bad.len(), 2, "{bad:?}");
     assert_eq!(bad[0].aspect, Aspect::LastMoves(3));
     assert!(
-        bad[0].native.contains("ends with c2c4 b4c3xp b3c3xp"),
+        bad[0]
+            .native
+            .contains("its last 3 plies are c2c4 b4c3xp b3c3xp"),
         "{}",
         bad[0].native
     );

@@ -25,7 +25,7 @@ fn prove_without_argument_is_smullyan() {
     let stdout = success_stdout(&["prove"]);
     // Published: 1. c2-c4 b4xc3 e.p.+ 2. Kb3xc3.
     assert!(
-        stdout.contains("every game that reaches 8/8/8/1r1b4/B7/2K5/8/3k4 b - - 0 1 ends with c2c4 b4c3ep b3c3xp"),
+        stdout.starts_with("proven: if the position is legal, its last 3 plies are c2c4 b4c3ep b3c3xp (oldest first): every game that reaches 8/8/8/1r1b4/B7/2K5/8/3k4 b - - 0 1 ends with them\n"),
         "{stdout}"
     );
     assert!(stdout.contains("Theorem last_3"), "{stdout}");
@@ -46,7 +46,12 @@ fn prove_an_epd_problem_and_keep_the_file() {
         "--keep",
         keep,
     ]);
-    assert!(stdout.contains("ends with g2g4 f4g3ep f5e5xn"), "{stdout}");
+    assert!(
+        stdout.contains(
+            "if the position is legal, its last 3 plies are g2g4 f4g3ep f5e5xn (oldest first)"
+        ),
+        "{stdout}"
+    );
     let kept = std::fs::read_to_string(dir.path().join("Problem.v")).unwrap();
     assert!(kept.contains("Theorem last_3"));
 }
@@ -293,7 +298,8 @@ fn ltac_scripts_prove_published_problems() {
             "--ltac",
         ]);
         assert!(
-            stdout.contains(&format!("ends with {published} ")),
+            stdout.contains(&format!(" are {published} (oldest first): "))
+                || stdout.contains(&format!("its last ply is {published}: ")),
             "{id}: {stdout}"
         );
     }

@@ -23,15 +23,15 @@ fn unmoves_known_answers() {
     // Discovered double check by en passant: the only retraction.
     assert_eq!(
         lines_of(&["unmoves", "8/8/3kP3/8/3R1Q2/8/4K3/8 b - -"]),
-        ["d5e6ep", "1 unmoves"]
+        ["d5e6ep", "1 unmove"]
     );
     assert_eq!(
         lines_of(&["unmoves", "6B1/5R1k/8/8/8/8/8/7K b - -"]),
-        ["g7g8b", "1 unmoves"]
+        ["g7g8b", "1 unmove"]
     );
     assert_eq!(
         lines_of(&["unmoves", "2kr3K/3p4/8/8/8/8/8/8 w - -"]),
-        ["e8c8", "1 unmoves"]
+        ["e8c8", "1 unmove"]
     );
     // The start position: the four black knight moves.
     assert_eq!(
@@ -128,31 +128,35 @@ fn last_moves_forced_part_and_count() {
 
 #[test]
 fn last_moves_illegal() {
+    // Illegal positions get the reason instead of histories, and exit 1.
     // The e.p. square asserts e2-e4; before it Black's king on a8 is boxed
     // in by a7, b7, b8: no history longer than 1 ply.
-    assert_eq!(
-        lines_of(&[
-            "last-moves",
-            "kB6/PN6/8/8/4P3/8/8/4K3 b - e3",
-            "--depth",
-            "2"
-        ]),
-        ["0 sequences", "illegal: no history longer than 1 plies"]
-    );
+    let out = run(&[
+        "last-moves",
+        "kB6/PN6/8/8/4P3/8/8/4K3 b - e3",
+        "--depth",
+        "2",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stdout_of(&out), "illegal: no history longer than 1 plies\n");
     // Two knights cannot both have given check: not even one ply.
+    let out = run(&["last-moves", "8/8/8/8/8/1N6/2N5/k6K b - -", "--depth", "3"]);
+    assert_eq!(out.status.code(), Some(1));
     assert_eq!(
-        lines_of(&["last-moves", "8/8/8/8/8/1N6/2N5/k6K b - -", "--depth", "3"]),
-        ["0 sequences", "illegal: no history longer than 0 plies"]
+        stdout_of(&out),
+        "illegal: no last move can have given this check\n"
     );
-    let v = json_of(&[
+    let out = run(&[
         "last-moves",
         "8/8/8/8/8/1N6/2N5/k6K b - -",
         "--depth",
         "3",
         "--json",
     ]);
+    assert_eq!(out.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["verdict"], "illegal");
-    assert_eq!(v["longest"], 0);
+    assert_eq!(v["reason"], "no last move can have given this check");
 }
 
 #[test]

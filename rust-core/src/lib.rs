@@ -16,6 +16,10 @@
 //! - [`retro`]: retractions ("unmoves") with their exact semantics;
 //!   [`search`]: retro-perft, last-moves and legality searches;
 //!   [`problem`]: retro problems written as EPD.
+//! - [`deep`]: the deep retro search, whose answers carry a [`cert`]ificate
+//!   built on the static [`rules`].
+//! - [`proofgame`]: proof games, a game from the initial position that
+//!   reaches a position (showing it legal).
 //! - [`random`]: seeded random play, for reproducible test and benchmark
 //!   corpora.
 
@@ -28,9 +32,11 @@ pub mod attacks;
 pub mod bitboard;
 pub mod board;
 pub mod castling;
+pub mod cert;
 pub mod color;
 #[cfg(feature = "coq")]
 pub mod coq;
+pub mod deep;
 pub mod fen;
 pub mod movegen;
 pub mod moves;
@@ -39,9 +45,11 @@ pub mod pgn;
 pub mod piece;
 pub mod position;
 pub mod problem;
+pub mod proofgame;
 pub mod random;
 pub mod retro;
 pub mod role;
+pub mod rules;
 pub mod san;
 pub mod search;
 pub mod square;

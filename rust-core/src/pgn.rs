@@ -1,12 +1,17 @@
-//! PGN: one game's tags and moves, replayed from the initial position.
+//! PGN: games' tags and moves, replayed from their start.
 //!
 //! Read: tag pairs (`[White "…"]`), move numbers (`12.`, `12...`), SAN
-//! moves, comments (`{…}` and `;` to the end of the line), NAGs (`$1`),
-//! the result (`1-0`, `0-1`, `1/2-1/2`, `*`). Variations (`( … )`, nested)
-//! are skipped: only the main line is the game. A `FEN` tag (a game from a
-//! set-up position) is refused, as is a second game in the same text.
-//! Every move is checked against the position it is played in; the error
-//! names the move number, the side and why.
+//! moves (castling as `O-O` or `0-0`), comments (`{…}` and `;` to the end
+//! of the line), NAGs (`$1`), the result (`1-0`, `0-1`, `1/2-1/2`, `*`), a
+//! leading byte-order mark. Variations (`( … )`, nested) are skipped: only
+//! the main line is the game. Every move is checked against the position
+//! it is played in; the error names the move number, the side and why.
+//!
+//! [`parse_game`] reads exactly one game from the initial position (a `FEN`
+//! tag or a second game is an error: what a proof of a game from the start
+//! needs). [`parse_games`] reads a collection: several games, each from the
+//! initial position or from its `[FEN "…"]` tag (with or without
+//! `[SetUp "1"]`).
 
 use std::fmt;
 
@@ -24,8 +29,13 @@ pub struct Game {
     pub sans: Vec<String>,
     /// The result token, if any.
     pub result: Option<String>,
+    /// The position the game starts from: the initial position, or its
+    /// `FEN` tag's.
+    pub start: Position,
     /// The position after the last move.
     pub end: Position,
+    /// The line of the text the game starts on (1-based).
+    pub line: usize,
 }
 
 impl Game {
@@ -52,6 +62,8 @@ pub enum PgnError {
     SetUp,
     /// No moves and no tags.
     Empty,
+    /// A `FEN` tag that is not a valid position.
+    BadFen { line: usize, message: String },
 }
 
 impl fmt::Display for PgnError {
@@ -70,6 +82,9 @@ impl fmt::Display for PgnError {
                 "the game starts from a set-up position (FEN tag); only games from the initial position are supported",
             ),
             PgnError::Empty => f.write_str("no game found"),
+            PgnError::BadFen { line, message } => {
+                write!(f, "line {line}: the FEN tag is not a position: {message}")
+            }
         }
     }
 }
@@ -91,6 +106,7 @@ fn syntax(line: usize, message: impl Into<String>) -> PgnError {
 
 fn tokens(text: &str) -> Result<Vec<(usize, Token)>, PgnError> {
     let mut out = Vec::new();
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let chars: Vec<char> = text.chars().collect();
     let mut i = 0;
     let mut line = 1;
@@ -211,30 +227,84 @@ const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
 
 /// Reads one game and replays it from the initial position.
 pub fn parse_game(text: &str) -> Result<Game, PgnError> {
+    let mut games = split(tokens(text)?);
+    if games.len() > 1 {
+        let line = games[1].first().map_or(1, |(line, _)| *line);
+        return Err(syntax(line, "a second game (only one game is read here)"));
+    }
+    replay(games.pop().unwrap_or_default(), false)
+}
+
+/// Reads every game of a collection, each from the initial position or its
+/// `FEN` tag. The outer error is malformed text (no game can be told from
+/// the next); each game then replays or fails on its own. An empty text is
+/// [`PgnError::Empty`].
+pub fn parse_games(text: &str) -> Result<Vec<Result<Game, PgnError>>, PgnError> {
+    let games = split(tokens(text)?);
+    if games.is_empty() {
+        return Err(PgnError::Empty);
+    }
+    Ok(games.into_iter().map(|g| replay(g, true)).collect())
+}
+
+/// Cuts the token stream into games: a game ends with its result, or where
+/// a tag pair follows moves.
+fn split(tokens: Vec<(usize, Token)>) -> Vec<Vec<(usize, Token)>> {
+    let mut games: Vec<Vec<(usize, Token)>> = Vec::new();
+    let mut current: Vec<(usize, Token)> = Vec::new();
+    let mut seen_moves = false;
+    for (line, token) in tokens {
+        match &token {
+            Token::Tag(..) if seen_moves => {
+                games.push(std::mem::take(&mut current));
+                seen_moves = false;
+                current.push((line, token));
+            }
+            Token::Word(w) if RESULTS.contains(&w.as_str()) => {
+                current.push((line, token));
+                games.push(std::mem::take(&mut current));
+                seen_moves = false;
+            }
+            Token::Word(_) => {
+                seen_moves = true;
+                current.push((line, token));
+            }
+            Token::Tag(..) => current.push((line, token)),
+        }
+    }
+    if !current.is_empty() {
+        games.push(current);
+    }
+    games
+}
+
+fn replay(tokens: Vec<(usize, Token)>, allow_setup: bool) -> Result<Game, PgnError> {
     let mut tags = Vec::new();
     let mut moves = Vec::new();
     let mut sans = Vec::new();
     let mut result = None;
     let mut pos = Position::start();
-    let mut seen_moves = false;
-    for (line, token) in tokens(text)? {
+    let mut start = pos;
+    let first_line = tokens.first().map_or(1, |(line, _)| *line);
+    for (line, token) in tokens {
         match token {
             Token::Tag(name, value) => {
-                if seen_moves || result.is_some() {
-                    return Err(syntax(
-                        line,
-                        "a second game (only one game per file is supported)",
-                    ));
-                }
                 if name == "FEN" {
-                    return Err(PgnError::SetUp);
+                    if !allow_setup {
+                        return Err(PgnError::SetUp);
+                    }
+                    if !moves.is_empty() {
+                        return Err(syntax(line, "a FEN tag after the moves"));
+                    }
+                    start = Position::from_fen(&value).map_err(|e| PgnError::BadFen {
+                        line,
+                        message: e.to_string(),
+                    })?;
+                    pos = start;
                 }
                 tags.push((name, value));
             }
             Token::Word(word) => {
-                if result.is_some() {
-                    return Err(syntax(line, format!("{word:?} after the result")));
-                }
                 if RESULTS.contains(&word.as_str()) {
                     result = Some(word);
                     continue;
@@ -246,16 +316,21 @@ pub fn parse_game(text: &str) -> Result<Game, PgnError> {
                 let san = word.trim_start_matches(|c: char| c.is_ascii_digit());
                 let san = if san.len() < word.len() {
                     if !san.starts_with('.') {
-                        return Err(syntax(line, format!("{word:?} is not a move")));
+                        // `0-0` and `0-0-0` are castling, not numbers.
+                        if word.starts_with("0-0") {
+                            word.as_str()
+                        } else {
+                            return Err(syntax(line, format!("{word:?} is not a move")));
+                        }
+                    } else {
+                        san.trim_start_matches('.')
                     }
-                    san.trim_start_matches('.')
                 } else {
                     san
                 };
                 if san.is_empty() {
                     continue;
                 }
-                seen_moves = true;
                 let number = pos.fullmove_number().get();
                 let color = pos.turn();
                 let m = pos.parse_san(san).map_err(|error| PgnError::Move {
@@ -283,6 +358,47 @@ pub fn parse_game(text: &str) -> Result<Game, PgnError> {
         moves,
         sans,
         result,
+        start,
         end: pos,
+        line: first_line,
     })
+}
+
+impl Game {
+    /// The game as PGN: its tags (a `FEN` game gets `SetUp "1"`), the
+    /// moves in SAN with move numbers, the result (`*` if none), 80-column
+    /// lines.
+    pub fn to_pgn(&self) -> String {
+        let mut out = String::new();
+        let has_setup = self.tag("SetUp").is_some();
+        for (name, value) in &self.tags {
+            if name == "FEN" && !has_setup {
+                out.push_str("[SetUp \"1\"]\n");
+            }
+            let escaped = value.replace('\\', "\\\\").replace('"', "\\\"");
+            out.push_str(&format!("[{name} \"{escaped}\"]\n"));
+        }
+        if !self.tags.is_empty() {
+            out.push('\n');
+        }
+        let line = crate::san::san_line(&self.start, &self.moves).unwrap_or_default();
+        let result = self.result.as_deref().unwrap_or("*");
+        let mut width = 0;
+        for word in line.split(' ').chain(std::iter::once(result)) {
+            if word.is_empty() {
+                continue;
+            }
+            if width > 0 && width + 1 + word.len() > 79 {
+                out.push('\n');
+                width = 0;
+            } else if width > 0 {
+                out.push(' ');
+                width += 1;
+            }
+            out.push_str(word);
+            width += word.len();
+        }
+        out.push('\n');
+        out
+    }
 }

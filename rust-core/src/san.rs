@@ -9,7 +9,7 @@
 
 use std::fmt;
 
-use crate::{CastlingSide, File, Move, Position, Rank, Role, Square};
+use crate::{CastlingSide, File, Move, Position, Rank, Role, Square, Unmove};
 
 /// Why a SAN token does not name a legal move.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -215,6 +215,66 @@ impl Position {
         }
         out
     }
+}
+
+impl Unmove {
+    /// The retraction in retro-problem notation, readable without the
+    /// position: the moving man's letter (none for a pawn), its origin, `-`
+    /// or `x` and the letter of the man it captured, its destination, then
+    /// `=Q` for a promotion and ` ep` for an en passant capture; castling
+    /// is `0-0` / `0-0-0`. Examples: `Kb3xPc3` (the white king took a pawn
+    /// on c3 from b3), `b4xc3 ep`, `c2-c4`, `c7xBd8=R`.
+    pub fn to_san(&self) -> String {
+        let m = self.forward();
+        match m.castling_side() {
+            Some(CastlingSide::KingSide) => return "0-0".to_owned(),
+            Some(CastlingSide::QueenSide) => return "0-0-0".to_owned(),
+            None => {}
+        }
+        let mut s = String::new();
+        if m.role() != Role::Pawn {
+            s.push(m.role().upper_char());
+        }
+        s.push_str(&m.from().to_string());
+        match self.uncaptured() {
+            Some(_) if self.is_en_passant() => s.push('x'),
+            Some(piece) => {
+                s.push('x');
+                s.push(piece.role.upper_char());
+            }
+            None => s.push('-'),
+        }
+        s.push_str(&m.to().to_string());
+        if let Some(p) = m.promotion() {
+            s.push('=');
+            s.push(p.upper_char());
+        }
+        if self.is_en_passant() {
+            s.push_str(" ep");
+        }
+        s
+    }
+}
+
+/// A line of moves from `start` in SAN with move numbers (`1. e4 e5
+/// 2. Nf3`, `12... Kb3`), as PGN movetext. Stops at the first move that is
+/// not legal where it is played and returns the error's index.
+pub fn san_line(start: &Position, moves: &[Move]) -> Result<String, usize> {
+    let mut pos = *start;
+    let mut out = String::new();
+    for (i, m) in moves.iter().enumerate() {
+        let number = pos.fullmove_number().get();
+        if pos.turn() == crate::Color::White {
+            out.push_str(&format!("{number}. "));
+        } else if i == 0 {
+            out.push_str(&format!("{number}... "));
+        }
+        out.push_str(&pos.san(m));
+        out.push(' ');
+        pos = pos.play(m).map_err(|_| i)?;
+    }
+    out.truncate(out.trim_end().len());
+    Ok(out)
 }
 
 #[cfg(test)]

@@ -1,17 +1,16 @@
 //! `retroproof diff`: compare the native engine with Coq on many positions
 //! (retraction sets exactly, perft to a small depth). See [`crate::diff`].
 
-use std::io::IsTerminal as _;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use clap::Args;
-use indicatif::{ProgressBar, ProgressStyle};
 use retroproof_core::Position;
 
 use super::CliError;
 use crate::coqc::Coqc;
 use crate::diff::{self, DiffError, DiffOptions};
+use crate::progress::Progress;
 
 #[derive(Debug, Args)]
 pub struct DiffArgs {
@@ -21,76 +20,91 @@ pub struct DiffArgs {
     #[arg(long, value_name = "FILE")]
     pub corpus: Option<PathBuf>,
 
-    /// Perft depth compared
-    #[arg(long, value_name = "N", default_value_t = 2)]
+    /// Perft depth compared (0 to 4: Coq computes perft by evaluation)
+    #[arg(long, value_name = "N", default_value = "2", allow_hyphen_values = true, value_parser = parse_depth)]
     pub depth: u32,
 
-    /// Parallel coqc runs
-    #[arg(long, value_name = "J", default_value_t = 2)]
+    /// Parallel coqc runs (1 to 64)
+    #[arg(long, value_name = "J", default_value = "2", allow_hyphen_values = true, value_parser = crate::batch::parse_jobs)]
     pub jobs: usize,
 
-    /// Random positions added to the default corpus
-    #[arg(long, value_name = "N", default_value_t = 1000)]
+    /// Random positions added to the default corpus (0 to 1000000)
+    #[arg(long, value_name = "N", default_value = "1000", allow_hyphen_values = true, value_parser = parse_random)]
     pub random: usize,
 
     /// Seed of the random play
     #[arg(long, default_value_t = 7)]
     pub seed: u64,
 
-    /// Positions per coqc run
-    #[arg(long, value_name = "N", default_value_t = 200)]
+    /// Positions per coqc run (1 to 10000)
+    #[arg(long, value_name = "N", default_value = "200", allow_hyphen_values = true, value_parser = parse_batch)]
     pub batch: usize,
 
     /// Time limit per coqc run, in seconds
     #[arg(long, value_name = "SECS", default_value_t = 600)]
     pub timeout: u64,
+
+    /// Print JSON lines: one per mismatch, then {"summary": …}
+    #[arg(long)]
+    pub json: bool,
+}
+
+fn parse_depth(text: &str) -> Result<u32, String> {
+    crate::input::parse_bounded(text, "--depth", 0, 4).map(|n| n as u32)
+}
+
+fn parse_random(text: &str) -> Result<usize, String> {
+    crate::input::parse_bounded(text, "--random", 0, 1_000_000).map(|n| n as usize)
+}
+
+fn parse_batch(text: &str) -> Result<usize, String> {
+    crate::input::parse_bounded(text, "--batch", 1, 10_000).map(|n| n as usize)
+}
+
+/// A mismatch as a JSON line.
+#[derive(Debug, serde::Serialize)]
+struct MismatchJson<'a> {
+    fen: &'a str,
+    aspect: String,
+    native: &'a str,
+    coq: &'a str,
 }
 
 pub fn run(args: DiffArgs) -> Result<(), CliError> {
-    if args.depth > 4 {
-        return Err(CliError::usage(
-            "--depth must be at most 4 (Coq computes perft by evaluation)",
-        ));
-    }
     let root = super::prove::workspace_root()?;
     let theories = super::prove::built_theories(&root)?;
-    let positions = match &args.corpus {
-        Some(path) => read_corpus_file(path)?,
-        None => default_corpus(&root, args.random, args.seed)?,
-    };
     // `last N` and `illegal` problems among the corpus lines (EPD with
-    // `retro`): the native answer is checked by Coq too.
-    let epd_path = args
-        .corpus
-        .clone()
-        .unwrap_or_else(|| root.join("examples").join("retro-problems.epd"));
-    let questions =
-        diff::problem_questions(&std::fs::read_to_string(&epd_path).unwrap_or_default());
+    // `retro`): the native answer is checked by Coq too. The corpus is
+    // read once (it may be standard input, `-`).
+    let (positions, questions) = match &args.corpus {
+        Some(path) => {
+            let text = crate::input::read_text(path)?;
+            let positions = diff::read_corpus(&text, path).map_err(CliError::usage)?;
+            (positions, diff::problem_questions(&text))
+        }
+        None => {
+            let epd = root.join("examples").join("retro-problems.epd");
+            (
+                default_corpus(&root, args.random, args.seed)?,
+                diff::problem_questions(&crate::input::read_text(&epd).unwrap_or_default()),
+            )
+        }
+    };
     if positions.is_empty() {
         return Err(CliError::usage("the corpus has no positions"));
     }
     let coqc = Coqc::find().map_err(super::gen_coq::coqc_error)?;
     let options = DiffOptions {
         depth: args.depth,
-        jobs: args.jobs.max(1),
-        batch: args.batch.max(1),
+        jobs: args.jobs,
+        batch: args.batch,
         theories,
         timeout: Duration::from_secs(args.timeout),
     };
-    let bar = if std::io::stderr().is_terminal() {
-        let bar = ProgressBar::new(positions.len() as u64);
-        if let Ok(style) =
-            ProgressStyle::with_template("{bar:40} {pos}/{len} positions {elapsed} (eta {eta})")
-        {
-            bar.set_style(style);
-        }
-        bar
-    } else {
-        ProgressBar::hidden()
-    };
+    let bar = Progress::new(positions.len() as u64, "positions");
     let start = Instant::now();
     let report = diff::run_diff(&coqc, &positions, &options, &|_, _| {}, &|done| {
-        bar.set_position(done as u64)
+        bar.set(done as u64)
     })
     .map_err(|e| match e {
         DiffError::Coqc(crate::coqc::CoqcError::Failed { message, .. })
@@ -101,7 +115,7 @@ pub fn run(args: DiffArgs) -> Result<(), CliError> {
         DiffError::Coqc(e) => super::gen_coq::coqc_error(e),
         other => CliError::refuted(other.to_string()),
     })?;
-    bar.finish_and_clear();
+    bar.finish();
     let last =
         diff::run_problems_diff(&coqc, &questions, &options, &|_, _| {}).map_err(|e| match e {
             DiffError::Coqc(e) => super::gen_coq::coqc_error(e),
@@ -110,6 +124,35 @@ pub fn run(args: DiffArgs) -> Result<(), CliError> {
     let mut report = report;
     report.mismatches.extend(last);
     let elapsed = start.elapsed().as_secs_f64();
+    if args.json {
+        let mut out = String::new();
+        for m in &report.mismatches {
+            out.push_str(&crate::batch::json_line(&MismatchJson {
+                fen: &m.fen,
+                aspect: m.aspect.to_string(),
+                native: &m.native,
+                coq: &m.coq,
+            }));
+        }
+        out.push_str(&crate::batch::json_line(&serde_json::json!({
+            "summary": {
+                "positions": report.positions,
+                "mismatches": report.mismatches.len(),
+                "perft_depth": args.depth,
+                "problem_answers": questions.len(),
+                "seconds": elapsed,
+            }
+        })));
+        super::write_stdout(&out)?;
+        return if report.mismatches.is_empty() {
+            Ok(())
+        } else {
+            Err(CliError::refuted(format!(
+                "native engine and Coq disagree on {} result(s)",
+                report.mismatches.len()
+            )))
+        };
+    }
     let mut out = String::new();
     for m in &report.mismatches {
         out.push_str(&m.to_string());
@@ -137,8 +180,7 @@ pub fn run(args: DiffArgs) -> Result<(), CliError> {
 }
 
 fn read_corpus_file(path: &Path) -> Result<Vec<Position>, CliError> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| CliError::usage(format!("cannot read {}: {e}", path.display())))?;
+    let text = crate::input::read_text(path)?;
     diff::read_corpus(&text, path).map_err(CliError::usage)
 }
 
@@ -151,7 +193,7 @@ fn default_corpus(root: &Path, random: usize, seed: u64) -> Result<Vec<Position>
         positions.extend(read_corpus_file(&problems)?);
     }
     let vectors = root.join("examples").join("retraction-vectors.txt");
-    if let Ok(text) = std::fs::read_to_string(&vectors) {
+    if let Ok(text) = crate::input::read_text(&vectors) {
         for line in text.lines() {
             let fen = line.split('|').next().unwrap_or("").trim();
             if fen.is_empty() || fen.starts_with('#') {

@@ -1,11 +1,14 @@
 //! `retroproof export`: write the self-contained `.v` file for a question
-//! (position as a Coq term, readable theorem, reflective proof).
+//! (position as a Coq term checked to parse from its FEN, readable
+//! theorem, reflective proof, `Print Assumptions`). A last-N question about
+//! a position the engine shows illegal exports the illegality proof and
+//! exits 1.
 
 use std::path::PathBuf;
 
 use clap::Args;
 
-use super::prove::{resolve, QuestionArgs};
+use super::prove::{check_solution, resolve_full, resolved_text, QuestionArgs};
 use super::CliError;
 
 #[derive(Debug, Args)]
@@ -27,13 +30,23 @@ pub fn run(args: ExportArgs) -> Result<(), CliError> {
     if let Some(dir) = &args.examples {
         return write_examples(dir);
     }
-    let export = resolve(&args.question)?;
-    let text = crate::prove::export_text(&export).map_err(|e| CliError::refuted(e.to_string()))?;
+    let resolved = resolve_full(&args.question)?;
+    if !resolved.illegal_instead {
+        check_solution(&resolved)?;
+    }
+    let text = resolved_text(&resolved)?;
     match &args.output {
         Some(path) => std::fs::write(path, &text)
-            .map_err(|e| CliError::usage(format!("cannot write {}: {e}", path.display()))),
-        None => super::write_stdout(&text),
+            .map_err(|e| CliError::usage(format!("cannot write {}: {e}", path.display())))?,
+        None => super::write_stdout(&text)?,
     }
+    if resolved.illegal_instead {
+        return Err(CliError::refuted(format!(
+            "no last-move answer: the position is illegal; the file proves that instead of \"{}\"",
+            resolved.question
+        )));
+    }
+    Ok(())
 }
 
 fn write_examples(dir: &std::path::Path) -> Result<(), CliError> {

@@ -90,12 +90,7 @@ fn check(files: &[GeneratedFile], spec: Option<&Path>, timeout: Duration) -> Res
 /// Missing, too old or unrunnable `coqc` is the environment's fault (exit
 /// 4); Coq refusing a file, or running past the limit, is a "no" (exit 1).
 pub fn coqc_error(e: CoqcError) -> CliError {
-    match e {
-        CoqcError::NotFound | CoqcError::TooOld { .. } | CoqcError::Io { .. } => {
-            CliError::environment(e)
-        }
-        CoqcError::Failed { .. } | CoqcError::Timeout { .. } => CliError::refuted(e),
-    }
+    super::coq_run::coqc_error(e)
 }
 
 /// `coq/theories/Gen` of the workspace: found from the current directory

@@ -6,6 +6,11 @@
 //! `forced: <plies>` (`forced: -` when the sequences already differ in the
 //! last ply).
 //!
+//! A position the engine shows illegal (static rules, a stranded man,
+//! exhaustion: `retroproof_core::search::legality`) has no last moves to
+//! speak of: the output is the single line `illegal: <reason>` (with
+//! `--json`, verdict `illegal` and the reason) and the exit code is 1.
+//!
 //! When no sequence of length `N` exists, the longest is `k - 1 < N` plies.
 //! If none of the shorter sequences passes through the initial position
 //! (White to move), the position is illegal and the last line is
@@ -19,7 +24,7 @@
 use std::fmt::Write as _;
 
 use clap::Args;
-use retroproof_core::search::{for_each_sequence, game_of, Explorer};
+use retroproof_core::search::{for_each_sequence, game_of, legality, Explorer, Legality, Limits};
 use retroproof_core::Unmove;
 use serde::Serialize;
 
@@ -53,6 +58,8 @@ struct Report {
     longest: Option<u32>,
     /// With verdict `legal`: a game from the initial position, in UCI.
     game: Option<Vec<String>>,
+    /// With verdict `illegal`: why.
+    reason: Option<String>,
 }
 
 fn names(line: &[Unmove]) -> Vec<String> {
@@ -67,6 +74,36 @@ pub fn run(args: LastMovesArgs) -> Result<(), CliError> {
         ));
     }
     retro_position_check(&pos)?;
+    // Illegality first: histories of an illegal position answer nothing.
+    let limits = Limits {
+        nodes: 200_000,
+        ..Limits::default()
+    };
+    if let Legality::Illegal(reason) = legality(&pos, limits) {
+        let reason = reason.to_string();
+        let out = if args.json {
+            let report = Report {
+                depth: args.depth,
+                sequences: Vec::new(),
+                count: 0,
+                forced: Vec::new(),
+                verdict: "illegal",
+                longest: None,
+                game: None,
+                reason: Some(reason.clone()),
+            };
+            let mut json = serde_json::to_string_pretty(&report)
+                .map_err(|e| CliError::usage(format!("cannot encode JSON: {e}")))?;
+            json.push('\n');
+            json
+        } else {
+            format!("illegal: {reason}\n")
+        };
+        write_stdout(&out)?;
+        return Err(CliError::refuted(format!(
+            "the position is illegal: {reason}"
+        )));
+    }
     let mut out = String::new();
     let mut sequences = Vec::new();
     let mut count = 0u64;
@@ -98,6 +135,7 @@ pub fn run(args: LastMovesArgs) -> Result<(), CliError> {
         verdict: "open",
         longest: None,
         game: None,
+        reason: None,
     };
     if count == 0 {
         let mut explorer = Explorer::new();
@@ -111,11 +149,13 @@ pub fn run(args: LastMovesArgs) -> Result<(), CliError> {
             None => report.verdict = "illegal",
         }
     }
+    let illegal = report.verdict == "illegal";
     if args.json {
         out = serde_json::to_string_pretty(&report)
             .map_err(|e| CliError::usage(format!("cannot encode JSON: {e}")))?;
         out.push('\n');
-        return write_stdout(&out);
+        write_stdout(&out)?;
+        return exit_for(illegal, &report);
     }
     writeln!(out, "{count} sequences").expect("writing to a String cannot fail");
     match report.verdict {
@@ -133,5 +173,17 @@ pub fn run(args: LastMovesArgs) -> Result<(), CliError> {
         _ => writeln!(out, "forced: {}", report.forced.join(" ")),
     }
     .expect("writing to a String cannot fail");
-    write_stdout(&out)
+    write_stdout(&out)?;
+    exit_for(illegal, &report)
+}
+
+/// Exit 1 for an illegal position (the documented code of a refutation).
+fn exit_for(illegal: bool, report: &Report) -> Result<(), CliError> {
+    if illegal {
+        return Err(CliError::refuted(format!(
+            "the position is illegal: no history longer than {} plies",
+            report.longest.unwrap_or(0)
+        )));
+    }
+    Ok(())
 }

@@ -1,6 +1,7 @@
 //! The `retroproof` command line: argument types and one module per subcommand.
 
 pub mod check_game;
+pub mod coq_run;
 pub mod diff;
 pub mod export;
 pub mod gen_coq;
@@ -94,7 +95,7 @@ impl std::error::Error for CliError {}
 
 /// Retrograde chess analysis you can check: a native engine, and Coq proofs.
 #[derive(Debug, Parser)]
-#[command(name = "retroproof", version, about)]
+#[command(name = "retroproof", version, about, arg_required_else_help = true)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -132,6 +133,9 @@ pub enum Command {
 impl Cli {
     /// Runs the chosen subcommand, writing its output to stdout.
     pub fn run(self) -> Result<(), CliError> {
+        // Every scratch directory of the command goes under one root, removed
+        // on exit and on Ctrl-C (see `crate::interrupt`).
+        let _temp_root = crate::interrupt::TempRoot::enter().ok();
         match self.command {
             Command::GenCoq(args) => gen_coq::run(args),
             Command::Perft(args) => perft::run(args),
@@ -150,13 +154,70 @@ impl Cli {
 }
 
 /// Reads a position argument: `startpos`, or a FEN with 4 or 6 fields given
-/// as one argument. A bad FEN becomes a usage error carrying the FEN error's
-/// message (what is wrong, and where).
+/// as one argument, optionally followed by `moves` and UCI moves played from
+/// it (`startpos moves e2e4 e7e5`, as in the UCI protocol). A bad FEN or
+/// move becomes a usage error carrying the error's message (what is wrong,
+/// and where), quoting at most a short prefix of the argument.
 pub fn position_arg(text: &str) -> Result<Position, CliError> {
-    if text.trim() == "startpos" {
-        return Ok(Position::start());
+    let (base, moves) = match text.split_once(" moves") {
+        Some((base, rest)) if rest.is_empty() || rest.starts_with(char::is_whitespace) => {
+            (base, Some(rest))
+        }
+        _ => (text, None),
+    };
+    let mut pos = if base.trim() == "startpos" {
+        Position::start()
+    } else {
+        Position::from_fen(base).map_err(|e| {
+            CliError::usage(format!(
+                "{}: {}",
+                crate::input::quote(base),
+                crate::input::prefix(&e.to_string(), 200)
+            ))
+        })?
+    };
+    for (i, uci) in moves.unwrap_or("").split_whitespace().enumerate() {
+        let m = pos.parse_uci(uci).map_err(|e| {
+            CliError::usage(format!(
+                "move {} ({}) of the position argument: {}",
+                i + 1,
+                crate::input::quote(uci),
+                crate::input::prefix(&e.to_string(), 200)
+            ))
+        })?;
+        pos = pos.play(&m).map_err(|e| {
+            CliError::usage(format!(
+                "move {} ({}) of the position argument: {e}",
+                i + 1,
+                crate::input::quote(uci)
+            ))
+        })?;
     }
-    Position::from_fen(text).map_err(CliError::usage)
+    Ok(pos)
+}
+
+/// Refuses a position whose side *not* to move is in check: no game reaches
+/// it, and what moves or counts would mean there is a convention (may the
+/// king be captured?), not chess. `what` names the command's question.
+pub fn playable_position_check(pos: &Position, what: &str) -> Result<(), CliError> {
+    if pos.is_opponent_in_check() {
+        return Err(CliError::usage(format!(
+            "impossible position: {} is in check with {} to move, so no game reaches it \
+             and {what} has no meaning (`retroproof show` draws it)",
+            pos.turn().other(),
+            pos.turn()
+        )));
+    }
+    Ok(())
+}
+
+/// Prints `value` as pretty JSON and a newline (the `--json` output of a
+/// command).
+pub fn write_json(value: &impl serde::Serialize) -> Result<(), CliError> {
+    let mut text = serde_json::to_string_pretty(value)
+        .map_err(|e| CliError::environment(format!("cannot encode JSON: {e}")))?;
+    text.push('\n');
+    write_stdout(&text)
 }
 
 /// Writes a command's output. A closed pipe (`retroproof moves … | head -1`)

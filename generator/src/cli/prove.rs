@@ -1,64 +1,27 @@
 //! `retroproof prove`: export a question about a position to Coq, compile
-//! it with `coqc`, and say what was proven. Also the helpers every
-//! Coq-running command shares: finding the workspace and its built library.
+//! it with `coqc`, check the assumptions of its theorem, and say exactly
+//! what was proven. The helpers every Coq-running command shares are in
+//! [`super::coq_run`] (re-exported here for the other commands).
 
 use std::path::{Path, PathBuf};
 
 use super::CliError;
 
-/// The workspace root (where `coq/theories` lives): from the current
-/// directory upwards, else where this binary was built.
-pub fn workspace_root() -> Result<PathBuf, CliError> {
-    let marker = Path::new("coq").join("_CoqProject");
-    if let Ok(cwd) = std::env::current_dir() {
-        if let Some(root) = cwd.ancestors().find(|dir| dir.join(&marker).is_file()) {
-            return Ok(root.to_path_buf());
-        }
-    }
-    let built_in = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    if built_in.join(&marker).is_file() {
-        return Ok(built_in);
-    }
-    Err(CliError::usage(
-        "cannot find the retroproof workspace (no coq/_CoqProject here or above)",
-    ))
-}
-
-/// `coq/theories` of `root`, checked to be built (the `.vo` files the
-/// generated files load are there).
-pub fn built_theories(root: &Path) -> Result<PathBuf, CliError> {
-    let theories = root.join("coq").join("theories");
-    let needed = [
-        "Board",
-        "Notation",
-        "Perft",
-        "Exports",
-        "Reachable",
-        "Retro",
-        "Tactics",
-    ];
-    if let Some(missing) = needed
-        .iter()
-        .find(|name| !theories.join(format!("{name}.vo")).is_file())
-    {
-        return Err(CliError::usage(format!(
-            "the Coq library is not built ({missing}.vo missing in {}): run `make -C coq`",
-            theories.display()
-        )));
-    }
-    Ok(theories)
-}
+pub use super::coq_run::{
+    built_theories, library_problem, prove_text, stale_library, workspace_root,
+};
 
 use std::time::Duration;
 
 use clap::Args;
 use retroproof_core::pgn::parse_game;
-use retroproof_core::problem::{Problem, Question};
-use retroproof_core::Position;
+use retroproof_core::problem::{Problem, Question, Solution};
+use retroproof_core::{Move, Position};
+use serde::Serialize;
 
-use crate::coqc::{Coqc, CoqcError};
-use crate::emit::problem::{Export, Proof, Statement};
-use crate::prove::{self as engine, ProveError};
+use super::coq_run::prove_file;
+use crate::emit::problem::{in_chess_terms_with_game, Export, Proof, Statement};
+use crate::prove::{self as engine, LastAnswer};
 
 /// Smullyan's "last three moves" (The Chess Mysteries of Sherlock Holmes):
 /// the built-in example of `retroproof prove`.
@@ -85,10 +48,54 @@ pub struct QuestionArgs {
     /// one reflective checker call
     #[arg(long)]
     pub ltac: bool,
+
+    /// For `last N`: a game that reaches the position (FILE.pgn or UCI
+    /// moves from the initial position); the theorem then also states
+    /// `reachable P` and is unconditional
+    #[arg(long, num_args = 1.., value_name = "GAME")]
+    pub reached_by: Vec<String>,
 }
 
 /// A resolved question: the export, ready to print.
 pub fn resolve(args: &QuestionArgs) -> Result<Export, CliError> {
+    Ok(resolve_full(args)?.export)
+}
+
+/// A resolved question, with what `prove` reports besides the file.
+#[derive(Debug, Clone)]
+pub struct Resolved {
+    pub export: Export,
+    /// For a last-N answer: a game (UCI, from the initial position) that
+    /// reaches the position, making the theorem unconditional.
+    pub game: Option<Vec<String>>,
+    /// The question as asked (`last 3`, `illegal`, `legal-game`).
+    pub question: String,
+    /// A last-N question about a position the engine shows illegal: the
+    /// export proves the illegality instead (exit 1 after proving it).
+    pub illegal_instead: bool,
+    /// The EPD problem's published solution, to check against the answer.
+    pub solution: Solution,
+}
+
+/// [`resolve`] with a game reaching the position: a last-N theorem is then
+/// exported with `reachable P` (one unconditional statement).
+pub fn resolve_with_game(args: &QuestionArgs, game: &[Move]) -> Result<Resolved, CliError> {
+    resolve_inner(args, Some(game))
+}
+
+/// [`resolve`], keeping everything `prove` reports (with `--reached-by`,
+/// through [`resolve_with_game`]).
+pub fn resolve_full(args: &QuestionArgs) -> Result<Resolved, CliError> {
+    if args.reached_by.is_empty() {
+        return resolve_inner(args, None);
+    }
+    let words: Vec<&str> = args.reached_by.iter().map(String::as_str).collect();
+    let (moves, _) = read_game(&words)?;
+    resolve_with_game(args, &moves)
+}
+
+fn resolve_inner(args: &QuestionArgs, given: Option<&[Move]>) -> Result<Resolved, CliError> {
+    let mut solution = Solution::None;
     let (position, epd_question, notes) = match &args.position {
         None => (
             Position::from_fen(SMULLYAN).map_err(CliError::usage)?,
@@ -104,6 +111,7 @@ pub fn resolve(args: &QuestionArgs) -> Result<Export, CliError> {
             if let Some(source) = &problem.source {
                 notes.push(source.clone());
             }
+            solution = problem.solution.clone();
             (problem.position, Some(problem.question), notes)
         }
         Some(text) => (super::position_arg(text)?, None, Vec::new()),
@@ -116,9 +124,33 @@ pub fn resolve(args: &QuestionArgs) -> Result<Export, CliError> {
     if args.ltac && words.first() == Some(&"legal-game") {
         return Err(ltac_not_for_games());
     }
+    let mut game = None;
+    let mut illegal_instead = false;
+    let mut question = words.join(" ");
+    let mut last = |n: u32| -> Result<Statement, CliError> {
+        question = format!("last {n}");
+        match engine::last_plies_with_game(&position, n, given)
+            .map_err(|e| CliError::refuted(e.to_string()))?
+        {
+            LastAnswer::Illegal(statement) => {
+                illegal_instead = true;
+                Ok(statement)
+            }
+            LastAnswer::Plies {
+                statement,
+                game: found,
+            } => {
+                game = found;
+                Ok(statement)
+            }
+        }
+    };
     let statement = match (words.as_slice(), epd_question) {
-        ([], Some(Question::LastMoves(n))) => last(&position, n)?,
-        ([], Some(Question::Illegal)) | (["illegal"], _) => illegal(&position)?,
+        ([], Some(Question::LastMoves(n))) => last(n)?,
+        ([], Some(Question::Illegal)) | (["illegal"], _) => {
+            question = "illegal".to_string();
+            illegal(&position)?
+        }
         ([], Some(Question::Legal)) => {
             return Err(CliError::usage(
                 "a legal question needs the game: --question legal-game FILE.pgn | UCI…",
@@ -130,14 +162,17 @@ pub fn resolve(args: &QuestionArgs) -> Result<Export, CliError> {
             ))
         }
         (["last", n], _) => match n.parse::<u32>() {
-            Ok(n) if (1..=12).contains(&n) => last(&position, n)?,
+            Ok(n) if (1..=12).contains(&n) => last(n)?,
             _ => {
                 return Err(CliError::usage(format!(
                     "bad question: last {n:?} (N from 1 to 12)"
                 )))
             }
         },
-        (["legal-game", rest @ ..], _) if !rest.is_empty() => legal_game(&position, rest)?,
+        (["legal-game", rest @ ..], _) if !rest.is_empty() => {
+            question = "legal-game".to_string();
+            legal_game(&position, rest)?
+        }
         (other, _) => {
             return Err(CliError::usage(format!(
                 "bad question {:?} (expected last N | illegal | legal-game FILE.pgn | legal-game UCI…)",
@@ -145,6 +180,11 @@ pub fn resolve(args: &QuestionArgs) -> Result<Export, CliError> {
             )))
         }
     };
+    if given.is_some() && !matches!(statement, Statement::LastPlies { .. }) {
+        return Err(CliError::usage(
+            "--reached-by is for last N questions (it makes their theorem unconditional)",
+        ));
+    }
     let proof = if args.ltac {
         match engine::script(&position, &statement) {
             Some(step) => Proof::Script(step),
@@ -153,12 +193,73 @@ pub fn resolve(args: &QuestionArgs) -> Result<Export, CliError> {
     } else {
         Proof::Reflective
     };
-    Ok(Export {
-        position,
-        statement,
-        proof,
-        notes,
+    Ok(Resolved {
+        export: Export {
+            position,
+            statement,
+            proof,
+            notes,
+        },
+        game,
+        question,
+        illegal_instead,
+        solution,
     })
+}
+
+/// The generated file for a resolved question.
+pub fn resolved_text(resolved: &Resolved) -> Result<String, CliError> {
+    engine::export_text_with_game(&resolved.export, resolved.game.as_deref())
+        .map_err(|e| CliError::refuted(e.to_string()))
+}
+
+/// The answer in words (`c2c4 b4c3ep b3c3xp`, `illegal`, `legal`), for
+/// JSON and for comparing with a published `sol`.
+pub fn answer_words(statement: &Statement) -> String {
+    match statement {
+        Statement::LastPlies { answer, .. } => answer
+            .iter()
+            .rev()
+            .map(String::as_str)
+            .collect::<Vec<_>>()
+            .join(" "),
+        Statement::Illegal { .. } => "illegal".to_string(),
+        Statement::LegalGame { .. } => "legal".to_string(),
+    }
+}
+
+/// The published `sol` in the same words, if the problem has one.
+fn solution_words(solution: &Solution) -> Option<String> {
+    match solution {
+        Solution::None => None,
+        Solution::Illegal => Some("illegal".to_string()),
+        Solution::Plies(plies) => Some(
+            plies
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(" "),
+        ),
+    }
+}
+
+/// `Err` (exit 1, naming both) when the EPD problem's `sol` contradicts
+/// the answer.
+pub fn check_solution(resolved: &Resolved) -> Result<(), CliError> {
+    let Some(published) = solution_words(&resolved.solution) else {
+        return Ok(());
+    };
+    let answer = answer_words(&resolved.export.statement);
+    if published == answer {
+        return Ok(());
+    }
+    Err(CliError::refuted(format!(
+        "the problem's published sol \"{published}\" contradicts the answer \"{answer}\" ({})",
+        resolved
+            .export
+            .statement
+            .in_chess_terms(&resolved.export.position)
+    )))
 }
 
 fn ltac_not_for_games() -> CliError {
@@ -187,22 +288,18 @@ fn problem_from_file(path: &Path, id: Option<&str>) -> Result<Problem, CliError>
     }))
 }
 
-fn last(position: &Position, n: u32) -> Result<Statement, CliError> {
-    engine::last_plies_statement(position, n).map_err(|e| CliError::refuted(e.to_string()))
-}
-
 fn illegal(position: &Position) -> Result<Statement, CliError> {
     engine::illegal_statement(position).map_err(|e| CliError::refuted(e.to_string()))
 }
 
-fn legal_game(position: &Position, rest: &[&str]) -> Result<Statement, CliError> {
-    let (moves, end) = match rest {
+/// A game from FILE.pgn or UCI moves: its moves and final position.
+fn read_game(rest: &[&str]) -> Result<(Vec<Move>, Position), CliError> {
+    match rest {
         [file] if file.ends_with(".pgn") => {
             let text = std::fs::read_to_string(file)
                 .map_err(|e| CliError::usage(format!("cannot read {file}: {e}")))?;
             let game = parse_game(&text).map_err(|e| CliError::usage(format!("{file}: {e}")))?;
-            let ucis = game.moves.iter().map(|m| m.to_uci()).collect();
-            (ucis, game.end)
+            Ok((game.moves, game.end))
         }
         ucis => {
             let mut pos = Position::start();
@@ -214,11 +311,16 @@ fn legal_game(position: &Position, rest: &[&str]) -> Result<Statement, CliError>
                 pos = pos
                     .play(&m)
                     .map_err(|e| CliError::usage(format!("ply {} ({uci}): {e}", i + 1)))?;
-                out.push(m.to_uci());
+                out.push(m);
             }
-            (out, pos)
+            Ok((out, pos))
         }
-    };
+    }
+}
+
+fn legal_game(position: &Position, rest: &[&str]) -> Result<Statement, CliError> {
+    let (moves, end) = read_game(rest)?;
+    let moves: Vec<String> = moves.iter().map(Move::to_uci).collect();
     if end.board() != position.board() || end.turn() != position.turn() {
         return Err(CliError::refuted(format!(
             "the game ends in {}, not in the position asked about",
@@ -237,19 +339,50 @@ pub struct ProveArgs {
     #[arg(long, value_name = "DIR")]
     pub keep: Option<PathBuf>,
 
-    /// Time limit for coqc, in seconds
+    /// Time limit for coqc (and for its version probe), in seconds
     #[arg(long, value_name = "SECS", default_value_t = 600)]
     pub timeout: u64,
+
+    /// Print one JSON object: proven, theorem, assumptions, question,
+    /// answer, fen, coqc, seconds, conditional
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `prove --json`.
+#[derive(Debug, Serialize)]
+pub struct ProveReport {
+    pub proven: String,
+    pub theorem: String,
+    pub assumptions: Vec<String>,
+    pub question: String,
+    pub answer: String,
+    pub fen: String,
+    pub coqc: String,
+    pub coqc_path: String,
+    pub library: String,
+    pub seconds: f64,
+    /// The theorem holds only if the position is legal (a last-N answer
+    /// without a game reaching the position).
+    pub conditional: bool,
 }
 
 pub fn run(args: ProveArgs) -> Result<(), CliError> {
-    let export = resolve(&args.question)?;
-    let text = engine::export_text(&export).map_err(|e| CliError::refuted(e.to_string()))?;
-    let proven = prove_text(
+    let resolved = resolve_full(&args.question)?;
+    if !resolved.illegal_instead {
+        // A published answer the engine contradicts is caught before Coq
+        // runs; after, for the proven one (below).
+        check_solution(&resolved)?;
+    }
+    let text = resolved_text(&resolved)?;
+    let export = &resolved.export;
+    let game = resolved.game.as_deref();
+    let claim = in_chess_terms_with_game(&export.statement, &export.position, game);
+    let proven = prove_file(
         &text,
         args.keep.as_deref(),
         Duration::from_secs(args.timeout),
-        &export,
+        &claim,
     )?;
     // The theorem as written in the file: from `Theorem` to `Proof.`.
     let theorem = text
@@ -258,65 +391,43 @@ pub fn run(args: ProveArgs) -> Result<(), CliError> {
         .take_while(|l| !l.starts_with("Proof"))
         .collect::<Vec<_>>()
         .join("\n");
-    let theorem = theorem.trim_end_matches('.');
-    let mut out = format!(
-        "proven: {}\n{theorem}\ncoqc {}: {:.2} s\n",
-        export.statement.in_chess_terms(&export.position),
-        proven.0,
-        proven.1.as_secs_f64()
-    );
+    let theorem = theorem.trim_end_matches('.').to_string();
+    let report = ProveReport {
+        proven: claim.clone(),
+        theorem: theorem.clone(),
+        assumptions: proven.assumptions.clone(),
+        question: resolved.question.clone(),
+        answer: answer_words(&export.statement),
+        fen: export.position.to_fen(),
+        coqc: proven.coqc_version.clone(),
+        coqc_path: proven.coqc_path.display().to_string(),
+        library: proven.library.display().to_string(),
+        seconds: (proven.elapsed.as_secs_f64() * 100.0).round() / 100.0,
+        conditional: export.statement.is_conditional(game),
+    };
+    let mut out = if args.json {
+        let mut json = serde_json::to_string_pretty(&report)
+            .map_err(|e| CliError::usage(format!("cannot encode JSON: {e}")))?;
+        json.push('\n');
+        json
+    } else {
+        format!(
+            "proven: {claim}\n{theorem}\n{}\n{}\n",
+            proven.assumptions_line(),
+            proven.coqc_line()
+        )
+    };
     if let Some(dir) = &args.keep {
-        out.push_str(&format!("kept {}\n", dir.join("Problem.v").display()));
-    }
-    super::write_stdout(&out)
-}
-
-/// Compiles an exported file; `Ok((coqc version, time))`. A refusal is
-/// exit 1 with Coq's reason and the offending line, and says that the
-/// native engine and Coq disagree.
-pub fn prove_text(
-    text: &str,
-    keep: Option<&Path>,
-    timeout: Duration,
-    export: &Export,
-) -> Result<(String, Duration), CliError> {
-    let root = workspace_root()?;
-    let theories = built_theories(&root)?;
-    let coqc = Coqc::find().map_err(super::gen_coq::coqc_error)?;
-    match engine::compile(&coqc, &theories, text, keep, timeout) {
-        Ok(compiled) => Ok((coqc.version().to_string(), compiled.elapsed)),
-        Err(ProveError::Coqc(CoqcError::Failed { message, .. })) if library_problem(&message) => {
-            Err(stale_library(&message))
+        if !args.json {
+            out.push_str(&format!("kept {}\n", dir.join("Problem.v").display()));
         }
-        Err(ProveError::Coqc(CoqcError::Failed { line, message, .. })) => {
-            let at = line
-                .and_then(|l| {
-                    engine::line_of(text, l).map(|t| format!(" at line {l}: {}", t.trim()))
-                })
-                .unwrap_or_default();
-            let message = message.split_whitespace().collect::<Vec<_>>().join(" ");
-            Err(CliError::refuted(format!(
-                "Coq refused the proof{at} — {message} — the native engine and Coq disagree: native says {}",
-                export.statement.in_chess_terms(&export.position)
-            )))
-        }
-        Err(ProveError::Coqc(e)) => Err(super::gen_coq::coqc_error(e)),
-        Err(e) => Err(CliError::usage(e)),
     }
-}
-
-/// Coq could not load the library (not built, or built from other sources
-/// than the ones now in coq/theories): the environment, not the proof.
-pub fn library_problem(message: &str) -> bool {
-    message.contains("inconsistent assumptions")
-        || message.contains("Cannot find a physical path")
-        || message.contains("Unable to locate library")
-        || message.contains("Cannot find library")
-}
-
-pub fn stale_library(message: &str) -> CliError {
-    let first = message.lines().next().unwrap_or("").trim();
-    CliError::environment(format!(
-        "the Coq library in coq/theories cannot be loaded ({first}): run `make -C coq`"
-    ))
+    super::write_stdout(&out)?;
+    if resolved.illegal_instead {
+        return Err(CliError::refuted(format!(
+            "no last-move answer: the position is illegal (proven above), so any answer to \"{}\" would be vacuous",
+            resolved.question
+        )));
+    }
+    check_solution(&resolved)
 }

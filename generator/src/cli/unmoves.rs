@@ -2,8 +2,10 @@
 //!
 //! One retraction per line in the retraction notation (the forward move in
 //! UCI, then `x<piece>` for a capture or `ep`), sorted, then
-//! `<N> unmoves` alone on the last line. With `--json`, a JSON array of
-//! `{"unmove": …, "fen": …}` objects, `fen` being the predecessor.
+//! `<N> unmoves` alone on the last line (`1 unmove`). `--san`: the same
+//! retractions in retro notation (`Kb3xPc3`, `b4xc3 ep`, `c2-c4`, see
+//! `Unmove::to_san`). With `--json`, a JSON array of
+//! `{"unmove": …, "san": …, "fen": …}` objects, `fen` being the predecessor.
 
 use std::fmt::Write as _;
 
@@ -18,7 +20,10 @@ use super::{position_arg, write_stdout, CliError};
 pub struct UnmovesArgs {
     /// The position: a FEN (4 or 6 fields, as one argument) or `startpos`
     pub fen: String,
-    /// Print a JSON array of {"unmove", "fen"} objects instead
+    /// Print the retractions in retro notation (Kb3xPc3, b4xc3 ep, c2-c4)
+    #[arg(long)]
+    pub san: bool,
+    /// Print a JSON array of {"unmove", "san", "fen"} objects instead
     #[arg(long)]
     pub json: bool,
 }
@@ -28,6 +33,8 @@ pub struct UnmovesArgs {
 struct Entry {
     /// The retraction in the notation of `retroproof_core::retro`.
     unmove: String,
+    /// The retraction in retro notation (`Kb3xPc3`).
+    san: String,
     /// The predecessor position.
     fen: String,
 }
@@ -40,6 +47,7 @@ pub fn run(args: UnmovesArgs) -> Result<(), CliError> {
         .into_iter()
         .map(|(u, q)| Entry {
             unmove: u.to_string(),
+            san: u.to_san(),
             fen: q.to_fen(),
         })
         .collect();
@@ -51,9 +59,11 @@ pub fn run(args: UnmovesArgs) -> Result<(), CliError> {
         out.push('\n');
     } else {
         for e in &entries {
-            writeln!(out, "{}", e.unmove).expect("writing to a String cannot fail");
+            let text = if args.san { &e.san } else { &e.unmove };
+            writeln!(out, "{text}").expect("writing to a String cannot fail");
         }
-        writeln!(out, "{} unmoves", entries.len()).expect("writing to a String cannot fail");
+        writeln!(out, "{}", super::moves::plural(entries.len(), "unmove"))
+            .expect("writing to a String cannot fail");
     }
     write_stdout(&out)
 }

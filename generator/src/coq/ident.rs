@@ -67,6 +67,23 @@ impl QualId {
         Ok(QualId(parts))
     }
 
+    /// A library path for `Require` only (`Notation` names the file
+    /// `Notation.v` there, not the command): like [`QualId::new`], but a
+    /// component may be a keyword or command name.
+    pub fn library(path: &str) -> Result<QualId, IdentError> {
+        let parts = path
+            .split('.')
+            .map(|part| {
+                if COQ_RESERVED.contains(&part) {
+                    Ok(Ident(part.to_string()))
+                } else {
+                    Ident::new(part)
+                }
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(QualId(parts))
+    }
+
     pub fn components(&self) -> &[Ident] {
         &self.0
     }

@@ -23,7 +23,8 @@ use retroproof_core::Position;
 use super::position::{position_term, string_term, strings_term};
 use super::{call, id, var, EmitError};
 use crate::coq::{
-    AssertionKind, Binder, Case, Comment, File, InfixOp, QualId, Sentence, Tactic, Term,
+    AssertionKind, Binder, Case, Comment, File, InfixOp, QualId, RequireMode, Sentence, Tactic,
+    Term,
 };
 
 /// What is proven.
@@ -51,34 +52,139 @@ impl Statement {
         }
     }
 
-    /// The statement in chess terms.
+    /// The statement in chess terms, exactly as strong as the theorem: a
+    /// last-N theorem alone is the retro convention "if the position is
+    /// legal, its last plies are …" (it holds vacuously of an unreachable
+    /// position); see [`in_chess_terms_with_game`] for the unconditional
+    /// form.
     pub fn in_chess_terms(&self, pos: &Position) -> String {
+        in_chess_terms_with_game(self, pos, None)
+    }
+
+    /// Whether the theorem holds only if the position is legal (a last-N
+    /// theorem not accompanied by a game reaching the position).
+    pub fn is_conditional(&self, game: Option<&[String]>) -> bool {
+        matches!(self, Statement::LastPlies { .. }) && game.is_none()
+    }
+}
+
+/// `c2c4 b4c3ep b3c3xp (oldest first)`-style: what the last plies are.
+fn last_plies_words(answer: &[String]) -> String {
+    let oldest_first: Vec<&str> = answer.iter().rev().map(String::as_str).collect();
+    match answer.len() {
+        1 => format!("its last ply is {}", oldest_first[0]),
+        n => format!(
+            "its last {n} plies are {} (oldest first)",
+            oldest_first.join(" ")
+        ),
+    }
+}
+
+/// [`Statement::in_chess_terms`]; with `game` (UCI moves from the initial
+/// position reaching `pos`), a last-N statement is proven together with
+/// `reachable P` and says so without the "if".
+pub fn in_chess_terms_with_game(
+    statement: &Statement,
+    pos: &Position,
+    game: Option<&[String]>,
+) -> String {
+    let fen = pos.to_fen();
+    match (statement, game) {
+        (Statement::LastPlies { answer, .. }, None) => format!(
+            "if the position is legal, {}: every game that reaches {fen} ends with {}",
+            last_plies_words(answer),
+            if answer.len() == 1 { "it" } else { "them" }
+        ),
+        (Statement::LastPlies { answer, .. }, Some(game)) => format!(
+            "the position is legal and {}: a game of {} reaches {fen}, and every game that reaches it ends with {}",
+            last_plies_words(answer),
+            plies(game.len() as u32),
+            if answer.len() == 1 { "it" } else { "them" }
+        ),
+        (Statement::Illegal { depth }, _) => {
+            format!("no game reaches {fen}: {}", Refutation::of(pos, *depth))
+        }
+        (Statement::LegalGame { moves }, _) => format!(
+            "{fen} is reached by a legal game of {} from the initial position",
+            plies(moves.len() as u32)
+        ),
+    }
+}
+
+/// The rule that makes `check_illegal P depth` (Search.v) succeed, for
+/// explanations: never a depth that was not checked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Refutation {
+    /// Depth 0: the position itself breaks an invariant of every game
+    /// (impossible material, the side not to move in check, …).
+    Invariant { reason: String },
+    /// Every retraction sequence ends within `plies` plies (none passes
+    /// through the initial position): exhaustion, checked at that depth.
+    Exhaustion { plies: u32 },
+    /// A man stands where it can never have come from its initial square
+    /// (Stranded.v), in the position itself.
+    Stranded { square: String },
+    /// Every retraction sequence ends within `plies` plies or reaches a
+    /// position with a stranded man (Stranded.v).
+    ExhaustionOrStranded { plies: u32 },
+}
+
+impl Refutation {
+    /// Which rule refutes `pos` for `check_illegal pos depth`: `depth` is the
+    /// one the checker runs with; the longest surviving history is
+    /// `depth - 1` plies.
+    pub fn of(pos: &Position, depth: u32) -> Refutation {
+        use retroproof_core::search::{static_illegality, stranded_man, Explorer};
+        if depth == 0 {
+            return Refutation::Invariant {
+                reason: static_illegality(pos)
+                    .map(|r| r.to_string())
+                    .unwrap_or_else(|| "it breaks an invariant of every game".to_string()),
+            };
+        }
+        if let Some(square) = stranded_man(pos) {
+            return Refutation::Stranded {
+                square: square.to_string(),
+            };
+        }
+        let within = depth - 1;
+        // Plain exhaustion, without the stranded-man rule: does every
+        // sequence really end within `within` plies?
+        const BUDGET: u64 = 2_000_000;
+        let mut plain = Explorer::new().with_budget(BUDGET);
+        let longest = plain.longest(pos, depth);
+        // Out of budget, the plain search proves nothing: claim only what
+        // the checker checked.
+        if longest <= within && plain.start_line().is_none() && plain.nodes() < BUDGET {
+            Refutation::Exhaustion { plies: within }
+        } else {
+            Refutation::ExhaustionOrStranded { plies: within }
+        }
+    }
+}
+
+impl std::fmt::Display for Refutation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Statement::LastPlies { answer, .. } => {
-                let oldest_first: Vec<&str> = answer.iter().rev().map(String::as_str).collect();
-                let what = match answer.len() {
-                    1 => "the last ply".to_string(),
-                    n => format!("the last {n} plies, oldest first"),
-                };
-                format!(
-                    "every game that reaches {} ends with {} ({what})",
-                    pos.to_fen(),
-                    oldest_first.join(" "),
-                )
+            Refutation::Invariant { reason } => {
+                write!(f, "it breaks an invariant of every game ({reason})")
             }
-            Statement::Illegal { depth: 0 } => format!(
-                "no game reaches {}: it breaks an invariant of every game",
-                pos.to_fen()
+            Refutation::Exhaustion { plies: 0 } => {
+                f.write_str("no move can have led to it (exhaustion at depth 0)")
+            }
+            Refutation::Exhaustion { plies: n } => write!(
+                f,
+                "every retraction sequence dies within {} (exhaustion at depth {n})",
+                plies(*n)
             ),
-            Statement::Illegal { depth } => format!(
-                "no game reaches {}: every retraction sequence dies within {}",
-                pos.to_fen(),
-                plies(*depth)
+            Refutation::Stranded { square } => write!(
+                f,
+                "the man on {square} is stranded: it can never have come there from its initial square"
             ),
-            Statement::LegalGame { moves } => format!(
-                "{} is reached by a legal game of {} plies from the initial position",
-                pos.to_fen(),
-                moves.len()
+            Refutation::ExhaustionOrStranded { plies: n } => write!(
+                f,
+                "every retraction sequence dies within {} or strands a man off its initial square (exhaustion at depth {n} with the stranded-man rule)",
+                plies(*n)
             ),
         }
     }
@@ -103,6 +209,10 @@ pub enum Step {
     /// `refute_in within`: the current position dies within `within` plies
     /// (0: it fails an invariant; 1: it has no retraction).
     Refute { within: u32 },
+    /// `refute_in within`, where the histories that survive plain
+    /// exhaustion all reach a position with a stranded man (Stranded.v):
+    /// the explanation names both rules.
+    RefuteOrStranded { within: u32 },
     /// `refute_in 0`: the man on `square` is stranded (Stranded.v): it can
     /// never have come there from where it starts the game.
     Stranded { square: String },
@@ -129,10 +239,26 @@ pub struct Export {
 
 /// Builds the `.v` file.
 pub fn export_file(export: &Export) -> Result<File, EmitError> {
+    export_file_with_game(export, None)
+}
+
+/// [`export_file`]; with `game` (UCI moves from the initial position that
+/// reach the position), a last-N theorem becomes the single unconditional
+/// statement `reachable P /\ forall h G, game h G -> realizes G P ->
+/// exists pre, plies h = pre ++ ms`.
+pub fn export_file_with_game(export: &Export, game: Option<&[String]>) -> Result<File, EmitError> {
+    let game = match export.statement {
+        Statement::LastPlies { .. } => game,
+        _ => None,
+    };
     let mut header = String::from(
         "Generated by `retroproof export`. Compile with: coqc -Q coq/theories RetroProof <this file>\n   ",
     );
-    header.push_str(&export.statement.in_chess_terms(&export.position));
+    header.push_str(&in_chess_terms_with_game(
+        &export.statement,
+        &export.position,
+        game,
+    ));
     for note in &export.notes {
         header.push_str("\n   ");
         header.push_str(note);
@@ -141,7 +267,8 @@ pub fn export_file(export: &Export) -> Result<File, EmitError> {
         Proof::Reflective => None,
         Proof::Script(step) => Some(step),
     };
-    let mut modules = vec!["Board", "Reachable"];
+    let mut modules = vec!["Board", "Notation", "Reachable"];
+    // `Notation` is a command name; as a library path it is only a file.
     if !matches!(export.statement, Statement::LegalGame { .. }) {
         // Retro re-exports Search (`plies`, the checkers).
         modules.push("Retro");
@@ -152,7 +279,14 @@ pub fn export_file(export: &Export) -> Result<File, EmitError> {
     let mut sentences = vec![
         Sentence::Comment(Comment::new(&header)),
         Sentence::require_import("Coq", &["String", "List"])?,
-        Sentence::require_import("RetroProof", &modules)?,
+        Sentence::Require {
+            from: Some(QualId::new("RetroProof")?),
+            mode: RequireMode::Import,
+            modules: modules
+                .iter()
+                .map(|m| QualId::library(m))
+                .collect::<Result<_, _>>()?,
+        },
         Sentence::OpenScope {
             local: false,
             scope: id("string_scope")?,
@@ -167,6 +301,18 @@ pub fn export_file(export: &Export) -> Result<File, EmitError> {
             binders: vec![],
             ty: Some(var("position")?),
             body: position_term(&export.position)?,
+        },
+        // The theorem is about the position typed: the FEN string parses
+        // (strictly) to P, or coqc stops here.
+        Sentence::Assertion {
+            kind: AssertionKind::Lemma,
+            name: id("P_parses")?,
+            statement: Term::infix(
+                InfixOp::Eq,
+                call("parse_fen", vec![string_term(&export.position.to_fen())?])?,
+                call("Some", vec![var("P")?])?,
+            ),
+            proof: vec![Tactic::VmCompute, Tactic::Reflexivity],
         },
     ];
     let check = |tactics: &mut Vec<Tactic>| -> Result<(), EmitError> {
@@ -207,7 +353,36 @@ pub fn export_file(export: &Export) -> Result<File, EmitError> {
                     script_steps(step, &mut proof)?;
                 }
             }
-            (statement, proof)
+            match game {
+                None => (statement, proof),
+                Some(moves) => {
+                    sentences.push(game_moves(moves)?);
+                    let mut reached = vec![Tactic::Apply(call(
+                        "check_uci_game_sound",
+                        vec![var("game_moves")?],
+                    )?)];
+                    check(&mut reached)?;
+                    let both =
+                        Term::infix(InfixOp::And, call("reachable", vec![var("P")?])?, statement);
+                    let proof = vec![
+                        Tactic::Split,
+                        Tactic::Cases(vec![
+                            Case {
+                                comment: Some(Comment::new(&format!(
+                                    "a game of {} reaches P",
+                                    self::plies(moves.len() as u32)
+                                ))),
+                                steps: reached,
+                            },
+                            Case {
+                                comment: Some(Comment::new("every game reaching P ends so")),
+                                steps: proof,
+                            },
+                        ]),
+                    ];
+                    (both, proof)
+                }
+            }
         }
         Statement::Illegal { depth } => {
             let statement = Term::Arrow(
@@ -232,12 +407,7 @@ pub fn export_file(export: &Export) -> Result<File, EmitError> {
             (statement, proof)
         }
         Statement::LegalGame { moves } => {
-            sentences.push(Sentence::Definition {
-                name: id("game_moves")?,
-                binders: vec![],
-                ty: Some(call("list", vec![var("string")?])?),
-                body: strings_term(moves)?,
-            });
+            sentences.push(game_moves(moves)?);
             let mut proof = vec![Tactic::Apply(call(
                 "check_uci_game_sound",
                 vec![var("game_moves")?],
@@ -253,6 +423,16 @@ pub fn export_file(export: &Export) -> Result<File, EmitError> {
         proof,
     });
     Ok(File { sentences })
+}
+
+/// `Definition game_moves : list string := [...]`.
+fn game_moves(moves: &[String]) -> Result<Sentence, EmitError> {
+    Ok(Sentence::Definition {
+        name: id("game_moves")?,
+        binders: vec![],
+        ty: Some(call("list", vec![var("string")?])?),
+        body: strings_term(moves)?,
+    })
 }
 
 /// `forall (h : list (position * move)) (G : position), game h G ->
@@ -300,7 +480,9 @@ fn script_steps(step: &Step, out: &mut Vec<Tactic>) -> Result<(), EmitError> {
     match step {
         Step::Finish => out.push(ltac("finish_plies", vec![])?),
         Step::Refute { within: 1 } => out.push(ltac("refute", vec![])?),
-        Step::Refute { within } => out.push(ltac("refute_in", vec![nat(*within)?])?),
+        Step::Refute { within } | Step::RefuteOrStranded { within } => {
+            out.push(ltac("refute_in", vec![nat(*within)?])?)
+        }
         Step::Stranded { .. } => out.push(ltac("refute_in", vec![nat(0)?])?),
         Step::Retract(branches) => {
             out.push(ltac("retract", vec![])?);
@@ -326,6 +508,10 @@ fn refutation_reason(step: &Step) -> Option<String> {
         Step::Refute { within: 1 } => Some("no move can have led to the position before".into()),
         Step::Refute { within } => Some(format!(
             "every history of the position before dies within {}",
+            plies(within - 1)
+        )),
+        Step::RefuteOrStranded { within } => Some(format!(
+            "every history of the position before dies within {} or strands a man off its initial square",
             plies(within - 1)
         )),
         Step::Stranded { square } => Some(format!(

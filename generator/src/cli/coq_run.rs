@@ -1,0 +1,170 @@
+//! What every Coq-running command (`prove`, `check-game`, `diff`) shares:
+//! finding the workspace and its built library, checking that library is
+//! up to date, compiling a generated file, and reading the assumptions its
+//! theorem depends on.
+//!
+//! Faults of the machine (no or broken `coqc`, a library not built, stale
+//! or unloadable) are [`CliError::Environment`] (exit 4), one line naming
+//! the cause and the fix; only a file Coq really rejects is "Coq refused".
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use super::CliError;
+use crate::coqc::{check_library, Coqc, CoqcError};
+use crate::emit::problem::Export;
+use crate::prove::{self as engine, ProveError};
+
+/// The workspace root (where `coq/theories` lives): from the current
+/// directory upwards, else where this binary was built.
+pub fn workspace_root() -> Result<PathBuf, CliError> {
+    let marker = Path::new("coq").join("_CoqProject");
+    if let Ok(cwd) = std::env::current_dir() {
+        if let Some(root) = cwd.ancestors().find(|dir| dir.join(&marker).is_file()) {
+            return Ok(root.to_path_buf());
+        }
+    }
+    let built_in = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    if built_in.join(&marker).is_file() {
+        return Ok(built_in);
+    }
+    Err(CliError::environment(
+        "cannot find the retroproof workspace (no coq/_CoqProject here or above): run retroproof inside the repository",
+    ))
+}
+
+/// `coq/theories` of `root`, checked to be built and up to date: every
+/// `.v` has a `.vo` at least as new ([`check_library`]).
+pub fn built_theories(root: &Path) -> Result<PathBuf, CliError> {
+    let theories = root.join("coq").join("theories");
+    check_library(&theories).map_err(coqc_error)?;
+    Ok(theories)
+}
+
+/// A `coqc` failure as a CLI error: the environment's faults exit 4, a
+/// file Coq rejected (or a compilation that timed out) exit 1.
+pub fn coqc_error(e: CoqcError) -> CliError {
+    if e.is_environment() {
+        CliError::environment(e)
+    } else {
+        CliError::refuted(e)
+    }
+}
+
+/// Coq could not load the library (not built, or built from other sources
+/// than the ones now in coq/theories, or a corrupt `.vo`): the environment,
+/// not the proof.
+pub fn library_problem(message: &str) -> bool {
+    crate::coqc::is_library_failure(message)
+}
+
+/// The environment error for [`library_problem`] messages.
+pub fn stale_library(message: &str) -> CliError {
+    CliError::environment(CoqcError::LibraryUnloadable {
+        detail: message.to_string(),
+    })
+}
+
+/// A compiled, assumption-checked theorem.
+#[derive(Debug, Clone)]
+pub struct Proven {
+    /// `coqc --print-version`, e.g. `8.16.1`.
+    pub coqc_version: String,
+    pub coqc_path: PathBuf,
+    /// The library compiled against (`coq/theories`).
+    pub library: PathBuf,
+    pub elapsed: Duration,
+    /// What `Print Assumptions` listed (all in ci/allowed-assumptions.txt).
+    pub assumptions: Vec<String>,
+}
+
+impl Proven {
+    /// `coqc 8.16.1 (/usr/bin/coqc), library /…/coq/theories: 0.67 s`.
+    pub fn coqc_line(&self) -> String {
+        format!(
+            "coqc {} ({}), library {}: {:.2} s",
+            self.coqc_version,
+            self.coqc_path.display(),
+            self.library.display(),
+            self.elapsed.as_secs_f64()
+        )
+    }
+
+    /// `assumptions: none …` or how many, all allowed (`--json` lists them).
+    pub fn assumptions_line(&self) -> String {
+        if self.assumptions.is_empty() {
+            "assumptions: none (closed under the global context)".to_string()
+        } else {
+            format!(
+                "assumptions: {} Int63/PArray primitives and their axioms, all in ci/allowed-assumptions.txt",
+                self.assumptions.len()
+            )
+        }
+    }
+}
+
+/// Compiles a generated file (which ends with `Print Assumptions` of its
+/// theorem) against the workspace's built library, then checks the
+/// assumptions against the allow-list. `claim` is what the native engine
+/// says, for the message when Coq refuses.
+pub fn prove_file(
+    text: &str,
+    keep: Option<&Path>,
+    timeout: Duration,
+    claim: &str,
+) -> Result<Proven, CliError> {
+    let root = workspace_root()?;
+    let theories = built_theories(&root)?;
+    let coqc = Coqc::find_within(timeout).map_err(coqc_error)?;
+    let compiled = match engine::compile(&coqc, &theories, text, keep, timeout) {
+        Ok(compiled) => compiled,
+        Err(ProveError::Coqc(CoqcError::Failed { line, message, .. })) => {
+            let source = line.and_then(|l| engine::line_of(text, l));
+            // A failure on a `Require` line is the library, not the proof.
+            if library_problem(&message) || source.is_some_and(|t| t.contains(" Require ")) {
+                return Err(stale_library(&message));
+            }
+            let at = line
+                .zip(source)
+                .map(|(l, t)| format!(" at line {l}: {}", t.trim()))
+                .unwrap_or_default();
+            let message = message.split_whitespace().collect::<Vec<_>>().join(" ");
+            let message = crate::coqc::first_line(&message);
+            return Err(CliError::refuted(format!(
+                "Coq refused the proof{at} — {message} — the native engine and Coq disagree: native says {claim}"
+            )));
+        }
+        Err(ProveError::Coqc(e)) => return Err(coqc_error(e)),
+        Err(e) => return Err(CliError::environment(e)),
+    };
+    let mut assumptions = engine::check_assumptions(&compiled.stdout).map_err(|e| {
+        CliError::refuted(format!(
+            "not proven: {e} (coqc {}, library {})",
+            coqc.version(),
+            theories.display()
+        ))
+    })?;
+    assumptions.sort();
+    Ok(Proven {
+        coqc_version: coqc.version().to_string(),
+        coqc_path: coqc.path().to_path_buf(),
+        library: theories,
+        elapsed: compiled.elapsed,
+        assumptions,
+    })
+}
+
+/// Compiles an exported file; `Ok((coqc version, time))`. A refusal is
+/// exit 1 with Coq's reason and the offending line, and says that the
+/// native engine and Coq disagree; assumptions outside the allow-list are
+/// exit 1 too.
+pub fn prove_text(
+    text: &str,
+    keep: Option<&Path>,
+    timeout: Duration,
+    export: &Export,
+) -> Result<(String, Duration), CliError> {
+    let claim = export.statement.in_chess_terms(&export.position);
+    let proven = prove_file(text, keep, timeout, &claim)?;
+    Ok((proven.coqc_version, proven.elapsed))
+}

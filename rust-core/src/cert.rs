@@ -1,0 +1,163 @@
+//! Certificates: the part of the retraction graph that justifies an answer
+//! of the deep search ([`crate::deep`]), and native checkers that mirror
+//! what the Coq side checks.
+//!
+//! A certificate is a set `S` of positions (its *dead set*) and the rules it
+//! relies on. `S` is **closed** when no member is the initial position
+//! (the initial board with White to move, whatever the assertions) and
+//! every member either is refuted by one of the rules or has all its
+//! retractions in `S`. Then no member is reached by any game: a game that
+//! reached a member would, taken back ply by ply (the retraction generator
+//! is complete), stay inside `S` (a refuted member is reached by no game)
+//! down to its first position, the initial one, which is not in `S`. Cycles
+//! are fine: no depth is involved.
+//!
+//! - [`check_dead_set`]: `S` is closed.
+//! - [`check_illegal`]: `S` is closed and holds the position.
+//! - [`check_last`]: `S` is closed, and walking the answer back from the
+//!   position, every retraction other than the answer's ply leads into `S`,
+//!   and no position on the way (before the last ply taken back) is the
+//!   initial one. Then every game reaching the position ends with the
+//!   answer's plies.
+
+use std::collections::HashSet;
+use std::fmt;
+
+use crate::rules::RuleSet;
+use crate::search::{is_initial, Key};
+use crate::{Position, Unmove};
+
+/// A dead set and the rules its members may be refuted by.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Certificate {
+    /// The rules a member may be refuted by.
+    pub rules: RuleSet,
+    /// The dead set, in the order the search met its members.
+    pub dead: Vec<Position>,
+}
+
+impl Certificate {
+    /// The number of positions in the dead set.
+    pub fn len(&self) -> usize {
+        self.dead.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.dead.is_empty()
+    }
+}
+
+/// Why a certificate is refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CertError {
+    /// A member is the initial position (FEN).
+    Initial(String),
+    /// A member is not refuted by a rule and has a retraction outside the
+    /// set: the member's FEN and the retraction.
+    Open { fen: String, retraction: String },
+    /// The position asked about is not in the dead set.
+    NotMember(String),
+    /// A ply of the answer is not a retraction of the position it is taken
+    /// back from.
+    NotARetraction { fen: String, retraction: String },
+    /// A retraction other than the answer's ply does not lead into the set.
+    Alternative { fen: String, retraction: String },
+    /// A game reaches the position with fewer plies than the answer: the
+    /// initial position lies on the answer's path (FEN).
+    ShortGame(String),
+}
+
+impl fmt::Display for CertError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CertError::Initial(fen) => write!(f, "the dead set holds the initial position {fen}"),
+            CertError::Open { fen, retraction } => write!(
+                f,
+                "{fen} is refuted by no rule and its retraction {retraction} leaves the dead set"
+            ),
+            CertError::NotMember(fen) => write!(f, "{fen} is not in the dead set"),
+            CertError::NotARetraction { fen, retraction } => {
+                write!(f, "{retraction} is not a retraction of {fen}")
+            }
+            CertError::Alternative { fen, retraction } => write!(
+                f,
+                "the retraction {retraction} of {fen} is not the answer's and does not lead into the dead set"
+            ),
+            CertError::ShortGame(fen) => write!(
+                f,
+                "the initial position {fen} lies on the answer's path: a shorter game reaches the position"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for CertError {}
+
+fn members(cert: &Certificate) -> HashSet<Key> {
+    cert.dead.iter().map(Key::from).collect()
+}
+
+/// Checks that the dead set is closed (see the module docs).
+pub fn check_dead_set(cert: &Certificate) -> Result<(), CertError> {
+    let set = members(cert);
+    for pos in &cert.dead {
+        if is_initial(pos) {
+            return Err(CertError::Initial(pos.to_fen()));
+        }
+        if cert.rules.refuting(pos).is_some() {
+            continue;
+        }
+        for u in pos.unmoves() {
+            if !set.contains(&Key::from(&pos.unmake(&u))) {
+                return Err(CertError::Open {
+                    fen: pos.to_fen(),
+                    retraction: u.to_string(),
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Checks that `pos` is reached by no game: the dead set is closed and
+/// holds `pos`.
+pub fn check_illegal(pos: &Position, cert: &Certificate) -> Result<(), CertError> {
+    check_dead_set(cert)?;
+    if members(cert).contains(&Key::from(pos)) {
+        Ok(())
+    } else {
+        Err(CertError::NotMember(pos.to_fen()))
+    }
+}
+
+/// Checks that every game reaching `pos` ends with `plies` (oldest first):
+/// the dead set is closed, and taking the plies back from `pos` (most
+/// recent first), every other retraction leads into the dead set, and no
+/// position a ply is taken back from is the initial one.
+pub fn check_last(pos: &Position, plies: &[Unmove], cert: &Certificate) -> Result<(), CertError> {
+    check_dead_set(cert)?;
+    let set = members(cert);
+    let mut current = *pos;
+    for ply in plies.iter().rev() {
+        if is_initial(&current) {
+            return Err(CertError::ShortGame(current.to_fen()));
+        }
+        let mut next = None;
+        for u in current.unmoves() {
+            let q = current.unmake(&u);
+            if u == *ply {
+                next = Some(q);
+            } else if !set.contains(&Key::from(&q)) {
+                return Err(CertError::Alternative {
+                    fen: current.to_fen(),
+                    retraction: u.to_string(),
+                });
+            }
+        }
+        current = next.ok_or_else(|| CertError::NotARetraction {
+            fen: current.to_fen(),
+            retraction: ply.to_string(),
+        })?;
+    }
+    Ok(())
+}

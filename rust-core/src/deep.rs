@@ -1,0 +1,507 @@
+//! Deep retro search: answers with a [`Certificate`] that the native
+//! checkers ([`crate::cert`]) and the Coq side can check.
+//!
+//! The search builds the retraction graph of a position lazily, merging
+//! transpositions (positions are identified by board, side to move,
+//! castling rights and en-passant square), and tries the static rules
+//! ([`crate::rules`]) on every position before it is expanded: a refuted
+//! position is a leaf.
+//!
+//! **Death.** In the explored graph, a position is *live* when it is the
+//! initial position, is not expanded yet, or has a live retraction; every
+//! other position is *dead*. The dead positions form a closed set (each is
+//! refuted by a rule or has all its retractions dead; none is the initial
+//! position), so none is reached by any game; cycles (men shuttling back
+//! and forth) are handled without any depth. Expanding more of the graph
+//! only turns live positions dead, never the reverse.
+//!
+//! **Which positions to expand**: iterative deepening. Round `d` walks
+//! depth-first from the positions in question to depth `d`, expanding what
+//! it meets and stopping at the first retraction that may be live; then the
+//! dead set is recomputed over the whole graph. Rounds go on until the
+//! question is decided, the graph holds no open position the question
+//! depends on, or the [`Budget`] runs out; any depth is allowed.
+//!
+//! - [`Search::illegal`]: is the position dead?
+//! - [`Search::last`]: the last `n` plies: going back from the position,
+//!   every retraction but one is shown dead, `n` times.
+
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
+use crate::cert::Certificate;
+use crate::rules::{Rule, RuleSet};
+use crate::search::{game_of, is_initial, Key};
+use crate::{Move, Position, Unmove};
+
+/// How much the search may do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Budget {
+    /// Positions the graph may hold (each costs about 200 bytes).
+    pub nodes: u64,
+    /// Wall-clock time (`None`: no limit).
+    pub time: Option<Duration>,
+    /// The deepest round of iterative deepening.
+    pub max_depth: u32,
+}
+
+impl Default for Budget {
+    fn default() -> Budget {
+        Budget {
+            nodes: 1_000_000,
+            time: Some(Duration::from_secs(10)),
+            max_depth: 400,
+        }
+    }
+}
+
+/// The answer of a deep search.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verdict {
+    /// No game reaches the position: the certificate's dead set holds it.
+    Illegal(Certificate),
+    /// Every game reaching the position ends with `plies` (oldest first):
+    /// every other retraction on the way leads into the certificate's dead
+    /// set.
+    Last {
+        plies: Vec<Unmove>,
+        certificate: Certificate,
+    },
+    /// A game from the initial position reaches it (oldest move first).
+    Legal(Vec<Move>),
+    /// Not decided within the budget, or not decidable this way.
+    Unknown(String),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum State {
+    Open,
+    Initial,
+    Refuted(Rule),
+    Expanded,
+}
+
+struct Node {
+    pos: Position,
+    state: State,
+    /// Children: `edges[first .. first + len]`.
+    first: u32,
+    len: u32,
+    /// Round stamp and result of the last probe (see [`Search::probe`]).
+    stamp: u32,
+    probed_depth: u32,
+    probed_live: bool,
+    on_path: bool,
+}
+
+/// A deep retro search over one retraction graph, reused across questions.
+pub struct Search {
+    rules: RuleSet,
+    budget: Budget,
+    started: Instant,
+    nodes: Vec<Node>,
+    index: HashMap<Key, u32>,
+    edges: Vec<u32>,
+    dead: Vec<bool>,
+    round: u32,
+    /// The current round stopped somewhere at its depth (or the budget):
+    /// another round may decide more.
+    truncated: bool,
+    exhausted: bool,
+    /// Calls of [`Search::over_budget`], to look at the clock now and then.
+    ticks: u64,
+    path: Vec<u32>,
+    start_line: Option<Vec<u32>>,
+}
+
+impl Search {
+    pub fn new(rules: RuleSet, budget: Budget) -> Search {
+        Search {
+            rules,
+            budget,
+            started: Instant::now(),
+            nodes: Vec::new(),
+            index: HashMap::new(),
+            edges: Vec::new(),
+            dead: Vec::new(),
+            round: 0,
+            truncated: false,
+            exhausted: false,
+            ticks: 0,
+            path: Vec::new(),
+            start_line: None,
+        }
+    }
+
+    /// Positions in the graph so far.
+    pub fn graph_size(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Is `pos` reached by no game?
+    pub fn illegal(&mut self, pos: &Position) -> Verdict {
+        self.started = Instant::now();
+        let root = self.node(pos);
+        if let Some(verdict) = self.decide_root(root) {
+            return verdict;
+        }
+        for depth in 1..=self.budget.max_depth {
+            self.start_round();
+            self.probe(root, depth);
+            self.compute_dead();
+            if self.is_dead(root) {
+                return Verdict::Illegal(self.certificate(&[root]));
+            }
+            if let Some(line) = self.start_line.take() {
+                return Verdict::Legal(self.game(&line));
+            }
+            if self.exhausted {
+                return Verdict::Unknown(self.exhausted_reason());
+            }
+            if !self.truncated {
+                return Verdict::Unknown("the retraction graph is explored and not dead".into());
+            }
+        }
+        Verdict::Unknown(format!(
+            "not decided within {} plies",
+            self.budget.max_depth
+        ))
+    }
+
+    /// The last `n` plies of every game reaching `pos` (if any does).
+    pub fn last(&mut self, pos: &Position, n: u32) -> Verdict {
+        self.started = Instant::now();
+        let root = self.node(pos);
+        if let Some(verdict) = self.decide_root(root) {
+            return verdict;
+        }
+        let mut plies = Vec::new();
+        let mut alternatives = Vec::new();
+        let mut current = root;
+        for k in 0..n {
+            if self.nodes[current as usize].state == State::Initial {
+                return Verdict::Unknown(format!(
+                    "a game of {k} plies reaches the position: it has no {n} last plies"
+                ));
+            }
+            if self.nodes[current as usize].state == State::Open {
+                self.expand(current);
+            }
+            let pos = self.nodes[current as usize].pos;
+            let children: Vec<(Unmove, u32)> = pos
+                .unmoves()
+                .into_iter()
+                .map(|u| (u, self.node(&pos.unmake(&u))))
+                .collect();
+            self.compute_dead();
+            let mut depth = 1;
+            let undecided = loop {
+                let undecided: Vec<(Unmove, u32)> = children
+                    .iter()
+                    .copied()
+                    .filter(|&(_, c)| !self.is_dead(c))
+                    .collect();
+                if undecided.len() <= 1 {
+                    break undecided;
+                }
+                if self.exhausted {
+                    let open: Vec<String> = undecided.iter().map(|(u, _)| u.to_string()).collect();
+                    return Verdict::Unknown(format!(
+                        "{}; ply {} undecided among {}",
+                        self.exhausted_reason(),
+                        k + 1,
+                        open.join(" ")
+                    ));
+                }
+                if depth > self.budget.max_depth {
+                    return Verdict::Unknown(format!(
+                        "ply {}: not decided within {} plies",
+                        k + 1,
+                        self.budget.max_depth
+                    ));
+                }
+                self.start_round();
+                for &(_, c) in &undecided {
+                    self.probe(c, depth);
+                }
+                self.compute_dead();
+                if !self.truncated && !self.exhausted {
+                    let lines: Vec<String> = undecided
+                        .iter()
+                        .filter(|&&(_, c)| !self.is_dead(c))
+                        .map(|(u, _)| u.to_string())
+                        .collect();
+                    if lines.len() > 1 {
+                        return Verdict::Unknown(format!(
+                            "ply {}: several retractions stay possible: {}",
+                            k + 1,
+                            lines.join(" ")
+                        ));
+                    }
+                }
+                depth += 1;
+            };
+            match undecided.first() {
+                None => {
+                    self.compute_dead();
+                    debug_assert!(self.is_dead(root));
+                    return if self.is_dead(root) {
+                        Verdict::Illegal(self.certificate(&[root]))
+                    } else {
+                        Verdict::Unknown("internal: a dead position with a live parent".into())
+                    };
+                }
+                Some(&(u, c)) => {
+                    alternatives.extend(children.iter().filter(|&&(_, o)| o != c).map(|&(_, o)| o));
+                    plies.push(u);
+                    current = c;
+                }
+            }
+        }
+        plies.reverse();
+        Verdict::Last {
+            plies,
+            certificate: self.certificate(&alternatives),
+        }
+    }
+
+    /// The verdict when the root alone decides it.
+    fn decide_root(&mut self, root: u32) -> Option<Verdict> {
+        match self.nodes[root as usize].state {
+            State::Refuted(_) => Some(Verdict::Illegal(self.certificate(&[root]))),
+            _ => None,
+        }
+    }
+
+    fn exhausted_reason(&self) -> String {
+        format!(
+            "budget exhausted ({} positions, {:.1} s)",
+            self.nodes.len(),
+            self.started.elapsed().as_secs_f64()
+        )
+    }
+
+    /// The node of `pos`, created (and checked against the rules) if new.
+    fn node(&mut self, pos: &Position) -> u32 {
+        let key = Key::from(pos);
+        if let Some(&i) = self.index.get(&key) {
+            return i;
+        }
+        let state = if is_initial(pos) {
+            State::Initial
+        } else if let Some(rule) = self.rules.refuting(pos) {
+            State::Refuted(rule)
+        } else {
+            State::Open
+        };
+        let i = self.nodes.len() as u32;
+        self.nodes.push(Node {
+            pos: *pos,
+            state,
+            first: 0,
+            len: 0,
+            stamp: 0,
+            probed_depth: 0,
+            probed_live: false,
+            on_path: false,
+        });
+        self.dead.push(false);
+        self.index.insert(key, i);
+        i
+    }
+
+    fn over_budget(&mut self) -> bool {
+        self.ticks += 1;
+        if !self.exhausted {
+            let out_of_time = self.ticks.is_multiple_of(1024)
+                && self.budget.time.is_some_and(|t| self.started.elapsed() > t);
+            if self.nodes.len() as u64 >= self.budget.nodes || out_of_time {
+                self.exhausted = true;
+            }
+        }
+        self.exhausted
+    }
+
+    fn expand(&mut self, i: u32) {
+        let pos = self.nodes[i as usize].pos;
+        let children: Vec<u32> = pos
+            .unmoves()
+            .into_iter()
+            .map(|u| self.node(&pos.unmake(&u)))
+            .collect();
+        let node = &mut self.nodes[i as usize];
+        node.first = self.edges.len() as u32;
+        node.len = children.len() as u32;
+        node.state = State::Expanded;
+        self.edges.extend(children);
+    }
+
+    fn children(&self, i: u32) -> std::ops::Range<usize> {
+        let node = &self.nodes[i as usize];
+        node.first as usize..(node.first + node.len) as usize
+    }
+
+    fn is_dead(&self, i: u32) -> bool {
+        self.dead[i as usize]
+    }
+
+    fn start_round(&mut self) {
+        self.round += 1;
+        self.truncated = false;
+    }
+
+    /// Whether `i` may be live within `depth` plies, expanding what the
+    /// walk meets. Only guides the expansion: death is decided by
+    /// [`Search::compute_dead`] over the whole graph.
+    fn probe(&mut self, i: u32, depth: u32) -> bool {
+        let idx = i as usize;
+        if self.dead[idx] {
+            return false;
+        }
+        match self.nodes[idx].state {
+            State::Refuted(_) => return false,
+            State::Initial => {
+                if self.start_line.is_none() {
+                    let mut line = self.path.clone();
+                    line.push(i);
+                    self.start_line = Some(line);
+                }
+                return true;
+            }
+            State::Open | State::Expanded => {}
+        }
+        if depth == 0 {
+            self.truncated = true;
+            return true;
+        }
+        let node = &self.nodes[idx];
+        if node.on_path {
+            return false;
+        }
+        if node.stamp == self.round && (!node.probed_live || node.probed_depth >= depth) {
+            return node.probed_live;
+        }
+        if self.over_budget() {
+            self.truncated = true;
+            return true;
+        }
+        if self.nodes[idx].state == State::Open {
+            self.expand(i);
+        }
+        self.nodes[idx].on_path = true;
+        self.path.push(i);
+        let mut live = false;
+        for e in self.children(i) {
+            let c = self.edges[e];
+            if self.probe(c, depth - 1) {
+                live = true;
+                break;
+            }
+        }
+        self.path.pop();
+        let node = &mut self.nodes[idx];
+        node.on_path = false;
+        node.stamp = self.round;
+        node.probed_depth = depth;
+        node.probed_live = live;
+        live
+    }
+
+    /// Recomputes the dead set: live are the open and initial positions
+    /// and every position with a live retraction.
+    fn compute_dead(&mut self) {
+        let n = self.nodes.len();
+        // Parents of each node, as a compressed adjacency list.
+        let mut start = vec![0u32; n + 1];
+        for (i, node) in self.nodes.iter().enumerate() {
+            if node.state == State::Expanded && !self.dead[i] {
+                for e in self.children(i as u32) {
+                    start[self.edges[e] as usize + 1] += 1;
+                }
+            }
+        }
+        for i in 0..n {
+            start[i + 1] += start[i];
+        }
+        let mut fill = start.clone();
+        let mut parents = vec![0u32; start[n] as usize];
+        for (i, node) in self.nodes.iter().enumerate() {
+            if node.state == State::Expanded && !self.dead[i] {
+                for e in self.children(i as u32) {
+                    let c = self.edges[e] as usize;
+                    parents[fill[c] as usize] = i as u32;
+                    fill[c] += 1;
+                }
+            }
+        }
+        let mut live = vec![false; n];
+        let mut queue: Vec<u32> = Vec::new();
+        for (i, node) in self.nodes.iter().enumerate() {
+            if matches!(node.state, State::Open | State::Initial) {
+                live[i] = true;
+                queue.push(i as u32);
+            }
+        }
+        while let Some(c) = queue.pop() {
+            let c = c as usize;
+            for &p in &parents[start[c] as usize..start[c + 1] as usize] {
+                if !live[p as usize] {
+                    live[p as usize] = true;
+                    queue.push(p);
+                }
+            }
+        }
+        for (d, l) in self.dead.iter_mut().zip(live) {
+            *d = !l;
+        }
+    }
+
+    /// The dead positions reachable from `roots` (all dead): refuted ones
+    /// as leaves, expanded ones with their retractions.
+    fn certificate(&self, roots: &[u32]) -> Certificate {
+        let mut seen = vec![false; self.nodes.len()];
+        let mut stack: Vec<u32> = Vec::new();
+        let mut dead = Vec::new();
+        for &r in roots {
+            if !seen[r as usize] {
+                seen[r as usize] = true;
+                stack.push(r);
+            }
+        }
+        while let Some(i) = stack.pop() {
+            let node = &self.nodes[i as usize];
+            dead.push(node.pos);
+            if node.state == State::Expanded {
+                for e in self.children(i) {
+                    let c = self.edges[e];
+                    if !seen[c as usize] {
+                        seen[c as usize] = true;
+                        stack.push(c);
+                    }
+                }
+            }
+        }
+        Certificate {
+            rules: self.rules,
+            dead,
+        }
+    }
+
+    /// The game (oldest move first) along a line of nodes from the root to
+    /// the initial position.
+    fn game(&self, line: &[u32]) -> Vec<Move> {
+        let mut unmoves = Vec::new();
+        for pair in line.windows(2) {
+            let pos = self.nodes[pair[0] as usize].pos;
+            let target = Key::from(&self.nodes[pair[1] as usize].pos);
+            if let Some(u) = pos
+                .unmoves()
+                .into_iter()
+                .find(|u| Key::from(&pos.unmake(u)) == target)
+            {
+                unmoves.push(u);
+            }
+        }
+        game_of(&unmoves)
+    }
+}

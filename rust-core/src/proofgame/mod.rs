@@ -1,0 +1,269 @@
+//! Proof games: a game from the initial position that reaches a given
+//! position, with its castling rights and en passant square true.
+//!
+//! A proof game shows a position legal. [`find_proof_game`] looks for one
+//! (not necessarily the shortest):
+//! - [`distance`]: how many moves a man needs, at least, to become another
+//!   man elsewhere (pieces on an empty board, pawns forward with a capture
+//!   per file changed, promotions);
+//! - [`plan`]: for each side, the cheapest assignment of the target's men
+//!   to the men on the board (the men left over must be captured), which
+//!   gives a lower bound on the plies still needed and a guide;
+//! - [`search`](mod@search): best-first over forward moves, guided by the
+//!   plan, never giving up a castling right the target asserts.
+//!
+//! An asserted en passant square says the last move was the double step
+//! through it: the search aims at the position before that step and the
+//! step is played last.
+//!
+//! Every game returned has been replayed by the forward rules and reaches
+//! the position with every assertion true. A failure says why
+//! ([`ProofGameError`]); only [`ProofGameError::Illegal`] means the position
+//! cannot arise, and it comes from the static rules of
+//! [`crate::search::static_illegality`].
+
+pub mod distance;
+pub mod plan;
+pub mod search;
+
+use std::fmt;
+use std::time::Duration;
+
+use crate::search::{static_illegality, IllegalReason};
+use crate::{Color, Move, Piece, Position, Role, Square};
+
+pub use search::Goal;
+
+/// How much work [`find_proof_game`] may do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Budget {
+    /// Positions expanded before giving up.
+    pub nodes: u64,
+    /// Wall-clock time before giving up (`None`: no limit).
+    pub time: Option<Duration>,
+    /// The longest game looked for, in plies.
+    pub max_plies: u32,
+    /// The weight of the plan's estimate against the plies played (at
+    /// least 1; above 1 the search prefers progress to short games).
+    pub weight: u32,
+}
+
+impl Default for Budget {
+    fn default() -> Budget {
+        Budget {
+            nodes: 1_000_000,
+            time: Some(Duration::from_secs(30)),
+            max_plies: 600,
+            weight: 6,
+        }
+    }
+}
+
+/// Which limit of the [`Budget`] ran out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Spent {
+    Nodes(u64),
+    Time(Duration),
+}
+
+/// Why no proof game was returned.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ProofGameError {
+    /// A static rule shows no game reaches the position.
+    Illegal(IllegalReason),
+    /// The budget ran out.
+    BudgetSpent(Spent),
+    /// No assignment of the initial men to the position's men (with the
+    /// captures they need) was found; not a proof of illegality.
+    NoAssignment,
+    /// The asserted en passant square is not behind a pawn that can just
+    /// have made a double step.
+    EnPassant,
+    /// Every position the plan allows within the longest game was explored.
+    Exhausted,
+}
+
+impl fmt::Display for ProofGameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ProofGameError::Illegal(reason) => reason.fmt(f),
+            ProofGameError::BudgetSpent(Spent::Nodes(n)) => {
+                write!(f, "no proof game found within {n} positions")
+            }
+            ProofGameError::BudgetSpent(Spent::Time(t)) => {
+                write!(f, "no proof game found within {} s", t.as_secs_f64())
+            }
+            ProofGameError::NoAssignment => f.write_str(
+                "no assignment of the initial men to the men of the position (with their captures) found",
+            ),
+            ProofGameError::EnPassant => f.write_str(
+                "the en passant square is not behind a pawn whose double step can have been the last move",
+            ),
+            ProofGameError::Exhausted => f.write_str(
+                "the guided search ran out of positions within the longest game allowed",
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ProofGameError {}
+
+/// A game from the initial position (oldest move first) that ends in `pos`:
+/// same board and side to move, the castling rights `pos` asserts still
+/// held, and, if `pos` asserts an en passant square, the last move the
+/// double step through it. Not necessarily the shortest.
+pub fn find_proof_game(pos: &Position, budget: Budget) -> Result<Vec<Move>, ProofGameError> {
+    if let Some(reason) = static_illegality(pos) {
+        return Err(ProofGameError::Illegal(reason));
+    }
+    let (goal, last) = match pos.ep_square() {
+        None => (
+            Goal {
+                board: *pos.board(),
+                turn: pos.turn(),
+                rights: pos.castling_rights(),
+            },
+            None,
+        ),
+        Some(ep) => {
+            let (before, from, to) =
+                before_double_step(pos, ep).ok_or(ProofGameError::EnPassant)?;
+            (
+                Goal {
+                    board: *before.board(),
+                    turn: before.turn(),
+                    rights: pos.castling_rights(),
+                },
+                Some((from, to)),
+            )
+        }
+    };
+    let mut game = search::search(&Position::start(), &goal, &budget)?;
+    if let Some((from, to)) = last {
+        let mut at = replay(&game).ok_or(ProofGameError::Exhausted)?;
+        let step = at
+            .legal_moves()
+            .iter()
+            .find(|m| m.from() == from && m.to() == to && m.role() == Role::Pawn)
+            .copied()
+            .ok_or(ProofGameError::EnPassant)?;
+        at.play_unchecked(&step);
+        game.push(step);
+    }
+    // The game is checked by the forward rules before it is returned.
+    match replay(&game) {
+        Some(end) if realizes(&end, pos) => Ok(game),
+        _ => Err(ProofGameError::Exhausted),
+    }
+}
+
+/// The position before the double step through `ep` (the last move of
+/// `pos`), with the double step's squares; `None` if no such step fits.
+fn before_double_step(pos: &Position, ep: Square) -> Option<(Position, Square, Square)> {
+    let mover = pos.turn().other();
+    let dir = match mover {
+        Color::White => 8,
+        Color::Black => -8,
+    };
+    let from = ep.offset(-dir)?;
+    let to = ep.offset(dir)?;
+    let board = pos.board();
+    if board.piece_at(to) != Some(Piece::new(mover, Role::Pawn))
+        || board.piece_at(from).is_some()
+        || board.piece_at(ep).is_some()
+    {
+        return None;
+    }
+    let mut before = *board;
+    before.discard_piece_at(to);
+    before.set_piece_at(from, Piece::new(mover, Role::Pawn));
+    let setup = pos.to_setup();
+    let prev = Position::from_parts(
+        before,
+        mover,
+        pos.castling_rights(),
+        None,
+        0,
+        setup.fullmove_number,
+    )
+    .ok()?;
+    Some((prev, from, to))
+}
+
+/// The position after playing `game` from the initial position, if every
+/// move is legal.
+pub fn replay(game: &[Move]) -> Option<Position> {
+    let mut pos = Position::start();
+    for m in game {
+        if !pos.is_legal(m) {
+            return None;
+        }
+        pos.play_unchecked(m);
+    }
+    Some(pos)
+}
+
+/// Whether `end` (reached by a game) realizes `target`: same board and side
+/// to move, every castling right `target` asserts held, and `target`'s en
+/// passant square, if any, the one the last move set.
+pub fn realizes(end: &Position, target: &Position) -> bool {
+    end.board() == target.board()
+        && end.turn() == target.turn()
+        && search::holds_all(end.castling_rights(), target.castling_rights())
+        && (target.ep_square().is_none() || end.ep_square() == target.ep_square())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn found(fen: &str) -> Vec<Move> {
+        let pos = Position::from_fen(fen).unwrap();
+        let game =
+            find_proof_game(&pos, Budget::default()).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        assert!(realizes(&replay(&game).unwrap(), &pos));
+        game
+    }
+
+    #[test]
+    fn start_and_short_openings() {
+        assert!(found("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").is_empty());
+        assert_eq!(
+            found("rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2").len(),
+            3
+        );
+        // Asserted en passant square: the last move is e2e4.
+        let g = found("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+        assert_eq!(g.last().unwrap().to_uci(), "e2e4");
+    }
+
+    #[test]
+    fn king_and_pawn_against_king() {
+        let g = found("8/8/8/8/1k6/P7/1K6/8 b - -");
+        assert!(g.len() > 30, "{}", g.len());
+    }
+
+    #[test]
+    fn castling_rights_are_kept() {
+        let g = found("r1bqkb1r/pppppppp/2n2n2/8/8/2N2N2/PPPPPPPP/R1BQKB1R w KQkq - 4 5");
+        let end = replay(&g).unwrap();
+        assert_eq!(end.castling_rights().to_string(), "KQkq");
+    }
+
+    #[test]
+    fn illegal_by_rule_and_unknown() {
+        let pos = Position::from_fen("k7/8/8/8/8/8/8/R6K w - -").unwrap();
+        assert!(matches!(
+            find_proof_game(&pos, Budget::default()),
+            Err(ProofGameError::Illegal(_))
+        ));
+        // Three white bishops on light squares, no pawn missing: no plan.
+        let pos = Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBBB w - -");
+        if let Ok(pos) = pos {
+            assert!(matches!(
+                find_proof_game(&pos, Budget::default()),
+                Err(ProofGameError::NoAssignment | ProofGameError::Illegal(_))
+            ));
+        }
+    }
+}

@@ -1,0 +1,86 @@
+//! Frozen men: the largest set of men none of which can ever have moved.
+//!
+//! Going back in time a man leaves its square only by a retraction of its
+//! own (captures become uncaptures, which put men back but never take one
+//! away; a promoted man turning back into a pawn leaves its last rank). A
+//! retraction moves a man to one of its *exits*: for a pawn the square
+//! behind it and the two diagonals behind it (a double step passes the
+//! square behind); for a knight its knight squares; for a king, bishop,
+//! rook or queen the adjacent squares in its directions (a slider passes
+//! them). A pawn on its second rank has no exit.
+//!
+//! Let `F` be a set of men, none of them on its last rank (a promoted man
+//! may turn back into a pawn there), no king on c1/g1 and no rook on d1/f1
+//! (relative: un-castling moves them along other paths), such that every
+//! exit of every man of `F` holds a man of `F`. Then no man of `F` ever
+//! moved: going back in time, the first one to move would go to an exit
+//! that is still held by a man of `F` that has not moved yet. So each man
+//! of `F` stands where the initial position has the same man; a position
+//! where one does not is reached by no game.
+//!
+//! The largest such `F` is a greatest fixpoint: start from every eligible
+//! man and drop men with an exit outside the set until none is dropped. It
+//! contains the least fixpoint the stranded-man rule computes from the
+//! pawns on their second rank ([`crate::search::stranded_man`]), and also
+//! men walled in by each other (a rook in a cage of pawns whose only way
+//! back is through the rook's square).
+
+use crate::attacks;
+use crate::{Bitboard, Board, Color, File, Position, Rank, Role, Square};
+
+/// The squares a man standing on `sq` can have come from by a move of its
+/// own, through adjacent squares for sliders (see the module docs).
+fn exits(color: Color, role: Role, sq: Square) -> Bitboard {
+    match role {
+        Role::Pawn if sq.rank() == Rank::Second.relative_to(color) => Bitboard::EMPTY,
+        Role::Pawn => {
+            let back = color.fold(-8, 8);
+            let straight = sq.offset(back).map_or(Bitboard::EMPTY, Bitboard::from);
+            straight | attacks::pawn_attacks(color.other(), sq)
+        }
+        Role::Knight => attacks::knight_attacks(sq),
+        Role::Bishop => attacks::bishop_attacks(sq, Bitboard::FULL),
+        Role::Rook => attacks::rook_attacks(sq, Bitboard::FULL),
+        Role::Queen => attacks::queen_attacks(sq, Bitboard::FULL),
+        Role::King => attacks::king_attacks(sq),
+    }
+}
+
+/// The largest set of men that can never have moved (see the module docs).
+pub fn frozen_men(board: &Board) -> Bitboard {
+    let mut frozen = Bitboard::EMPTY;
+    for (sq, piece) in board.pieces() {
+        let color = piece.color;
+        let first = sq.rank() == Rank::First.relative_to(color);
+        let eligible = sq.rank() != Rank::Eighth.relative_to(color)
+            && !(first && piece.role == Role::King && matches!(sq.file(), File::C | File::G))
+            && !(first && piece.role == Role::Rook && matches!(sq.file(), File::D | File::F));
+        if eligible {
+            frozen.set(sq);
+        }
+    }
+    loop {
+        let mut kept = frozen;
+        for sq in frozen {
+            let Some(piece) = board.piece_at(sq) else {
+                continue;
+            };
+            if (exits(piece.color, piece.role, sq) - frozen).any() {
+                kept.clear(sq);
+            }
+        }
+        if kept == frozen {
+            return frozen;
+        }
+        frozen = kept;
+    }
+}
+
+/// Whether a frozen man stands where the initial position has another man
+/// or none.
+pub fn refutes(pos: &Position) -> bool {
+    let board = pos.board();
+    let start = Board::start();
+    let mut frozen = frozen_men(board).into_iter();
+    Iterator::any(&mut frozen, |sq| board.piece_at(sq) != start.piece_at(sq))
+}

@@ -1,0 +1,146 @@
+//! Static rules: facts about a single position that show no game reaches it.
+//!
+//! Each [`Rule`] is a function `refutes(&Position) -> bool` that answers
+//! `true` only when no game from the initial position reaches a position
+//! *realising* the argument (same board and side to move, and whatever
+//! castling rights and en-passant square it asserts). The deep search
+//! ([`crate::deep`]) tries them before expanding a node, and a certificate
+//! ([`crate::cert`]) names the set of rules its dead positions rely on.
+//!
+//! The rules, and why each is sound:
+//! - [`Rule::Invariants`]: the material every reachable position has
+//!   (kings, at most 16 men and 8 pawns a side, no pawn on its first or last
+//!   rank, promoted men plus pawns at most 8) and the side that just moved
+//!   not in check ([`crate::search::static_illegality`]). These hold of the
+//!   initial position and every legal move keeps them.
+//! - [`Rule::Stranded`]: a man that can never have moved going back in time
+//!   and is not the initial position's man on its square
+//!   ([`crate::search::stranded_man`]).
+//! - [`Rule::Frozen`]: the largest set of men that can never have moved
+//!   (each one's every way back blocked by another one), one of them not
+//!   the initial position's man on its square ([`frozen`]); contains the
+//!   stranded men.
+//! - [`Rule::PawnCaptures`]: the captures a side's pawns must have made,
+//!   against the men the other side is missing ([`pawns`]).
+//! - [`Rule::Parity`]: in a closed position, the number of moves each side
+//!   made has a fixed parity, which fixes the side to move ([`parity`]).
+
+pub mod frozen;
+pub mod parity;
+pub mod pawns;
+
+use std::fmt;
+
+use crate::search::{static_illegality, stranded_man};
+use crate::Position;
+
+/// One static rule (see the module docs).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Rule {
+    Invariants,
+    Stranded,
+    Frozen,
+    PawnCaptures,
+    Parity,
+}
+
+impl Rule {
+    /// Every rule, in the order the search tries them (cheapest first).
+    pub const ALL: [Rule; 5] = [
+        Rule::Invariants,
+        Rule::Stranded,
+        Rule::Frozen,
+        Rule::PawnCaptures,
+        Rule::Parity,
+    ];
+
+    /// Whether the rule shows that no game reaches `pos`.
+    pub fn refutes(self, pos: &Position) -> bool {
+        match self {
+            Rule::Invariants => static_illegality(pos).is_some(),
+            Rule::Stranded => stranded_man(pos).is_some(),
+            Rule::Frozen => frozen::refutes(pos),
+            Rule::PawnCaptures => pawns::refutes(pos),
+            Rule::Parity => parity::refutes(pos),
+        }
+    }
+
+    /// A short name (`invariants`, `stranded`, `pawn-captures`, `parity`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Rule::Invariants => "invariants",
+            Rule::Stranded => "stranded",
+            Rule::Frozen => "frozen",
+            Rule::PawnCaptures => "pawn-captures",
+            Rule::Parity => "parity",
+        }
+    }
+
+    const fn bit(self) -> u8 {
+        1 << self as u8
+    }
+}
+
+impl fmt::Display for Rule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A set of rules, as a bitset: `RuleSet::ALL.without(Rule::Parity)`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct RuleSet(u8);
+
+impl RuleSet {
+    /// No rule: only exhaustion of the retraction graph.
+    pub const NONE: RuleSet = RuleSet(0);
+    /// Every rule.
+    pub const ALL: RuleSet = RuleSet(
+        Rule::Invariants.bit()
+            | Rule::Stranded.bit()
+            | Rule::Frozen.bit()
+            | Rule::PawnCaptures.bit()
+            | Rule::Parity.bit(),
+    );
+
+    #[must_use]
+    pub const fn with(self, rule: Rule) -> RuleSet {
+        RuleSet(self.0 | rule.bit())
+    }
+
+    #[must_use]
+    pub const fn without(self, rule: Rule) -> RuleSet {
+        RuleSet(self.0 & !rule.bit())
+    }
+
+    pub const fn contains(self, rule: Rule) -> bool {
+        self.0 & rule.bit() != 0
+    }
+
+    /// Whether every rule of `self` is in `other`.
+    pub const fn is_subset(self, other: RuleSet) -> bool {
+        self.0 & !other.0 == 0
+    }
+
+    pub fn iter(self) -> impl Iterator<Item = Rule> {
+        Rule::ALL.into_iter().filter(move |&r| self.contains(r))
+    }
+
+    /// The first rule of the set that refutes `pos`, cheapest first.
+    pub fn refuting(self, pos: &Position) -> Option<Rule> {
+        self.iter().find(|r| r.refutes(pos))
+    }
+}
+
+impl FromIterator<Rule> for RuleSet {
+    fn from_iter<I: IntoIterator<Item = Rule>>(iter: I) -> RuleSet {
+        iter.into_iter().fold(RuleSet::NONE, RuleSet::with)
+    }
+}
+
+impl fmt::Display for RuleSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let names: Vec<&str> = self.iter().map(Rule::name).collect();
+        f.write_str(&names.join(","))
+    }
+}

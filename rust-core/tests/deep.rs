@@ -1,0 +1,193 @@
+//! The deep search (`retroproof_core::deep`) and its certificates
+//! (`retroproof_core::cert`): known answers, certificates that pass the
+//! native checkers (and tampered ones that do not), and answers checked
+//! against real games: a position reached by a random game is never called
+//! illegal, and its forced last plies are the game's.
+
+use std::time::Duration;
+
+use retroproof_core::cert::{check_dead_set, check_illegal, check_last, CertError, Certificate};
+use retroproof_core::deep::{Budget, Search, Verdict};
+use retroproof_core::problem::{parse_suite, Question, Solution};
+use retroproof_core::random::Rng;
+use retroproof_core::rules::{Rule, RuleSet};
+use retroproof_core::{Move, Position};
+
+fn pos(fen: &str) -> Position {
+    Position::from_fen(fen).unwrap()
+}
+
+fn budget(seconds: f64) -> Budget {
+    Budget {
+        nodes: 300_000,
+        time: Some(Duration::from_secs_f64(seconds)),
+        max_depth: 200,
+    }
+}
+
+fn uci(plies: &[retroproof_core::Unmove]) -> Vec<String> {
+    plies.iter().map(|u| u.to_string()).collect()
+}
+
+#[test]
+fn smullyan_last_three() {
+    let p = pos("8/8/8/1r1b4/B7/2K5/8/3k4 b - -");
+    match Search::new(RuleSet::ALL, budget(20.0)).last(&p, 3) {
+        Verdict::Last { plies, certificate } => {
+            assert_eq!(uci(&plies), ["c2c4", "b4c3ep", "b3c3xp"]);
+            check_last(&p, &plies, &certificate).unwrap();
+            // Another answer is refused with the same certificate.
+            let mut other = plies.clone();
+            other.swap(0, 2);
+            assert!(check_last(&p, &other, &certificate).is_err());
+            // So is a certificate with a member missing.
+            let mut smaller = certificate.clone();
+            smaller.dead.remove(0);
+            assert!(check_last(&p, &plies, &smaller).is_err());
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn initial_board_with_black_to_move_is_illegal_by_parity() {
+    let p = pos("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq -");
+    match Search::new(RuleSet::ALL, budget(5.0)).illegal(&p) {
+        Verdict::Illegal(cert) => {
+            assert_eq!(cert.len(), 1, "the rule alone: {cert:?}");
+            check_illegal(&p, &cert).unwrap();
+        }
+        other => panic!("{other:?}"),
+    }
+    // Without parity, knights shuttle for ever: no proof.
+    let mut search = Search::new(RuleSet::ALL.without(Rule::Parity), budget(0.5));
+    assert!(matches!(search.illegal(&p), Verdict::Unknown(_)));
+}
+
+#[test]
+fn certificates_refused_when_wrong() {
+    // A dead set holding the initial position.
+    let start = Certificate {
+        rules: RuleSet::ALL,
+        dead: vec![Position::start()],
+    };
+    assert!(matches!(check_dead_set(&start), Err(CertError::Initial(_))));
+    // A live position claimed dead.
+    let live = pos("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -");
+    let claim = Certificate {
+        rules: RuleSet::ALL,
+        dead: vec![live],
+    };
+    assert!(matches!(
+        check_dead_set(&claim),
+        Err(CertError::Open { .. })
+    ));
+    // A rule the certificate does not allow.
+    let start_black = pos("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq -");
+    let ok = Certificate {
+        rules: RuleSet::ALL,
+        dead: vec![start_black],
+    };
+    check_illegal(&start_black, &ok).unwrap();
+    let without = Certificate {
+        rules: RuleSet::ALL.without(Rule::Parity),
+        ..ok.clone()
+    };
+    assert!(check_illegal(&start_black, &without).is_err());
+    assert!(matches!(
+        check_illegal(&live, &ok),
+        Err(CertError::NotMember(_))
+    ));
+}
+
+#[test]
+fn example_problems() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../examples/retro-problems.epd"
+    ))
+    .unwrap();
+    let mut solved = 0;
+    for (line, problem) in parse_suite(&text) {
+        let problem = problem.unwrap();
+        let p = problem.position;
+        let mut search = Search::new(RuleSet::ALL, budget(3.0));
+        match (
+            problem.question,
+            search_for(&mut search, &p, problem.question),
+        ) {
+            (Question::LastMoves(_), Verdict::Last { plies, certificate }) => {
+                check_last(&p, &plies, &certificate).unwrap();
+                let Solution::Plies(sol) = &problem.solution else {
+                    panic!("line {line}: no solution")
+                };
+                let sol: Vec<String> = sol.iter().map(|r| r.to_string()).collect();
+                assert_eq!(uci(&plies), sol, "line {line}");
+                solved += 1;
+            }
+            (Question::Illegal, Verdict::Illegal(certificate)) => {
+                check_illegal(&p, &certificate).unwrap();
+                assert_eq!(problem.solution, Solution::Illegal, "line {line}");
+                solved += 1;
+            }
+            (_, Verdict::Unknown(_)) => {}
+            (q, v) => panic!("line {line}: {q} answered {v:?}"),
+        }
+    }
+    assert!(solved >= 20, "{solved} solved");
+}
+
+fn search_for(search: &mut Search, p: &Position, q: Question) -> Verdict {
+    match q {
+        Question::LastMoves(n) => search.last(p, n),
+        Question::Illegal | Question::Legal => search.illegal(p),
+    }
+}
+
+/// Random games from the initial position: the positions reached are never
+/// illegal, and a forced last ply is the game's.
+#[test]
+fn answers_agree_with_real_games() {
+    let mut rng = Rng::new(12);
+    let mut forced = 0;
+    for game in 0..40 {
+        let mut p = Position::start();
+        let mut moves: Vec<Move> = Vec::new();
+        let length = 1 + rng.below(30);
+        for _ in 0..length {
+            let legal = p.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            let m = legal[rng.below(legal.len())];
+            p.play_unchecked(&m);
+            moves.push(m);
+        }
+        for q in [p, p.without_assertions()] {
+            let mut search = Search::new(RuleSet::ALL, budget(0.3));
+            match search.illegal(&q) {
+                Verdict::Illegal(_) => panic!("game {game}: {} called illegal", q.to_fen()),
+                Verdict::Legal(game) => {
+                    let mut r = Position::start();
+                    for m in &game {
+                        r = r.play(m).unwrap();
+                    }
+                    assert_eq!(r.board(), q.board());
+                    assert_eq!(r.turn(), q.turn());
+                }
+                _ => {}
+            }
+            let mut search = Search::new(RuleSet::ALL, budget(0.3));
+            match search.last(&q, 1) {
+                Verdict::Last { plies, certificate } => {
+                    check_last(&q, &plies, &certificate).unwrap();
+                    assert_eq!(plies[0].forward(), moves.last().unwrap(), "{}", q.to_fen());
+                    forced += 1;
+                }
+                Verdict::Illegal(_) => panic!("game {game}: {} called illegal", q.to_fen()),
+                _ => {}
+            }
+        }
+    }
+    assert!(forced > 0);
+}

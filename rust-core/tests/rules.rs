@@ -1,0 +1,145 @@
+//! The static rules (`retroproof_core::rules`): soundness against positions
+//! reached by random legal games (no rule ever refutes one), and what each
+//! rule refutes.
+
+use retroproof_core::random::Rng;
+use retroproof_core::rules::{frozen, parity, pawns, Rule, RuleSet};
+use retroproof_core::{Color, Position, Role};
+
+fn pos(fen: &str) -> Position {
+    Position::from_fen(fen).unwrap()
+}
+
+/// Every position of `games` random games of up to `plies` plies from the
+/// initial position, with and without its castling/en-passant assertions;
+/// `keep` picks the moves to choose from (all legal moves when it keeps
+/// none).
+fn reachable(
+    seed: u64,
+    games: usize,
+    plies: usize,
+    keep: fn(&Position, &retroproof_core::Move) -> bool,
+) -> Vec<Position> {
+    let mut rng = Rng::new(seed);
+    let mut out = Vec::new();
+    for _ in 0..games {
+        let mut p = Position::start();
+        out.push(p);
+        for _ in 0..plies {
+            let all = p.legal_moves();
+            let kept: Vec<_> = all.iter().filter(|m| keep(&p, m)).copied().collect();
+            let moves = if kept.is_empty() { all.to_vec() } else { kept };
+            if moves.is_empty() {
+                break;
+            }
+            p.play_unchecked(&moves[rng.below(moves.len())]);
+            out.push(p);
+            out.push(p.without_assertions());
+        }
+    }
+    out
+}
+
+#[test]
+fn no_rule_refutes_a_reachable_position() {
+    let mut corpus = reachable(1, 120, 150, |_, _| true);
+    // Captures first: pawn structures far from the start, for the capture count.
+    corpus.extend(reachable(2, 120, 120, |_, m| m.capture().is_some()));
+    // Closed games: only knights, rooks, queens and kings move, for parity.
+    corpus.extend(reachable(3, 60, 40, |_, m| m.role() != Role::Pawn));
+    assert!(corpus.len() > 40_000, "{} positions", corpus.len());
+    for p in &corpus {
+        for rule in Rule::ALL {
+            assert!(
+                !rule.refutes(p),
+                "{rule} refutes the reachable {}",
+                p.to_fen()
+            );
+        }
+    }
+}
+
+#[test]
+fn pawn_captures() {
+    // Start: no capture needed.
+    assert_eq!(
+        pawns::min_pawn_captures(&Position::start(), Color::White),
+        Some(0)
+    );
+    // Three white pawns on the a-file need 1 + 2 = 3 captures, Black has lost 3 men: fine.
+    let three = pos("rnbqkb2/ppppp3/8/8/P7/P7/P7/4K3 w - -");
+    assert_eq!(pawns::min_pawn_captures(&three, Color::White), Some(3));
+    assert!(!pawns::refutes(&three));
+    // Black has lost only 2 men: refuted.
+    let too_few = pos("rnbqkbnr/pppppp2/8/8/P7/P7/P7/4K3 w - -");
+    assert!(pawns::refutes(&too_few));
+    assert!(Rule::PawnCaptures.refutes(&too_few));
+    // Pawns on their own files need nothing.
+    let doubled = pos("4k3/8/8/8/8/8/PP6/4K3 w - -");
+    assert_eq!(pawns::min_pawn_captures(&doubled, Color::White), Some(0));
+}
+
+#[test]
+fn parity() {
+    let start_black = pos("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq -");
+    assert!(parity::refutes(&start_black));
+    assert!(!parity::refutes(&Position::start()));
+    // One knight out and back on the other wing: still the start with Black to move.
+    assert!(parity::refutes(&pos(
+        "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R w KQkq -"
+    )));
+    assert!(!parity::refutes(&pos(
+        "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq -"
+    )));
+    // 1. Nc3 Nc6 2. Rb1: an even number of white moves, an odd number of
+    // black ones, so Black is to move.
+    assert!(parity::refutes(&pos(
+        "r1bqkbnr/pppppppp/2n5/8/8/2N5/PPPPPPPP/1RBQKBNR w Kkq -"
+    )));
+    assert!(!parity::refutes(&pos(
+        "r1bqkbnr/pppppppp/2n5/8/8/2N5/PPPPPPPP/1RBQKBNR b Kkq -"
+    )));
+    // A pawn has moved: parity does not apply.
+    assert!(!parity::refutes(&pos(
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq -"
+    )));
+    assert_eq!(
+        parity::move_parity(Position::start().board(), Color::White),
+        Some(0)
+    );
+}
+
+#[test]
+fn rule_sets() {
+    let set = RuleSet::ALL.without(Rule::Parity);
+    assert!(!set.contains(Rule::Parity));
+    assert!(set.contains(Rule::Stranded));
+    assert!(set.is_subset(RuleSet::ALL));
+    assert!(!RuleSet::ALL.is_subset(set));
+    assert_eq!(set.iter().count(), 4);
+    assert_eq!(
+        RuleSet::NONE.with(Rule::Parity).iter().collect::<Vec<_>>(),
+        vec![Rule::Parity]
+    );
+    assert_eq!(Rule::ALL.into_iter().collect::<RuleSet>(), RuleSet::ALL);
+    let start_black = pos("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq -");
+    assert_eq!(RuleSet::ALL.refuting(&start_black), Some(Rule::Parity));
+    assert_eq!(set.refuting(&start_black), None);
+    assert_eq!(
+        RuleSet::ALL.to_string(),
+        "invariants,stranded,frozen,pawn-captures,parity"
+    );
+}
+
+#[test]
+fn frozen_men_walled_in_by_each_other() {
+    // A black rook on f2 behind e2, g2, f3 and the bishop f1: every way
+    // back of each of them is held by another. The stranded-man rule,
+    // grown from the pawns on their second rank only, misses it.
+    let caged = pos("4k3/8/8/8/8/5P2/4PrP1/4KB2 w - -");
+    assert!(frozen::frozen_men(caged.board()).contains(retroproof_core::Square::F2));
+    assert!(Rule::Frozen.refutes(&caged));
+    assert!(!Rule::Stranded.refutes(&caged));
+    // The initial position: everything but the knights frozen, all at home.
+    assert!(!Rule::Frozen.refutes(&Position::start()));
+}
