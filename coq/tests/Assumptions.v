@@ -7,7 +7,7 @@
     script. *)
 
 From RetroProof Require Import Board Movegen Perft Rules RulesFast RulesCheck Retract Soundness
-  Reachable Invariants Search Exports Completeness Retro Tactics Stranded.
+  Reachable Invariants Search Exports Completeness Retro Tactics Stranded Cert Certproof.
 
 Print Assumptions Soundness.retractions_sound.
 Print Assumptions Soundness.retractions_turn.
@@ -39,3 +39,8 @@ Print Assumptions RulesFast.pseudo_legal_iff.
 Print Assumptions RulesFast.legal_move_iff.
 Print Assumptions Soundness.retractions_sound_rules.
 Print Assumptions Completeness.retractions_complete_readable.
+Print Assumptions Certproof.dead_set_sound.
+Print Assumptions Retro.check_illegal_cert_sound.
+Print Assumptions Retro.check_last_cert_sound.
+Print Assumptions Retro.check_dead_sound.
+Print Assumptions Retro.dead_set_refutes.

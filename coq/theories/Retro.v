@@ -74,3 +74,28 @@ Corollary dead_refutes : forall h G P n, game h G -> realizes G P -> dead n P = 
 Proof.
   intros h G P n Hg Hr Hd. apply (dead_sound retractions_complete_games n P Hd). exists h, G. auto.
 Qed.
+
+(** ** Certificates (Cert.v, Certproof.v)
+
+    A dead set [D] (a list of compact positions) closed under retraction
+    modulo the static rules is checked once; then:
+    - [check_illegal_cert_sound : check_illegal_cert P D = true -> ~ reachable P];
+    - [check_last_cert_sound : check_last_cert P ms D = true ->
+         forall h G, game h G -> realizes G P -> exists pre, plies h = pre ++ ms];
+    - [check_dead_sound]: no member of a closed [D] is reachable;
+    - [dead_set_refutes]: the form the tactic [refute_dead] uses. *)
+From RetroProof Require Export Cert.
+From RetroProof Require Import Certproof.
+
+Theorem check_illegal_cert_sound : forall P D, check_illegal_cert P D = true -> ~ reachable P.
+Proof. exact (check_illegal_cert_gen_sound retractions_complete_games _ default_refutes slot). Qed.
+
+Theorem check_last_cert_sound : forall P ms D, check_last_cert P ms D = true ->
+  forall h G, game h G -> realizes G P -> exists pre, plies h = pre ++ ms.
+Proof. exact (check_last_cert_gen_sound retractions_complete_games _ default_refutes slot). Qed.
+
+Theorem check_dead_sound : forall D, check_dead D = true -> forall c, In c D -> ~ reachable (decode c).
+Proof. exact (check_dead_gen_sound retractions_complete_games _ default_refutes slot). Qed.
+
+Corollary dead_set_refutes : forall h G P D, game h G -> realizes G P -> check_illegal_cert P D = true -> False.
+Proof. intros h G P D Hg Hr H. apply (check_illegal_cert_sound P D H). exists h, G. auto. Qed.

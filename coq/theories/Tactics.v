@@ -158,3 +158,12 @@ Ltac finish_plies :=
   rewrite ?plies_app; cbn [plies map fst snd];
   repeat match goal with H : ply_string _ _ = _ |- _ => rewrite H; clear H end;
   rewrite <- ?app_assoc; cbn [app]; eexists; reflexivity.
+
+(** [refute_dead D]: closes the goal when the current problem is refuted
+    or realizes a member of the closed dead set [D] (Cert.v,
+    [dead_set_refutes]). *)
+Ltac refute_dead D :=
+  match goal with
+  | Hg : game ?h ?G, Hr : realizes ?G ?P |- _ =>
+    exfalso; apply (dead_set_refutes h G P D Hg Hr); vm_cast_no_check (eq_refl true)
+  end.

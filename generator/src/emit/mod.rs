@@ -6,6 +6,7 @@
 //! `retroproof gen-coq --check`. Names and layouts follow
 //! `coq/GEN-CONTRACT.md`.
 
+pub mod cert;
 pub mod position;
 pub mod problem;
 pub mod tables;

@@ -1,0 +1,69 @@
+(** Certificates (Cert.v): a closed dead set is accepted, wrong ones are
+    refused.  The dead sets are computed here from the verified generator
+    (every position of the retraction tree above its refuted leaves). *)
+From Coq Require Import Uint63 List String.
+From RetroProof Require Import Board Retract Notation Reachable Search Retro Tactics Cert.
+Import ListNotations.
+Open Scope string_scope.
+Open Scope list_scope.
+
+(** Dies within 2 plies (README). *)
+Definition P1 : position := fen "rnbqkbnr/pppppppp/N1NN1R1R/8/8/8/8/4K3 b - -".
+
+Definition D1 : cert := Eval vm_compute in map encode (P1 :: map snd (retractions P1)).
+
+Example decode_encode : map (fun c => to_fen (decode c)) D1 = map (fun c => to_fen (decode (encode (decode c)))) D1.
+Proof. vm_compute. reflexivity. Qed.
+
+Example p1_root : to_fen (decode (hd (CPos 0 0 0 0 0) D1)) = "rnbqkbnr/pppppppp/N1NN1R1R/8/8/8/8/4K3 b - -".
+Proof. vm_compute. reflexivity. Qed.
+
+Theorem p1_illegal : ~ reachable P1.
+Proof. apply (check_illegal_cert_sound P1 D1). vm_cast_no_check (eq_refl true). Qed.
+
+Theorem p1_dead : check_dead D1 = true.
+Proof. vm_compute. reflexivity. Qed.
+
+(** The root alone is not closed: its predecessors are alive. *)
+Example p1_root_only : check_illegal_cert P1 [encode P1] = false.
+Proof. vm_compute. reflexivity. Qed.
+
+(** The tactic. *)
+Theorem p1_illegal_ltac : ~ reachable P1.
+Proof. apply unreachable_intro. intros h G Hg Hr. refute_dead D1. Qed.
+
+(** Smullyan's invisible king: the last 3 plies.  The dead set: the
+    alive positions of each deviating subtree, up to the depth within
+    which it dies. *)
+Definition P2 : position := fen "8/8/8/1r1b4/B7/2K5/8/3k4 b - -".
+
+Fixpoint upto (n : nat) (P : position) : list position :=
+  match n with
+  | O => []
+  | S n => if alive P then P :: flat_map (fun rq => upto n (snd rq)) (retractions P) else []
+  end.
+
+Fixpoint deviations (ns : list string) (P : position) : list position :=
+  match ns with
+  | [] => []
+  | x :: ns' =>
+    flat_map (fun rq =>
+      if String.eqb (retraction_to_string (turn P) (fst rq)) x then deviations ns' (snd rq)
+      else upto (List.length ns') (snd rq)) (retractions P)
+  end.
+
+Definition D2 : cert := Eval vm_compute in map encode (deviations ["b3c3xp"; "b4c3ep"; "c2c4"] P2).
+
+Theorem p2_last_3 : forall h G, game h G -> realizes G P2 ->
+  exists pre, plies h = pre ++ ["c2c4"; "b4c3ep"; "b3c3xp"].
+Proof. apply (check_last_cert_sound P2 _ D2). vm_cast_no_check (eq_refl true). Qed.
+
+(** A wrong answer: the same dead set does not decide the oldest ply
+    otherwise. *)
+Example p2_wrong : check_last_cert P2 ["c2c3"; "b4c3ep"; "b3c3xp"] D2 = false.
+Proof. vm_compute. reflexivity. Qed.
+
+(** A live branch claimed dead: the position before the last ply. *)
+Example p2_live_claimed_dead :
+  check_last_cert P2 ["b3c3xp"] (D2 ++ map encode (map snd (retractions P2))) = false.
+Proof. vm_compute. reflexivity. Qed.

@@ -1,0 +1,196 @@
+(** * Cert: retro analysis checked from a certificate.
+
+    The native engine explores the retraction graph of a problem with a
+    transposition table; what it found is handed to Coq as a *dead set*
+    [D]: a list of positions, none of which any game reaches.  Coq does
+    not trust the list: it checks that the set is *closed*,
+
+      every member [M] is refuted by a static rule, or [M] is a well-formed
+      problem that cannot be the initial position and every retraction of
+      [M] leads to a position that is refuted or realizes a member
+
+    (Certproof.v: then no member is reachable, by induction over games).
+    No depth is involved, so transpositions are checked once and cycles
+    (men shuttling back and forth) are fine; the depth-bounded search of
+    Search.v ([dead n P]) is the special case of a tree.
+
+    The checkers, booleans computed with [vm_compute]:
+    - [check_dead D]: [D] is closed;
+    - [check_illegal_cert P D]: [P] is refuted or realizes a member of [D],
+      and [D] is closed: no game reaches [P];
+    - [check_last_cert P ms D]: [D] is closed, and every retraction
+      sequence from [P] of length [length ms] is refuted or leaves [ms]
+      (oldest first) into [D], except the one that takes back [ms]:
+      every game reaching [P] ends with [ms].
+    Each has a [_with] form taking the static rule [refuted] as an
+    argument: a new rule proven sound ([refutes refuted], Certproof.v)
+    plugs in without changing the checkers.  The default rule is
+    [default_refuted := fun P => negb (alive P)]: the invariants of
+    Invariants.v and the stranded men of Stranded.v.  (The [_with] forms
+    and the default ones are notations for the [_gen] checkers, which also
+    take the slot function of the lookup table; see below.)
+
+    ** Compact positions
+
+    A certificate position is [CPos w0 w1 w2 w3 w4] (five primitive
+    integers, so that a certificate of thousands of positions stays small
+    to parse): the 64 cells of [Board.v], four bits each, a1 first, 15 per
+    word in [w0 .. w3] (cell [15 i + j] in bits [4 j .. 4 j + 3] of [w_i])
+    and the last 4 in bits 0..15 of [w4]; then in [w4] the side to move
+    (bit 16: 0 White, 1 Black), the castling rights (bits 17..20, the
+    [cr_bit] mask of Board.v) and the en-passant square (bits 21..27: 0 for
+    none, [1 + square] otherwise).  Decoding is plain computation and is
+    not trusted: the theorems speak of the decoded positions, whatever
+    they are.
+
+    ** Lookup
+
+    Members are found by a hash of their board and side to move (a trie,
+    [FMapPositive], on its low 16 bits); a hit is confirmed by [realizes_b]
+    (Reachable.v): the position found realizes the member (same board and
+    side to move, the member's assertions hold), so any game realizing
+    the position realizes the member.  The hash is not trusted either: a
+    bad hash only makes the check fail. *)
+
+From Coq Require Import Uint63 PArray List Bool String PArith FMapPositive.
+From RetroProof Require Import Gen.Vocab Board Retract Notation Reachable Search.
+Import ListNotations.
+Open Scope uint63_scope.
+Open Scope list_scope.
+
+(** ** Compact positions *)
+
+Inductive cpos : Set := CPos (w0 w1 w2 w3 w4 : int).
+
+(** A certificate: the dead set, oldest chunk first (any order works). *)
+Definition cert : Set := list cpos.
+
+(** Cells [s .. s + n - 1] from the low bits of [w]. *)
+Fixpoint unpack (n : nat) (w s : int) (b : array int) : array int :=
+  match n with
+  | O => b
+  | S n => unpack n (w >> 4) (s + 1) b.[s <- w land 15]
+  end.
+
+Definition decode (c : cpos) : position :=
+  let 'CPos w0 w1 w2 w3 w4 := c in
+  let b := unpack 15 w0 0 (PArray.make 64 0) in
+  let b := unpack 15 w1 15 b in
+  let b := unpack 15 w2 30 b in
+  let b := unpack 15 w3 45 b in
+  let b := unpack 4 w4 60 b in
+  let e := (w4 >> 21) land 127 in
+  Position b (if (w4 >> 16) land 1 =? 0 then White else Black) ((w4 >> 17) land 15)
+    (if e =? 0 then None else Some (e - 1)).
+
+(** The inverse, for tests and tools (not used by the checkers). *)
+Fixpoint pack (n : nat) (b : array int) (s sh acc : int) : int :=
+  match n with
+  | O => acc
+  | S n => pack n b (s + 1) (sh + 4) (acc lor (b.[s] << sh))
+  end.
+
+Definition encode (P : position) : cpos :=
+  let b := board P in
+  CPos (pack 15 b 0 0 0) (pack 15 b 15 0 0) (pack 15 b 30 0 0) (pack 15 b 45 0 0)
+    (pack 4 b 60 0 0 lor ((match turn P with White => 0 | Black => 1 end) << 16)
+     lor (castling P << 17) lor ((match ep_square P with None => 0 | Some e => e + 1 end) << 21)).
+
+(** ** The lookup table *)
+
+Definition hash_pos (P : position) : int :=
+  let h := fold_left (fun h s => h * 1000003 + (board P).[s]) all_squares
+             (match turn P with White => 1 | Black => 2 end) in
+  h + (h >> 17) + (h >> 34) + (h >> 51).
+
+(** The trie path of the low [n] bits of [h]. *)
+Fixpoint path_of (n : nat) (h : int) : positive :=
+  match n with
+  | O => xH
+  | S n => if h land 1 =? 0 then xO (path_of n (h >> 1)) else xI (path_of n (h >> 1))
+  end.
+
+Definition slot (P : position) : positive := path_of 16 (hash_pos P).
+
+Definition table : Type := PositiveMap.t (list position).
+
+Definition bucket (T : table) (k : positive) : list position :=
+  match PositiveMap.find k T with Some l => l | None => [] end.
+
+Definition add_at (T : table) (k : positive) (M : position) : table :=
+  PositiveMap.add k (M :: bucket T k) T.
+
+(** The table and the checkers below take the slot function [key] as an
+    argument, and the proofs (Certproof.v) hold for any [key]: the kernel
+    then never unfolds the hash while checking them (which it would do
+    slowly).  The checkers of the interface fix [key := slot]. *)
+Definition build (key : position -> positive) (Ms : list position) : table :=
+  fold_left (fun T M => add_at T (key M) M) Ms (PositiveMap.empty _).
+
+(** [Q] realizes a member of the table. *)
+Definition mem (key : position -> positive) (T : table) (Q : position) : bool :=
+  existsb (fun M => realizes_b Q M) (bucket T (key Q)).
+
+(** ** Closed sets *)
+
+(** [Q] is refuted, or realizes a member. *)
+Definition covered (refuted : position -> bool) (key : position -> positive) (T : table) (Q : position) : bool :=
+  refuted Q ||| mem key T Q.
+
+(** [M] is refuted, or every retraction of [M] leads to a covered
+    position (and no game can have started at [M]). *)
+Definition closed_at (refuted : position -> bool) (key : position -> positive) (T : table) (M : position) : bool :=
+  refuted M |||
+  (wf M &&& negb (may_be_initial M) &&&
+   forallb (fun rq => covered refuted key T (snd rq)) (retractions M)).
+
+Definition closed (refuted : position -> bool) (key : position -> positive) (Ms : list position) : bool :=
+  forallb (closed_at refuted key (build key Ms)) Ms.
+
+Definition check_dead_gen (refuted : position -> bool) (key : position -> positive) (D : cert) : bool :=
+  closed refuted key (map decode D).
+
+Definition check_illegal_cert_gen (refuted : position -> bool) (key : position -> positive)
+    (P : position) (D : cert) : bool :=
+  let Ms := map decode D in
+  let T := build key Ms in
+  covered refuted key T P &&& forallb (closed_at refuted key T) Ms.
+
+(** [ns]: ply names, most recent first; a branch leaving [ns] must be
+    covered. *)
+Fixpoint last_cert_ok (refuted : position -> bool) (key : position -> positive) (T : table)
+    (ns : list string) (P : position) : bool :=
+  refuted P |||
+  match ns with
+  | [] => true
+  | x :: ns' =>
+    wf P &&& negb (may_be_initial P) &&&
+    forallb (fun rq =>
+      if String.eqb (retraction_to_string (turn P) (fst rq)) x then last_cert_ok refuted key T ns' (snd rq)
+      else covered refuted key T (snd rq))
+      (retractions P)
+  end.
+
+(** [ms]: the last plies, oldest first. *)
+Definition check_last_cert_gen (refuted : position -> bool) (key : position -> positive)
+    (P : position) (ms : list string) (D : cert) : bool :=
+  let Ms := map decode D in
+  let T := build key Ms in
+  forallb (closed_at refuted key T) Ms &&& last_cert_ok refuted key T (rev ms) P.
+
+(** ** The checkers
+
+    Notations, not definitions, for the same reason as [key]: the
+    statements of Retro.v are then literally about the [_gen] checkers. *)
+
+Notation check_dead_with refuted D := (check_dead_gen refuted slot D).
+Notation check_illegal_cert_with refuted P D := (check_illegal_cert_gen refuted slot P D).
+Notation check_last_cert_with refuted P ms D := (check_last_cert_gen refuted slot P ms D).
+
+(** The default static rule: the invariants (Invariants.v) and stranded
+    men (Stranded.v). *)
+Notation default_refuted := (fun P : position => negb (alive P)).
+
+Notation check_dead D := (check_dead_with default_refuted D).
+Notation check_illegal_cert P D := (check_illegal_cert_with default_refuted P D).
+Notation check_last_cert P ms D := (check_last_cert_with default_refuted P ms D).
