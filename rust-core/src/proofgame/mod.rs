@@ -29,7 +29,9 @@ pub mod search;
 use std::fmt;
 use std::time::Duration;
 
-use crate::search::{static_illegality, IllegalReason};
+use crate::search::{
+    game_of, is_initial, static_illegality, stranded_man, Explorer, IllegalReason, Limits,
+};
 use crate::{Color, Move, Piece, Position, Role, Square};
 
 pub use search::Goal;
@@ -154,6 +156,61 @@ pub fn find_proof_game(pos: &Position, budget: Budget) -> Result<Vec<Move>, Proo
     match replay(&game) {
         Some(end) if realizes(&end, pos) => Ok(game),
         _ => Err(ProofGameError::Exhausted),
+    }
+}
+
+/// The answer of [`decide`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verdict {
+    /// A game from the initial position, oldest move first, that realizes
+    /// the position ([`realizes`]); replayed before it is returned.
+    Legal(Vec<Move>),
+    /// A static rule or the exhaustion of the retraction tree shows that no
+    /// game reaches the position.
+    Illegal(IllegalReason),
+    /// Neither within the limits: why the proof-game search failed.
+    Unknown(ProofGameError),
+}
+
+/// Is `pos` legal? The static rules and the exhaustion of the retraction
+/// tree to `limits.depth` plies (within `limits.nodes` positions) of
+/// [`crate::search::legality`] first, then [`find_proof_game`] within
+/// `budget`. Never [`Verdict::Illegal`] for a position a game reaches;
+/// every game it answers realizes `pos`.
+pub fn decide(pos: &Position, limits: Limits, budget: Budget) -> Verdict {
+    if let Some(reason) = static_illegality(pos) {
+        return Verdict::Illegal(reason);
+    }
+    if !is_initial(pos) {
+        if pos.unmove_count() == 0 {
+            return Verdict::Illegal(IllegalReason::NoLastMove {
+                check: pos.is_check(),
+            });
+        }
+        if let Some(square) = stranded_man(pos) {
+            return Verdict::Illegal(IllegalReason::Stranded { square });
+        }
+        let mut explorer = Explorer::new().with_budget(limits.nodes);
+        let longest = explorer.longest(pos, limits.depth);
+        if let Some(line) = explorer.start_line() {
+            let game = game_of(line);
+            if replay(&game).is_some_and(|end| realizes(&end, pos)) {
+                return Verdict::Legal(game);
+            }
+        }
+        if longest < limits.depth && explorer.start_line().is_none() {
+            return Verdict::Illegal(IllegalReason::NoHistory { longest });
+        }
+        let mut explorer = Explorer::histories().with_budget(limits.nodes);
+        let longest = explorer.longest(pos, limits.depth);
+        if longest < limits.depth && explorer.start_line().is_none() {
+            return Verdict::Illegal(IllegalReason::NoUnstrandedHistory { longest });
+        }
+    }
+    match find_proof_game(pos, budget) {
+        Ok(game) => Verdict::Legal(game),
+        Err(ProofGameError::Illegal(reason)) => Verdict::Illegal(reason),
+        Err(e) => Verdict::Unknown(e),
     }
 }
 
