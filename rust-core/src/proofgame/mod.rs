@@ -323,4 +323,39 @@ mod tests {
             ));
         }
     }
+
+    /// Games found for positions of random play replay under shakmaty's
+    /// rules (an independent move generator) to the same board, side to
+    /// move and castling rights.
+    #[test]
+    fn games_replay_under_shakmaty() {
+        use shakmaty::fen::Fen;
+        use shakmaty::{Chess, EnPassantMode, Position as _};
+        let budget = Budget {
+            time: Some(Duration::from_secs(2)),
+            ..Budget::default()
+        };
+        let mut found = 0;
+        for pos in crate::random::random_positions(12, 5, 40) {
+            let Ok(game) = find_proof_game(&pos, budget) else {
+                continue;
+            };
+            found += 1;
+            let mut theirs = Chess::default();
+            for m in &game {
+                let uci: shakmaty::uci::UciMove = m.to_uci().parse().unwrap();
+                let mv = uci.to_move(&theirs).expect("legal for shakmaty");
+                theirs.play_unchecked(mv);
+            }
+            let fen = Fen::from_position(&theirs, EnPassantMode::Always).to_string();
+            let ours = Position::from_fen(&fen).unwrap();
+            assert_eq!(ours.board(), pos.board(), "{}", pos.to_fen());
+            assert_eq!(ours.turn(), pos.turn());
+            assert!(search::holds_all(
+                ours.castling_rights(),
+                pos.castling_rights()
+            ));
+        }
+        assert!(found >= 8, "{found} of 12");
+    }
 }
