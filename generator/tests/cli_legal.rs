@@ -75,6 +75,21 @@ fn legal_games_replay() {
     assert_eq!(v["plies"], 3);
 }
 
+/// The main job's position (Smullyan) is legal, and the game found ends
+/// with the three plies Coq proves every game ends with.
+#[test]
+fn smullyan_is_legal_with_the_proven_last_plies() {
+    let fen = "8/8/8/1r1b4/B7/2K5/8/3k4 b - -";
+    legal_game(fen, &[]);
+    let v = json_of(&["legal", fen, "--json"], 0);
+    let game = v["game"].as_array().unwrap();
+    let last: Vec<&str> = game[game.len() - 3..]
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    assert_eq!(last, ["c2c4", "b4c3", "b3c3"]);
+}
+
 #[test]
 fn pgn_output() {
     let fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2";
