@@ -1,5 +1,5 @@
-//! The retro subcommands (`unmoves`, `retro-perft`, `last-moves`, `legal`),
-//! run as a user would run them.
+//! The retro subcommands (`unmoves`, `retro-perft`, `last-moves`; `legal`
+//! has `cli_legal.rs`), run as a user would run them.
 //!
 //! Expected values are derived by hand (comments say how) or taken from the
 //! issue's known answers, never from the engine.
@@ -7,7 +7,6 @@
 mod common;
 
 use common::cli::{lines_of, run, stderr_of, stdout_of, usage_error};
-use retroproof_core::Position;
 use serde_json::Value;
 
 const SMULLYAN: &str = "8/8/8/1r1b4/B7/2K5/8/3k4 b - -";
@@ -157,73 +156,6 @@ fn last_moves_illegal() {
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["verdict"], "illegal");
     assert_eq!(v["reason"], "no last move can have given this check");
-}
-
-#[test]
-fn legal_finds_a_game_that_replays() {
-    let fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2";
-    let lines = lines_of(&["legal", fen]);
-    assert_eq!(lines.len(), 1);
-    let game = lines[0].strip_prefix("legal: ").expect("legal");
-    let moves: Vec<&str> = game.split(' ').collect();
-    assert_eq!(moves.len(), 3, "{game}");
-    let mut pos = Position::start();
-    for uci in moves {
-        let m = pos.parse_uci(uci).expect("legal move");
-        pos.play_unchecked(&m);
-    }
-    let target = Position::from_fen(fen).unwrap();
-    assert_eq!(pos.board(), target.board());
-    assert_eq!(pos.turn(), target.turn());
-    assert_eq!(lines_of(&["legal", "startpos"]), ["legal: startpos"]);
-    let v = json_of(&["legal", fen, "--json"]);
-    assert_eq!(v["verdict"], "legal");
-    assert_eq!(v["game"].as_array().unwrap().len(), 3);
-}
-
-#[test]
-fn legal_illegal_reasons() {
-    // Nine white pawns.
-    assert_eq!(
-        lines_of(&["legal", "7k/8/8/8/8/PPPPPPPP/P7/K7 w - -"]),
-        ["illegal: white has 9 pawns (at most 8)"]
-    );
-    // Black, who moved last, is in check from Ra1.
-    assert_eq!(
-        lines_of(&["legal", "k7/8/8/8/8/8/8/R6K w - -"]),
-        ["illegal: black is in check but white is to move"]
-    );
-    // Double check by two knights.
-    assert_eq!(
-        lines_of(&["legal", "8/8/8/8/8/1N6/2N5/k6K b - -"]),
-        ["illegal: no last move can have given this check"]
-    );
-    // History dies after the asserted double step.
-    assert_eq!(
-        lines_of(&["legal", "kB6/PN6/8/8/4P3/8/8/4K3 b - e3"]),
-        ["illegal: no history longer than 1 plies"]
-    );
-    // Smullyan: the bishop on h1 is shut in by the g2 pawn once g2xh3 is
-    // taken back; the other last move, e4-e5, dies at once.
-    let lines = lines_of(&["legal", "k1K5/4Q3/8/2B1P3/3P4/7P/8/7B b - -"]);
-    assert!(lines[0].starts_with("illegal: "), "{lines:?}");
-    // Bishop on a1 behind its own b2 pawn, with the a-pawn... simpler: a
-    // white bishop on h1 behind an unmoved g2 pawn is stranded at once.
-    assert_eq!(
-        lines_of(&["legal", "4k3/8/8/8/8/8/6P1/4K2B b - -"]),
-        ["illegal: the man on h1 can never have moved there from its initial square"]
-    );
-    let v = json_of(&["legal", "k7/8/8/8/8/8/8/R6K w - -", "--json"]);
-    assert_eq!(v["verdict"], "illegal");
-}
-
-#[test]
-fn legal_unknown_within_limits() {
-    // Bare kings: legal, but a game needs far more than 2 plies.
-    assert_eq!(
-        lines_of(&["legal", "8/8/8/8/8/8/8/K1k5 w - -", "--depth", "2"]),
-        ["unknown"]
-    );
 }
 
 #[test]

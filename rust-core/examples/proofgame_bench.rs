@@ -15,6 +15,13 @@
 //!   `examples/retro-problems.epd` that are not `illegal`.
 //!
 //! Every game found is replayed and checked to reach its position.
+//!
+//! Measured (2-core machine shared with other jobs, commit of this note):
+//! - `100 10 200 10 7`: random play 88/100 found, median 0.14 s, max
+//!   8.9 s, median game 79 plies; known-legal corpus 46/61 within 10 s
+//!   (23 of the 35 legality rows, 23 of the 26 example problems).
+//! - `40 10 200 2 1`: random play 32/40 within 2 s (median 0.09 s); corpus
+//!   40/61 within 2 s.
 
 use std::time::{Duration, Instant};
 

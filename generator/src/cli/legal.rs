@@ -1,23 +1,31 @@
-//! `retroproof legal <FEN> [--depth N] [--nodes N] [--json]`: can a game
-//! reach this position?
+//! `retroproof legal <FEN> [--depth N] [--nodes N] [--time S] [--max-plies N] [--pgn] [--json]`:
+//! can a game reach this position?
 //!
-//! Prints one line:
-//! - `illegal: <reason>`: impossible material, the side not to move in
-//!   check, a check no move can give, a man stranded off its initial square,
-//!   or every retraction sequence dying within `--depth` plies without
-//!   meeting the initial position;
-//! - `legal: <game>`: a game from the initial position (White to move) in
-//!   UCI, oldest move first, that reaches the position (`legal: startpos`
-//!   for the initial position itself);
-//! - `unknown`: neither was proved within `--depth` plies and `--nodes`
-//!   positions.
+//! Prints one line (exit codes as in [`super::CliError`]):
+//! - `legal: <game>` (exit 0): a game from the initial position in UCI,
+//!   oldest move first (`legal: startpos` for the initial position), that
+//!   reaches the position with the castling rights and en passant square it
+//!   asserts; with `--pgn`, the game as PGN with SAN moves instead;
+//! - `illegal: <reason>` (exit 1): impossible material, the side not to
+//!   move in check, a check no move can give, a man stranded off its initial
+//!   square, or every retraction sequence dying within `--depth` plies
+//!   without meeting the initial position;
+//! - `unknown: <reason>` (exit 3): neither within the limits; the reason
+//!   says which limit ran out or what the proof-game search missed.
 //!
-//! Never `illegal` for a position some game reaches. The game is replayed
-//! forward before it is printed.
+//! Never `illegal` for a position some game reaches: only the static rules
+//! and the exhaustion of the retraction tree say `illegal`, never a failed
+//! proof-game search. The game is replayed forward before it is printed.
+//!
+//! `--json` prints one object: `answer` (`"legal"`, `"illegal"`,
+//! `"unknown"`), `reason` (or null), `game` (UCI moves, or null), `plies`.
+
+use std::time::Duration;
 
 use clap::Args;
-use retroproof_core::search::{legality, Legality, Limits};
-use retroproof_core::Position;
+use retroproof_core::proofgame::{decide, realizes, replay, Budget, Verdict};
+use retroproof_core::search::Limits;
+use retroproof_core::{Move, Position};
 use serde::Serialize;
 
 use super::{position_arg, write_stdout, CliError};
@@ -26,12 +34,21 @@ use super::{position_arg, write_stdout, CliError};
 pub struct LegalArgs {
     /// The position: a FEN (4 or 6 fields, as one argument) or `startpos`
     pub fen: String,
-    /// Plies to explore when proving illegality, and the longest game looked for
+    /// Plies of the retraction tree explored to prove illegality
     #[arg(long, default_value_t = Limits::default().depth)]
     pub depth: u32,
-    /// Positions each search (exhaustion, game search) may visit before answering `unknown`
-    #[arg(long, default_value_t = Limits::default().nodes)]
+    /// Positions each search (exhaustion, proof-game search) may visit before answering `unknown`
+    #[arg(long, default_value_t = Budget::default().nodes)]
     pub nodes: u64,
+    /// Seconds the proof-game search may take before answering `unknown`
+    #[arg(long, default_value_t = 30.0)]
+    pub time: f64,
+    /// The longest game looked for, in plies
+    #[arg(long, default_value_t = Budget::default().max_plies)]
+    pub max_plies: u32,
+    /// Print a legal game as PGN (SAN moves) instead of UCI
+    #[arg(long)]
+    pub pgn: bool,
     /// Print one JSON object instead
     #[arg(long)]
     pub json: bool,
@@ -40,9 +57,10 @@ pub struct LegalArgs {
 #[derive(Debug, Serialize)]
 struct Report {
     /// `"legal"`, `"illegal"` or `"unknown"`.
-    verdict: &'static str,
+    answer: &'static str,
     reason: Option<String>,
     game: Option<Vec<String>>,
+    plies: Option<usize>,
 }
 
 /// A game as one line: UCI moves separated by spaces, `startpos` if empty.
@@ -54,67 +72,141 @@ pub fn game_text(moves: &[String]) -> String {
     }
 }
 
+/// A game from the initial position as PGN: the seven-tag roster (result
+/// `*`) and the moves in SAN.
+pub fn game_pgn(game: &[Move]) -> String {
+    let mut out = String::new();
+    for (tag, value) in [
+        ("Event", "retroproof legal"),
+        ("Site", "?"),
+        ("Date", "????.??.??"),
+        ("Round", "?"),
+        ("White", "?"),
+        ("Black", "?"),
+        ("Result", "*"),
+    ] {
+        out.push_str(&format!("[{tag} \"{value}\"]\n"));
+    }
+    out.push('\n');
+    let mut pos = Position::start();
+    let mut line = String::new();
+    for (i, m) in game.iter().enumerate() {
+        if i % 2 == 0 {
+            line.push_str(&format!("{}. ", i / 2 + 1));
+        }
+        line.push_str(&pos.san(m));
+        line.push(' ');
+        pos.play_unchecked(m);
+    }
+    line.push('*');
+    // Wrap at 80 columns, as PGN export format asks.
+    let mut width = 0;
+    for word in line.split(' ') {
+        if width > 0 && width + 1 + word.len() > 79 {
+            out.push('\n');
+            width = 0;
+        } else if width > 0 {
+            out.push(' ');
+            width += 1;
+        }
+        out.push_str(word);
+        width += word.len();
+    }
+    out.push('\n');
+    out
+}
+
 pub fn run(args: LegalArgs) -> Result<(), CliError> {
     let pos = position_arg(&args.fen)?;
+    if !(args.time > 0.0 && args.time.is_finite()) {
+        return Err(CliError::usage(
+            "--time must be a positive number of seconds",
+        ));
+    }
     let limits = Limits {
         depth: args.depth,
         nodes: args.nodes,
         ..Limits::default()
     };
-    let report = match legality(&pos, limits) {
-        Legality::Legal(game) => {
-            let game: Vec<String> = game.iter().map(|m| m.to_uci()).collect();
-            replay(&game, &pos)?;
-            Report {
-                verdict: "legal",
-                reason: None,
-                game: Some(game),
-            }
+    let budget = Budget {
+        nodes: args.nodes,
+        time: Some(Duration::from_secs_f64(args.time)),
+        max_plies: args.max_plies,
+        ..Budget::default()
+    };
+    let verdict = decide(&pos, limits, budget);
+    let (report, game) = match verdict {
+        Verdict::Legal(game) => {
+            check_replay(&game, &pos)?;
+            let uci: Vec<String> = game.iter().map(Move::to_uci).collect();
+            (
+                Report {
+                    answer: "legal",
+                    reason: None,
+                    plies: Some(uci.len()),
+                    game: Some(uci),
+                },
+                game,
+            )
         }
-        Legality::Illegal(reason) => Report {
-            verdict: "illegal",
-            reason: Some(reason.to_string()),
-            game: None,
-        },
-        Legality::Unknown => Report {
-            verdict: "unknown",
-            reason: None,
-            game: None,
-        },
+        Verdict::Illegal(reason) => (
+            Report {
+                answer: "illegal",
+                reason: Some(reason.to_string()),
+                game: None,
+                plies: None,
+            },
+            Vec::new(),
+        ),
+        Verdict::Unknown(why) => (
+            Report {
+                answer: "unknown",
+                reason: Some(why.to_string()),
+                game: None,
+                plies: None,
+            },
+            Vec::new(),
+        ),
     };
     let mut out = if args.json {
         serde_json::to_string_pretty(&report)
             .map_err(|e| CliError::usage(format!("cannot encode JSON: {e}")))?
     } else {
-        match report.verdict {
+        match report.answer {
+            "legal" if args.pgn => game_pgn(&game).trim_end().to_owned(),
             "legal" => format!(
                 "legal: {}",
                 game_text(report.game.as_deref().unwrap_or(&[]))
             ),
-            "illegal" => format!("illegal: {}", report.reason.unwrap_or_default()),
-            _ => "unknown".to_owned(),
+            answer => format!("{answer}: {}", report.reason.clone().unwrap_or_default()),
         }
     };
     out.push('\n');
-    write_stdout(&out)
+    write_stdout(&out)?;
+    match report.answer {
+        "illegal" => Err(CliError::refuted(format!(
+            "the position is illegal: {}",
+            report.reason.unwrap_or_default()
+        ))),
+        "unknown" => Err(CliError::unknown(format!(
+            "no answer within the limits: {}",
+            report.reason.unwrap_or_default()
+        ))),
+        _ => Ok(()),
+    }
 }
 
-/// Plays `game` from the initial position and checks it reaches `target`
-/// (board and side to move): the search's answer, checked by the forward
-/// rules.
-fn replay(game: &[String], target: &Position) -> Result<(), CliError> {
-    let internal = |what: String| {
-        CliError::refuted(format!(
-            "internal error: the game found does not replay: {what}"
-        ))
-    };
-    let mut pos = Position::start();
-    for uci in game {
-        let m = pos.parse_uci(uci).map_err(|e| internal(e.to_string()))?;
-        pos.play_unchecked(&m);
+/// Checks by the forward rules that `game` reaches `target` with every
+/// assertion true: the search's answer is not trusted.
+fn check_replay(game: &[Move], target: &Position) -> Result<(), CliError> {
+    match replay(game) {
+        Some(end) if realizes(&end, target) => Ok(()),
+        Some(end) => Err(CliError::refuted(format!(
+            "internal error: the game found ends at {}, not at the position",
+            end.to_fen()
+        ))),
+        None => Err(CliError::refuted(
+            "internal error: the game found does not replay",
+        )),
     }
-    if pos.board() != target.board() || pos.turn() != target.turn() {
-        return Err(internal(format!("it ends at {}", pos.to_fen())));
-    }
-    Ok(())
 }

@@ -14,7 +14,11 @@
 //!
 //! An asserted en passant square says the last move was the double step
 //! through it: the search aims at the position before that step and the
-//! step is played last.
+//! step is played last. When the search aimed straight at the position
+//! runs out of a quarter of the budget, the rest goes to positions up to
+//! three plies before it (taken back by the retraction generator, best
+//! plan estimate first), the taken-back moves played at the end: the last
+//! moves of a composed position are often the hard part.
 //!
 //! Every game returned has been replayed by the forward rules and reaches
 //! the position with every assertion true. A failure says why
@@ -26,10 +30,13 @@ pub mod distance;
 pub mod plan;
 pub mod search;
 
+use std::collections::HashSet;
 use std::fmt;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use crate::search::{static_illegality, IllegalReason};
+use crate::search::{
+    game_of, is_initial, static_illegality, stranded_man, Explorer, IllegalReason, Limits,
+};
 use crate::{Color, Move, Piece, Position, Role, Square};
 
 pub use search::Goal;
@@ -116,6 +123,94 @@ pub fn find_proof_game(pos: &Position, budget: Budget) -> Result<Vec<Move>, Proo
     if let Some(reason) = static_illegality(pos) {
         return Err(ProofGameError::Illegal(reason));
     }
+    let started = Instant::now();
+    let deadline = budget.time.map(|t| started + t);
+    // First straight at the position, with a quarter of the budget.
+    let first = Budget {
+        nodes: (budget.nodes / 4).max(1),
+        time: budget.time.map(|t| t / 4),
+        ..budget
+    };
+    let mut spent = first.nodes;
+    match direct(pos, first) {
+        Ok(game) => return Ok(game),
+        Err(ProofGameError::BudgetSpent(_)) => {}
+        Err(e) => return Err(e),
+    }
+    // Then at the positions a few plies before it: the last moves of a
+    // composed position are often the hard part, and taking them back
+    // (sound and complete retractions) leaves an easier target.
+    let mut frontier: Vec<(Position, Vec<Move>)> = vec![(*pos, Vec::new())];
+    let mut seen = HashSet::new();
+    let per_try = Budget {
+        nodes: (budget.nodes / 40).max(1),
+        time: budget.time.map(|t| t / 40),
+        ..budget
+    };
+    for _depth in 1..=RETRACT_PLIES {
+        let mut next = Vec::new();
+        for (p, tail) in &frontier {
+            for u in p.unmoves() {
+                let q = p.unmake(&u);
+                if !seen.insert((*q.board(), q.turn(), q.castling_rights(), q.ep_square())) {
+                    continue;
+                }
+                if stranded_man(&q).is_some() || (!is_initial(&q) && q.unmove_count() == 0) {
+                    continue;
+                }
+                let Some(e) =
+                    plan::estimate(&crate::Board::start(), Color::White, q.board(), q.turn())
+                else {
+                    continue;
+                };
+                let mut t = vec![*u.forward()];
+                t.extend_from_slice(tail);
+                next.push((e.guide, q, t));
+            }
+        }
+        next.sort_by_key(|(guide, _, _)| *guide);
+        next.truncate(FRONTIER);
+        for (_, q, tail) in &next {
+            if deadline.is_some_and(|d| Instant::now() >= d) || spent >= budget.nodes {
+                return Err(spent_all(budget, spent));
+            }
+            let mut try_budget = per_try;
+            if let Some(d) = deadline {
+                let left = d.saturating_duration_since(Instant::now());
+                try_budget.time = try_budget.time.map(|t| t.min(left));
+            }
+            spent += try_budget.nodes;
+            if let Ok(mut game) = direct(q, try_budget) {
+                game.extend_from_slice(tail);
+                if replay(&game).is_some_and(|end| realizes(&end, pos)) {
+                    return Ok(game);
+                }
+            }
+        }
+        frontier = next.into_iter().map(|(_, q, t)| (q, t)).collect();
+    }
+    Err(spent_all(budget, spent))
+}
+
+/// The error once the whole budget is spent: the time if there was a limit
+/// and it passed, else the positions granted to the searches.
+fn spent_all(budget: Budget, spent: u64) -> ProofGameError {
+    match budget.time {
+        Some(t) if t <= Duration::ZERO || spent < budget.nodes => {
+            ProofGameError::BudgetSpent(Spent::Time(t))
+        }
+        _ => ProofGameError::BudgetSpent(Spent::Nodes(spent.min(budget.nodes))),
+    }
+}
+
+/// How many plies [`find_proof_game`] takes back when the position itself
+/// resists, and how many predecessors per ply it keeps (best estimate first).
+const RETRACT_PLIES: u32 = 3;
+const FRONTIER: usize = 60;
+
+/// The search aimed straight at `pos` (its en passant assertion turned into
+/// a last double step).
+fn direct(pos: &Position, budget: Budget) -> Result<Vec<Move>, ProofGameError> {
     let (goal, last) = match pos.ep_square() {
         None => (
             Goal {
@@ -154,6 +249,61 @@ pub fn find_proof_game(pos: &Position, budget: Budget) -> Result<Vec<Move>, Proo
     match replay(&game) {
         Some(end) if realizes(&end, pos) => Ok(game),
         _ => Err(ProofGameError::Exhausted),
+    }
+}
+
+/// The answer of [`decide`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verdict {
+    /// A game from the initial position, oldest move first, that realizes
+    /// the position ([`realizes`]); replayed before it is returned.
+    Legal(Vec<Move>),
+    /// A static rule or the exhaustion of the retraction tree shows that no
+    /// game reaches the position.
+    Illegal(IllegalReason),
+    /// Neither within the limits: why the proof-game search failed.
+    Unknown(ProofGameError),
+}
+
+/// Is `pos` legal? The static rules and the exhaustion of the retraction
+/// tree to `limits.depth` plies (within `limits.nodes` positions) of
+/// [`crate::search::legality`] first, then [`find_proof_game`] within
+/// `budget`. Never [`Verdict::Illegal`] for a position a game reaches;
+/// every game it answers realizes `pos`.
+pub fn decide(pos: &Position, limits: Limits, budget: Budget) -> Verdict {
+    if let Some(reason) = static_illegality(pos) {
+        return Verdict::Illegal(reason);
+    }
+    if !is_initial(pos) {
+        if pos.unmove_count() == 0 {
+            return Verdict::Illegal(IllegalReason::NoLastMove {
+                check: pos.is_check(),
+            });
+        }
+        if let Some(square) = stranded_man(pos) {
+            return Verdict::Illegal(IllegalReason::Stranded { square });
+        }
+        let mut explorer = Explorer::new().with_budget(limits.nodes);
+        let longest = explorer.longest(pos, limits.depth);
+        if let Some(line) = explorer.start_line() {
+            let game = game_of(line);
+            if replay(&game).is_some_and(|end| realizes(&end, pos)) {
+                return Verdict::Legal(game);
+            }
+        }
+        if longest < limits.depth && explorer.start_line().is_none() {
+            return Verdict::Illegal(IllegalReason::NoHistory { longest });
+        }
+        let mut explorer = Explorer::histories().with_budget(limits.nodes);
+        let longest = explorer.longest(pos, limits.depth);
+        if longest < limits.depth && explorer.start_line().is_none() {
+            return Verdict::Illegal(IllegalReason::NoUnstrandedHistory { longest });
+        }
+    }
+    match find_proof_game(pos, budget) {
+        Ok(game) => Verdict::Legal(game),
+        Err(ProofGameError::Illegal(reason)) => Verdict::Illegal(reason),
+        Err(e) => Verdict::Unknown(e),
     }
 }
 
@@ -265,5 +415,40 @@ mod tests {
                 Err(ProofGameError::NoAssignment | ProofGameError::Illegal(_))
             ));
         }
+    }
+
+    /// Games found for positions of random play replay under shakmaty's
+    /// rules (an independent move generator) to the same board, side to
+    /// move and castling rights.
+    #[test]
+    fn games_replay_under_shakmaty() {
+        use shakmaty::fen::Fen;
+        use shakmaty::{Chess, EnPassantMode, Position as _};
+        let budget = Budget {
+            time: Some(Duration::from_secs(2)),
+            ..Budget::default()
+        };
+        let mut found = 0;
+        for pos in crate::random::random_positions(12, 5, 40) {
+            let Ok(game) = find_proof_game(&pos, budget) else {
+                continue;
+            };
+            found += 1;
+            let mut theirs = Chess::default();
+            for m in &game {
+                let uci: shakmaty::uci::UciMove = m.to_uci().parse().unwrap();
+                let mv = uci.to_move(&theirs).expect("legal for shakmaty");
+                theirs.play_unchecked(mv);
+            }
+            let fen = Fen::from_position(&theirs, EnPassantMode::Always).to_string();
+            let ours = Position::from_fen(&fen).unwrap();
+            assert_eq!(ours.board(), pos.board(), "{}", pos.to_fen());
+            assert_eq!(ours.turn(), pos.turn());
+            assert!(search::holds_all(
+                ours.castling_rights(),
+                pos.castling_rights()
+            ));
+        }
+        assert!(found >= 8, "{found} of 12");
     }
 }
