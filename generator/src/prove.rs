@@ -17,6 +17,7 @@ use crate::coq::print_file;
 use crate::coqc::{Compiled, Coqc, CoqcError};
 use crate::emit::problem::{export_file_with_game, Branch, Export, Proof, Statement, Step};
 use crate::emit::EmitError;
+use retroproof_core::proofgame::{self, find_proof_game};
 
 /// How many plies past `n` the native engine looks to decide the last `n`.
 pub const LOOKAHEAD: u32 = 2;
@@ -183,6 +184,10 @@ pub enum LastAnswer {
     },
 }
 
+/// The proof-game search's time when a last-N answer looks for a game
+/// reaching the position (to make its theorem unconditional).
+pub const LAST_GAME_TIME: std::time::Duration = std::time::Duration::from_secs(10);
+
 /// The last `n` plies of `pos`, illegality first ([`LastAnswer`]). `game`
 /// (moves from the initial position, oldest first), when given, must reach
 /// `pos` (same board and side to move, and the castling rights and
@@ -193,6 +198,18 @@ pub fn last_plies_with_game(
     n: u32,
     game: Option<&[Move]>,
 ) -> Result<LastAnswer, NoStatement> {
+    last_plies_searching(pos, n, game, Some(LAST_GAME_TIME))
+}
+
+/// [`last_plies_with_game`], with the proof-game search's time when no
+/// game is given (`None`: no proof-game search; a short game the
+/// retraction search comes across is still used).
+pub fn last_plies_searching(
+    pos: &Position,
+    n: u32,
+    game: Option<&[Move]>,
+    game_time: Option<std::time::Duration>,
+) -> Result<LastAnswer, NoStatement> {
     let mut found = None;
     match game {
         Some(moves) => check_game_reaches(pos, moves)?,
@@ -201,8 +218,9 @@ pub fn last_plies_with_game(
             if let Ok(statement) = illegal {
                 return Ok(LastAnswer::Illegal(statement));
             }
-            // A short game reaching the position makes the theorem
-            // unconditional; look for one within a small budget.
+            // A game reaching the position makes the theorem
+            // unconditional: a short one the retraction search finds, or
+            // one from the proof-game search within `game_time`.
             found = game.or_else(|| {
                 let limits = Limits {
                     depth: ILLEGAL_CAP,
@@ -211,6 +229,13 @@ pub fn last_plies_with_game(
                 };
                 find_game(pos, limits).map(|line| game_of(&line))
             });
+            if let (None, Some(time)) = (&found, game_time) {
+                let budget = proofgame::Budget {
+                    time: Some(time),
+                    ..proofgame::Budget::default()
+                };
+                found = find_proof_game(pos, budget).ok();
+            }
         }
     }
     let statement = last_plies_statement(pos, n)?;

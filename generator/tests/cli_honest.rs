@@ -83,7 +83,8 @@ fn prove_json_says_conditional() {
     if skip_coq() {
         return;
     }
-    let out = success_stdout(&["prove", "--json"]);
+    // No proof-game search: no game, so the theorem is the conditional one.
+    let out = success_stdout(&["prove", "--json", "--game-time", "0"]);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["conditional"], true);
     assert_eq!(v["question"], "last 3");

@@ -57,7 +57,8 @@ pub struct QuestionArgs {
     #[arg(long, num_args = 1.., value_name = "GAME")]
     pub reached_by: Vec<String>,
 
-    /// For `legal`: the proof-game search's budget, in seconds
+    /// The proof-game search's time, in seconds: for `legal`, and for
+    /// `last N` (a game found makes the theorem unconditional; 0: no search)
     #[arg(long, value_name = "SECS", default_value_t = PROOF_GAME_SECONDS)]
     pub game_time: u64,
 }
@@ -135,7 +136,8 @@ fn resolve_inner(args: &QuestionArgs, given: Option<&[Move]>) -> Result<Resolved
     let mut question = words.join(" ");
     let mut last = |n: u32| -> Result<Statement, CliError> {
         question = format!("last {n}");
-        match engine::last_plies_with_game(&position, n, given).map_err(no_statement)? {
+        let game_time = (args.game_time > 0).then(|| Duration::from_secs(args.game_time));
+        match engine::last_plies_searching(&position, n, given, game_time).map_err(no_statement)? {
             LastAnswer::Illegal(statement) => {
                 illegal_instead = true;
                 Ok(statement)
@@ -351,7 +353,7 @@ fn read_game(rest: &[&str]) -> Result<(Vec<Move>, Position), CliError> {
 }
 
 /// The budget of `--question legal`'s proof-game search, in seconds.
-pub const PROOF_GAME_SECONDS: u64 = 30;
+pub const PROOF_GAME_SECONDS: u64 = 10;
 
 /// `--question legal`: a game found by the proof-game search
 /// ([`retroproof_core::proofgame`]), replayed by Coq. The search checks
