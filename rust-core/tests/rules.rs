@@ -143,3 +143,15 @@ fn frozen_men_walled_in_by_each_other() {
     // The initial position: everything but the knights frozen, all at home.
     assert!(!Rule::Frozen.refutes(&Position::start()));
 }
+
+#[test]
+fn frozen_promoted_and_castled_men() {
+    // A black bishop on a1 behind the white pawn on b2: it cannot have come
+    // along its diagonal nor be a pawn promoted on a1 (a2 and b2 held).
+    let corner = pos("4k3/8/8/8/8/8/PP6/b3K3 b - -");
+    assert!(Rule::Frozen.refutes(&corner));
+    // With a2 free it may have promoted there.
+    assert!(!Rule::Frozen.refutes(&pos("4k3/8/8/8/8/P7/1P6/b3K3 b - -")));
+    // A king on g1 may have castled from e1.
+    assert!(!Rule::Frozen.refutes(&pos("4k3/8/8/8/8/8/5PPP/5RK1 b - -")));
+}
