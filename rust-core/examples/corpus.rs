@@ -163,12 +163,22 @@ fn with_turn(fen: &str, turn: char) -> String {
 
 /// The last `n` plies (oldest first) with their certificate checked, or why not.
 fn last_plies(fen: &str, n: u32, rules: RuleSet, budget: Budget) -> Result<Vec<Unmove>, String> {
+    last_plies_sized(fen, n, rules, budget).map(|(plies, _)| plies)
+}
+
+/// [`last_plies`] with the certificate's size.
+fn last_plies_sized(
+    fen: &str,
+    n: u32,
+    rules: RuleSet,
+    budget: Budget,
+) -> Result<(Vec<Unmove>, usize), String> {
     let pos: Position = fen.parse().map_err(|e| format!("{e}"))?;
     match Search::new(rules, budget).last(&pos, n) {
         Verdict::Last { plies, certificate } => {
             check_last(&pos, &plies, &certificate)
                 .map_err(|e| format!("CERTIFICATE REFUSED: {e}"))?;
-            Ok(plies)
+            Ok((plies, certificate.len()))
         }
         Verdict::Illegal(certificate) => {
             check_illegal(&pos, &certificate).map_err(|e| format!("CERTIFICATE REFUSED: {e}"))?;
@@ -254,8 +264,8 @@ fn solve_last(record: &Record, rules: RuleSet, budget: Budget) -> (Outcome, Stri
     else {
         return unknown(format!("question {question:?} not understood"));
     };
-    match last_plies(fen, n, rules, budget) {
-        Ok(plies) => {
+    match last_plies_sized(fen, n, rules, budget) {
+        Ok((plies, size)) => {
             let found = if question.ends_with("type") {
                 move_type(plies[0].forward())
             } else {
@@ -275,7 +285,10 @@ fn solve_last(record: &Record, rules: RuleSet, budget: Budget) -> (Outcome, Stri
             } else {
                 Outcome::Wrong
             };
-            (outcome, format!("found {found}, expected {want}"))
+            (
+                outcome,
+                format!("found {found}, expected {want}; certificate {size} positions"),
+            )
         }
         Err(why) if why.starts_with("CERT") || why.starts_with("ILLEGAL") => (Outcome::Wrong, why),
         Err(why) => unknown(why),
@@ -293,6 +306,9 @@ fn illegal(fen: &str, rules: RuleSet, budget: Budget) -> Result<Option<bool>, St
     match Search::new(rules, budget).illegal(&pos) {
         Verdict::Illegal(certificate) => {
             check_illegal(&pos, &certificate).map_err(|e| format!("CERTIFICATE REFUSED: {e}"))?;
+            if std::env::var_os("CORPUS_SIZES").is_some() {
+                println!("certificate {} positions: {fen}", certificate.len());
+            }
             Ok(Some(true))
         }
         Verdict::Legal(game) => {

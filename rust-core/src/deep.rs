@@ -73,6 +73,16 @@ pub enum Verdict {
     Unknown(String),
 }
 
+impl Verdict {
+    /// The certificate of an `Illegal` or `Last` verdict.
+    pub fn certificate(&self) -> Option<&Certificate> {
+        match self {
+            Verdict::Illegal(certificate) | Verdict::Last { certificate, .. } => Some(certificate),
+            Verdict::Legal(_) | Verdict::Unknown(_) => None,
+        }
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum State {
     Open,
@@ -94,7 +104,21 @@ struct Node {
     on_path: bool,
 }
 
-/// A deep retro search over one retraction graph, reused across questions.
+/// A deep retro search over one retraction graph, reused across questions
+/// (the time budget is per question, the node budget for the graph).
+///
+/// ```
+/// use retroproof_core::deep::{Budget, Search, Verdict};
+/// use retroproof_core::rules::RuleSet;
+/// use retroproof_core::cert::check_last;
+/// use retroproof_core::Position;
+///
+/// let pos = Position::from_fen("8/8/8/8/1k6/P7/1K6/8 b - -").unwrap();
+/// let mut search = Search::new(RuleSet::ALL, Budget::default());
+/// let Verdict::Last { plies, certificate } = search.last(&pos, 1) else { panic!() };
+/// assert_eq!(plies[0].to_string(), "a2a3");
+/// check_last(&pos, &plies, &certificate).unwrap();
+/// ```
 pub struct Search {
     rules: RuleSet,
     budget: Budget,
@@ -115,6 +139,7 @@ pub struct Search {
 }
 
 impl Search {
+    /// A search using `rules` within `budget`.
     pub fn new(rules: RuleSet, budget: Budget) -> Search {
         Search {
             rules,
@@ -140,7 +165,7 @@ impl Search {
 
     /// Is `pos` reached by no game?
     pub fn illegal(&mut self, pos: &Position) -> Verdict {
-        self.started = Instant::now();
+        self.begin();
         let root = self.node(pos);
         if let Some(verdict) = self.decide_root(root) {
             return verdict;
@@ -170,7 +195,7 @@ impl Search {
 
     /// The last `n` plies of every game reaching `pos` (if any does).
     pub fn last(&mut self, pos: &Position, n: u32) -> Verdict {
-        self.started = Instant::now();
+        self.begin();
         let root = self.node(pos);
         if let Some(verdict) = self.decide_root(root) {
             return verdict;
@@ -263,6 +288,14 @@ impl Search {
             plies,
             certificate: self.certificate(&alternatives),
         }
+    }
+
+    /// A new question: the clock restarts; the graph (and its size against
+    /// the node budget) is kept.
+    fn begin(&mut self) {
+        self.started = Instant::now();
+        self.exhausted = false;
+        self.start_line = None;
     }
 
     /// The verdict when the root alone decides it.
