@@ -155,3 +155,16 @@ fn frozen_promoted_and_castled_men() {
     // A king on g1 may have castled from e1.
     assert!(!Rule::Frozen.refutes(&pos("4k3/8/8/8/8/8/5PPP/5RK1 b - -")));
 }
+
+#[test]
+fn promoted_men_need_a_free_seventh_rank() {
+    // A second white queen, with every black pawn on its own second rank:
+    // no white pawn ever stood on the seventh rank.
+    let blocked = pos("4k3/pppppppp/8/8/2QQ4/8/8/4K3 b - -");
+    assert!(Rule::PawnCaptures.refutes(&blocked));
+    // The h-pawn has left h7: an h-pawn can have promoted on h8 without capturing.
+    let open = pos("4k3/ppppppp1/7p/8/2QQ4/8/8/4K3 b - -");
+    assert!(!Rule::PawnCaptures.refutes(&open));
+    // The a-pawn would need 7 captures to promote on h8: Black has lost 7 men.
+    assert_eq!(pawns::min_pawn_captures(&open, Color::White), Some(0));
+}

@@ -20,7 +20,8 @@
 //!   (each one's every way back blocked by another one), one of them not
 //!   the initial position's man on its square ([`frozen`]); contains the
 //!   stranded men.
-//! - [`Rule::PawnCaptures`]: the captures a side's pawns must have made,
+//! - [`Rule::PawnCaptures`]: the captures a side's pawns (and the pawns its
+//!   promoted men were) must have made,
 //!   against the men the other side is missing ([`pawns`]).
 //! - [`Rule::Parity`]: in a closed position, the number of moves each side
 //!   made has a fixed parity, which fixes the side to move ([`parity`]).
