@@ -18,7 +18,9 @@
 //! **Which positions to expand**: iterative deepening. Round `d` walks
 //! depth-first from the positions in question to depth `d`, expanding what
 //! it meets and stopping at the first retraction that may be live; then the
-//! dead set is recomputed over the whole graph. Rounds go on until the
+//! dead set is recomputed over the whole graph. The next round goes one
+//! ply deeper, or twice as deep when the graph hardly grew (the walk went
+//! round positions it knew). Rounds go on until the
 //! question is decided, the graph holds no open position the question
 //! depends on, or the [`Budget`] runs out; any depth is allowed.
 //!
@@ -170,7 +172,9 @@ impl Search {
         if let Some(verdict) = self.decide_root(root) {
             return verdict;
         }
-        for depth in 1..=self.budget.max_depth {
+        let mut depth = 1;
+        while depth <= self.budget.max_depth {
+            let before = self.nodes.len();
             self.start_round();
             self.probe(root, depth);
             self.compute_dead();
@@ -186,6 +190,7 @@ impl Search {
             if !self.truncated {
                 return Verdict::Unknown("the retraction graph is explored and not dead".into());
             }
+            depth = self.next_depth(depth, before);
         }
         Verdict::Unknown(format!(
             "not decided within {} plies",
@@ -245,6 +250,7 @@ impl Search {
                         self.budget.max_depth
                     ));
                 }
+                let before = self.nodes.len();
                 self.start_round();
                 for &(_, c) in &undecided {
                     self.probe(c, depth);
@@ -264,7 +270,7 @@ impl Search {
                         ));
                     }
                 }
-                depth += 1;
+                depth = self.next_depth(depth, before);
             };
             match undecided.first() {
                 None => {
@@ -296,6 +302,19 @@ impl Search {
         self.started = Instant::now();
         self.exhausted = false;
         self.start_line = None;
+    }
+
+    /// The depth of the next round: one more, or twice as deep when the
+    /// last round hardly grew the graph (it went round known positions:
+    /// men walking in circles), so that a finite graph gets explored in
+    /// few rounds.
+    fn next_depth(&self, depth: u32, before: usize) -> u32 {
+        let grown = self.nodes.len() - before;
+        if grown * 8 < self.nodes.len() {
+            depth.saturating_mul(2)
+        } else {
+            depth + 1
+        }
     }
 
     /// The verdict when the root alone decides it.
