@@ -116,7 +116,7 @@ fn rule_sets() {
     assert!(set.contains(Rule::Stranded));
     assert!(set.is_subset(RuleSet::ALL));
     assert!(!RuleSet::ALL.is_subset(set));
-    assert_eq!(set.iter().count(), 4);
+    assert_eq!(set.iter().count(), 5);
     assert_eq!(
         RuleSet::NONE.with(Rule::Parity).iter().collect::<Vec<_>>(),
         vec![Rule::Parity]
@@ -127,7 +127,7 @@ fn rule_sets() {
     assert_eq!(set.refuting(&start_black), None);
     assert_eq!(
         RuleSet::ALL.to_string(),
-        "invariants,stranded,frozen,pawn-captures,parity"
+        "invariants,stranded,frozen,region,pawn-captures,parity"
     );
 }
 
@@ -167,4 +167,19 @@ fn promoted_men_need_a_free_seventh_rank() {
     assert!(!Rule::PawnCaptures.refutes(&open));
     // The a-pawn would need 7 captures to promote on h8: Black has lost 7 men.
     assert_eq!(pawns::min_pawn_captures(&open, Color::White), Some(0));
+}
+
+#[test]
+fn region_of_a_caged_king() {
+    // The white king on a8 behind Black's unmoved a- to d-pawns and the
+    // bishop on c8: it can only ever have stood on a8 and b8.
+    let caged = pos("K1b1k3/pppp4/8/8/8/8/8/8 w - -");
+    assert!(!Rule::Frozen.refutes(&caged));
+    assert!(Rule::Region.refutes(&caged));
+    let frozen_set = frozen::frozen_men(caged.board());
+    let region = frozen::region(caged.board(), frozen_set, retroproof_core::Square::A8);
+    assert_eq!(region.count(), 2);
+    // With the d-pawn on d6 the bishop may have moved (d7 is free), so it
+    // is no longer frozen and the king's region opens up through c8.
+    assert!(!Rule::Region.refutes(&pos("K1b1k3/ppp5/3p4/8/8/8/8/8 w - -")));
 }

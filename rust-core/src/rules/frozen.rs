@@ -95,3 +95,45 @@ pub fn refutes(pos: &Position) -> bool {
     let mut frozen = frozen_men(board).into_iter();
     Iterator::any(&mut frozen, |sq| board.piece_at(sq) != start.piece_at(sq))
 }
+
+/// The squares the man on `sq` can have stood on at any time of a game
+/// reaching `board` (an over-approximation): from `sq`, every exit (see
+/// [`frozen_men`]'s module docs) not held by a frozen man, and so on. A
+/// frozen man stood on its square all game, so no move ever went to or
+/// through it.
+pub fn region(board: &Board, frozen: Bitboard, sq: Square) -> Bitboard {
+    let Some(piece) = board.piece_at(sq) else {
+        return Bitboard::EMPTY;
+    };
+    let mut reached = Bitboard::from(sq);
+    let mut frontier = reached;
+    while frontier.any() {
+        let mut next = Bitboard::EMPTY;
+        for s in frontier {
+            next |= exits(piece.color, piece.role, s) - frozen;
+        }
+        frontier = next - reached;
+        reached |= frontier;
+    }
+    reached
+}
+
+/// Whether some man cannot have come from where a man like it starts: its
+/// [`region`] holds no initial square of its kind and, for a piece that may
+/// be a promoted pawn, no square of its last rank (where it would have
+/// been promoted).
+pub fn region_refutes(pos: &Position) -> bool {
+    let board = pos.board();
+    let start = Board::start();
+    let frozen = frozen_men(board);
+    board.pieces().any(|(sq, piece)| {
+        if frozen.contains(sq) {
+            return false;
+        }
+        let region = region(board, frozen, sq);
+        let homes = start.by_piece(piece);
+        let promotable = !matches!(piece.role, Role::King | Role::Pawn);
+        let last_rank = Bitboard::from_rank(Rank::Eighth.relative_to(piece.color));
+        (region & homes).is_empty() && !(promotable && (region & last_rank).any())
+    })
+}
