@@ -15,6 +15,9 @@
 //!   position of the corpus, listed.
 //! - `perft2/ours` vs `perft2/retroboard`: retro-perft at depth 2 over the
 //!   corpus (ours bulk-counts the last ply; retroboard lists it).
+//!
+//! Measured (`-- --warm-up-time 1 --measurement-time 4`, 2 busy cores):
+//! unmoves 153.8 vs 39.4 Melem/s (3.9×), perft2 210.9 vs 49.9 Melem/s (4.2×).
 
 use std::time::Duration;
 

@@ -12,6 +12,30 @@
 //! the native checker), wrong (the answer disagrees: a bug) and unknown;
 //! with `--ablations`, the same with each rule removed. The records are for
 //! measuring only: nothing here feeds back into the engine.
+//!
+//! Figures (2 cores shared with other jobs, `--jobs 2`; every answer's
+//! certificate passes the native checker; 0 wrong everywhere):
+//!
+//! | rules (`--seconds 2`) | lastmove.tsv (178) | legality.tsv (103) |
+//! |---|---|---|
+//! | all | 97 solved, 81 unknown | 36 solved, 67 unknown |
+//! | without invariants | 97 | 36 |
+//! | without stranded | 97 | 36 |
+//! | without frozen | 89 | 26 |
+//! | without region | 97 | 34 |
+//! | without pawn-captures | 95 | 32 |
+//! | without parity | 97 | 36 |
+//!
+//! `--seconds 5` solves the same (97 and 34 before the region rule).
+//! Certificates of the solved `last N` records: median 10 positions, 90th
+//! percentile 40, largest 270; every solved record takes under 0.1 s.
+//!
+//! Invariants and stranded men add nothing here: the retraction generator
+//! already refuses predecessors with impossible material, and frozen men
+//! contain stranded ones. Parity decides no record of this half of the
+//! corpus (the initial board with Black to move is in the tests). More
+//! time does not help the unknowns: they need rules (cages, the order of
+//! men on a rank, forward reasoning from the initial position), not depth.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -163,12 +187,22 @@ fn with_turn(fen: &str, turn: char) -> String {
 
 /// The last `n` plies (oldest first) with their certificate checked, or why not.
 fn last_plies(fen: &str, n: u32, rules: RuleSet, budget: Budget) -> Result<Vec<Unmove>, String> {
+    last_plies_sized(fen, n, rules, budget).map(|(plies, _)| plies)
+}
+
+/// [`last_plies`] with the certificate's size.
+fn last_plies_sized(
+    fen: &str,
+    n: u32,
+    rules: RuleSet,
+    budget: Budget,
+) -> Result<(Vec<Unmove>, usize), String> {
     let pos: Position = fen.parse().map_err(|e| format!("{e}"))?;
     match Search::new(rules, budget).last(&pos, n) {
         Verdict::Last { plies, certificate } => {
             check_last(&pos, &plies, &certificate)
                 .map_err(|e| format!("CERTIFICATE REFUSED: {e}"))?;
-            Ok(plies)
+            Ok((plies, certificate.len()))
         }
         Verdict::Illegal(certificate) => {
             check_illegal(&pos, &certificate).map_err(|e| format!("CERTIFICATE REFUSED: {e}"))?;
@@ -254,8 +288,8 @@ fn solve_last(record: &Record, rules: RuleSet, budget: Budget) -> (Outcome, Stri
     else {
         return unknown(format!("question {question:?} not understood"));
     };
-    match last_plies(fen, n, rules, budget) {
-        Ok(plies) => {
+    match last_plies_sized(fen, n, rules, budget) {
+        Ok((plies, size)) => {
             let found = if question.ends_with("type") {
                 move_type(plies[0].forward())
             } else {
@@ -275,7 +309,10 @@ fn solve_last(record: &Record, rules: RuleSet, budget: Budget) -> (Outcome, Stri
             } else {
                 Outcome::Wrong
             };
-            (outcome, format!("found {found}, expected {want}"))
+            (
+                outcome,
+                format!("found {found}, expected {want}; certificate {size} positions"),
+            )
         }
         Err(why) if why.starts_with("CERT") || why.starts_with("ILLEGAL") => (Outcome::Wrong, why),
         Err(why) => unknown(why),
@@ -293,6 +330,9 @@ fn illegal(fen: &str, rules: RuleSet, budget: Budget) -> Result<Option<bool>, St
     match Search::new(rules, budget).illegal(&pos) {
         Verdict::Illegal(certificate) => {
             check_illegal(&pos, &certificate).map_err(|e| format!("CERTIFICATE REFUSED: {e}"))?;
+            if std::env::var_os("CORPUS_SIZES").is_some() {
+                println!("certificate {} positions: {fen}", certificate.len());
+            }
             Ok(Some(true))
         }
         Verdict::Legal(game) => {

@@ -18,7 +18,9 @@
 //! **Which positions to expand**: iterative deepening. Round `d` walks
 //! depth-first from the positions in question to depth `d`, expanding what
 //! it meets and stopping at the first retraction that may be live; then the
-//! dead set is recomputed over the whole graph. Rounds go on until the
+//! dead set is recomputed over the whole graph. The next round goes one
+//! ply deeper, or twice as deep when the graph hardly grew (the walk went
+//! round positions it knew). Rounds go on until the
 //! question is decided, the graph holds no open position the question
 //! depends on, or the [`Budget`] runs out; any depth is allowed.
 //!
@@ -73,6 +75,16 @@ pub enum Verdict {
     Unknown(String),
 }
 
+impl Verdict {
+    /// The certificate of an `Illegal` or `Last` verdict.
+    pub fn certificate(&self) -> Option<&Certificate> {
+        match self {
+            Verdict::Illegal(certificate) | Verdict::Last { certificate, .. } => Some(certificate),
+            Verdict::Legal(_) | Verdict::Unknown(_) => None,
+        }
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum State {
     Open,
@@ -94,7 +106,21 @@ struct Node {
     on_path: bool,
 }
 
-/// A deep retro search over one retraction graph, reused across questions.
+/// A deep retro search over one retraction graph, reused across questions
+/// (the time budget is per question, the node budget for the graph).
+///
+/// ```
+/// use retroproof_core::deep::{Budget, Search, Verdict};
+/// use retroproof_core::rules::RuleSet;
+/// use retroproof_core::cert::check_last;
+/// use retroproof_core::Position;
+///
+/// let pos = Position::from_fen("8/8/8/8/1k6/P7/1K6/8 b - -").unwrap();
+/// let mut search = Search::new(RuleSet::ALL, Budget::default());
+/// let Verdict::Last { plies, certificate } = search.last(&pos, 1) else { panic!() };
+/// assert_eq!(plies[0].to_string(), "a2a3");
+/// check_last(&pos, &plies, &certificate).unwrap();
+/// ```
 pub struct Search {
     rules: RuleSet,
     budget: Budget,
@@ -115,6 +141,7 @@ pub struct Search {
 }
 
 impl Search {
+    /// A search using `rules` within `budget`.
     pub fn new(rules: RuleSet, budget: Budget) -> Search {
         Search {
             rules,
@@ -140,12 +167,14 @@ impl Search {
 
     /// Is `pos` reached by no game?
     pub fn illegal(&mut self, pos: &Position) -> Verdict {
-        self.started = Instant::now();
+        self.begin();
         let root = self.node(pos);
         if let Some(verdict) = self.decide_root(root) {
             return verdict;
         }
-        for depth in 1..=self.budget.max_depth {
+        let mut depth = 1;
+        while depth <= self.budget.max_depth {
+            let before = self.nodes.len();
             self.start_round();
             self.probe(root, depth);
             self.compute_dead();
@@ -161,6 +190,7 @@ impl Search {
             if !self.truncated {
                 return Verdict::Unknown("the retraction graph is explored and not dead".into());
             }
+            depth = self.next_depth(depth, before);
         }
         Verdict::Unknown(format!(
             "not decided within {} plies",
@@ -170,7 +200,7 @@ impl Search {
 
     /// The last `n` plies of every game reaching `pos` (if any does).
     pub fn last(&mut self, pos: &Position, n: u32) -> Verdict {
-        self.started = Instant::now();
+        self.begin();
         let root = self.node(pos);
         if let Some(verdict) = self.decide_root(root) {
             return verdict;
@@ -220,6 +250,7 @@ impl Search {
                         self.budget.max_depth
                     ));
                 }
+                let before = self.nodes.len();
                 self.start_round();
                 for &(_, c) in &undecided {
                     self.probe(c, depth);
@@ -239,7 +270,7 @@ impl Search {
                         ));
                     }
                 }
-                depth += 1;
+                depth = self.next_depth(depth, before);
             };
             match undecided.first() {
                 None => {
@@ -262,6 +293,27 @@ impl Search {
         Verdict::Last {
             plies,
             certificate: self.certificate(&alternatives),
+        }
+    }
+
+    /// A new question: the clock restarts; the graph (and its size against
+    /// the node budget) is kept.
+    fn begin(&mut self) {
+        self.started = Instant::now();
+        self.exhausted = false;
+        self.start_line = None;
+    }
+
+    /// The depth of the next round: one more, or twice as deep when the
+    /// last round hardly grew the graph (it went round known positions:
+    /// men walking in circles), so that a finite graph gets explored in
+    /// few rounds.
+    fn next_depth(&self, depth: u32, before: usize) -> u32 {
+        let grown = self.nodes.len() - before;
+        if grown * 8 < self.nodes.len() {
+            depth.saturating_mul(2)
+        } else {
+            depth + 1
         }
     }
 

@@ -191,3 +191,115 @@ fn answers_agree_with_real_games() {
     }
     assert!(forced > 0);
 }
+
+/// Pocket strings for retroboard (as in `tests/retro_retroboard.rs`): every
+/// role rule 3 allows to uncapture somewhere, and promotions taken back
+/// while a pawn more is possible.
+fn pockets(pos: &Position) -> (String, String) {
+    use retroproof_core::retro::SideMaterial;
+    use retroproof_core::{Color, Role, Square};
+    let board = pos.board();
+    let pocket = |color: Color| {
+        let material = SideMaterial::of(board, color);
+        let mut s = String::new();
+        for role in [
+            Role::Pawn,
+            Role::Knight,
+            Role::Bishop,
+            Role::Rook,
+            Role::Queen,
+        ] {
+            if [Square::A1, Square::H1]
+                .iter()
+                .any(|&sq| material.with(role, sq).is_possible())
+            {
+                s.push(role.upper_char());
+            }
+        }
+        if material.pawns < 8 {
+            s.push('9');
+        }
+        s
+    };
+    (pocket(Color::White), pocket(Color::Black))
+}
+
+/// Retroboard's retractions of `pos`, in our notation.
+fn retroboard_unmoves(pos: &Position) -> Vec<String> {
+    use retroproof_core::{Piece, Role, Square};
+    let (white, black) = pockets(pos);
+    let rb = retroboard::RetroBoard::new(&pos.to_fen(), &white, &black).unwrap();
+    let them = pos.turn();
+    rb.legal_unmoves()
+        .iter()
+        .map(|u| {
+            let (p_sq, q_sq) = (u.from.to_string(), u.to.to_string());
+            let mut s = format!("{q_sq}{p_sq}");
+            if u.is_unpromotion() {
+                let sq: Square = p_sq.parse().unwrap();
+                s.push(pos.board().role_at(sq).unwrap().char());
+            }
+            if u.is_en_passant() {
+                s.push_str("ep");
+            } else if let Some(role) = u.uncapture() {
+                let role = Role::from_char(role.char()).unwrap();
+                s.push('x');
+                s.push(Piece::new(them, role).char());
+            }
+            s
+        })
+        .collect()
+}
+
+/// Every ply of a last-moves answer is one of retroboard's retractions too
+/// (an independent generator), on the example problems whose positions
+/// assert no castling right or en-passant square.
+#[test]
+fn answers_are_retroboard_retractions() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../examples/retro-problems.epd"
+    ))
+    .unwrap();
+    let mut checked = 0;
+    for (_, problem) in parse_suite(&text) {
+        let problem = problem.unwrap();
+        let p = problem.position;
+        let Question::LastMoves(n) = problem.question else {
+            continue;
+        };
+        if p != p.without_assertions() {
+            continue;
+        }
+        let Verdict::Last { plies, .. } = Search::new(RuleSet::ALL, budget(3.0)).last(&p, n) else {
+            continue;
+        };
+        let mut current = p;
+        for ply in plies.iter().rev() {
+            let mover = current.turn().other();
+            let king_on_last_rank =
+                current.king(mover).rank() == retroproof_core::Rank::Eighth.relative_to(mover);
+            if ply.is_uncastling() || king_on_last_rank || current.ep_square().is_some() {
+                // Outside what retroboard models (castling, a king on its
+                // last rank, en-passant assertions).
+                break;
+            }
+            let theirs = retroboard_unmoves(&current);
+            if theirs.is_empty() && current.is_check() {
+                // Retroboard takes back nothing from some checks our
+                // generator (checked against the forward rules) does take
+                // back: double checks and checks discovered by an
+                // en-passant capture. Nothing to compare.
+                break;
+            }
+            assert!(
+                theirs.contains(&ply.to_string()),
+                "{}: {ply} not among retroboard's {theirs:?}",
+                current.to_fen()
+            );
+            checked += 1;
+            current = current.unmake(ply);
+        }
+    }
+    assert!(checked >= 10, "{checked} plies checked");
+}

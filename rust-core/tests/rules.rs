@@ -116,7 +116,7 @@ fn rule_sets() {
     assert!(set.contains(Rule::Stranded));
     assert!(set.is_subset(RuleSet::ALL));
     assert!(!RuleSet::ALL.is_subset(set));
-    assert_eq!(set.iter().count(), 4);
+    assert_eq!(set.iter().count(), 5);
     assert_eq!(
         RuleSet::NONE.with(Rule::Parity).iter().collect::<Vec<_>>(),
         vec![Rule::Parity]
@@ -127,7 +127,7 @@ fn rule_sets() {
     assert_eq!(set.refuting(&start_black), None);
     assert_eq!(
         RuleSet::ALL.to_string(),
-        "invariants,stranded,frozen,pawn-captures,parity"
+        "invariants,stranded,frozen,region,pawn-captures,parity"
     );
 }
 
@@ -142,4 +142,44 @@ fn frozen_men_walled_in_by_each_other() {
     assert!(!Rule::Stranded.refutes(&caged));
     // The initial position: everything but the knights frozen, all at home.
     assert!(!Rule::Frozen.refutes(&Position::start()));
+}
+
+#[test]
+fn frozen_promoted_and_castled_men() {
+    // A black bishop on a1 behind the white pawn on b2: it cannot have come
+    // along its diagonal nor be a pawn promoted on a1 (a2 and b2 held).
+    let corner = pos("4k3/8/8/8/8/8/PP6/b3K3 b - -");
+    assert!(Rule::Frozen.refutes(&corner));
+    // With a2 free it may have promoted there.
+    assert!(!Rule::Frozen.refutes(&pos("4k3/8/8/8/8/P7/1P6/b3K3 b - -")));
+    // A king on g1 may have castled from e1.
+    assert!(!Rule::Frozen.refutes(&pos("4k3/8/8/8/8/8/5PPP/5RK1 b - -")));
+}
+
+#[test]
+fn promoted_men_need_a_free_seventh_rank() {
+    // A second white queen, with every black pawn on its own second rank:
+    // no white pawn ever stood on the seventh rank.
+    let blocked = pos("4k3/pppppppp/8/8/2QQ4/8/8/4K3 b - -");
+    assert!(Rule::PawnCaptures.refutes(&blocked));
+    // The h-pawn has left h7: an h-pawn can have promoted on h8 without capturing.
+    let open = pos("4k3/ppppppp1/7p/8/2QQ4/8/8/4K3 b - -");
+    assert!(!Rule::PawnCaptures.refutes(&open));
+    // The a-pawn would need 7 captures to promote on h8: Black has lost 7 men.
+    assert_eq!(pawns::min_pawn_captures(&open, Color::White), Some(0));
+}
+
+#[test]
+fn region_of_a_caged_king() {
+    // The white king on a8 behind Black's unmoved a- to d-pawns and the
+    // bishop on c8: it can only ever have stood on a8 and b8.
+    let caged = pos("K1b1k3/pppp4/8/8/8/8/8/8 w - -");
+    assert!(!Rule::Frozen.refutes(&caged));
+    assert!(Rule::Region.refutes(&caged));
+    let frozen_set = frozen::frozen_men(caged.board());
+    let region = frozen::region(caged.board(), frozen_set, retroproof_core::Square::A8);
+    assert_eq!(region.count(), 2);
+    // With the d-pawn on d6 the bishop may have moved (d7 is free), so it
+    // is no longer frozen and the king's region opens up through c8.
+    assert!(!Rule::Region.refutes(&pos("K1b1k3/ppp5/3p4/8/8/8/8/8 w - -")));
 }

@@ -9,10 +9,14 @@
 //! rook or queen the adjacent squares in its directions (a slider passes
 //! them). A pawn on its second rank has no exit.
 //!
-//! Let `F` be a set of men, none of them on its last rank (a promoted man
-//! may turn back into a pawn there), no king on c1/g1 and no rook on d1/f1
-//! (relative: un-castling moves them along other paths), such that every
-//! exit of every man of `F` holds a man of `F`. Then no man of `F` ever
+//! A man on its last rank may also be a promoted pawn: its exits include
+//! the squares a pawn can have promoted from (behind it and diagonally
+//! behind it). A king on c1/g1 and a rook on d1/f1 (relative) may un-castle:
+//! their exits include their home square (e1; a1/h1), where un-castling
+//! puts them.
+//!
+//! Let `F` be a set of men such that every exit of every man of `F` holds a
+//! man of `F`. Then no man of `F` ever
 //! moved: going back in time, the first one to move would go to an exit
 //! that is still held by a man of `F` that has not moved yet. So each man
 //! of `F` stands where the initial position has the same man; a position
@@ -29,36 +33,43 @@ use crate::attacks;
 use crate::{Bitboard, Board, Color, File, Position, Rank, Role, Square};
 
 /// The squares a man standing on `sq` can have come from by a move of its
-/// own, through adjacent squares for sliders (see the module docs).
+/// own, through adjacent squares for sliders; on its last rank also the
+/// squares a pawn can have promoted from; for a king or rook on its
+/// castling square, its home square (see the module docs).
 fn exits(color: Color, role: Role, sq: Square) -> Bitboard {
-    match role {
+    let back = color.fold(-8, 8);
+    let pawn_back = |sq: Square| {
+        let straight = sq.offset(back).map_or(Bitboard::EMPTY, Bitboard::from);
+        straight | attacks::pawn_attacks(color.other(), sq)
+    };
+    let moves = match role {
         Role::Pawn if sq.rank() == Rank::Second.relative_to(color) => Bitboard::EMPTY,
-        Role::Pawn => {
-            let back = color.fold(-8, 8);
-            let straight = sq.offset(back).map_or(Bitboard::EMPTY, Bitboard::from);
-            straight | attacks::pawn_attacks(color.other(), sq)
-        }
+        Role::Pawn => pawn_back(sq),
         Role::Knight => attacks::knight_attacks(sq),
         Role::Bishop => attacks::bishop_attacks(sq, Bitboard::FULL),
         Role::Rook => attacks::rook_attacks(sq, Bitboard::FULL),
         Role::Queen => attacks::queen_attacks(sq, Bitboard::FULL),
         Role::King => attacks::king_attacks(sq),
-    }
+    };
+    let unpromotion = if role != Role::King && sq.rank() == Rank::Eighth.relative_to(color) {
+        pawn_back(sq)
+    } else {
+        Bitboard::EMPTY
+    };
+    let first = Rank::First.relative_to(color);
+    let home = |file: File| Bitboard::from(Square::from_coords(file, first));
+    let uncastling = match (role, sq.rank() == first, sq.file()) {
+        (Role::King, true, File::C | File::G) => home(File::E),
+        (Role::Rook, true, File::D) => home(File::A),
+        (Role::Rook, true, File::F) => home(File::H),
+        _ => Bitboard::EMPTY,
+    };
+    moves | unpromotion | uncastling
 }
 
 /// The largest set of men that can never have moved (see the module docs).
 pub fn frozen_men(board: &Board) -> Bitboard {
-    let mut frozen = Bitboard::EMPTY;
-    for (sq, piece) in board.pieces() {
-        let color = piece.color;
-        let first = sq.rank() == Rank::First.relative_to(color);
-        let eligible = sq.rank() != Rank::Eighth.relative_to(color)
-            && !(first && piece.role == Role::King && matches!(sq.file(), File::C | File::G))
-            && !(first && piece.role == Role::Rook && matches!(sq.file(), File::D | File::F));
-        if eligible {
-            frozen.set(sq);
-        }
-    }
+    let mut frozen = board.occupied();
     loop {
         let mut kept = frozen;
         for sq in frozen {
@@ -83,4 +94,46 @@ pub fn refutes(pos: &Position) -> bool {
     let start = Board::start();
     let mut frozen = frozen_men(board).into_iter();
     Iterator::any(&mut frozen, |sq| board.piece_at(sq) != start.piece_at(sq))
+}
+
+/// The squares the man on `sq` can have stood on at any time of a game
+/// reaching `board` (an over-approximation): from `sq`, every exit (see
+/// [`frozen_men`]'s module docs) not held by a frozen man, and so on. A
+/// frozen man stood on its square all game, so no move ever went to or
+/// through it.
+pub fn region(board: &Board, frozen: Bitboard, sq: Square) -> Bitboard {
+    let Some(piece) = board.piece_at(sq) else {
+        return Bitboard::EMPTY;
+    };
+    let mut reached = Bitboard::from(sq);
+    let mut frontier = reached;
+    while frontier.any() {
+        let mut next = Bitboard::EMPTY;
+        for s in frontier {
+            next |= exits(piece.color, piece.role, s) - frozen;
+        }
+        frontier = next - reached;
+        reached |= frontier;
+    }
+    reached
+}
+
+/// Whether some man cannot have come from where a man like it starts: its
+/// [`region`] holds no initial square of its kind and, for a piece that may
+/// be a promoted pawn, no square of its last rank (where it would have
+/// been promoted).
+pub fn region_refutes(pos: &Position) -> bool {
+    let board = pos.board();
+    let start = Board::start();
+    let frozen = frozen_men(board);
+    board.pieces().any(|(sq, piece)| {
+        if frozen.contains(sq) {
+            return false;
+        }
+        let region = region(board, frozen, sq);
+        let homes = start.by_piece(piece);
+        let promotable = !matches!(piece.role, Role::King | Role::Pawn);
+        let last_rank = Bitboard::from_rank(Rank::Eighth.relative_to(piece.color));
+        (region & homes).is_empty() && !(promotable && (region & last_rank).any())
+    })
 }

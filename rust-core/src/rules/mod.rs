@@ -20,7 +20,12 @@
 //!   (each one's every way back blocked by another one), one of them not
 //!   the initial position's man on its square ([`frozen`]); contains the
 //!   stranded men.
-//! - [`Rule::PawnCaptures`]: the captures a side's pawns must have made,
+//! - [`Rule::Region`]: a man whose every way back (avoiding the frozen
+//!   men, which stood where they stand all game) leads neither to an
+//!   initial square of its kind nor, for a piece, to its last rank where it
+//!   may have been promoted ([`frozen::region`]).
+//! - [`Rule::PawnCaptures`]: the captures a side's pawns (and the pawns its
+//!   promoted men were) must have made,
 //!   against the men the other side is missing ([`pawns`]).
 //! - [`Rule::Parity`]: in a closed position, the number of moves each side
 //!   made has a fixed parity, which fixes the side to move ([`parity`]).
@@ -40,16 +45,18 @@ pub enum Rule {
     Invariants,
     Stranded,
     Frozen,
+    Region,
     PawnCaptures,
     Parity,
 }
 
 impl Rule {
     /// Every rule, in the order the search tries them (cheapest first).
-    pub const ALL: [Rule; 5] = [
+    pub const ALL: [Rule; 6] = [
         Rule::Invariants,
         Rule::Stranded,
         Rule::Frozen,
+        Rule::Region,
         Rule::PawnCaptures,
         Rule::Parity,
     ];
@@ -60,6 +67,7 @@ impl Rule {
             Rule::Invariants => static_illegality(pos).is_some(),
             Rule::Stranded => stranded_man(pos).is_some(),
             Rule::Frozen => frozen::refutes(pos),
+            Rule::Region => frozen::region_refutes(pos),
             Rule::PawnCaptures => pawns::refutes(pos),
             Rule::Parity => parity::refutes(pos),
         }
@@ -71,6 +79,7 @@ impl Rule {
             Rule::Invariants => "invariants",
             Rule::Stranded => "stranded",
             Rule::Frozen => "frozen",
+            Rule::Region => "region",
             Rule::PawnCaptures => "pawn-captures",
             Rule::Parity => "parity",
         }
@@ -99,6 +108,7 @@ impl RuleSet {
         Rule::Invariants.bit()
             | Rule::Stranded.bit()
             | Rule::Frozen.bit()
+            | Rule::Region.bit()
             | Rule::PawnCaptures.bit()
             | Rule::Parity.bit(),
     );

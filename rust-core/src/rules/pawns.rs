@@ -12,25 +12,59 @@
 //! on the board. A position where a side needs more captures than that is
 //! reached by no game.
 //!
+//! Promoted men count too: each man beyond its side's initial set (a second
+//! queen, a third knight, …; [`SideMaterial::promoted_excess`]) is a pawn
+//! that promoted, so it also used up a starting file `g`, and it reached its
+//! seventh rank on some file `x` after at least `|x - g|` captures. An
+//! opponent pawn standing now on its own second rank (our seventh) has
+//! stood there all game (it never moved), so its file's seventh-rank square
+//! was never free: `x` is one of the other files.
+//!
 //! The assignment is a bitmask dynamic programme over the set of starting
 //! files used: at most 8 × 256 steps.
 
-use crate::{Color, Piece, Position, Role};
+use crate::retro::SideMaterial;
+use crate::{Bitboard, Color, File, Piece, Position, Rank, Role};
 
-/// The fewest captures `color`'s pawns on `pos` must have made, by the
-/// cheapest assignment of the pawns to distinct starting files (`None` when
-/// the side has more than 8 pawns: the invariants refute that).
+/// A cost too high for any position: no file can be assigned.
+const IMPOSSIBLE: u32 = 1000;
+
+/// The fewest captures `color`'s pawns (those on the board and those that
+/// promoted into its men beyond the initial set) must have made, by the
+/// cheapest assignment to distinct starting files; `None` when they are
+/// more than 8 (the invariants refute that).
 pub fn min_pawn_captures(pos: &Position, color: Color) -> Option<u32> {
-    let files: Vec<u32> = pos
-        .board()
+    let board = pos.board();
+    let mut costs: Vec<[u32; 8]> = board
         .by_piece(Piece::new(color, Role::Pawn))
         .into_iter()
-        .map(|sq| sq.file().index())
+        .map(|sq| {
+            let f = sq.file().index();
+            std::array::from_fn(|g| f.abs_diff(g as u32))
+        })
         .collect();
-    if files.len() > 8 {
+    let promoted = SideMaterial::of(board, color).promoted_excess() as usize;
+    if costs.len() + promoted > 8 {
         return None;
     }
-    // best[mask]: cheapest assignment of the first popcount(mask) pawns to
+    if promoted > 0 {
+        // Files whose seventh-rank square an unmoved opponent pawn holds.
+        let seventh = Bitboard::from_rank(Rank::Seventh.relative_to(color));
+        let blockers = board.by_piece(Piece::new(color.other(), Role::Pawn)) & seventh;
+        let open: Vec<u32> = (0..8u32)
+            .filter(|&x| {
+                File::new(x).is_some_and(|f| (blockers & Bitboard::from_file(f)).is_empty())
+            })
+            .collect();
+        let cost: [u32; 8] = std::array::from_fn(|g| {
+            open.iter()
+                .map(|&x| x.abs_diff(g as u32))
+                .min()
+                .unwrap_or(IMPOSSIBLE)
+        });
+        costs.extend(std::iter::repeat_n(cost, promoted));
+    }
+    // best[mask]: cheapest assignment of the first popcount(mask) items to
     // the starting files in mask.
     let mut best = [u32::MAX; 256];
     best[0] = 0;
@@ -41,15 +75,14 @@ pub fn min_pawn_captures(pos: &Position, color: Color) -> Option<u32> {
             continue;
         }
         let i = mask.count_ones() as usize;
-        if i == files.len() {
+        if i == costs.len() {
             answer = answer.min(cost);
             continue;
         }
-        let f = files[i];
-        for g in 0..8u32 {
+        for (g, &step) in costs[i].iter().enumerate() {
             if mask & (1 << g) == 0 {
                 let next = mask | (1 << g);
-                best[next] = best[next].min(cost + f.abs_diff(g));
+                best[next] = best[next].min(cost + step);
             }
         }
     }
