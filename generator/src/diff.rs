@@ -586,7 +586,7 @@ pub fn run_problems_diff(
                 var("illegal_entry")?,
                 vec![index, position, int(u64::from(*depth))?],
             ),
-            Statement::LegalGame { .. } => continue,
+            Statement::LegalGame { .. } | Statement::IllegalCert { .. } => continue,
         };
         proof.push(Tactic::Call {
             name: QualId::new("report").map_err(EmitError)?,

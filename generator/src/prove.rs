@@ -18,6 +18,8 @@ use crate::coqc::{Compiled, Coqc, CoqcError};
 use crate::emit::problem::{export_file_with_game, Branch, Export, Proof, Statement, Step};
 use crate::emit::EmitError;
 use retroproof_core::proofgame::{self, find_proof_game};
+use retroproof_core::rules::{Rule, RuleSet};
+use retroproof_core::{cert, deep};
 
 /// How many plies past `n` the native engine looks to decide the last `n`.
 pub const LOOKAHEAD: u32 = 2;
@@ -290,7 +292,7 @@ pub fn script(pos: &Position, statement: &Statement) -> Option<Step> {
                 &mut budget,
             )))
         }
-        Statement::LegalGame { .. } => None,
+        Statement::LegalGame { .. } | Statement::IllegalCert { .. } => None,
     }
 }
 
@@ -619,4 +621,102 @@ pub fn example_files(epd: &str) -> Result<Vec<ExampleFile>, EmitError> {
         });
     }
     Ok(out)
+}
+
+/// A game reaching `pos` (UCI, oldest first) from the proof-game search
+/// within `game_time` (`None`: no search).
+pub fn game_reaching(
+    pos: &Position,
+    game_time: Option<std::time::Duration>,
+) -> Option<Vec<String>> {
+    let budget = proofgame::Budget {
+        time: Some(game_time?),
+        ..proofgame::Budget::default()
+    };
+    find_proof_game(pos, budget)
+        .ok()
+        .map(|moves| moves.iter().map(Move::to_uci).collect())
+}
+
+/// The static rules Coq's certificate checker applies (`alive`, Search.v:
+/// the invariants and the stranded-man rule). The deep search may only use
+/// these when its certificate is to be checked by Coq; its other rules
+/// (frozen men, regions, pawn captures, parity) are not proven in Coq yet.
+pub const COQ_RULES: RuleSet = RuleSet::NONE.with(Rule::Invariants).with(Rule::Stranded);
+
+/// The deep search's budget behind `prove`/`export`: 1,000,000 positions
+/// in its graph, 10 s.
+pub const DEEP_BUDGET: deep::Budget = deep::Budget {
+    nodes: 1_000_000,
+    time: Some(std::time::Duration::from_secs(10)),
+    max_depth: 400,
+};
+
+/// A statement of the deep search ([`retroproof_core::deep`]) with its
+/// certificate's dead set, proven by a certificate checker (Cert.v).
+#[derive(Debug, Clone)]
+pub struct CertAnswer {
+    pub statement: Statement,
+    pub dead: Vec<Position>,
+}
+
+/// No game reaches `pos`, by a dead set under [`COQ_RULES`]; `Err` with
+/// the search's reason when it cannot show it.
+pub fn deep_illegal(pos: &Position) -> Result<CertAnswer, String> {
+    match deep::Search::new(COQ_RULES, DEEP_BUDGET).illegal(pos) {
+        deep::Verdict::Illegal(certificate) => {
+            cert::check_illegal(pos, &certificate).map_err(|e| {
+                format!("the deep search's certificate fails the native check: {e}")
+            })?;
+            Ok(CertAnswer {
+                statement: Statement::IllegalCert {
+                    dead: certificate.len(),
+                },
+                dead: certificate.dead,
+            })
+        }
+        deep::Verdict::Legal(game) => Err(format!(
+            "a game of {} plies reaches the position",
+            game.len()
+        )),
+        deep::Verdict::Last { .. } => Err("the deep search gave no illegality".to_string()),
+        deep::Verdict::Unknown(reason) => Err(format!("the deep search: {reason}")),
+    }
+}
+
+/// The last `n` plies of every game reaching `pos`, by a dead set under
+/// [`COQ_RULES`] holding every other way back; `Err` with the search's
+/// reason when it cannot decide them.
+pub fn deep_last(pos: &Position, n: u32) -> Result<CertAnswer, String> {
+    match deep::Search::new(COQ_RULES, DEEP_BUDGET).last(pos, n) {
+        deep::Verdict::Last { plies, certificate } => {
+            cert::check_last(pos, &plies, &certificate).map_err(|e| {
+                format!("the deep search's certificate fails the native check: {e}")
+            })?;
+            Ok(CertAnswer {
+                statement: Statement::LastPlies {
+                    depth: n,
+                    // Most recent first, as in `Statement::LastPlies`.
+                    answer: plies.iter().rev().map(ToString::to_string).collect(),
+                },
+                dead: certificate.dead,
+            })
+        }
+        deep::Verdict::Illegal(certificate) => {
+            cert::check_illegal(pos, &certificate).map_err(|e| {
+                format!("the deep search's certificate fails the native check: {e}")
+            })?;
+            Ok(CertAnswer {
+                statement: Statement::IllegalCert {
+                    dead: certificate.len(),
+                },
+                dead: certificate.dead,
+            })
+        }
+        deep::Verdict::Legal(game) => Err(format!(
+            "a game of {} plies reaches the position",
+            game.len()
+        )),
+        deep::Verdict::Unknown(reason) => Err(format!("the deep search: {reason}")),
+    }
 }

@@ -63,6 +63,14 @@ pub struct QuestionArgs {
     pub game_time: u64,
 }
 
+/// The most plies `last N` asks for (the deep search goes back any
+/// number of plies within its budget).
+pub const MAX_LAST: u32 = 64;
+
+/// Up to this many plies the retraction-tree engine (whose proofs need no
+/// certificate) is tried before the deep search.
+pub const SHALLOW_LAST: u32 = 12;
+
 /// A resolved question: the export, ready to print.
 pub fn resolve(args: &QuestionArgs) -> Result<Export, CliError> {
     Ok(resolve_full(args)?.export)
@@ -133,29 +141,67 @@ fn resolve_inner(args: &QuestionArgs, given: Option<&[Move]>) -> Result<Resolved
     }
     let mut game = None;
     let mut illegal_instead = false;
+    // The dead set of a deep-search answer (proven by a certificate checker).
+    let mut dead: Option<Vec<Position>> = None;
     let mut question = words.join(" ");
+    let game_time = (args.game_time > 0).then(|| Duration::from_secs(args.game_time));
     let mut last = |n: u32| -> Result<Statement, CliError> {
         question = format!("last {n}");
-        let game_time = (args.game_time > 0).then(|| Duration::from_secs(args.game_time));
-        match engine::last_plies_searching(&position, n, given, game_time).map_err(no_statement)? {
-            LastAnswer::Illegal(statement) => {
+        // The retraction-tree engine first (its proofs need no
+        // certificate), up to SHALLOW_LAST plies; then the deep search.
+        let shallow = if n <= SHALLOW_LAST {
+            engine::last_plies_searching(&position, n, given, game_time).map_err(no_statement)
+        } else {
+            if let Some(moves) = given {
+                engine::check_game_reaches(&position, moves).map_err(no_statement)?;
+            }
+            Err(CliError::unknown(format!(
+                "the retraction-tree engine answers at most {SHALLOW_LAST} plies"
+            )))
+        };
+        match shallow {
+            Ok(LastAnswer::Illegal(statement)) => {
                 illegal_instead = true;
                 Ok(statement)
             }
-            LastAnswer::Plies {
+            Ok(LastAnswer::Plies {
                 statement,
                 game: found,
-            } => {
+            }) => {
                 game = found;
                 Ok(statement)
             }
+            Err(e) if e.code() == 3 => {
+                let answer = engine::deep_last(&position, n)
+                    .map_err(|reason| CliError::unknown(format!("{}; {reason}", e.message())))?;
+                if answer.statement.is_illegal() {
+                    illegal_instead = true;
+                } else {
+                    game = match given {
+                        Some(moves) => Some(moves.iter().map(Move::to_uci).collect()),
+                        None => engine::game_reaching(&position, game_time),
+                    };
+                }
+                dead = Some(answer.dead);
+                Ok(answer.statement)
+            }
+            Err(e) => Err(e),
         }
     };
     let statement = match (words.as_slice(), epd_question) {
         ([], Some(Question::LastMoves(n))) => last(n)?,
         ([], Some(Question::Illegal)) | (["illegal"], _) => {
             question = "illegal".to_string();
-            illegal(&position)?
+            match illegal(&position) {
+                Err(e) if e.code() == 3 => {
+                    let answer = engine::deep_illegal(&position).map_err(|reason| {
+                        CliError::unknown(format!("{}; {reason}", e.message()))
+                    })?;
+                    dead = Some(answer.dead);
+                    answer.statement
+                }
+                other => other?,
+            }
         }
         ([], Some(Question::Legal)) | (["legal"], _) => {
             question = "legal".to_string();
@@ -180,10 +226,10 @@ fn resolve_inner(args: &QuestionArgs, given: Option<&[Move]>) -> Result<Resolved
             ))
         }
         (["last", n], _) => match n.parse::<u32>() {
-            Ok(n) if (1..=12).contains(&n) => last(n)?,
+            Ok(n) if (1..=MAX_LAST).contains(&n) => last(n)?,
             _ => {
                 return Err(CliError::usage(format!(
-                    "bad question: last {n:?} (N from 1 to 12)"
+                    "bad question: last {n:?} (N from 1 to {MAX_LAST})"
                 )))
             }
         },
@@ -203,7 +249,15 @@ fn resolve_inner(args: &QuestionArgs, given: Option<&[Move]>) -> Result<Resolved
             "--reached-by is for last N questions (it makes their theorem unconditional)",
         ));
     }
-    let proof = if args.ltac {
+    let proof = if let Some(dead) = dead {
+        if args.ltac {
+            return Err(CliError::usage(format!(
+                "--ltac: this answer needs the deep search's certificate ({} positions), which has no readable Ltac script; without --ltac it is proven by the certificate checker",
+                dead.len()
+            )));
+        }
+        Proof::Certificate(dead)
+    } else if args.ltac {
         match engine::script(&position, &statement) {
             Some(step) => Proof::Script(step),
             None => return Err(ltac_not_for_games()),
@@ -241,7 +295,7 @@ pub fn answer_words(statement: &Statement) -> String {
             .map(String::as_str)
             .collect::<Vec<_>>()
             .join(" "),
-        Statement::Illegal { .. } => "illegal".to_string(),
+        Statement::Illegal { .. } | Statement::IllegalCert { .. } => "illegal".to_string(),
         Statement::LegalGame { .. } => "legal".to_string(),
     }
 }

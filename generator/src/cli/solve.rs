@@ -29,7 +29,7 @@ use super::coq_run::prove_file;
 use super::prove::{resolve_full, resolved_text, QuestionArgs};
 use super::CliError;
 use crate::batch::{self, BatchOptions, Done};
-use crate::emit::problem::Statement;
+use crate::emit::problem::{Proof, Statement};
 
 #[derive(Debug, Args)]
 pub struct SolveArgs {
@@ -117,6 +117,9 @@ struct Solved {
     unconditional: bool,
     published: Published,
     agrees: Option<bool>,
+    /// The size of the dead set when the proof is a certificate check
+    /// (the deep search's answers).
+    certificate: Option<usize>,
 }
 
 pub fn run(args: SolveArgs) -> Result<(), CliError> {
@@ -325,16 +328,14 @@ fn solve(item: &Item, timeout: Duration, game_time: u64) -> Result<Done, CliErro
         (_, Statement::LastPlies { answer, .. }) => {
             answer.iter().rev().cloned().collect::<Vec<_>>().join(" ")
         }
-        (_, Statement::Illegal { .. }) => "illegal".to_string(),
+        (_, Statement::Illegal { .. } | Statement::IllegalCert { .. }) => "illegal".to_string(),
         (_, Statement::LegalGame { .. }) => "legal".to_string(),
     };
     let agrees = match (&item.published, statement) {
-        (Published::None | Published::NotRefuted, Statement::Illegal { .. }) => {
-            (item.published == Published::NotRefuted).then_some(true)
-        }
+        // "Not refuted" by the source's tool claims nothing either way.
         (Published::None | Published::NotRefuted, _) => None,
-        (Published::Illegal, s) => Some(matches!(s, Statement::Illegal { .. })),
-        (Published::Legal, s) => Some(!matches!(s, Statement::Illegal { .. })),
+        (Published::Illegal, s) => Some(s.is_illegal()),
+        (Published::Legal, s) => Some(!s.is_illegal()),
         (Published::Plies(plies), _) => Some(plies.join(" ") == answer),
         (Published::Moves(moves), _) => {
             let plain: Vec<String> = answer.split(' ').map(plain_uci).collect();
@@ -350,6 +351,10 @@ fn solve(item: &Item, timeout: Duration, game_time: u64) -> Result<Done, CliErro
         unconditional,
         published: item.published.clone(),
         agrees,
+        certificate: match &export.proof {
+            Proof::Certificate(dead) => Some(dead.len()),
+            _ => None,
+        },
     };
     if agrees == Some(false) {
         return Err(CliError::refuted(format!(

@@ -101,6 +101,37 @@ pub fn cpos_term(pos: &Position) -> Result<Term, EmitError> {
     call("CPos", words)
 }
 
+/// The dead set as Coq definitions: `D_0`, `D_1`, … of [`CHUNK`] compact
+/// positions each, and `D := D_0 ++ D_1 ++ …` (type `cert`, Cert.v). Needs
+/// `Uint63` and `list_scope`.
+pub fn dead_set_definitions(dead: &[Position]) -> Result<Vec<Sentence>, EmitError> {
+    let mut sentences = Vec::new();
+    let mut chunk_names = Vec::new();
+    for (i, chunk) in dead.chunks(CHUNK).enumerate() {
+        let name = format!("D_{i}");
+        sentences.push(Sentence::Definition {
+            name: id(&name)?,
+            binders: vec![],
+            ty: Some(var("cert")?),
+            body: Term::List(chunk.iter().map(cpos_term).collect::<Result<_, _>>()?),
+        });
+        chunk_names.push(name);
+    }
+    let d_body = match chunk_names.split_last() {
+        None => Term::List(vec![]),
+        Some((last, init)) => init.iter().rev().try_fold(var(last)?, |acc, name| {
+            Ok::<_, EmitError>(Term::infix(InfixOp::Append, var(name)?, acc))
+        })?,
+    };
+    sentences.push(Sentence::Definition {
+        name: id("D")?,
+        binders: vec![],
+        ty: Some(var("cert")?),
+        body: d_body,
+    });
+    Ok(sentences)
+}
+
 /// Builds the `.v` file: `P`, the dead set `D` (`D_0`, `D_1`, … of
 /// [`CHUNK`] positions, `D := D_0 ++ D_1 ++ …`), and the theorem.
 pub fn cert_file(
@@ -153,29 +184,7 @@ pub fn cert_file(
             body: position_term(pos)?,
         },
     ];
-    let mut chunk_names = Vec::new();
-    for (i, chunk) in dead.chunks(CHUNK).enumerate() {
-        let name = format!("D_{i}");
-        sentences.push(Sentence::Definition {
-            name: id(&name)?,
-            binders: vec![],
-            ty: Some(var("cert")?),
-            body: Term::List(chunk.iter().map(cpos_term).collect::<Result<_, _>>()?),
-        });
-        chunk_names.push(name);
-    }
-    let d_body = match chunk_names.split_last() {
-        None => Term::List(vec![]),
-        Some((last, init)) => init.iter().rev().try_fold(var(last)?, |acc, name| {
-            Ok::<_, EmitError>(Term::infix(InfixOp::Append, var(name)?, acc))
-        })?,
-    };
-    sentences.push(Sentence::Definition {
-        name: id("D")?,
-        binders: vec![],
-        ty: Some(var("cert")?),
-        body: d_body,
-    });
+    sentences.extend(dead_set_definitions(dead)?);
     let cast = Tactic::Call {
         name: QualId::new("vm_cast_no_check")?,
         args: vec![call("eq_refl", vec![var("true")?])?],

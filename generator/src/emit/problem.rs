@@ -38,6 +38,11 @@ pub enum Statement {
     /// No game reaches the position: every retraction sequence dies within
     /// `depth` plies (0: the position itself fails an invariant).
     Illegal { depth: u32 },
+    /// No game reaches the position: it lies in a dead set of `dead`
+    /// positions, each refuted by the invariants or the stranded-man rule
+    /// or with every retraction into the set (Cert.v); proven with
+    /// [`Proof::Certificate`].
+    IllegalCert { dead: usize },
     /// The game (UCI moves from the initial position) reaches the position.
     LegalGame { moves: Vec<String> },
 }
@@ -47,9 +52,17 @@ impl Statement {
     pub fn theorem_name(&self) -> String {
         match self {
             Statement::LastPlies { answer, .. } => format!("last_{}", answer.len()),
-            Statement::Illegal { .. } => "illegal".to_string(),
+            Statement::Illegal { .. } | Statement::IllegalCert { .. } => "illegal".to_string(),
             Statement::LegalGame { .. } => "legal".to_string(),
         }
+    }
+
+    /// Whether the statement is that no game reaches the position.
+    pub fn is_illegal(&self) -> bool {
+        matches!(
+            self,
+            Statement::Illegal { .. } | Statement::IllegalCert { .. }
+        )
     }
 
     /// The statement in chess terms, exactly as strong as the theorem: a
@@ -104,6 +117,10 @@ pub fn in_chess_terms_with_game(
         (Statement::Illegal { depth }, _) => {
             format!("no game reaches {fen}: {}", Refutation::of(pos, *depth))
         }
+        (Statement::IllegalCert { dead }, _) => format!(
+            "no game reaches {fen}: it lies in a closed dead set of {dead} position{} (each breaks an invariant, strands a man, or has every retraction in the set)",
+            if *dead == 1 { "" } else { "s" }
+        ),
         (Statement::LegalGame { moves }, _) => format!(
             "{fen} is reached by a legal game of {} from the initial position",
             plies(moves.len() as u32)
@@ -198,6 +215,10 @@ pub enum Proof {
     /// An Ltac script (`retract`, `ply_is`, `refute`, `finish_plies`):
     /// only for [`Statement::LastPlies`] and [`Statement::Illegal`].
     Script(Step),
+    /// A call of a certificate checker (`check_last_cert_sound`,
+    /// `check_illegal_cert_sound`, Retro.v) on this dead set, found by the
+    /// deep search ([`retroproof_core::deep`]).
+    Certificate(Vec<Position>),
 }
 
 /// One step of a retro script, from the native search tree.
@@ -263,9 +284,10 @@ pub fn export_file_with_game(export: &Export, game: Option<&[String]>) -> Result
         header.push_str("\n   ");
         header.push_str(note);
     }
-    let script = match &export.proof {
-        Proof::Reflective => None,
-        Proof::Script(step) => Some(step),
+    let (script, dead) = match &export.proof {
+        Proof::Reflective => (None, None),
+        Proof::Script(step) => (Some(step), None),
+        Proof::Certificate(dead) => (None, Some(dead)),
     };
     let mut modules = vec!["Board", "Notation", "Reachable"];
     // `Notation` is a command name; as a library path it is only a file.
@@ -278,7 +300,15 @@ pub fn export_file_with_game(export: &Export, game: Option<&[String]>) -> Result
     }
     let mut sentences = vec![
         Sentence::Comment(Comment::new(&header)),
-        Sentence::require_import("Coq", &["String", "List"])?,
+        // Uint63 for the compact positions of a certificate's dead set.
+        Sentence::require_import(
+            "Coq",
+            if dead.is_some() {
+                &["String", "List", "Uint63"]
+            } else {
+                &["String", "List"]
+            },
+        )?,
         Sentence::Require {
             from: Some(QualId::new("RetroProof")?),
             mode: RequireMode::Import,
@@ -315,6 +345,9 @@ pub fn export_file_with_game(export: &Export, game: Option<&[String]>) -> Result
             proof: vec![Tactic::VmCompute, Tactic::Reflexivity],
         },
     ];
+    if let Some(dead) = dead {
+        sentences.extend(super::cert::dead_set_definitions(dead)?);
+    }
     let check = |tactics: &mut Vec<Tactic>| -> Result<(), EmitError> {
         tactics.push(Tactic::Call {
             name: QualId::new("vm_cast_no_check")?,
@@ -340,6 +373,13 @@ pub fn export_file_with_game(export: &Export, game: Option<&[String]>) -> Result
             })?;
             let mut proof = Vec::new();
             match script {
+                None if dead.is_some() => {
+                    proof.push(Tactic::Apply(call(
+                        "check_last_cert_sound",
+                        vec![var("P")?, plies, var("D")?],
+                    )?));
+                    check(&mut proof)?;
+                }
                 None => {
                     let extra = depth.saturating_sub(answer.len() as u32);
                     proof.push(Tactic::Apply(call(
@@ -404,6 +444,18 @@ pub fn export_file_with_game(export: &Export, game: Option<&[String]>) -> Result
                     script_steps(step, &mut proof)?;
                 }
             }
+            (statement, proof)
+        }
+        Statement::IllegalCert { .. } => {
+            let statement = Term::Arrow(
+                Box::new(call("reachable", vec![var("P")?])?),
+                Box::new(var("False")?),
+            );
+            let mut proof = vec![Tactic::Apply(call(
+                "check_illegal_cert_sound",
+                vec![var("P")?, var("D")?],
+            )?)];
+            check(&mut proof)?;
             (statement, proof)
         }
         Statement::LegalGame { moves } => {
