@@ -435,3 +435,46 @@ fn prove_legal_on_an_illegal_position_proves_illegality() {
         "{stdout}"
     );
 }
+
+/// A row of the shared corpus (published problems with their answers).
+fn corpus_row(id: &str) -> Vec<String> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../examples/corpus/lastmove.tsv");
+    let text = std::fs::read_to_string(path).unwrap();
+    let line = text
+        .lines()
+        .find(|l| l.starts_with(&format!("{id}\t")))
+        .unwrap();
+    line.split('\t').map(str::to_string).collect()
+}
+
+/// rtr-A-041 (published: the last move was a pawn capturing a knight and
+/// promoting to a queen) is beyond the retraction-tree engine: the deep
+/// search answers it, and Coq checks its certificate.
+#[test]
+fn a_deep_answer_is_proven_from_its_certificate() {
+    if skip_coq() {
+        return;
+    }
+    let row = corpus_row("rtr-A-041");
+    assert_eq!(row[4], "PxN=Q");
+    let fen = &row[1];
+    let export = success_stdout(&["export", fen, "--question", "last 1", "--game-time", "0"]);
+    assert!(export.contains("check_last_cert_sound P"), "{export}");
+    assert!(export.contains("Definition D_0 : cert"), "{export}");
+    let stdout = success_stdout(&["prove", fen, "--question", "last 1", "--game-time", "0"]);
+    assert!(
+        stdout.starts_with("proven: if the position is legal, its last ply is "),
+        "{stdout}"
+    );
+    // The proven ply is a capture of a knight promoting to a queen.
+    let ply = stdout
+        .split("its last ply is ")
+        .nth(1)
+        .unwrap()
+        .split(':')
+        .next()
+        .unwrap();
+    assert!(ply.ends_with("qxn"), "{ply}");
+    let message = error_line(&["prove", fen, "--question", "last 1", "--ltac"], 2);
+    assert!(message.contains("certificate"), "{message}");
+}

@@ -30,6 +30,9 @@ pub fn run(args: ExportArgs) -> Result<(), CliError> {
     if let Some(dir) = &args.examples {
         return write_examples(dir);
     }
+    if let Some(path) = &args.output {
+        check_output(path)?;
+    }
     let resolved = resolve_full(&args.question)?;
     if !resolved.illegal_instead {
         check_solution(&resolved)?;
@@ -44,6 +47,37 @@ pub fn run(args: ExportArgs) -> Result<(), CliError> {
         return Err(CliError::refuted(format!(
             "no last-move answer: the position is illegal; the file proves that instead of \"{}\"",
             resolved.question
+        )));
+    }
+    Ok(())
+}
+
+/// `-o FILE.v`: `coqc` loads a file as a module named after it, so the
+/// name must be a Coq identifier (`my_problem.v`, not `my-problem.v`); an
+/// existing file is not overwritten.
+fn check_output(path: &std::path::Path) -> Result<(), CliError> {
+    let shown = path.display();
+    let stem = match (path.file_stem(), path.extension()) {
+        (Some(stem), Some(ext)) if ext == "v" => stem.to_string_lossy().into_owned(),
+        _ => {
+            return Err(CliError::usage(format!(
+                "-o {shown}: the file name must end in .v"
+            )))
+        }
+    };
+    let mut chars = stem.chars();
+    let ident = chars
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '\'');
+    if !ident {
+        return Err(CliError::usage(format!(
+            "-o {shown}: coqc cannot load a module named {stem:?} (use letters, digits and _, starting with a letter)"
+        )));
+    }
+    if path.exists() {
+        return Err(CliError::usage(format!(
+            "-o {shown}: the file exists (not overwritten)"
         )));
     }
     Ok(())

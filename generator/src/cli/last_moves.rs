@@ -24,7 +24,11 @@
 use std::fmt::Write as _;
 
 use clap::Args;
-use retroproof_core::search::{for_each_sequence, game_of, legality, Explorer, Legality, Limits};
+use std::ops::ControlFlow;
+
+use retroproof_core::search::{
+    game_of, legality, try_for_each_sequence, Explorer, Legality, Limits,
+};
 use retroproof_core::Unmove;
 use serde::Serialize;
 
@@ -35,9 +39,12 @@ use super::{position_arg, write_stdout, CliError};
 pub struct LastMovesArgs {
     /// The position: a FEN (4 or 6 fields, as one argument) or `startpos`
     pub fen: String,
-    /// Number of plies to take back (at least 1)
-    #[arg(long)]
+    /// Number of plies to take back (1 to 6)
+    #[arg(long, allow_hyphen_values = true, value_parser = parse_depth)]
     pub depth: u32,
+    /// Give up after SECS seconds (exit 3)
+    #[arg(long, value_name = "SECS", allow_hyphen_values = true, value_parser = crate::progress::parse_seconds)]
+    pub time: Option<f64>,
     /// Print one JSON object instead
     #[arg(long)]
     pub json: bool,
@@ -62,17 +69,25 @@ struct Report {
     reason: Option<String>,
 }
 
+/// The deepest `--depth`: sequences multiply by tens per ply, and every one
+/// is printed.
+pub const MAX_DEPTH: u64 = 6;
+
+/// The most sequences listed; beyond it, `last-moves` stops (exit 3) and
+/// points to `retro-perft` (which counts without listing).
+pub const MAX_SEQUENCES: u64 = 1_000_000;
+
+fn parse_depth(text: &str) -> Result<u32, String> {
+    crate::input::parse_bounded(text, "--depth", 1, MAX_DEPTH).map(|n| n as u32)
+}
+
 fn names(line: &[Unmove]) -> Vec<String> {
     line.iter().map(Unmove::to_string).collect()
 }
 
 pub fn run(args: LastMovesArgs) -> Result<(), CliError> {
     let pos = position_arg(&args.fen)?;
-    if args.depth == 0 {
-        return Err(CliError::usage(
-            "--depth must be at least 1 (the number of plies to take back)",
-        ));
-    }
+    let budget = crate::progress::Budget::seconds(args.time);
     retro_position_check(&pos)?;
     // Illegality first: histories of an illegal position answer nothing.
     let limits = Limits {
@@ -109,7 +124,22 @@ pub fn run(args: LastMovesArgs) -> Result<(), CliError> {
     let mut count = 0u64;
     // The common prefix of all sequences so far (most recent first).
     let mut common: Option<Vec<Unmove>> = None;
-    for_each_sequence(&pos, args.depth, |line| {
+    let mut spent = None;
+    let flow = try_for_each_sequence(&pos, args.depth, |line| {
+        if count >= MAX_SEQUENCES {
+            spent = Some(format!(
+                "more than {MAX_SEQUENCES} sequences of {} plies: too many to list (`retroproof retro-perft` counts them)",
+                args.depth
+            ));
+            return ControlFlow::Break(());
+        }
+        if count % 4096 == 0 && budget.expired() {
+            spent = Some(format!(
+                "--time ran out after {count} sequences of {} plies",
+                args.depth
+            ));
+            return ControlFlow::Break(());
+        }
         count += 1;
         match &mut common {
             None => common = Some(line.to_vec()),
@@ -123,7 +153,13 @@ pub fn run(args: LastMovesArgs) -> Result<(), CliError> {
         } else {
             writeln!(out, "{}", names(line).join(" ")).expect("writing to a String cannot fail");
         }
+        ControlFlow::Continue(())
     });
+    if flow.is_break() {
+        return Err(CliError::unknown(
+            spent.unwrap_or_else(|| "stopped".to_string()),
+        ));
+    }
     let forced: Vec<String> = common
         .map(|prefix| names(&prefix).into_iter().rev().collect())
         .unwrap_or_default();

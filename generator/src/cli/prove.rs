@@ -117,7 +117,8 @@ fn resolve_inner(args: &QuestionArgs, given: Option<&[Move]>) -> Result<Resolved
             Some(Question::LastMoves(3)),
             vec!["R. M. Smullyan, The Chess Mysteries of Sherlock Holmes (1979): the last three moves".to_string()],
         ),
-        Some(text) if Path::new(text).is_file() => {
+        // A FEN has spaces between its fields; a word alone is a file.
+        Some(text) if Path::new(text).exists() || (!text.contains(' ') && text != "startpos") => {
             let problem = problem_from_file(Path::new(text), args.id.as_deref())?;
             let mut notes = Vec::new();
             if let Some(id) = &problem.id {
@@ -129,7 +130,14 @@ fn resolve_inner(args: &QuestionArgs, given: Option<&[Move]>) -> Result<Resolved
             solution = problem.solution.clone();
             (problem.position, Some(problem.question), notes)
         }
-        Some(text) => (super::position_arg(text)?, None, Vec::new()),
+        Some(text) => {
+            if args.id.is_some() {
+                return Err(CliError::usage(
+                    "--id picks a problem of an EPD file; with a FEN there is nothing to pick",
+                ));
+            }
+            (super::position_arg(text)?, None, Vec::new())
+        }
     };
     let words: Vec<&str> = args
         .question
@@ -189,7 +197,12 @@ fn resolve_inner(args: &QuestionArgs, given: Option<&[Move]>) -> Result<Resolved
         }
     };
     let statement = match (words.as_slice(), epd_question) {
-        ([], Some(Question::LastMoves(n))) => last(n)?,
+        ([], Some(Question::LastMoves(n))) if (1..=MAX_LAST).contains(&n) => last(n)?,
+        ([], Some(Question::LastMoves(n))) => {
+            return Err(CliError::usage(format!(
+                "bad question: the problem's retro \"last {n}\" (N from 1 to {MAX_LAST})"
+            )))
+        }
         ([], Some(Question::Illegal)) | (["illegal"], _) => {
             question = "illegal".to_string();
             match illegal(&position) {
@@ -341,8 +354,9 @@ fn ltac_not_for_games() -> CliError {
 }
 
 fn problem_from_file(path: &Path, id: Option<&str>) -> Result<Problem, CliError> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| CliError::usage(format!("cannot read {}: {e}", path.display())))?;
+    let text = crate::input::read_text(path)?;
+    let mut found: Option<Problem> = None;
+    let mut seen = std::collections::HashSet::new();
     for (i, line) in text.lines().enumerate() {
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
@@ -350,14 +364,25 @@ fn problem_from_file(path: &Path, id: Option<&str>) -> Result<Problem, CliError>
         }
         let problem = Problem::parse(line)
             .map_err(|e| CliError::usage(format!("{}:{}: {e}", path.display(), i + 1)))?;
-        if id.is_none_or(|id| problem.id.as_deref() == Some(id)) {
-            return Ok(problem);
+        if let Some(pid) = &problem.id {
+            if !seen.insert(pid.clone()) {
+                return Err(CliError::usage(format!(
+                    "{}:{}: the id {pid:?} is used twice",
+                    path.display(),
+                    i + 1
+                )));
+            }
+        }
+        if found.is_none() && id.is_none_or(|id| problem.id.as_deref() == Some(id)) {
+            found = Some(problem);
         }
     }
-    Err(CliError::usage(match id {
-        Some(id) => format!("no problem with id {id:?} in {}", path.display()),
-        None => format!("no problem in {}", path.display()),
-    }))
+    found.ok_or_else(|| {
+        CliError::usage(match id {
+            Some(id) => format!("no problem with id {id:?} in {}", path.display()),
+            None => format!("no problem in {}", path.display()),
+        })
+    })
 }
 
 fn illegal(position: &Position) -> Result<Statement, CliError> {

@@ -33,7 +33,7 @@ pub use explorer::{forced_line, forced_line_with, last_moves, Explorer, LastMove
 pub use legality::{
     find_game, legality, plies_to_start, static_illegality, IllegalReason, Legality, Limits,
 };
-pub use perft::{for_each_sequence, retro_divide, retro_perft};
+pub use perft::{for_each_sequence, retro_divide, retro_perft, try_for_each_sequence};
 pub use stranded::stranded_man;
 
 use crate::{Board, CastlingRights, Color, Move, Position, Square, Unmove};

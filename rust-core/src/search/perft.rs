@@ -47,6 +47,36 @@ pub fn for_each_sequence(pos: &Position, depth: u32, mut visit: impl FnMut(&[Unm
     sequences_inner(pos, depth, &mut line, &mut visit);
 }
 
+/// [`for_each_sequence`] that stops as soon as `visit` returns
+/// [`ControlFlow::Break`] (a budget spent, enough seen); returns whether it
+/// stopped.
+pub fn try_for_each_sequence(
+    pos: &Position,
+    depth: u32,
+    mut visit: impl FnMut(&[Unmove]) -> std::ops::ControlFlow<()>,
+) -> std::ops::ControlFlow<()> {
+    let mut line = Vec::with_capacity(depth as usize);
+    try_sequences_inner(pos, depth, &mut line, &mut visit)
+}
+
+fn try_sequences_inner(
+    pos: &Position,
+    depth: u32,
+    line: &mut Vec<Unmove>,
+    visit: &mut impl FnMut(&[Unmove]) -> std::ops::ControlFlow<()>,
+) -> std::ops::ControlFlow<()> {
+    if depth == 0 {
+        return visit(line);
+    }
+    for u in pos.unmoves() {
+        line.push(u);
+        let flow = try_sequences_inner(&pos.unmake(&u), depth - 1, line, visit);
+        line.pop();
+        flow?;
+    }
+    std::ops::ControlFlow::Continue(())
+}
+
 fn sequences_inner(
     pos: &Position,
     depth: u32,
