@@ -478,3 +478,26 @@ fn a_deep_answer_is_proven_from_its_certificate() {
     let message = error_line(&["prove", fen, "--question", "last 1", "--ltac"], 2);
     assert!(message.contains("certificate"), "{message}");
 }
+
+/// `prove --report` writes one self-contained page with both diagrams, the
+/// proven plies in retro SAN and UCI, and the theorem; it never overwrites.
+#[test]
+fn prove_report_is_a_self_contained_page() {
+    if skip_coq() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("smullyan.html");
+    let page_arg = page.to_str().unwrap();
+    success_stdout(&["prove", "--game-time", "0", "--report", page_arg]);
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(html.starts_with("<!DOCTYPE html>"), "{}", &html[..80]);
+    assert_eq!(html.matches("<svg").count(), 2, "two diagrams");
+    // Published: 1. c2-c4 b4xc3 e.p.+ 2. Kb3xc3.
+    assert!(html.contains("Kb3xPc3") && html.contains("b3c3xp"));
+    assert!(html.contains("Theorem last_3"));
+    assert!(html.contains("PrimInt63"), "the assumptions are listed");
+    assert!(!html.contains("src=\"http") && !html.contains("href=\"http"));
+    let message = error_line(&["prove", "--report", page_arg], 2);
+    assert!(message.contains("exists"), "{message}");
+}

@@ -466,6 +466,12 @@ pub struct ProveArgs {
     #[command(flatten)]
     pub question: QuestionArgs,
 
+    /// Also write a self-contained HTML page: the question, diagrams, the
+    /// answer in SAN and UCI, the theorem, its assumptions, timings (never
+    /// overwrites)
+    #[arg(long, value_name = "FILE.html")]
+    pub report: Option<PathBuf>,
+
     /// Keep the generated .v file in DIR
     #[arg(long, value_name = "DIR")]
     pub keep: Option<PathBuf>,
@@ -499,6 +505,14 @@ pub struct ProveReport {
 }
 
 pub fn run(args: ProveArgs) -> Result<(), CliError> {
+    if let Some(file) = &args.report {
+        if file.exists() {
+            return Err(CliError::usage(format!(
+                "{} exists: remove it or choose another --report file",
+                file.display()
+            )));
+        }
+    }
     let resolved = resolve_full(&args.question)?;
     if !resolved.illegal_instead {
         // A published answer the engine contradicts is caught before Coq
@@ -553,6 +567,9 @@ pub fn run(args: ProveArgs) -> Result<(), CliError> {
             out.push_str(&format!("kept {}\n", dir.join("Problem.v").display()));
         }
     }
+    if let Some(file) = &args.report {
+        write_report(file, &resolved, &report, &proven)?;
+    }
     super::write_stdout(&out)?;
     if resolved.illegal_instead {
         return Err(CliError::refuted(if resolved.question == "legal" {
@@ -565,4 +582,56 @@ pub fn run(args: ProveArgs) -> Result<(), CliError> {
         }));
     }
     check_solution(&resolved)
+}
+
+/// Writes the `--report` page of a proven answer (crate::render).
+fn write_report(
+    file: &Path,
+    resolved: &Resolved,
+    report: &ProveReport,
+    proven: &super::coq_run::Proven,
+) -> Result<(), CliError> {
+    let export = &resolved.export;
+    let title = format!("retroproof: {}", resolved.question);
+    let page = match &export.statement {
+        Statement::LastPlies { answer, .. } => {
+            let oldest_first: Vec<String> = answer.iter().rev().cloned().collect();
+            crate::render::Report::last_moves(
+                &title,
+                &resolved.question,
+                &report.proven,
+                &export.position,
+                &oldest_first,
+            )
+        }
+        Statement::LegalGame { moves } => crate::render::Report::game(
+            &title,
+            &resolved.question,
+            &report.proven,
+            &Position::start(),
+            moves,
+        ),
+        Statement::Illegal { .. } | Statement::IllegalCert { .. } => {
+            crate::render::Report::last_moves(
+                &title,
+                &resolved.question,
+                &report.proven,
+                &export.position,
+                &[],
+            )
+        }
+    }
+    .map_err(|e| CliError::refuted(format!("cannot draw the report: {e}")))?;
+    let mut page = page;
+    if export.statement.is_illegal() {
+        // No plies to take back: the position alone.
+        page.diagrams.truncate(1);
+    }
+    page.proven = true;
+    page.theorem = report.theorem.clone();
+    page.assumptions = Some(report.assumptions.clone());
+    page.coqc = Some(proven.coqc_line());
+    page.timings = vec![("coqc".to_owned(), proven.elapsed.as_secs_f64())];
+    std::fs::write(file, crate::render::html_report(&page))
+        .map_err(|e| CliError::usage(format!("cannot write {}: {e}", file.display())))
 }
