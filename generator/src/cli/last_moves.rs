@@ -133,7 +133,7 @@ pub fn run(args: LastMovesArgs) -> Result<(), CliError> {
             ));
             return ControlFlow::Break(());
         }
-        if count % 4096 == 0 && budget.expired() {
+        if count.is_multiple_of(4096) && budget.expired() {
             spent = Some(format!(
                 "--time ran out after {count} sequences of {} plies",
                 args.depth
