@@ -112,3 +112,10 @@ fn last_moves_is_bounded() {
     let message = error_line(&["last-moves", open, "--depth", "6", "--time", "2"], 3);
     assert!(message.contains("sequences"), "{message}");
 }
+
+/// A board alone (no side to move) is a FEN missing fields, not a file.
+#[test]
+fn a_board_alone_is_an_incomplete_fen() {
+    let message = usage_error(&["prove", "8/8/8/8/1k6/P7/1K6/8", "--question", "illegal"]);
+    assert!(message.contains("invalid FEN"), "{message}");
+}

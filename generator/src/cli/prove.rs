@@ -117,8 +117,13 @@ fn resolve_inner(args: &QuestionArgs, given: Option<&[Move]>) -> Result<Resolved
             Some(Question::LastMoves(3)),
             vec!["R. M. Smullyan, The Chess Mysteries of Sherlock Holmes (1979): the last three moves".to_string()],
         ),
-        // A FEN has spaces between its fields; a word alone is a file.
-        Some(text) if Path::new(text).exists() || (!text.contains(' ') && text != "startpos") => {
+        // A FEN has spaces between its fields; a word alone is a file,
+        // unless it is a board (eight ranks): then the FEN error says what
+        // is missing.
+        Some(text)
+            if Path::new(text).exists()
+                || (!text.contains(' ') && text != "startpos" && text.matches('/').count() != 7) =>
+        {
             let problem = problem_from_file(Path::new(text), args.id.as_deref())?;
             let mut notes = Vec::new();
             if let Some(id) = &problem.id {

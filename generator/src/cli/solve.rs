@@ -301,6 +301,11 @@ fn solve(item: &Item, timeout: Duration, game_time: u64) -> Result<Done, CliErro
         reached_by: Vec::new(),
         game_time,
     };
+    if !item.fen.trim().contains(' ') {
+        return Err(CliError::unknown(
+            "the side to move is not given: solving for either side is not supported yet",
+        ));
+    }
     let resolved = match &item.asked {
         Asked::Last(n) => resolve_full(&ask(&format!("last {n}")))?,
         Asked::LastType => resolve_full(&ask("last 1"))?,
