@@ -529,3 +529,19 @@ fn environment_faults_are_typed_and_exit_4() {
     assert_eq!(code, Some(1), "{err}");
     assert!(err.contains("no `Print Assumptions` report"), "{err}");
 }
+
+/// 50 MB of coqc output becomes one short line, not one 50 MB line.
+#[cfg(unix)]
+#[test]
+fn huge_coqc_output_is_cut_short() {
+    let dir = tempfile::tempdir().unwrap();
+    let version = "if [ \"$1\" = --print-version ]; then echo '8.16.1 4.14.0'; exit 0; fi";
+    let chatty = fake_coqc(
+        dir.path(),
+        &format!("{version}\nhead -c 50000000 /dev/zero | tr '\\0' x >&2\nexit 1"),
+    );
+    let (code, err, _) = prove_with(&chatty, &["--game-time", "0"]);
+    assert_eq!(code, Some(1), "{}", &err[..err.len().min(500)]);
+    assert_eq!(err.lines().count(), 1);
+    assert!(err.len() < 2_000, "{} bytes", err.len());
+}

@@ -173,3 +173,23 @@ fn unknown_within_limits_says_why() {
     assert_eq!(v["answer"], "unknown");
     assert!(v["reason"].as_str().unwrap().contains("1 positions"), "{v}");
 }
+
+/// A node budget too large to mean anything is still bounded by `--time`.
+#[test]
+fn a_huge_node_budget_is_bounded_by_time() {
+    // Nine white pawns' worth of promotions: far beyond a 1-second search.
+    let out = run(&[
+        "legal",
+        "qqqqkqqq/8/8/8/8/8/8/QQQQKQQQ w - -",
+        "--nodes",
+        "18446744073709551615",
+        "--time",
+        "1",
+    ]);
+    assert_eq!(out.status.code(), Some(3), "{}", stderr_of(&out));
+    assert!(
+        stdout_of(&out).starts_with("unknown: "),
+        "{}",
+        stdout_of(&out)
+    );
+}
