@@ -162,7 +162,7 @@ fn last_moves_illegal() {
 fn bad_input_is_one_error_line() {
     assert!(usage_error(&["unmoves", "nonsense"]).contains("FEN"));
     assert!(usage_error(&["retro-perft", "8/8/8/8/8/8/8/8 w - -", "1"]).contains("king"));
-    assert!(usage_error(&["last-moves", "startpos", "--depth", "0"]).contains("at least 1"));
+    assert!(usage_error(&["last-moves", "startpos", "--depth", "0"]).contains("from 1 to 6"));
     // (main.rs keeps only the first line of clap's message, which does not
     // name the missing argument.)
     assert!(usage_error(&["last-moves", "startpos"]).contains("required"));
