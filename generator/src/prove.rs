@@ -664,17 +664,7 @@ pub struct CertAnswer {
 /// the search's reason when it cannot show it.
 pub fn deep_illegal(pos: &Position) -> Result<CertAnswer, String> {
     match deep::Search::new(COQ_RULES, DEEP_BUDGET).illegal(pos) {
-        deep::Verdict::Illegal(certificate) => {
-            cert::check_illegal(pos, &certificate).map_err(|e| {
-                format!("the deep search's certificate fails the native check: {e}")
-            })?;
-            Ok(CertAnswer {
-                statement: Statement::IllegalCert {
-                    dead: certificate.len(),
-                },
-                dead: certificate.dead,
-            })
-        }
+        deep::Verdict::Illegal(certificate) => illegal_answer(pos, certificate),
         deep::Verdict::Legal(game) => Err(format!(
             "a game of {} plies reaches the position",
             game.len()
@@ -682,6 +672,18 @@ pub fn deep_illegal(pos: &Position) -> Result<CertAnswer, String> {
         deep::Verdict::Last { .. } => Err("the deep search gave no illegality".to_string()),
         deep::Verdict::Unknown(reason) => Err(format!("the deep search: {reason}")),
     }
+}
+
+/// [`deep_illegal`]'s answer, once the native checker accepts it.
+fn illegal_answer(pos: &Position, certificate: cert::Certificate) -> Result<CertAnswer, String> {
+    cert::check_illegal(pos, &certificate)
+        .map_err(|e| format!("the deep search's certificate fails the native check: {e}"))?;
+    Ok(CertAnswer {
+        statement: Statement::IllegalCert {
+            dead: certificate.len(),
+        },
+        dead: certificate.dead,
+    })
 }
 
 /// The last `n` plies of every game reaching `pos`, by a dead set under
@@ -702,17 +704,7 @@ pub fn deep_last(pos: &Position, n: u32) -> Result<CertAnswer, String> {
                 dead: certificate.dead,
             })
         }
-        deep::Verdict::Illegal(certificate) => {
-            cert::check_illegal(pos, &certificate).map_err(|e| {
-                format!("the deep search's certificate fails the native check: {e}")
-            })?;
-            Ok(CertAnswer {
-                statement: Statement::IllegalCert {
-                    dead: certificate.len(),
-                },
-                dead: certificate.dead,
-            })
-        }
+        deep::Verdict::Illegal(certificate) => illegal_answer(pos, certificate),
         deep::Verdict::Legal(game) => Err(format!(
             "a game of {} plies reaches the position",
             game.len()

@@ -289,6 +289,12 @@ pub fn export_file_with_game(export: &Export, game: Option<&[String]>) -> Result
         Proof::Script(step) => (Some(step), None),
         Proof::Certificate(dead) => (None, Some(dead)),
     };
+    if let Some(dead) = dead {
+        header.push_str(&format!(
+            "\n   proven from a certificate: a dead set of {} positions, closed under retraction modulo the static rules (Cert.v)",
+            dead.len()
+        ));
+    }
     let mut modules = vec!["Board", "Notation", "Reachable"];
     // `Notation` is a command name; as a library path it is only a file.
     if !matches!(export.statement, Statement::LegalGame { .. }) {
