@@ -372,7 +372,12 @@ fn solve(item: &Item, timeout: Duration, game_time: u64) -> Result<Done, CliErro
     } else {
         ""
     };
-    Ok(Done::new(format!("{}: {answer}{condition}", item.asked)).with_json(solved))
+    let detail = match item.asked {
+        // The answer is the question's word: `illegal`, `legal`.
+        Asked::Illegal | Asked::Legal | Asked::IllegalOrLegal => format!("proven {answer}"),
+        _ => format!("{}: {answer}{condition}", item.asked),
+    };
+    Ok(Done::new(detail).with_json(solved))
 }
 
 fn published_words(published: &Published) -> String {

@@ -95,7 +95,8 @@ impl fmt::Display for ProofGameError {
         match self {
             ProofGameError::Illegal(reason) => reason.fmt(f),
             ProofGameError::BudgetSpent(Spent::Nodes(n)) => {
-                write!(f, "no proof game found within {n} positions")
+                let s = if *n == 1 { "" } else { "s" };
+                write!(f, "no proof game found within {n} position{s}")
             }
             ProofGameError::BudgetSpent(Spent::Time(t)) => {
                 write!(f, "no proof game found within {} s", t.as_secs_f64())
