@@ -23,6 +23,7 @@
 use std::time::Duration;
 
 use clap::Args;
+use retroproof_core::pgn::Game;
 use retroproof_core::proofgame::{decide, realizes, replay, Budget, Verdict};
 use retroproof_core::search::Limits;
 use retroproof_core::{Move, Position};
@@ -73,10 +74,9 @@ pub fn game_text(moves: &[String]) -> String {
 }
 
 /// A game from the initial position as PGN: the seven-tag roster (result
-/// `*`) and the moves in SAN.
+/// `*`) and the moves in SAN ([`retroproof_core::pgn::Game::to_pgn`]).
 pub fn game_pgn(game: &[Move]) -> String {
-    let mut out = String::new();
-    for (tag, value) in [
+    let tags = [
         ("Event", "retroproof legal"),
         ("Site", "?"),
         ("Date", "????.??.??"),
@@ -84,36 +84,27 @@ pub fn game_pgn(game: &[Move]) -> String {
         ("White", "?"),
         ("Black", "?"),
         ("Result", "*"),
-    ] {
-        out.push_str(&format!("[{tag} \"{value}\"]\n"));
+    ];
+    let start = Position::start();
+    let mut end = start;
+    let mut sans = Vec::with_capacity(game.len());
+    for m in game {
+        sans.push(end.san(m));
+        end.play_unchecked(m);
     }
-    out.push('\n');
-    let mut pos = Position::start();
-    let mut line = String::new();
-    for (i, m) in game.iter().enumerate() {
-        if i % 2 == 0 {
-            line.push_str(&format!("{}. ", i / 2 + 1));
-        }
-        line.push_str(&pos.san(m));
-        line.push(' ');
-        pos.play_unchecked(m);
+    Game {
+        tags: tags
+            .iter()
+            .map(|(t, v)| (t.to_string(), v.to_string()))
+            .collect(),
+        moves: game.to_vec(),
+        sans,
+        result: Some("*".to_string()),
+        start,
+        end,
+        line: 1,
     }
-    line.push('*');
-    // Wrap at 80 columns, as PGN export format asks.
-    let mut width = 0;
-    for word in line.split(' ') {
-        if width > 0 && width + 1 + word.len() > 79 {
-            out.push('\n');
-            width = 0;
-        } else if width > 0 {
-            out.push(' ');
-            width += 1;
-        }
-        out.push_str(word);
-        width += word.len();
-    }
-    out.push('\n');
-    out
+    .to_pgn()
 }
 
 pub fn run(args: LegalArgs) -> Result<(), CliError> {

@@ -360,34 +360,43 @@ fn ltac_not_for_games() -> CliError {
 
 fn problem_from_file(path: &Path, id: Option<&str>) -> Result<Problem, CliError> {
     let text = crate::input::read_text(path)?;
-    let mut found: Option<Problem> = None;
+    let name = path.display().to_string();
+    read_problems(&text, &name)?
+        .into_iter()
+        .map(|(_, problem)| problem)
+        .find(|problem| id.is_none_or(|id| problem.id.as_deref() == Some(id)))
+        .ok_or_else(|| {
+            CliError::usage(match id {
+                Some(id) => format!("no problem with id {id:?} in {name}"),
+                None => format!("no problem in {name}"),
+            })
+        })
+}
+
+/// The retro problems of an EPD text (blank lines and `#` comments
+/// skipped), with their 1-based line numbers. A malformed line or an id
+/// used twice is bad input, named by `name:line`.
+pub fn read_problems(text: &str, name: &str) -> Result<Vec<(usize, Problem)>, CliError> {
+    let mut problems = Vec::new();
     let mut seen = std::collections::HashSet::new();
     for (i, line) in text.lines().enumerate() {
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let problem = Problem::parse(line)
-            .map_err(|e| CliError::usage(format!("{}:{}: {e}", path.display(), i + 1)))?;
+        let problem =
+            Problem::parse(line).map_err(|e| CliError::usage(format!("{name}:{}: {e}", i + 1)))?;
         if let Some(pid) = &problem.id {
             if !seen.insert(pid.clone()) {
                 return Err(CliError::usage(format!(
-                    "{}:{}: the id {pid:?} is used twice",
-                    path.display(),
+                    "{name}:{}: the id {pid:?} is used twice",
                     i + 1
                 )));
             }
         }
-        if found.is_none() && id.is_none_or(|id| problem.id.as_deref() == Some(id)) {
-            found = Some(problem);
-        }
+        problems.push((i + 1, problem));
     }
-    found.ok_or_else(|| {
-        CliError::usage(match id {
-            Some(id) => format!("no problem with id {id:?} in {}", path.display()),
-            None => format!("no problem in {}", path.display()),
-        })
-    })
+    Ok(problems)
 }
 
 fn illegal(position: &Position) -> Result<Statement, CliError> {

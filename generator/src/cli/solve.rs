@@ -20,13 +20,13 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use clap::Args;
-use retroproof_core::problem::{Problem, Question, Solution};
+use retroproof_core::problem::{Question, Solution};
 use retroproof_core::retro::{RetroUci, Uncapture};
 use retroproof_core::{Position, Role};
 use serde::Serialize;
 
 use super::coq_run::prove_file;
-use super::prove::{resolve_full, resolved_text, QuestionArgs};
+use super::prove::{read_problems, resolve_full, resolved_text, QuestionArgs};
 use super::CliError;
 use crate::batch::{self, BatchOptions, Done};
 use crate::emit::problem::{Proof, Statement};
@@ -196,17 +196,8 @@ fn parse_items(text: &str, name: &str) -> Result<Vec<(String, Item)>, CliError> 
         return check_ids(items, name);
     }
     let mut items = Vec::new();
-    for (i, line) in lines {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let problem =
-            Problem::parse(line).map_err(|e| CliError::usage(format!("{name}:{}: {e}", i + 1)))?;
-        let id = problem
-            .id
-            .clone()
-            .unwrap_or_else(|| format!("line {}", i + 1));
+    for (line, problem) in read_problems(text, name)? {
+        let id = problem.id.clone().unwrap_or_else(|| format!("line {line}"));
         let asked = match problem.question {
             Question::LastMoves(n) => Asked::Last(n),
             Question::Illegal => Asked::Illegal,
@@ -228,7 +219,7 @@ fn parse_items(text: &str, name: &str) -> Result<Vec<(String, Item)>, CliError> 
             },
         ));
     }
-    check_ids(items, name)
+    Ok(items)
 }
 
 fn check_ids(items: Vec<(String, Item)>, name: &str) -> Result<Vec<(String, Item)>, CliError> {
