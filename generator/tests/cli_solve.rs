@@ -104,7 +104,7 @@ fn solve_a_corpus_tsv_compares_moves_and_types() {
     // rtr-A-005: published type KxN.
     let tsv = pick("corpus/lastmove.tsv", 1, &["rtr-P-05\t", "rtr-A-005\t"]);
     let file = write(dir.path(), "two.tsv", &tsv);
-    let out = run(&["solve", &file, "--json"]);
+    let out = run(&["solve", &file, "--json", "--game-time", "0"]);
     let stdout = stdout_of(&out);
     assert_eq!(out.status.code(), Some(0), "{stdout}");
     let lines: Vec<serde_json::Value> = stdout
@@ -114,7 +114,8 @@ fn solve_a_corpus_tsv_compares_moves_and_types() {
     let of = |id: &str| lines.iter().find(|l| l["id"] == id).unwrap().clone();
     assert_eq!(of("rtr-A-005")["result"]["answer"], "KxN");
     assert_eq!(of("rtr-P-05")["result"]["agrees"], true);
-    // A last-move theorem without a game is the conditional one.
+    // No game searched (--game-time 0): the last-move theorem is the
+    // conditional one.
     assert_eq!(of("rtr-P-05")["result"]["unconditional"], false);
 }
 
