@@ -8,12 +8,14 @@
       from the native ones; the list is Coq's;
     - ["P i n"]: position [i]'s perft count differs; [n] is Coq's;
     - ["L i k …"]: a [last N] answer Coq's checker does not confirm;
-    - ["I i"]: an [illegal] answer Coq's checker does not confirm (below).
+    - ["I i"]: an [illegal] answer Coq's checker does not confirm (below);
+    - ["C i"]: a native *certificate* (a dead set, Cert.v) that Coq's
+      certificate checker refuses, for a [last N] or an [illegal] answer.
 
     Nothing here is trusted by a proof: these are reporting functions. *)
 
 From Coq Require Import Uint63 PArray List Bool String Ascii.
-From RetroProof Require Import Gen.Vocab Board Movegen Perft Retract Notation Search.
+From RetroProof Require Import Gen.Vocab Board Movegen Perft Retract Notation Search Cert.
 Import ListNotations.
 Open Scope uint63_scope.
 
@@ -87,3 +89,15 @@ Definition last_entry (i : int) (P : position) (d : int) (ans : list string) : l
     confirm it. *)
 Definition illegal_entry (i : int) (P : position) (d : int) : list string :=
   if check_illegal P (nat_of_int d) then [] else [("I " ++ string_of_int i)%string].
+
+(** ** Certificates
+
+    [retroproof diff] on the deep search's answers: the native dead set [D]
+    goes to the checkers the exported proofs call, [check_last_cert] and
+    [check_illegal_cert] (Cert.v; [check_last_cert_sound] and
+    [check_illegal_cert_sound] in Retro.v).  ["C i"] when Coq refuses. *)
+Definition cert_last_entry (i : int) (P : position) (ans : list string) (D : cert) : list string :=
+  if check_last_cert P (rev ans) D then [] else [("C " ++ string_of_int i)%string].
+
+Definition cert_illegal_entry (i : int) (P : position) (D : cert) : list string :=
+  if check_illegal_cert P D then [] else [("C " ++ string_of_int i)%string].

@@ -65,6 +65,10 @@ pub enum Aspect {
     LastMoves(u32),
     /// An `illegal` problem's answer.
     Illegal,
+    /// A `last N` answer of the deep search, with its certificate.
+    LastMovesCert(u32),
+    /// An `illegal` answer of the deep search, with its certificate.
+    IllegalCert,
 }
 
 impl fmt::Display for Aspect {
@@ -74,6 +78,8 @@ impl fmt::Display for Aspect {
             Aspect::Perft(d) => write!(f, "perft {d}"),
             Aspect::LastMoves(n) => write!(f, "last {n}"),
             Aspect::Illegal => f.write_str("illegal"),
+            Aspect::LastMovesCert(n) => write!(f, "last {n}, certificate"),
+            Aspect::IllegalCert => f.write_str("illegal, certificate"),
         }
     }
 }
@@ -171,12 +177,21 @@ fn int(n: u64) -> Result<Term, EmitError> {
 pub use crate::emit::position::position_term;
 use crate::emit::position::string_term as string;
 
+/// A dead set as a Coq `cert` (a list of `CPos`, Cert.v).
+fn dead_term(dead: &[Position]) -> Result<Term, EmitError> {
+    Ok(Term::List(
+        dead.iter()
+            .map(crate::emit::cert::cpos_term)
+            .collect::<Result<_, _>>()?,
+    ))
+}
+
 /// The `.v` file for one batch: `entries[k]` is reported as position
 /// `first + k`.
 pub fn batch_file(first: usize, entries: &[(Position, NativeResult)]) -> Result<File, EmitError> {
     let mut sentences = vec![
         Sentence::require_import("Coq", &["Uint63", "List", "String"])?,
-        Sentence::require_import("RetroProof", &["Board", "Exports"])?,
+        Sentence::require_import("RetroProof", &["Board", "Cert", "Exports"])?,
         Sentence::OpenScope {
             local: false,
             scope: ident("string_scope")?,
@@ -243,8 +258,8 @@ pub fn string_literals(text: &str) -> Vec<String> {
     out
 }
 
-/// One report line of Exports.v: `R i strings…`, `P i n`, `L i k seqs`
-/// or `I i`.
+/// One report line of Exports.v: `R i strings…`, `P i n`, `L i k seqs`,
+/// `I i` or `C i`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum CoqReport {
     Retractions(usize, Vec<String>),
@@ -253,6 +268,8 @@ pub enum CoqReport {
     Last(usize, u64, Vec<String>),
     /// `I i`: Coq's `check_illegal` does not confirm the answer.
     Illegal(usize),
+    /// `C i`: Coq's certificate checker refuses the native certificate.
+    Cert(usize),
 }
 
 pub fn parse_report(line: &str) -> Result<CoqReport, DiffError> {
@@ -278,6 +295,7 @@ pub fn parse_report(line: &str) -> Result<CoqReport, DiffError> {
             Ok(CoqReport::Perft(index, n))
         }
         "I" => Ok(CoqReport::Illegal(index)),
+        "C" => Ok(CoqReport::Cert(index)),
         _ => Err(bad()),
     }
 }
@@ -343,7 +361,7 @@ pub fn mismatches_of(
                     coq: n.to_string(),
                 }
             }
-            CoqReport::Last(..) | CoqReport::Illegal(_) => {
+            CoqReport::Last(..) | CoqReport::Illegal(_) | CoqReport::Cert(_) => {
                 return Err(DiffError::BadReport(literal))
             }
         };
@@ -512,8 +530,13 @@ mod tests {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ProblemQuestion {
     pub position: Position,
-    /// [`Statement::LastPlies`] or [`Statement::Illegal`].
+    /// [`Statement::LastPlies`], [`Statement::Illegal`] or, with a
+    /// certificate, [`Statement::IllegalCert`].
     pub statement: Statement,
+    /// The deep search's dead set, when the answer is the deep search's:
+    /// Coq then checks it with the certificate checkers (Cert.v) instead of
+    /// `check_last`/`check_illegal`.
+    pub certificate: Option<Vec<Position>>,
 }
 
 /// The native answers to the `last N` and `illegal` problems of an EPD
@@ -535,6 +558,37 @@ pub fn problem_questions(epd: &str) -> Vec<ProblemQuestion> {
             out.push(ProblemQuestion {
                 position: problem.position,
                 statement,
+                certificate: None,
+            });
+        }
+    }
+    out
+}
+
+/// The deep search's answers ([`crate::prove::deep_last_within`],
+/// [`crate::prove::deep_illegal_within`]) to the `last N` and `illegal`
+/// problems of an EPD text, with their certificates, where the search
+/// answers within `budget`: a sample of certificates for Coq to check.
+pub fn certificate_questions(
+    epd: &str,
+    budget: retroproof_core::deep::Budget,
+) -> Vec<ProblemQuestion> {
+    use retroproof_core::problem::{Problem, Question};
+    let mut out = Vec::new();
+    for line in epd.lines() {
+        let Ok(problem) = Problem::parse(line.trim()) else {
+            continue;
+        };
+        let answer = match problem.question {
+            Question::LastMoves(n) => crate::prove::deep_last_within(&problem.position, n, budget),
+            Question::Illegal => crate::prove::deep_illegal_within(&problem.position, budget),
+            Question::Legal => continue,
+        };
+        if let Ok(answer) = answer {
+            out.push(ProblemQuestion {
+                position: problem.position,
+                statement: answer.statement,
+                certificate: Some(answer.dead),
             });
         }
     }
@@ -572,21 +626,34 @@ pub fn run_problems_diff(
     for (i, q) in questions.iter().enumerate() {
         let index = int(i as u64)?;
         let position = position_term(&q.position)?;
-        let entry = match &q.statement {
-            Statement::LastPlies { depth, answer } => Term::app(
+        let answer_term = |answer: &[String]| -> Result<Term, EmitError> {
+            Ok(Term::List(
+                answer.iter().map(|s| string(s)).collect::<Result<_, _>>()?,
+            ))
+        };
+        let entry = match (&q.statement, &q.certificate) {
+            (Statement::LastPlies { answer, .. }, Some(dead)) => Term::app(
+                var("cert_last_entry")?,
+                vec![index, position, answer_term(answer)?, dead_term(dead)?],
+            ),
+            (Statement::Illegal { .. } | Statement::IllegalCert { .. }, Some(dead)) => Term::app(
+                var("cert_illegal_entry")?,
+                vec![index, position, dead_term(dead)?],
+            ),
+            (Statement::LastPlies { depth, answer }, None) => Term::app(
                 var("last_entry")?,
                 vec![
                     index,
                     position,
                     int(u64::from(*depth))?,
-                    Term::List(answer.iter().map(|s| string(s)).collect::<Result<_, _>>()?),
+                    answer_term(answer)?,
                 ],
             ),
-            Statement::Illegal { depth } => Term::app(
+            (Statement::Illegal { depth }, None) => Term::app(
                 var("illegal_entry")?,
                 vec![index, position, int(u64::from(*depth))?],
             ),
-            Statement::LegalGame { .. } | Statement::IllegalCert { .. } => continue,
+            (Statement::LegalGame { .. }, _) | (Statement::IllegalCert { .. }, None) => continue,
         };
         proof.push(Tactic::Call {
             name: QualId::new("report").map_err(EmitError)?,
@@ -614,6 +681,7 @@ pub fn run_problems_diff(
                 )
             }
             CoqReport::Illegal(i) => (i, "check_illegal refuses".to_string()),
+            CoqReport::Cert(i) => (i, "the certificate checker refuses".to_string()),
             _ => return Err(DiffError::BadReport(literal)),
         };
         let q = questions
@@ -621,9 +689,15 @@ pub fn run_problems_diff(
             .ok_or_else(|| DiffError::BadReport(literal.clone()))?;
         out.push(Mismatch {
             fen: q.position.to_fen(),
-            aspect: match &q.statement {
-                Statement::LastPlies { answer, .. } => Aspect::LastMoves(answer.len() as u32),
-                _ => Aspect::Illegal,
+            aspect: match (&q.statement, &q.certificate) {
+                (Statement::LastPlies { answer, .. }, None) => {
+                    Aspect::LastMoves(answer.len() as u32)
+                }
+                (Statement::LastPlies { answer, .. }, Some(_)) => {
+                    Aspect::LastMovesCert(answer.len() as u32)
+                }
+                (_, None) => Aspect::Illegal,
+                (_, Some(_)) => Aspect::IllegalCert,
             },
             native: q.statement.in_chess_terms(&q.position),
             coq,

@@ -663,7 +663,13 @@ pub struct CertAnswer {
 /// No game reaches `pos`, by a dead set under [`COQ_RULES`]; `Err` with
 /// the search's reason when it cannot show it.
 pub fn deep_illegal(pos: &Position) -> Result<CertAnswer, String> {
-    match deep::Search::new(COQ_RULES, DEEP_BUDGET).illegal(pos) {
+    deep_illegal_within(pos, DEEP_BUDGET)
+}
+
+/// [`deep_illegal`] within another budget (`retroproof diff` samples
+/// certificates with a smaller one).
+pub fn deep_illegal_within(pos: &Position, budget: deep::Budget) -> Result<CertAnswer, String> {
+    match deep::Search::new(COQ_RULES, budget).illegal(pos) {
         deep::Verdict::Illegal(certificate) => illegal_answer(pos, certificate),
         deep::Verdict::Legal(game) => Err(format!(
             "a game of {} plies reaches the position",
@@ -690,7 +696,16 @@ fn illegal_answer(pos: &Position, certificate: cert::Certificate) -> Result<Cert
 /// [`COQ_RULES`] holding every other way back; `Err` with the search's
 /// reason when it cannot decide them.
 pub fn deep_last(pos: &Position, n: u32) -> Result<CertAnswer, String> {
-    match deep::Search::new(COQ_RULES, DEEP_BUDGET).last(pos, n) {
+    deep_last_within(pos, n, DEEP_BUDGET)
+}
+
+/// [`deep_last`] within another budget.
+pub fn deep_last_within(
+    pos: &Position,
+    n: u32,
+    budget: deep::Budget,
+) -> Result<CertAnswer, String> {
+    match deep::Search::new(COQ_RULES, budget).last(pos, n) {
         deep::Verdict::Last { plies, certificate } => {
             cert::check_last(pos, &plies, &certificate).map_err(|e| {
                 format!("the deep search's certificate fails the native check: {e}")

@@ -187,3 +187,115 @@ fn problem_answers_are_compared() {
     assert_eq!(bad[1].aspect, Aspect::Illegal);
     assert_eq!(bad[1].coq, "check_illegal refuses");
 }
+
+/// The deep search's certificates: Coq's certificate checkers accept the
+/// native dead sets for Smullyan's last three plies (published: c2c4,
+/// b4c3ep, b3c3xp) and the walled-in illegal position, and refuse wrong
+/// ones: a dead set with a position dropped that a retraction needs, and
+/// an answer whose true (live) branch is claimed dead.
+#[test]
+fn certificates_are_checked_and_wrong_ones_refused() {
+    use retroproof::diff::{certificate_questions, run_problems_diff, ProblemQuestion};
+    use retroproof::emit::problem::Statement;
+    use retroproof_core::cert::{check_illegal, check_last, Certificate};
+    use retroproof_core::deep::Budget;
+    use retroproof_core::Unmove;
+    let Some(coqc) = coqc() else { return };
+    let epd = format!(
+        "{SMULLYAN} id \"s\"; retro \"last 3\"; sol \"c2c4 b4c3ep b3c3xp\";\n\
+         rnbqkbnr/pppppppp/N1NN1R1R/8/8/8/8/4K3 b - - id \"w\"; retro \"illegal\"; sol \"illegal\";\n"
+    );
+    let budget = Budget {
+        nodes: 200_000,
+        time: Some(Duration::from_secs(30)),
+        max_depth: 400,
+    };
+    let questions = certificate_questions(&epd, budget);
+    assert_eq!(questions.len(), 2, "{questions:?}");
+    let published: Vec<String> = ["b3c3xp", "b4c3ep", "c2c4"].map(String::from).to_vec();
+    assert!(
+        matches!(&questions[0].statement, Statement::LastPlies { answer, .. } if *answer == published)
+    );
+    assert!(matches!(
+        questions[1].statement,
+        Statement::IllegalCert { .. }
+    ));
+    let ok = run_problems_diff(&coqc, &questions, &options(), &|_, _| {}).unwrap();
+    assert_eq!(ok, vec![]);
+
+    // The plies of the published answer, oldest first, as unmoves.
+    let smullyan = questions[0].position;
+    let mut plies: Vec<Unmove> = Vec::new();
+    let mut pos = smullyan;
+    for name in &published {
+        let u = pos
+            .unmoves()
+            .into_iter()
+            .find(|u| u.to_string() == *name)
+            .unwrap_or_else(|| panic!("{name} is a retraction"));
+        pos = pos.unmake(&u);
+        plies.insert(0, u);
+    }
+    let dead = |q: &ProblemQuestion| q.certificate.clone().unwrap();
+    let native_ok = |q: &ProblemQuestion, dead: &[retroproof_core::Position]| {
+        let cert = Certificate {
+            rules: retroproof::prove::COQ_RULES,
+            dead: dead.to_vec(),
+        };
+        if q.statement.is_illegal() {
+            check_illegal(&q.position, &cert).is_ok()
+        } else {
+            check_last(&q.position, &plies, &cert).is_ok()
+        }
+    };
+    // For each answer, a member whose removal the native checker refuses:
+    // the certificate needs it.
+    let needed: Vec<usize> = questions
+        .iter()
+        .map(|q| {
+            let d = dead(q);
+            (0..d.len())
+                .find(|&i| {
+                    let mut fewer = d.clone();
+                    fewer.remove(i);
+                    !native_ok(q, &fewer)
+                })
+                .expect("some member of the dead set is needed")
+        })
+        .collect();
+    let drop = |i: usize, q: &mut ProblemQuestion| {
+        if let Some(d) = q.certificate.as_mut() {
+            d.remove(needed[i]);
+        }
+    };
+    let bad = run_problems_diff(&coqc, &questions, &options(), &drop).unwrap();
+    assert_eq!(bad.len(), 2, "{bad:?}");
+    assert_eq!(bad[0].aspect, Aspect::LastMovesCert(3));
+    assert_eq!(bad[1].aspect, Aspect::IllegalCert);
+    assert!(bad
+        .iter()
+        .all(|m| m.coq == "the certificate checker refuses"));
+
+    // A live branch claimed dead: the last ply is said to be the king's
+    // plain move b3c3, and the position before the true last ply (the
+    // king took a pawn on c3: a game reaches it) is put into the dead set.
+    let before_last = smullyan.unmake(plies.last().unwrap());
+    let forge = |i: usize, q: &mut ProblemQuestion| {
+        if i == 0 {
+            if let Statement::LastPlies { answer, .. } = &mut q.statement {
+                answer[0] = "b3c3".to_string();
+            }
+            q.certificate.as_mut().unwrap().push(before_last);
+        }
+    };
+    let bad = run_problems_diff(&coqc, &questions[..1], &options(), &forge).unwrap();
+    assert_eq!(bad.len(), 1, "{bad:?}");
+    assert_eq!(bad[0].aspect, Aspect::LastMovesCert(3));
+    assert!(
+        bad[0]
+            .native
+            .contains("its last 3 plies are c2c4 b4c3ep b3c3"),
+        "{}",
+        bad[0].native
+    );
+}

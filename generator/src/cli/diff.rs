@@ -1,5 +1,7 @@
 //! `retroproof diff`: compare the native engine with Coq on many positions
-//! (retraction sets exactly, perft to a small depth). See [`crate::diff`].
+//! (retraction sets exactly, perft to a small depth), and the answers to the
+//! retro problems among them (the retraction-tree engine's, and the deep
+//! search's with their certificates). See [`crate::diff`].
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -70,6 +72,24 @@ struct MismatchJson<'a> {
     coq: &'a str,
 }
 
+/// The deep search's budget per problem when `diff` samples certificates:
+/// a problem it does not answer within it is left out of the sample.
+const CERT_SAMPLE_BUDGET: retroproof_core::deep::Budget = retroproof_core::deep::Budget {
+    nodes: 200_000,
+    time: Some(Duration::from_secs(2)),
+    max_depth: 400,
+};
+
+/// The retro problems of an EPD text (lines with `retro`) whose native
+/// answers Coq is asked to confirm: the retraction-tree engine's answer
+/// (checked by `check_last`/`check_illegal`) and the deep search's answer
+/// with its certificate (checked by the certificate checkers of Cert.v).
+fn questions_of(text: &str) -> Vec<diff::ProblemQuestion> {
+    let mut questions = diff::problem_questions(text);
+    questions.extend(diff::certificate_questions(text, CERT_SAMPLE_BUDGET));
+    questions
+}
+
 pub fn run(args: DiffArgs) -> Result<(), CliError> {
     let root = super::prove::workspace_root()?;
     // `last N` and `illegal` problems among the corpus lines (EPD with
@@ -79,13 +99,13 @@ pub fn run(args: DiffArgs) -> Result<(), CliError> {
         Some(path) => {
             let text = crate::input::read_text(path)?;
             let positions = diff::read_corpus(&text, path).map_err(CliError::usage)?;
-            (positions, diff::problem_questions(&text))
+            (positions, questions_of(&text))
         }
         None => {
             let epd = root.join("examples").join("retro-problems.epd");
             (
                 default_corpus(&root, args.random, args.seed)?,
-                diff::problem_questions(&crate::input::read_text(&epd).unwrap_or_default()),
+                questions_of(&crate::input::read_text(&epd).unwrap_or_default()),
             )
         }
     };
@@ -126,6 +146,7 @@ pub fn run(args: DiffArgs) -> Result<(), CliError> {
     let mut report = report;
     report.mismatches.extend(last);
     let elapsed = start.elapsed().as_secs_f64();
+    let certificates = questions.iter().filter(|q| q.certificate.is_some()).count();
     if args.json {
         let mut out = String::new();
         for m in &report.mismatches {
@@ -142,6 +163,7 @@ pub fn run(args: DiffArgs) -> Result<(), CliError> {
                 "mismatches": report.mismatches.len(),
                 "perft_depth": args.depth,
                 "problem_answers": questions.len(),
+                "certificates": certificates,
                 "seconds": elapsed,
             }
         })));
@@ -162,11 +184,12 @@ pub fn run(args: DiffArgs) -> Result<(), CliError> {
     }
     let rate = report.positions as f64 / elapsed.max(1e-9) * 60.0;
     out.push_str(&format!(
-        "{} positions, {} mismatches (retractions exactly, perft {}, {} problem answers; {:.1} s, {:.0} positions/min)\n",
+        "{} positions, {} mismatches (retractions exactly, perft {}, {} problem answers, {} of them certificates; {:.1} s, {:.0} positions/min)\n",
         report.positions,
         report.mismatches.len(),
         args.depth,
         questions.len(),
+        certificates,
         elapsed,
         rate
     ));
