@@ -42,5 +42,6 @@ Print Assumptions Completeness.retractions_complete_readable.
 Print Assumptions Certproof.dead_set_sound.
 Print Assumptions Retro.check_illegal_cert_sound.
 Print Assumptions Retro.check_last_cert_sound.
+Print Assumptions Retro.check_last_among_cert_sound.
 Print Assumptions Retro.check_dead_sound.
 Print Assumptions Retro.dead_set_refutes.

@@ -67,3 +67,16 @@ Proof. vm_compute. reflexivity. Qed.
 Example p2_live_claimed_dead :
   check_last_cert P2 ["b3c3xp"] (D2 ++ map encode (map snd (retractions P2))) = false.
 Proof. vm_compute. reflexivity. Qed.
+
+(** The last ply among several: White has all sixteen men, so Black's
+    lone king on e8 captured nothing and did not castle onto e8; its last
+    move came from one of the five squares around it.  No dead set is
+    needed for the five; leaving one out is refused. *)
+Definition P3 : position := fen "4k3/8/8/8/8/5N2/PPPPPPPP/RNBQKB1R w KQ -".
+
+Theorem p3_king_moved : forall h G, game h G -> realizes G P3 ->
+  exists pre x, In x ["d7e8"; "d8e8"; "e7e8"; "f7e8"; "f8e8"] /\ plies h = pre ++ [x].
+Proof. apply (check_last_among_cert_sound P3 _ []). vm_cast_no_check (eq_refl true). Qed.
+
+Example p3_one_left_out : check_last_among_cert P3 ["d7e8"; "d8e8"; "e7e8"; "f7e8"] [] = false.
+Proof. vm_compute. reflexivity. Qed.

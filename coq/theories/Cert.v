@@ -21,7 +21,10 @@
     - [check_last_cert P ms D]: [D] is closed, and every retraction
       sequence from [P] of length [length ms] is refuted or leaves [ms]
       (oldest first) into [D], except the one that takes back [ms]:
-      every game reaching [P] ends with [ms].
+      every game reaching [P] ends with [ms];
+    - [check_last_among_cert P xs D]: [D] is closed, and every retraction
+      of [P] not named in [xs] is refuted or leads into [D]: every game
+      reaching [P] ends with one of the plies [xs].
     Each has a [_with] form taking the static rule [refuted] as an
     argument: a new rule proven sound ([refutes refuted], Certproof.v)
     plugs in without changing the checkers.  The default rule is
@@ -178,6 +181,24 @@ Definition check_last_cert_gen (refuted : position -> bool) (key : position -> p
   let T := build key Ms in
   forallb (closed_at refuted key T) Ms &&& last_cert_ok refuted key T (rev ms) P.
 
+(** [xs]: the possible last plies (say, the king's moves to different
+    squares, when the question is the type of the last move); a retraction
+    named otherwise must be covered. *)
+Definition last_among_ok (refuted : position -> bool) (key : position -> positive) (T : table)
+    (xs : list string) (P : position) : bool :=
+  refuted P |||
+  (wf P &&& negb (may_be_initial P) &&&
+   forallb (fun rq =>
+     existsb (String.eqb (retraction_to_string (turn P) (fst rq))) xs |||
+     covered refuted key T (snd rq))
+     (retractions P)).
+
+Definition check_last_among_cert_gen (refuted : position -> bool) (key : position -> positive)
+    (P : position) (xs : list string) (D : cert) : bool :=
+  let Ms := map decode D in
+  let T := build key Ms in
+  forallb (closed_at refuted key T) Ms &&& last_among_ok refuted key T xs P.
+
 (** ** The checkers
 
     Notations, not definitions, for the same reason as [key]: the
@@ -186,6 +207,7 @@ Definition check_last_cert_gen (refuted : position -> bool) (key : position -> p
 Notation check_dead_with refuted D := (check_dead_gen refuted slot D).
 Notation check_illegal_cert_with refuted P D := (check_illegal_cert_gen refuted slot P D).
 Notation check_last_cert_with refuted P ms D := (check_last_cert_gen refuted slot P ms D).
+Notation check_last_among_cert_with refuted P xs D := (check_last_among_cert_gen refuted slot P xs D).
 
 (** The default static rule: the invariants (Invariants.v) and stranded
     men (Stranded.v). *)
@@ -194,3 +216,4 @@ Notation default_refuted := (fun P : position => negb (alive P)).
 Notation check_dead D := (check_dead_with default_refuted D).
 Notation check_illegal_cert P D := (check_illegal_cert_with default_refuted P D).
 Notation check_last_cert P ms D := (check_last_cert_with default_refuted P ms D).
+Notation check_last_among_cert P xs D := (check_last_among_cert_with default_refuted P xs D).

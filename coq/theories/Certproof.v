@@ -7,8 +7,8 @@
 
     - [dead_set_sound]: the members of a closed set are unreachable;
     - [covered_sound]: so is every position realizing a member;
-    - [check_illegal_cert_sound_from], [check_last_cert_sound_from]: the
-      checkers, as in Retro.v.
+    - [check_illegal_cert_gen_sound], [check_last_cert_gen_sound],
+      [check_last_among_cert_gen_sound]: the checkers, as in Retro.v.
 
     The proof is an induction over games: a game reaching a member [M]
     of a closed set is not empty ([M] is not the initial position), and
@@ -157,6 +157,25 @@ Proof.
       * exfalso. apply (covered_sound Q Hall). exists h', G0. auto.
 Qed.
 
+Theorem last_among_ok_sound : forall xs P, last_among_ok refuted key T xs P = true ->
+  forall h G, game h G -> realizes G P -> exists pre x, In x xs /\ plies h = pre ++ [x].
+Proof.
+  intros xs P H h G Hg Hr. unfold last_among_ok in H. apply lazy_or_true in H.
+  destruct H as [ER|H]; [exfalso; apply (Href P ER); exists h, G; auto|].
+  apply lazy_and_true in H; destruct H as (H & Hall).
+  apply lazy_and_true in H; destruct H as (Hw & Hini).
+  destruct (retract_step Hc h G P Hg Hr Hw)
+    as [[_ Hini']|(h' & G0 & r & Q & -> & Hin & Hg' & HrQ & _ & Hname)].
+  - rewrite Hini' in Hini. discriminate Hini.
+  - rewrite forallb_forall in Hall. specialize (Hall _ Hin). cbn [fst snd] in Hall.
+    apply lazy_or_true in Hall. destruct Hall as [Hx|Hcov].
+    + apply existsb_exists in Hx. destruct Hx as (x & Hx & Ex). apply String.eqb_eq in Ex.
+      exists (plies h'), x. split; [exact Hx|].
+      rewrite plies_app. change (plies [(G0, rt_move r)]) with [ply_string G0 (rt_move r)].
+      rewrite Hname, Ex. reflexivity.
+    + exfalso. apply (covered_sound Q Hcov). exists h', G0. auto.
+Qed.
+
 End Closed.
 
 (** ** The checkers, for any static rule and slot function *)
@@ -192,4 +211,13 @@ Proof.
   destruct (last_cert_ok_sound Hc refuted Href key _ _ (build_ok key (map decode D)) Hcl (rev ms) P Hl h G Hg Hr)
     as (pre & E).
   rewrite rev_involutive in E. eauto.
+Qed.
+
+Theorem check_last_among_cert_gen_sound : retractions_complete -> forall refuted, refutes refuted ->
+  forall key P xs D, check_last_among_cert_gen refuted key P xs D = true ->
+  forall h G, game h G -> realizes G P -> exists pre x, In x xs /\ plies h = pre ++ [x].
+Proof.
+  intros Hc refuted Href key P xs D H. unfold check_last_among_cert_gen in H.
+  apply lazy_and_true in H. destruct H as (Hcl & Hl).
+  exact (last_among_ok_sound Hc refuted Href key _ _ (build_ok key (map decode D)) Hcl xs P Hl).
 Qed.

@@ -82,6 +82,11 @@ Qed.
     - [check_illegal_cert_sound : check_illegal_cert P D = true -> ~ reachable P];
     - [check_last_cert_sound : check_last_cert P ms D = true ->
          forall h G, game h G -> realizes G P -> exists pre, plies h = pre ++ ms];
+    - [check_last_among_cert_sound : check_last_among_cert P xs D = true ->
+         forall h G, game h G -> realizes G P ->
+         exists pre x, In x xs /\ plies h = pre ++ [x]]:
+        the last ply is one of [xs] (the answer to "what type of move was
+        the last one?" when the move itself is not forced);
     - [check_dead_sound]: no member of a closed [D] is reachable;
     - [dead_set_refutes]: the form the tactic [refute_dead] uses. *)
 From RetroProof Require Export Cert.
@@ -93,6 +98,10 @@ Proof. exact (check_illegal_cert_gen_sound retractions_complete_games _ default_
 Theorem check_last_cert_sound : forall P ms D, check_last_cert P ms D = true ->
   forall h G, game h G -> realizes G P -> exists pre, plies h = pre ++ ms.
 Proof. exact (check_last_cert_gen_sound retractions_complete_games _ default_refutes slot). Qed.
+
+Theorem check_last_among_cert_sound : forall P xs D, check_last_among_cert P xs D = true ->
+  forall h G, game h G -> realizes G P -> exists pre x, In x xs /\ plies h = pre ++ [x].
+Proof. exact (check_last_among_cert_gen_sound retractions_complete_games _ default_refutes slot). Qed.
 
 Theorem check_dead_sound : forall D, check_dead D = true -> forall c, In c D -> ~ reachable (decode c).
 Proof. exact (check_dead_gen_sound retractions_complete_games _ default_refutes slot). Qed.

@@ -653,7 +653,8 @@ pub fn run_problems_diff(
                 var("illegal_entry")?,
                 vec![index, position, int(u64::from(*depth))?],
             ),
-            (Statement::LegalGame { .. }, _) | (Statement::IllegalCert { .. }, None) => continue,
+            (Statement::LegalGame { .. } | Statement::LastPlyAmong { .. }, _)
+            | (Statement::IllegalCert { .. }, None) => continue,
         };
         proof.push(Tactic::Call {
             name: QualId::new("report").map_err(EmitError)?,

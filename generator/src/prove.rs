@@ -292,7 +292,9 @@ pub fn script(pos: &Position, statement: &Statement) -> Option<Step> {
                 &mut budget,
             )))
         }
-        Statement::LegalGame { .. } | Statement::IllegalCert { .. } => None,
+        Statement::LegalGame { .. }
+        | Statement::IllegalCert { .. }
+        | Statement::LastPlyAmong { .. } => None,
     }
 }
 
@@ -675,7 +677,9 @@ pub fn deep_illegal_within(pos: &Position, budget: deep::Budget) -> Result<CertA
             "a game of {} plies reaches the position",
             game.len()
         )),
-        deep::Verdict::Last { .. } => Err("the deep search gave no illegality".to_string()),
+        deep::Verdict::Last { .. } | deep::Verdict::LastAmong { .. } => {
+            Err("the deep search gave no illegality".to_string())
+        }
         deep::Verdict::Unknown(reason) => Err(format!("the deep search: {reason}")),
     }
 }
@@ -716,6 +720,47 @@ pub fn deep_last_within(
                     // Most recent first, as in `Statement::LastPlies`.
                     answer: plies.iter().rev().map(ToString::to_string).collect(),
                 },
+                dead: certificate.dead,
+            })
+        }
+        deep::Verdict::LastAmong { .. } => Err("the deep search gave no last plies".to_string()),
+        deep::Verdict::Illegal(certificate) => illegal_answer(pos, certificate),
+        deep::Verdict::Legal(game) => Err(format!(
+            "a game of {} plies reaches the position",
+            game.len()
+        )),
+        deep::Verdict::Unknown(reason) => Err(format!("the deep search: {reason}")),
+    }
+}
+
+/// The type of the last ply of every game reaching `pos`
+/// ([`retroproof_core::retro::PlyType`]), by a dead set under
+/// [`COQ_RULES`] holding every retraction of another type: a
+/// [`Statement::LastPlyAmong`] (or [`Statement::LastPlies`] when one ply
+/// is left, or an illegality).
+pub fn deep_last_type(pos: &Position) -> Result<CertAnswer, String> {
+    use retroproof_core::retro::PlyType;
+    let refused =
+        |e: cert::CertError| format!("the deep search's certificate fails the native check: {e}");
+    match deep::Search::new(COQ_RULES, DEEP_BUDGET).last_among(pos, |_, u| PlyType::of(u.forward()))
+    {
+        deep::Verdict::Last { plies, certificate } => {
+            cert::check_last(pos, &plies, &certificate).map_err(refused)?;
+            Ok(CertAnswer {
+                statement: Statement::LastPlies {
+                    depth: 1,
+                    answer: plies.iter().map(ToString::to_string).collect(),
+                },
+                dead: certificate.dead,
+            })
+        }
+        deep::Verdict::LastAmong { plies, certificate } => {
+            cert::check_last_among(pos, &plies, &certificate).map_err(refused)?;
+            let kind = PlyType::of(plies[0].forward()).to_string();
+            let mut names: Vec<String> = plies.iter().map(ToString::to_string).collect();
+            names.sort();
+            Ok(CertAnswer {
+                statement: Statement::LastPlyAmong { plies: names, kind },
                 dead: certificate.dead,
             })
         }

@@ -501,3 +501,38 @@ fn prove_report_is_a_self_contained_page() {
     let message = error_line(&["prove", "--report", page_arg], 2);
     assert!(message.contains("exists"), "{message}");
 }
+
+/// `last 1 type`: White has all sixteen men, so Black's lone king on e8
+/// captured nothing and did not castle onto e8: its last move was a king
+/// move from one of the five empty squares around it (none attacked by the
+/// knight on f3). The ply is not forced; its type is, and Coq proves the
+/// last ply is one of the five.
+#[test]
+fn last_ply_type_is_proven_when_the_ply_is_not_forced() {
+    if skip_coq() {
+        return;
+    }
+    let fen = "4k3/8/8/8/8/5N2/PPPPPPPP/RNBQKB1R w KQ -";
+    let stdout = success_stdout(&[
+        "prove",
+        fen,
+        "--question",
+        "last 1 type",
+        "--game-time",
+        "0",
+    ]);
+    assert!(
+        stdout.starts_with("proven: if the position is legal, its last ply is one of d7e8 d8e8 e7e8 f7e8 f8e8 (each of type K-): every game that reaches "),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("exists (pre : list string) (x : string), In x (\"d7e8\" :: \"d8e8\" :: \"e7e8\" :: \"f7e8\" :: \"f8e8\" :: nil) /\\ plies h = pre ++ (x :: nil)"),
+        "{stdout}"
+    );
+    // `last 1` has no answer: five plies stay possible.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_retroproof"))
+        .args(["prove", fen, "--question", "last 1", "--game-time", "0"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(3));
+}

@@ -119,6 +119,31 @@ fn solve_a_corpus_tsv_compares_moves_and_types() {
     assert_eq!(of("rtr-P-05")["result"]["unconditional"], false);
 }
 
+/// A janko.at type D record: the type of the last move with White to move
+/// and with Black to move, the published pair in either order (rtr-D-007:
+/// published {K-,NxR}). A pair that is not two types is bad input.
+#[test]
+fn both_sides_records_solve_both_sides() {
+    if skip_coq() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let tsv = pick("corpus/lastmove.tsv", 1, &["rtr-D-007\t"]);
+    let file = write(dir.path(), "d.tsv", &tsv);
+    let out = run(&["solve", &file, "--json", "--game-time", "0"]);
+    let stdout = stdout_of(&out);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    let first: serde_json::Value = serde_json::from_str(stdout.lines().next().unwrap()).unwrap();
+    assert_eq!(first["result"]["question"], "last 1 type both-sides");
+    assert_eq!(first["result"]["agrees"], true);
+    let answer = first["result"]["answer"].as_str().unwrap();
+    assert!(answer == "{K-,NxR}" || answer == "{NxR,K-}", "{answer}");
+    let bad = tsv.replace("{K-,NxR}", "{K-}");
+    let file = write(dir.path(), "bad.tsv", &bad);
+    let message = usage_error(&["solve", &file]);
+    assert!(message.contains("two types"), "{message}");
+}
+
 #[test]
 fn malformed_batches_are_bad_input() {
     let dir = tempfile::tempdir().unwrap();

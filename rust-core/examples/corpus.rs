@@ -41,10 +41,11 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use retroproof_core::cert::{check_illegal, check_last};
+use retroproof_core::cert::{check_illegal, check_last, check_last_among};
 use retroproof_core::deep::{Budget, Search, Verdict};
+use retroproof_core::retro::PlyType;
 use retroproof_core::rules::{Rule, RuleSet};
-use retroproof_core::{Move, Position, Role, Unmove};
+use retroproof_core::{Position, Unmove};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Outcome {
@@ -185,12 +186,8 @@ fn with_turn(fen: &str, turn: char) -> String {
     fields.join(" ")
 }
 
-/// The last `n` plies (oldest first) with their certificate checked, or why not.
-fn last_plies(fen: &str, n: u32, rules: RuleSet, budget: Budget) -> Result<Vec<Unmove>, String> {
-    last_plies_sized(fen, n, rules, budget).map(|(plies, _)| plies)
-}
-
-/// [`last_plies`] with the certificate's size.
+/// The last `n` plies (oldest first) with their certificate checked, and the
+/// certificate's size; or why not.
 fn last_plies_sized(
     fen: &str,
     n: u32,
@@ -208,49 +205,39 @@ fn last_plies_sized(
             check_illegal(&pos, &certificate).map_err(|e| format!("CERTIFICATE REFUSED: {e}"))?;
             Err(format!("ILLEGAL ({} positions)", certificate.len()))
         }
+        Verdict::LastAmong { .. } => Err("internal: LastAmong from last".to_string()),
         Verdict::Legal(game) => Err(format!("a game of {} plies reaches it", game.len())),
         Verdict::Unknown(reason) => Err(reason),
     }
 }
 
-/// The janko.at type of a move: `X-`, `P-`, `P--`, `XxY`, `P-=Q`, `PxR=N`,
-/// `ep`, `O-O`, `O-O-O`.
-fn move_type(m: &Move) -> String {
-    match *m {
-        Move::Castle { king, rook } => {
-            if rook.file() > king.file() {
-                "O-O".into()
-            } else {
-                "O-O-O".into()
-            }
+/// The type of the last ply of every game reaching `fen` (janko.at's
+/// notation, [`PlyType`]), by [`Search::last_among`], with its certificate
+/// checked, and the certificate's size; or why not.
+fn last_type(fen: &str, rules: RuleSet, budget: Budget) -> Result<(String, usize), String> {
+    let pos: Position = fen.parse().map_err(|e| format!("{e}"))?;
+    let refused = |e: retroproof_core::cert::CertError| format!("CERTIFICATE REFUSED: {e}");
+    match Search::new(rules, budget).last_among(&pos, |_, u| PlyType::of(u.forward())) {
+        Verdict::Last { plies, certificate } => {
+            check_last(&pos, &plies, &certificate).map_err(refused)?;
+            Ok((
+                PlyType::of(plies[0].forward()).to_string(),
+                certificate.len(),
+            ))
         }
-        Move::EnPassant { .. } => "ep".into(),
-        Move::Normal {
-            role,
-            from,
-            capture,
-            to,
-            promotion,
-        } => {
-            let mut s = role.upper_char().to_string();
-            match capture {
-                Some(c) => {
-                    s.push('x');
-                    s.push(c.upper_char());
-                }
-                None if role == Role::Pawn
-                    && from.rank().index().abs_diff(to.rank().index()) == 2 =>
-                {
-                    s.push_str("--")
-                }
-                None => s.push('-'),
-            }
-            if let Some(p) = promotion {
-                s.push('=');
-                s.push(p.upper_char());
-            }
-            s
+        Verdict::LastAmong { plies, certificate } => {
+            check_last_among(&pos, &plies, &certificate).map_err(refused)?;
+            Ok((
+                PlyType::of(plies[0].forward()).to_string(),
+                certificate.len(),
+            ))
         }
+        Verdict::Illegal(certificate) => {
+            check_illegal(&pos, &certificate).map_err(refused)?;
+            Err(format!("ILLEGAL ({} positions)", certificate.len()))
+        }
+        Verdict::Legal(game) => Err(format!("a game of {} plies reaches it", game.len())),
+        Verdict::Unknown(reason) => Err(reason),
     }
 }
 
@@ -264,8 +251,8 @@ fn solve_last(record: &Record, rules: RuleSet, budget: Budget) -> (Outcome, Stri
             .collect();
         let mut found = Vec::new();
         for turn in ['w', 'b'] {
-            match last_plies(&with_turn(fen, turn), 1, rules, budget) {
-                Ok(plies) => found.push(move_type(plies[0].forward())),
+            match last_type(&with_turn(fen, turn), rules, budget) {
+                Ok((ty, _)) => found.push(ty),
                 Err(why) if why.starts_with("CERT") => return (Outcome::Wrong, why),
                 Err(why) => return unknown(format!("{turn} to move: {why}")),
             }
@@ -288,17 +275,16 @@ fn solve_last(record: &Record, rules: RuleSet, budget: Budget) -> (Outcome, Stri
     else {
         return unknown(format!("question {question:?} not understood"));
     };
-    match last_plies_sized(fen, n, rules, budget) {
-        Ok((plies, size)) => {
-            let found = if question.ends_with("type") {
-                move_type(plies[0].forward())
-            } else {
-                plies
-                    .iter()
-                    .map(|u| u.forward().to_string())
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            };
+    let found = if question.ends_with("type") {
+        last_type(fen, rules, budget)
+    } else {
+        last_plies_sized(fen, n, rules, budget).map(|(plies, size)| {
+            let words: Vec<String> = plies.iter().map(|u| u.forward().to_string()).collect();
+            (words.join(" "), size)
+        })
+    };
+    match found {
+        Ok((found, size)) => {
             let want = if question.ends_with("type") {
                 expected
             } else {
@@ -344,7 +330,7 @@ fn illegal(fen: &str, rules: RuleSet, budget: Budget) -> Result<Option<bool>, St
             }
             Ok(Some(false))
         }
-        Verdict::Last { .. } | Verdict::Unknown(_) => Ok(None),
+        Verdict::Last { .. } | Verdict::LastAmong { .. } | Verdict::Unknown(_) => Ok(None),
     }
 }
 

@@ -161,3 +161,35 @@ pub fn check_last(pos: &Position, plies: &[Unmove], cert: &Certificate) -> Resul
     }
     Ok(())
 }
+
+/// Checks that every game reaching `pos` ends with one of `plies`: the
+/// dead set is closed, `pos` is not the initial position, and every
+/// retraction of `pos` not among `plies` leads into the dead set (the
+/// native twin of Coq's `check_last_among_cert`).
+pub fn check_last_among(
+    pos: &Position,
+    plies: &[Unmove],
+    cert: &Certificate,
+) -> Result<(), CertError> {
+    check_dead_set(cert)?;
+    if is_initial(pos) {
+        return Err(CertError::ShortGame(pos.to_fen()));
+    }
+    let set = members(cert);
+    let retractions = pos.unmoves();
+    if let Some(ply) = plies.iter().find(|p| !retractions.contains(p)) {
+        return Err(CertError::NotARetraction {
+            fen: pos.to_fen(),
+            retraction: ply.to_string(),
+        });
+    }
+    for u in retractions {
+        if !plies.contains(&u) && !set.contains(&Key::from(&pos.unmake(&u))) {
+            return Err(CertError::Alternative {
+                fen: pos.to_fen(),
+                retraction: u.to_string(),
+            });
+        }
+    }
+    Ok(())
+}

@@ -69,6 +69,13 @@ pub enum Verdict {
         plies: Vec<Unmove>,
         certificate: Certificate,
     },
+    /// Every game reaching the position ends with one of `plies` (each a
+    /// retraction of the position): every other retraction leads into the
+    /// certificate's dead set ([`Search::last_among`]).
+    LastAmong {
+        plies: Vec<Unmove>,
+        certificate: Certificate,
+    },
     /// A game from the initial position reaches it (oldest move first).
     Legal(Vec<Move>),
     /// Not decided within the budget, or not decidable this way.
@@ -79,7 +86,9 @@ impl Verdict {
     /// The certificate of an `Illegal` or `Last` verdict.
     pub fn certificate(&self) -> Option<&Certificate> {
         match self {
-            Verdict::Illegal(certificate) | Verdict::Last { certificate, .. } => Some(certificate),
+            Verdict::Illegal(certificate)
+            | Verdict::Last { certificate, .. }
+            | Verdict::LastAmong { certificate, .. } => Some(certificate),
             Verdict::Legal(_) | Verdict::Unknown(_) => None,
         }
     }
@@ -209,79 +218,13 @@ impl Search {
         let mut alternatives = Vec::new();
         let mut current = root;
         for k in 0..n {
-            if self.nodes[current as usize].state == State::Initial {
-                return Verdict::Unknown(format!(
-                    "a game of {k} plies reaches the position: it has no {n} last plies"
-                ));
-            }
-            if self.nodes[current as usize].state == State::Open {
-                self.expand(current);
-            }
-            let pos = self.nodes[current as usize].pos;
-            let children: Vec<(Unmove, u32)> = pos
-                .unmoves()
-                .into_iter()
-                .map(|u| (u, self.node(&pos.unmake(&u))))
-                .collect();
-            self.compute_dead();
-            let mut depth = 1;
-            let undecided = loop {
-                let undecided: Vec<(Unmove, u32)> = children
-                    .iter()
-                    .copied()
-                    .filter(|&(_, c)| !self.is_dead(c))
-                    .collect();
-                if undecided.len() <= 1 {
-                    break undecided;
-                }
-                if self.exhausted {
-                    let open: Vec<String> = undecided.iter().map(|(u, _)| u.to_string()).collect();
-                    return Verdict::Unknown(format!(
-                        "{}; ply {} undecided among {}",
-                        self.exhausted_reason(),
-                        k + 1,
-                        open.join(" ")
-                    ));
-                }
-                if depth > self.budget.max_depth {
-                    return Verdict::Unknown(format!(
-                        "ply {}: not decided within {} plies",
-                        k + 1,
-                        self.budget.max_depth
-                    ));
-                }
-                let before = self.nodes.len();
-                self.start_round();
-                for &(_, c) in &undecided {
-                    self.probe(c, depth);
-                }
-                self.compute_dead();
-                if !self.truncated && !self.exhausted {
-                    let lines: Vec<String> = undecided
-                        .iter()
-                        .filter(|&&(_, c)| !self.is_dead(c))
-                        .map(|(u, _)| u.to_string())
-                        .collect();
-                    if lines.len() > 1 {
-                        return Verdict::Unknown(format!(
-                            "ply {}: several retractions stay possible: {}",
-                            k + 1,
-                            lines.join(" ")
-                        ));
-                    }
-                }
-                depth = self.next_depth(depth, before);
-            };
+            let (children, undecided) =
+                match self.decide_ply(current, k, n, |undecided| undecided.len() <= 1) {
+                    Ok(found) => found,
+                    Err(verdict) => return verdict,
+                };
             match undecided.first() {
-                None => {
-                    self.compute_dead();
-                    debug_assert!(self.is_dead(root));
-                    return if self.is_dead(root) {
-                        Verdict::Illegal(self.certificate(&[root]))
-                    } else {
-                        Verdict::Unknown("internal: a dead position with a live parent".into())
-                    };
-                }
+                None => return self.dead_root(root),
                 Some(&(u, c)) => {
                     alternatives.extend(children.iter().filter(|&&(_, o)| o != c).map(|&(_, o)| o));
                     plies.push(u);
@@ -293,6 +236,139 @@ impl Search {
         Verdict::Last {
             plies,
             certificate: self.certificate(&alternatives),
+        }
+    }
+
+    /// The last ply of every game reaching `pos`, up to `class`: going back
+    /// one ply, every retraction is shown dead except some that `class`
+    /// does not tell apart (say, king moves to different squares, when the
+    /// question is the *type* of the last move). Answers
+    /// [`Verdict::LastAmong`] with those retractions (or [`Verdict::Last`]
+    /// with one, or [`Verdict::Illegal`]).
+    pub fn last_among<K: PartialEq>(
+        &mut self,
+        pos: &Position,
+        class: impl Fn(&Position, &Unmove) -> K,
+    ) -> Verdict {
+        self.begin();
+        let root = self.node(pos);
+        if let Some(verdict) = self.decide_root(root) {
+            return verdict;
+        }
+        let same_class = |undecided: &[(Unmove, u32)]| match undecided.split_first() {
+            None => true,
+            Some(((first, _), rest)) => {
+                let k = class(pos, first);
+                rest.iter().all(|(u, _)| class(pos, u) == k)
+            }
+        };
+        let (children, undecided) = match self.decide_ply(root, 0, 1, same_class) {
+            Ok(found) => found,
+            Err(verdict) => return verdict,
+        };
+        if undecided.is_empty() {
+            return self.dead_root(root);
+        }
+        let alternatives: Vec<u32> = children
+            .iter()
+            .filter(|(_, o)| !undecided.iter().any(|(_, c)| c == o))
+            .map(|&(_, o)| o)
+            .collect();
+        let certificate = self.certificate(&alternatives);
+        let plies: Vec<Unmove> = undecided.iter().map(|&(u, _)| u).collect();
+        if plies.len() == 1 {
+            Verdict::Last { plies, certificate }
+        } else {
+            Verdict::LastAmong { plies, certificate }
+        }
+    }
+
+    /// The root is dead: every retraction died.
+    fn dead_root(&mut self, root: u32) -> Verdict {
+        self.compute_dead();
+        debug_assert!(self.is_dead(root));
+        if self.is_dead(root) {
+            Verdict::Illegal(self.certificate(&[root]))
+        } else {
+            Verdict::Unknown("internal: a dead position with a live parent".into())
+        }
+    }
+
+    /// Ply `k + 1` (of `n`) back from `current`: deepens until the
+    /// retractions of `current` not shown dead satisfy `enough` (or are at
+    /// most one); returns all the retractions with their nodes, and the
+    /// undecided ones. `Err` with the verdict when the search stops first.
+    #[allow(clippy::type_complexity)]
+    fn decide_ply(
+        &mut self,
+        current: u32,
+        k: u32,
+        n: u32,
+        enough: impl Fn(&[(Unmove, u32)]) -> bool,
+    ) -> Result<(Vec<(Unmove, u32)>, Vec<(Unmove, u32)>), Verdict> {
+        if self.nodes[current as usize].state == State::Initial {
+            return Err(Verdict::Unknown(format!(
+                "a game of {k} plies reaches the position: it has no {n} last plies"
+            )));
+        }
+        if self.nodes[current as usize].state == State::Open {
+            self.expand(current);
+        }
+        let pos = self.nodes[current as usize].pos;
+        let children: Vec<(Unmove, u32)> = pos
+            .unmoves()
+            .into_iter()
+            .map(|u| (u, self.node(&pos.unmake(&u))))
+            .collect();
+        self.compute_dead();
+        let mut depth = 1;
+        loop {
+            let undecided: Vec<(Unmove, u32)> = children
+                .iter()
+                .copied()
+                .filter(|&(_, c)| !self.is_dead(c))
+                .collect();
+            if undecided.len() <= 1 || enough(&undecided) {
+                return Ok((children, undecided));
+            }
+            if self.exhausted {
+                let open: Vec<String> = undecided.iter().map(|(u, _)| u.to_string()).collect();
+                return Err(Verdict::Unknown(format!(
+                    "{}; ply {} undecided among {}",
+                    self.exhausted_reason(),
+                    k + 1,
+                    open.join(" ")
+                )));
+            }
+            if depth > self.budget.max_depth {
+                return Err(Verdict::Unknown(format!(
+                    "ply {}: not decided within {} plies",
+                    k + 1,
+                    self.budget.max_depth
+                )));
+            }
+            let before = self.nodes.len();
+            self.start_round();
+            for &(_, c) in &undecided {
+                self.probe(c, depth);
+            }
+            self.compute_dead();
+            if !self.truncated && !self.exhausted {
+                let live: Vec<(Unmove, u32)> = undecided
+                    .iter()
+                    .copied()
+                    .filter(|&(_, c)| !self.is_dead(c))
+                    .collect();
+                if live.len() > 1 && !enough(&live) {
+                    let lines: Vec<String> = live.iter().map(|(u, _)| u.to_string()).collect();
+                    return Err(Verdict::Unknown(format!(
+                        "ply {}: several retractions stay possible: {}",
+                        k + 1,
+                        lines.join(" ")
+                    )));
+                }
+            }
+            depth = self.next_depth(depth, before);
         }
     }
 

@@ -303,3 +303,36 @@ fn answers_are_retroboard_retractions() {
     }
     assert!(checked >= 10, "{checked} plies checked");
 }
+
+/// The type of the last ply without the ply: White has all sixteen men, so
+/// Black (a lone king on e8) captured nothing, cannot have castled onto e8
+/// and has no other man: its last move was a king move from one of the
+/// five empty squares around e8 (none attacked by the knight on f3).
+#[test]
+fn last_ply_type_without_the_ply() {
+    use retroproof_core::cert::check_last_among;
+    use retroproof_core::retro::PlyType;
+    let p = pos("4k3/8/8/8/8/5N2/PPPPPPPP/RNBQKB1R w KQ -");
+    let verdict =
+        Search::new(RuleSet::ALL, budget(10.0)).last_among(&p, |_, u| PlyType::of(u.forward()));
+    let Verdict::LastAmong { plies, certificate } = verdict else {
+        panic!("{verdict:?}")
+    };
+    let mut names = uci(&plies);
+    names.sort();
+    assert_eq!(names, ["d7e8", "d8e8", "e7e8", "f7e8", "f8e8"]);
+    assert!(plies
+        .iter()
+        .all(|u| PlyType::of(u.forward()).to_string() == "K-"));
+    check_last_among(&p, &plies, &certificate).unwrap();
+    // Leaving out a live ply is refused.
+    assert!(matches!(
+        check_last_among(&p, &plies[1..], &certificate),
+        Err(CertError::Alternative { .. })
+    ));
+    // `last 1` cannot answer: five plies stay possible.
+    assert!(matches!(
+        Search::new(RuleSet::ALL, budget(2.0)).last(&p, 1),
+        Verdict::Unknown(_)
+    ));
+}

@@ -75,6 +75,18 @@ impl CliError {
         }
     }
 
+    /// The same error, its message prefixed by `context: `.
+    #[must_use]
+    pub fn context(self, context: &str) -> CliError {
+        let message = format!("{context}: {}", self.message());
+        match self {
+            CliError::Refuted(_) => CliError::Refuted(message),
+            CliError::Usage(_) => CliError::Usage(message),
+            CliError::Unknown(_) => CliError::Unknown(message),
+            CliError::Environment(_) => CliError::Environment(message),
+        }
+    }
+
     /// The one-line message, without the `error: ` prefix.
     pub fn message(&self) -> &str {
         match self {

@@ -35,8 +35,10 @@ pub struct QuestionArgs {
     /// problems [default: Smullyan's three-ply problem, last 3]
     pub position: Option<String>,
 
-    /// The question: `last N`, `illegal`, `legal` (a proof game is searched
-    /// for, within `--game-time`), `legal-game FILE.pgn` or
+    /// The question: `last N`, `last 1 type` (the type of the last move:
+    /// proven as "the last ply is one of these", all of one type, when the
+    /// ply itself is not forced), `illegal`, `legal` (a proof game is
+    /// searched for, within `--game-time`), `legal-game FILE.pgn` or
     /// `legal-game UCI…` [default: the EPD problem's `retro`]
     #[arg(long, num_args = 1.., value_name = "QUESTION")]
     pub question: Vec<String>,
@@ -158,8 +160,14 @@ fn resolve_inner(args: &QuestionArgs, given: Option<&[Move]>) -> Result<Resolved
     let mut dead: Option<Vec<Position>> = None;
     let mut question = words.join(" ");
     let game_time = (args.game_time > 0).then(|| Duration::from_secs(args.game_time));
-    let mut last = |n: u32| -> Result<Statement, CliError> {
-        question = format!("last {n}");
+    // `typed`: the question is the type of the last ply (n = 1), which the
+    // deep search may answer with several plies of one type.
+    let mut last = |n: u32, typed: bool| -> Result<Statement, CliError> {
+        question = if typed {
+            "last 1 type".to_string()
+        } else {
+            format!("last {n}")
+        };
         // The retraction-tree engine first (its proofs need no
         // certificate), up to SHALLOW_LAST plies; then the deep search.
         let shallow = if n <= SHALLOW_LAST {
@@ -185,8 +193,12 @@ fn resolve_inner(args: &QuestionArgs, given: Option<&[Move]>) -> Result<Resolved
                 Ok(statement)
             }
             Err(e) if e.code() == 3 => {
-                let answer = engine::deep_last(&position, n)
-                    .map_err(|reason| CliError::unknown(format!("{}; {reason}", e.message())))?;
+                let answer = if typed {
+                    engine::deep_last_type(&position)
+                } else {
+                    engine::deep_last(&position, n)
+                }
+                .map_err(|reason| CliError::unknown(format!("{}; {reason}", e.message())))?;
                 if answer.statement.is_illegal() {
                     illegal_instead = true;
                 } else {
@@ -202,7 +214,7 @@ fn resolve_inner(args: &QuestionArgs, given: Option<&[Move]>) -> Result<Resolved
         }
     };
     let statement = match (words.as_slice(), epd_question) {
-        ([], Some(Question::LastMoves(n))) if (1..=MAX_LAST).contains(&n) => last(n)?,
+        ([], Some(Question::LastMoves(n))) if (1..=MAX_LAST).contains(&n) => last(n, false)?,
         ([], Some(Question::LastMoves(n))) => {
             return Err(CliError::usage(format!(
                 "bad question: the problem's retro \"last {n}\" (N from 1 to {MAX_LAST})"
@@ -240,29 +252,30 @@ fn resolve_inner(args: &QuestionArgs, given: Option<&[Move]>) -> Result<Resolved
         }
         ([], None) => {
             return Err(CliError::usage(
-                "no question: pass --question (last N | illegal | legal | legal-game FILE.pgn | legal-game UCI…)",
+                "no question: pass --question (last N | last 1 type | illegal | legal | legal-game FILE.pgn | legal-game UCI…)",
             ))
         }
         (["last", n], _) => match n.parse::<u32>() {
-            Ok(n) if (1..=MAX_LAST).contains(&n) => last(n)?,
+            Ok(n) if (1..=MAX_LAST).contains(&n) => last(n, false)?,
             _ => {
                 return Err(CliError::usage(format!(
                     "bad question: last {n:?} (N from 1 to {MAX_LAST})"
                 )))
             }
         },
+        (["last", "1", "type"], _) => last(1, true)?,
         (["legal-game", rest @ ..], _) if !rest.is_empty() => {
             question = "legal-game".to_string();
             legal_game(&position, rest)?
         }
         (other, _) => {
             return Err(CliError::usage(format!(
-                "bad question {:?} (expected last N | illegal | legal | legal-game FILE.pgn | legal-game UCI…)",
+                "bad question {:?} (expected last N | last 1 type | illegal | legal | legal-game FILE.pgn | legal-game UCI…)",
                 other.join(" ")
             )))
         }
     };
-    if given.is_some() && !matches!(statement, Statement::LastPlies { .. }) {
+    if given.is_some() && !statement.is_last() {
         return Err(CliError::usage(
             "--reached-by is for last N questions (it makes their theorem unconditional)",
         ));
@@ -313,6 +326,7 @@ pub fn answer_words(statement: &Statement) -> String {
             .map(String::as_str)
             .collect::<Vec<_>>()
             .join(" "),
+        Statement::LastPlyAmong { plies, .. } => plies.join(" or "),
         Statement::Illegal { .. } | Statement::IllegalCert { .. } => "illegal".to_string(),
         Statement::LegalGame { .. } => "legal".to_string(),
     }
@@ -625,15 +639,15 @@ fn write_report(
             &Position::start(),
             moves,
         ),
-        Statement::Illegal { .. } | Statement::IllegalCert { .. } => {
-            crate::render::Report::last_moves(
-                &title,
-                &resolved.question,
-                &report.proven,
-                &export.position,
-                &[],
-            )
-        }
+        Statement::Illegal { .. }
+        | Statement::IllegalCert { .. }
+        | Statement::LastPlyAmong { .. } => crate::render::Report::last_moves(
+            &title,
+            &resolved.question,
+            &report.proven,
+            &export.position,
+            &[],
+        ),
     }
     .map_err(|e| CliError::refuted(format!("cannot draw the report: {e}")))?;
     let mut page = page;

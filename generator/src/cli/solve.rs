@@ -21,8 +21,8 @@ use std::time::Duration;
 
 use clap::Args;
 use retroproof_core::problem::{Question, Solution};
-use retroproof_core::retro::{RetroUci, Uncapture};
-use retroproof_core::{Position, Role};
+use retroproof_core::retro::{PlyType, RetroUci};
+use retroproof_core::Position;
 use serde::Serialize;
 
 use super::coq_run::prove_file;
@@ -62,6 +62,9 @@ enum Asked {
     Last(u32),
     /// The type of the last ply (`K-`, `PxR=N`, `ep`, `O-O`, …).
     LastType,
+    /// The type of the last ply with White to move and with Black to move
+    /// (janko.at's type D records): both are solved.
+    LastTypeBothSides,
     /// Is the position illegal? Tried as `illegal`, then as `legal`.
     IllegalOrLegal,
     Illegal,
@@ -73,6 +76,7 @@ impl fmt::Display for Asked {
         match self {
             Asked::Last(n) => write!(f, "last {n}"),
             Asked::LastType => f.write_str("last 1 type"),
+            Asked::LastTypeBothSides => f.write_str("last 1 type both-sides"),
             Asked::IllegalOrLegal => f.write_str("illegal?"),
             Asked::Illegal => f.write_str("illegal"),
             Asked::Legal => f.write_str("legal"),
@@ -93,6 +97,8 @@ enum Published {
     Moves(Vec<String>),
     /// Any of these types of the last ply.
     Types(Vec<String>),
+    /// The types of the last ply with either side to move, in either order.
+    TypePair(Vec<String>),
     Illegal,
     /// Shown legal by a known game.
     Legal,
@@ -252,7 +258,11 @@ fn corpus_question(
                 .map_or(Published::None, Published::Moves);
             Ok((Asked::Last(n), plies))
         }
-        ["last", "1", "type", ..] => {
+        ["last", "1", "type", rest @ ..] => {
+            let both = rest == ["both-sides"];
+            if !rest.is_empty() && !both {
+                return Err(format!("bad question {question:?}"));
+            }
             let types = expected
                 .map(|e| {
                     e.trim_matches(|c| c == '{' || c == '}')
@@ -261,9 +271,19 @@ fn corpus_question(
                         .filter(|t| !t.is_empty())
                         .collect::<Vec<_>>()
                 })
-                .filter(|t| !t.is_empty())
-                .map_or(Published::None, Published::Types);
-            Ok((Asked::LastType, types))
+                .filter(|t| !t.is_empty());
+            if both {
+                let pair = match types {
+                    Some(t) if t.len() == 2 => Published::TypePair(t),
+                    Some(_) => return Err("both-sides: expected two types {T1,T2}".to_string()),
+                    None => Published::None,
+                };
+                return Ok((Asked::LastTypeBothSides, pair));
+            }
+            Ok((
+                Asked::LastType,
+                types.map_or(Published::None, Published::Types),
+            ))
         }
         ["illegal?", ..] => {
             let published = match expected.map(|e| e.split_whitespace().next().unwrap_or("")) {
@@ -277,13 +297,16 @@ fn corpus_question(
             Ok((Asked::IllegalOrLegal, published))
         }
         _ => Err(format!(
-            "bad question {question:?} (expected last N, last 1 type, illegal?)"
+            "bad question {question:?} (expected last N, last 1 type [both-sides], illegal?)"
         )),
     }
 }
 
 /// Solves and proves one problem.
 fn solve(item: &Item, timeout: Duration, game_time: u64) -> Result<Done, CliError> {
+    if item.asked == Asked::LastTypeBothSides {
+        return solve_both_sides(item, timeout, game_time);
+    }
     let ask = |question: &str| QuestionArgs {
         position: Some(item.fen.clone()),
         question: vec![question.to_string()],
@@ -299,7 +322,8 @@ fn solve(item: &Item, timeout: Duration, game_time: u64) -> Result<Done, CliErro
     }
     let resolved = match &item.asked {
         Asked::Last(n) => resolve_full(&ask(&format!("last {n}")))?,
-        Asked::LastType => resolve_full(&ask("last 1"))?,
+        Asked::LastType => resolve_full(&ask("last 1 type"))?,
+        Asked::LastTypeBothSides => unreachable!("solved by solve_both_sides"),
         Asked::Illegal => resolve_full(&ask("illegal"))?,
         Asked::Legal => resolve_full(&ask("legal"))?,
         Asked::IllegalOrLegal => match resolve_full(&ask("illegal")) {
@@ -317,10 +341,8 @@ fn solve(item: &Item, timeout: Duration, game_time: u64) -> Result<Done, CliErro
     prove_file(&text, None, timeout, &claim)?;
     let statement = &export.statement;
     let answer = match (&item.asked, statement) {
-        (Asked::LastType, Statement::LastPlies { answer, .. }) => answer
-            .first()
-            .and_then(|ply| ply_type(&export.position, ply))
-            .unwrap_or_else(|| "?".to_string()),
+        (Asked::LastType, s) if s.is_last() => last_type(&export.position, s),
+        (_, Statement::LastPlyAmong { kind, .. }) => kind.clone(),
         (_, Statement::LastPlies { answer, .. }) => {
             answer.iter().rev().cloned().collect::<Vec<_>>().join(" ")
         }
@@ -338,6 +360,7 @@ fn solve(item: &Item, timeout: Duration, game_time: u64) -> Result<Done, CliErro
             Some(*moves == plain)
         }
         (Published::Types(types), _) => Some(types.contains(&answer)),
+        (Published::TypePair(_), _) => None,
     };
     let unconditional = matches!(statement, Statement::LastPlies { .. }) && resolved.game.is_some();
     let solved = Solved {
@@ -371,11 +394,93 @@ fn solve(item: &Item, timeout: Duration, game_time: u64) -> Result<Done, CliErro
     Ok(Done::new(detail).with_json(solved))
 }
 
+/// A janko.at type D record: the type of the last ply with White to move
+/// and with Black to move, each proven as `prove --question "last 1"` does
+/// it; the published pair must be the two types, in either order.
+fn solve_both_sides(item: &Item, timeout: Duration, game_time: u64) -> Result<Done, CliError> {
+    let mut fields: Vec<&str> = item.fen.split_whitespace().collect();
+    if fields.len() < 2 {
+        return Err(CliError::usage(format!(
+            "both-sides needs a FEN with a side-to-move field: {:?}",
+            item.fen
+        )));
+    }
+    let mut types = Vec::new();
+    let mut unconditional = true;
+    let mut dead = None;
+    for side in ["w", "b"] {
+        fields[1] = side;
+        let fen = fields.join(" ");
+        let args = QuestionArgs {
+            position: Some(fen),
+            question: vec!["last 1 type".to_string()],
+            id: None,
+            ltac: false,
+            reached_by: Vec::new(),
+            game_time,
+        };
+        let who = if side == "w" { "white" } else { "black" };
+        let in_side = |e: CliError| e.context(&format!("with {who} to move"));
+        let resolved = resolve_full(&args).map_err(in_side)?;
+        let export = &resolved.export;
+        if !export.statement.is_last() {
+            return Err(CliError::unknown(format!(
+                "with {who} to move the answer is not a last ply: {}",
+                export.statement.in_chess_terms(&export.position)
+            )));
+        }
+        let text = resolved_text(&resolved)?;
+        let claim = export.statement.in_chess_terms(&export.position);
+        prove_file(&text, None, timeout, &claim).map_err(in_side)?;
+        types.push(last_type(&export.position, &export.statement));
+        unconditional &= resolved.game.is_some();
+        if let Proof::Certificate(d) = &export.proof {
+            *dead.get_or_insert(0) += d.len();
+        }
+    }
+    let answer = format!("{{{},{}}}", types[0], types[1]);
+    let agrees = match &item.published {
+        Published::TypePair(pair) => {
+            let mut a = pair.clone();
+            let mut b = types.clone();
+            a.sort();
+            b.sort();
+            Some(a == b)
+        }
+        _ => None,
+    };
+    if agrees == Some(false) {
+        return Err(CliError::refuted(format!(
+            "proven answer \"{answer}\" contradicts the published answer {}",
+            published_words(&item.published)
+        )));
+    }
+    let condition = if unconditional {
+        ""
+    } else {
+        " (if the positions are legal)"
+    };
+    let solved = Solved {
+        question: item.asked.to_string(),
+        answer: answer.clone(),
+        proven: true,
+        unconditional,
+        published: item.published.clone(),
+        agrees,
+        certificate: dead,
+    };
+    Ok(Done::new(format!(
+        "last 1 type, white to move and black to move: {answer}{condition}"
+    ))
+    .with_json(solved))
+}
+
 fn published_words(published: &Published) -> String {
     match published {
         Published::None => "(none)".to_string(),
         Published::Plies(p) | Published::Moves(p) => format!("\"{}\"", p.join(" ")),
         Published::Types(t) => format!("\"{}\"", t.join(" or ")),
+        Published::TypePair(t) => format!("\"{{{}}}\"", t.join(",")),
         Published::Illegal => "\"illegal\"".to_string(),
         Published::Legal => "\"legal\"".to_string(),
         Published::NotRefuted => "\"not refuted\"".to_string(),
@@ -394,31 +499,17 @@ fn plain_uci(ply: &str) -> String {
     }
 }
 
-/// The type of a retraction in the corpus's notation: `X-` a plain move by
-/// man `X` (`P-` a single pawn step, `P--` a double step), `XxY` a capture,
-/// `P-=Q` / `PxR=N` promotions, `ep`, `O-O`, `O-O-O`. The mover is the man
-/// standing on the retraction's `to` square of `pos` (a pawn, if the move
-/// promoted).
-fn ply_type(pos: &Position, ply: &str) -> Option<String> {
-    let uci = RetroUci::from_str(ply).ok()?;
-    let man = pos.board().piece_at(uci.to)?;
-    let letter = |role: Role| role.char().to_ascii_uppercase();
-    let files = (uci.from.file() as i32 - uci.to.file() as i32).abs();
-    let ranks = (uci.from.rank() as i32 - uci.to.rank() as i32).abs();
-    let kingside = (uci.to.file() as i32) > (uci.from.file() as i32);
-    if uci.uncapture == Some(Uncapture::EnPassant) {
-        return Some("ep".to_string());
+/// The type of the last ply a last-ply statement proves
+/// ([`retroproof_core::retro::PlyType`], the corpus's notation: `K-`,
+/// `PxR=N`, `ep`, …); `?` for a ply that is not a retraction of `pos`
+/// (never, for a proven statement).
+fn last_type(pos: &Position, statement: &Statement) -> String {
+    match statement {
+        Statement::LastPlyAmong { kind, .. } => kind.clone(),
+        Statement::LastPlies { answer, .. } => answer
+            .first()
+            .and_then(|ply| pos.unmoves().into_iter().find(|u| u.to_string() == *ply))
+            .map_or_else(|| "?".to_string(), |u| PlyType::of(u.forward()).to_string()),
+        _ => "?".to_string(),
     }
-    let capture = match uci.uncapture {
-        Some(Uncapture::Piece(p)) => format!("x{}", letter(p.role)),
-        _ => "-".to_string(),
-    };
-    Some(match (man.role, uci.promotion) {
-        (Role::King, _) if files == 2 && ranks == 0 => {
-            if kingside { "O-O" } else { "O-O-O" }.to_string()
-        }
-        (_, Some(promoted)) => format!("P{capture}={}", letter(promoted)),
-        (Role::Pawn, None) if ranks == 2 => "P--".to_string(),
-        (role, None) => format!("{}{capture}", letter(role)),
-    })
 }

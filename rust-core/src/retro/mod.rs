@@ -63,11 +63,13 @@
 
 mod generate;
 pub mod material;
+pub mod ply_type;
 mod unmove;
 
 use std::num::NonZeroU32;
 
 pub use material::{material_error, MaterialError, RoleSet, SideMaterial};
+pub use ply_type::PlyType;
 pub use unmove::{IllegalRetractionError, ParseRetroUciError, RetroUci, Uncapture, Unmove};
 
 use crate::position::Setup;
