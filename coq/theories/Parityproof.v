@@ -484,3 +484,53 @@ Proof.
 Qed.
 
 End Step.
+
+(** ** Games *)
+
+Lemma start_potential_initial :
+  xorb (potential White (piece_at initial)) (potential Black (piece_at initial)) =
+  xorb start_potential (black_to_move initial).
+Proof. vm_compute. reflexivity. Qed.
+
+Theorem parity_game : forall h G, game h G ->
+  closed_p White (piece_at G) -> closed_p Black (piece_at G) ->
+  xorb (potential White (piece_at G)) (potential Black (piece_at G)) =
+  xorb start_potential (black_to_move G).
+Proof.
+  intros h G Hg. induction Hg as [|h G m G' Hg IH Hst]; intros HW HB.
+  - exact start_potential_initial.
+  - destruct Hst as (Hl & _). apply legal_move_iff in Hl.
+    pose proof (inv_game h G Hg) as Hi.
+    destruct (closed_step White G G' m Hl Hi HW) as (HW0 & EW).
+    destruct (closed_step Black G G' m Hl Hi HB) as (HB0 & EB).
+    specialize (IH HW0 HB0). rewrite EW, EB in IH.
+    destruct (step_shape G m G' Hl ltac:(inv_part Hi)) as (_ & _ & Ht & _).
+    unfold black_to_move in *. rewrite Ht. destruct (turn G); simpl in IH |- *;
+      destruct (potential White (piece_at G')), (potential Black (piece_at G')), start_potential;
+      simpl in IH |- *; congruence.
+Qed.
+
+(** ** Problems *)
+
+Lemma closed_p_ext : forall c b b', (forall s, In s all_squares -> b s = b' s) ->
+  closed_p c b -> closed_p c b'.
+Proof.
+  intros c b b' E [H1 H2 H3 H4]. constructor.
+  - intros s Hs. rewrite <- E by (apply (closed_squares_in c), second_rank_closed, Hs). auto.
+  - intros s Hs. rewrite <- E by (apply (closed_squares_in c), bishop_squares_closed, Hs). auto.
+  - intros s r Hs Hb. apply (H3 s r Hs). rewrite E by exact Hs. exact Hb.
+  - rewrite <- (cnt_ext c TMan b b' E). exact H4.
+Qed.
+
+Theorem parity_refutes_sound : forall P, parity_refutes P = true -> ~ reachable P.
+Proof.
+  intros P H (h & G & Hg & Hb & Ht & _).
+  unfold parity_refutes in H. apply andb_prop in H as [H HE]. apply andb_prop in H as [HW HB].
+  apply closed_iff in HW. apply closed_iff in HB.
+  assert (E : forall s, In s all_squares -> piece_at P s = piece_at G s) by exact Hb.
+  pose proof (parity_game h G Hg (closed_p_ext _ _ _ E HW) (closed_p_ext _ _ _ E HB)) as HG.
+  assert (EP : forall c, potential c (piece_at P) = potential c (piece_at G))
+    by (intros c; apply xsum_ext; exact E).
+  rewrite !EP in HE. unfold black_to_move in HE, HG. rewrite Ht in HE. rewrite HG in HE.
+  destruct (xorb start_potential _); discriminate.
+Qed.
