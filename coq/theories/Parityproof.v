@@ -367,6 +367,18 @@ Proof.
   lia.
 Qed.
 
+(** A rook or queen of [c] arriving on an allowed square came from the
+    other square of its segment. *)
+Lemma slider_move : forall r f t, In f all_squares -> r = Rook \/ r = Queen ->
+  inb f (closed_squares c) = false -> allowed c r t = true ->
+  (exists d, In d (slider_dirs r) /\ reaches b (ray d f) t = true) -> flips c r f t = true.
+Proof.
+  intros r f t Hf Hr Hfc Hta (d & Hd & Hreach).
+  destruct (slider_geometry c r f t d Hf Hr Hd Hta) as [E|E]; [congruence|].
+  destruct (path_ok_reaches b _ _ t _ Hreach E) as [G|(y & Hy & Hby)]; [exact G|].
+  exfalso. rewrite keeps in Hby by exact Hy. apply (closed_occupied c b' y HP Hy), Hby.
+Qed.
+
 (** A move of [c] from [f] to [t] that stays allowed and flips its bit. *)
 Lemma own_move : forall f t r, In f all_squares -> In t all_squares -> f <> t ->
   turn Q = c -> b f = Some (MkPiece c r) -> b' f = None -> b' t = Some (MkPiece c r) ->
@@ -438,16 +450,8 @@ Proof.
       * exfalso. simpl in Hta. apply (Ot Bishop). rewrite keeps.
         -- exact Hb't.
         -- apply bishop_squares_closed, inb_in, Hta.
-      * destruct Hmm as (d & Hd & Hr).
-        destruct (slider_geometry c Rook f t d Hf (or_introl eq_refl) Hd Hta) as [E|E]; [congruence|].
-        destruct (path_ok_reaches b _ _ t _ Hr E) as [G|(y & Hy & Hby)]; [exact G|].
-        exfalso. rewrite keeps in Hby by exact Hy.
-        apply (closed_occupied c b' y HP Hy), Hby.
-      * destruct Hmm as (d & Hd & Hr).
-        destruct (slider_geometry c Queen f t d Hf (or_intror eq_refl) Hd Hta) as [E|E]; [congruence|].
-        destruct (path_ok_reaches b _ _ t _ Hr E) as [G|(y & Hy & Hby)]; [exact G|].
-        exfalso. rewrite keeps in Hby by exact Hy.
-        apply (closed_occupied c b' y HP Hy), Hby.
+      * apply slider_move; auto.
+      * apply slider_move; auto.
       * destruct (king_geometry c f t Hf Hmm Hta) as [E|E]; [congruence | exact E].
     + exfalso. apply (Hsome Pawn Hb'f Hbf). reflexivity.
     + exfalso. apply (Hsome Pawn Hb'f Hbf). reflexivity.
