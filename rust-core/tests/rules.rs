@@ -103,6 +103,37 @@ fn parity() {
     assert!(!parity::refutes(&pos(
         "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq -"
     )));
+    // The positions of coq/tests/Parity.v (same verdicts there).
+    // 1. Nf3 Nf6: each knight changed square colour once, two moves in all,
+    // White to move.
+    assert!(!parity::refutes(&pos(
+        "rnbqkb1r/pppppppp/5n2/8/8/5N2/PPPPPPPP/RNBQKB1R w KQkq -"
+    )));
+    assert!(parity::refutes(&pos(
+        "rnbqkb1r/pppppppp/5n2/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq -"
+    )));
+    // 1. Nf3 Nc6 2. Rg1 Nb8: the knight flips f3's colour, the rook moved
+    // within {g1, h1}: two white moves, two black ones, White to move.
+    assert!(!parity::refutes(&pos(
+        "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKBR1 w Qkq -"
+    )));
+    assert!(parity::refutes(&pos(
+        "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKBR1 b Qkq -"
+    )));
+    // A white knight on the 8th rank is allowed (f8 is light, g1 dark: one
+    // flip) but Black is not closed (f8 empty of its bishop): no verdict.
+    assert!(!parity::refutes(&pos(
+        "rnbqkN1r/pppppppp/8/8/8/8/PPPPPPPP/RNBQKB1R w KQkq -"
+    )));
+    // King and queen swapped: each changed file parity, an even number of
+    // white moves, so the parity rule accepts White to move (the board is
+    // unreachable for another reason: the two cannot pass each other).
+    assert!(!parity::refutes(&pos(
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w kq -"
+    )));
+    assert!(parity::refutes(&pos(
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR b kq -"
+    )));
     assert_eq!(
         parity::move_parity(Position::start().board(), Color::White),
         Some(0)

@@ -24,64 +24,62 @@
 //! of the game's length, hence the side to move: a position whose side to
 //! move disagrees is reached by no game (the initial board with Black to
 //! move is the classic case).
+//!
+//! The rule is checked by Coq (`coq/theories/Parity.v`, proof in
+//! `Parityproof.v`), which computes [`move_parity`] the same way: a side is
+//! *closed* when it has 16 men, its pawns are exactly its second rank, its
+//! bishops exactly c1 and f1, its rooks on a1/b1/g1/h1 and its queens and
+//! kings on d1/e1 (knights anywhere); its potential is the parity of its
+//! knights on light squares plus its rooks, queens and kings on the b-, d-,
+//! f- and h-files (a move inside a segment changes the file's parity).
+//! (Boards with more rooks, queens, kings or knights than at the start, or
+//! fewer, may pass as closed: each move still flips exactly one bit, and
+//! such material is refuted by the invariants anyway.)
 
 use crate::{Bitboard, Board, Color, File, Piece, Position, Rank, Role, Square};
 
+/// The squares of `files` on `color`'s first rank.
+fn first_rank(color: Color, files: &[File]) -> Bitboard {
+    let first = Rank::First.relative_to(color);
+    files
+        .iter()
+        .map(|&f| Square::from_coords(f, first))
+        .collect()
+}
+
+/// Whether `color` is closed on `board` (see the module docs).
+fn closed(board: &Board, color: Color) -> bool {
+    let of = |role: Role| board.by_piece(Piece::new(color, role));
+    let second = Bitboard::from_rank(Rank::Second.relative_to(color));
+    let rook_squares = first_rank(color, &[File::A, File::B, File::G, File::H]);
+    let royal_squares = first_rank(color, &[File::D, File::E]);
+    board.by_color(color).count() == 16
+        && of(Role::Pawn) == second
+        && of(Role::Bishop) == first_rank(color, &[File::C, File::F])
+        && (of(Role::Rook) & !rook_squares).is_empty()
+        && ((of(Role::Queen) | of(Role::King)) & !royal_squares).is_empty()
+}
+
+/// The potential of `color` on `board`: the parity of its knights on light
+/// squares and its rooks, queens and kings on odd files (b, d, f, h).
+fn potential(board: &Board, color: Color) -> u32 {
+    let of = |role: Role| board.by_piece(Piece::new(color, role));
+    let odd_files = [File::B, File::D, File::F, File::H]
+        .into_iter()
+        .fold(Bitboard::EMPTY, |b, f| b | Bitboard::from_file(f));
+    let light_knights = (of(Role::Knight) & Bitboard::LIGHT_SQUARES).count();
+    let odd_royals = ((of(Role::Rook) | of(Role::Queen) | of(Role::King)) & odd_files).count();
+    (light_knights + odd_royals) % 2
+}
+
 /// The parity of the number of moves `color` has made in any game reaching
 /// `board`, when the side is closed (see the module docs); `None` when the
-/// rule does not apply (including boards no game reaches this way).
+/// rule does not apply.
 pub fn move_parity(board: &Board, color: Color) -> Option<u32> {
-    let first = Rank::First.relative_to(color);
-    let second = Rank::Second.relative_to(color);
-    let ours = board.by_color(color);
-    let pawns = board.by_piece(Piece::new(color, Role::Pawn));
-    if ours.count() != 16 || pawns != (pawns & Bitboard::from_rank(second)) || pawns.count() != 8 {
+    if !closed(board, color) {
         return None;
     }
-    let at = |file: File| board.piece_at(Square::from_coords(file, first));
-    let is = |file: File, role: Role| at(file) == Some(Piece::new(color, role));
-    if !is(File::C, Role::Bishop) || !is(File::F, Role::Bishop) {
-        return None;
-    }
-    let mut parity = 0;
-    // Each segment holds its initial men (or knights): the non-knight men
-    // in it must be exactly its initial ones.
-    for (squares, men) in [
-        ([File::A, File::B], [Some(Role::Rook), Some(Role::Knight)]),
-        ([File::D, File::E], [Some(Role::Queen), Some(Role::King)]),
-        ([File::G, File::H], [Some(Role::Knight), Some(Role::Rook)]),
-    ] {
-        let initial: Vec<Role> = men
-            .iter()
-            .flatten()
-            .copied()
-            .filter(|&r| r != Role::Knight)
-            .collect();
-        let mut now = Vec::new();
-        for (index, &file) in squares.iter().enumerate() {
-            match at(file) {
-                Some(p) if p.color == color && p.role != Role::Knight => {
-                    now.push(p.role);
-                    // A rook, queen or king: its place in the segment,
-                    // against its initial place.
-                    let start = men.iter().position(|&m| m == Some(p.role))?;
-                    parity ^= u32::from(index != start);
-                }
-                _ => {}
-            }
-        }
-        if now.len() != initial.len() || !initial.iter().all(|r| now.contains(r)) {
-            return None;
-        }
-    }
-    // Knights: the change of square colour, summed over both knights, is
-    // the parity of (light knights now + light knights at the start).
-    let knights = board.by_piece(Piece::new(color, Role::Knight));
-    let light_now = (knights & Bitboard::LIGHT_SQUARES).count();
-    let start_knights = Board::start().by_piece(Piece::new(color, Role::Knight));
-    let light_start = (start_knights & Bitboard::LIGHT_SQUARES).count();
-    parity ^= (light_now + light_start) % 2;
-    Some(parity)
+    Some(potential(board, color) ^ potential(&Board::start(), color))
 }
 
 /// Whether both sides are closed and the parities of their move counts
