@@ -506,12 +506,8 @@ Proof. intros [|] []; simpl; tauto. Qed.
 Lemma exits_of_spec : forall c r s, In s all_squares -> exits_of c r s = exits c r s.
 Proof.
   intros c r s Hs. unfold exits_of.
-  assert (E := exit_table_all).
-  assert (Hmap : forall A B (f g : A -> B) l x, map f l = map g l -> In x l -> f x = g x).
-  { intros A B f g l; induction l as [|a l IH]; simpl; intros x H Hx; [contradiction|].
-    injection H as H1 H2. destruct Hx as [<-|Hx]; auto. }
-  pose proof (Hmap _ _ _ _ _ _ E (in_all_pieces c r)) as E'. cbv beta in E'.
-  exact (Hmap _ _ _ _ _ _ E' Hs).
+  pose proof (map_eq_in _ _ _ _ _ _ exit_table_all (in_all_pieces c r)) as E'. cbv beta in E'.
+  exact (map_eq_in _ _ _ _ _ _ E' Hs).
 Qed.
 
 
