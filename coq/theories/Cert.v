@@ -25,8 +25,14 @@
     Each has a [_with] form taking the static rule [refuted] as an
     argument: a new rule proven sound ([refutes refuted], Certproof.v)
     plugs in without changing the checkers.  The default rule is
-    [default_refuted := fun P => negb (alive P)]: the invariants of
-    Invariants.v and the stranded men of Stranded.v.  (The [_with] forms
+    [default_refuted := fun P => negb (alive P) ||| frozen_refutes P]: the
+    invariants of Invariants.v, the stranded men of Stranded.v, and the
+    frozen men of Frozen.v (the native engine's rules [Invariants],
+    [Stranded] and [Frozen], the set [COQ_RULES] of generator/src/prove.rs
+    with which the native deep search writes the certificates Coq checks;
+    [frozen_refutes] is tried last, being the dearest; it refutes
+    every position [stranded] refutes, but not those only the invariants
+    refute).  (The [_with] forms
     and the default ones are notations for the [_gen] checkers, which also
     take the slot function of the lookup table; see below.)
 
@@ -53,7 +59,7 @@
     bad hash only makes the check fail. *)
 
 From Coq Require Import Uint63 PArray List Bool String PArith FMapPositive.
-From RetroProof Require Import Gen.Vocab Board Retract Notation Reachable Search.
+From RetroProof Require Import Gen.Vocab Board Retract Notation Reachable Search Frozen.
 Import ListNotations.
 Open Scope uint63_scope.
 Open Scope list_scope.
@@ -187,9 +193,9 @@ Notation check_dead_with refuted D := (check_dead_gen refuted slot D).
 Notation check_illegal_cert_with refuted P D := (check_illegal_cert_gen refuted slot P D).
 Notation check_last_cert_with refuted P ms D := (check_last_cert_gen refuted slot P ms D).
 
-(** The default static rule: the invariants (Invariants.v) and stranded
-    men (Stranded.v). *)
-Notation default_refuted := (fun P : position => negb (alive P)).
+(** The default static rule: the invariants (Invariants.v), stranded men
+    (Stranded.v) and frozen men (Frozen.v). *)
+Notation default_refuted := (fun P : position => negb (alive P) ||| frozen_refutes P).
 
 Notation check_dead D := (check_dead_with default_refuted D).
 Notation check_illegal_cert P D := (check_illegal_cert_with default_refuted P D).
