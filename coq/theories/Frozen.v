@@ -10,16 +10,21 @@
                             [F], a1 first;
     - [frozen_refutes P]    some square of [frozen_men (piece_at P)] holds a
                             man other than the one the initial position
-                            has there.
+                            has there;
+    - [region_refutes P]    some man that is not frozen cannot have come
+                            from an initial square of its kind nor, if it
+                            may be a promoted pawn, from its last rank,
+                            moving back only through exits and never onto
+                            a frozen square (see "Regions" below).
 
     Frozenproof.v proves [frozen_refutes_sound : forall P,
-    frozen_refutes P = true -> ~ reachable P].
+    frozen_refutes P = true -> ~ reachable P] and [region_refutes_sound].
 
-    This is the rule [Rule::Frozen] of the native engine
-    (rust-core/src/rules/frozen.rs, [frozen::refutes]), with the same
-    exits, computed here so that both sides agree on which positions it
-    refutes (the certificates the native deep search writes with this rule
-    must check in Coq): generator/tests/frozen_coq.rs compares the two on
+    These are the rules [Rule::Frozen] and [Rule::Region] of the native
+    engine (rust-core/src/rules/frozen.rs, [frozen::refutes] and
+    [frozen::region_refutes]), with the same exits, computed here so that
+    both sides agree on which positions they refute (the certificates the
+    native deep search writes with these rules must check in Coq): generator/tests/frozen_coq.rs compares the two on
     sample positions.
 
     ** The exits
@@ -80,7 +85,7 @@
     the native set. *)
 
 From Coq Require Import Uint63 PArray List Bool.
-From RetroProof Require Import Gen.Vocab Gen.Tables Board Rules Stranded.
+From RetroProof Require Import Gen.Vocab Gen.Tables Board Rules Game Stranded.
 Import ListNotations.
 Open Scope uint63_scope.
 
@@ -175,3 +180,71 @@ Definition frozen_men (b : board_fn) : list int := members (frozen_set b).
 
 Definition frozen_refutes (P : position) : bool :=
   existsb (differs (piece_at P)) (frozen_men (piece_at P)).
+
+(** * Regions: where a man can have come from.
+
+    This is the rule [Rule::Region] of the native engine
+    ([frozen::region_refutes], rust-core/src/rules/frozen.rs).
+
+    The region of the man of colour [c] and role [r] on [s] is the set of
+    squares reached from [s] by exits of a man of that kind ([frozen_exits])
+    avoiding the frozen squares ([frozen_set]): going back in time, the man
+    moves only to an exit of its square, or slides over exits, and never
+    onto or over a frozen square (frozen men stood where they stand all
+    game).  So until it turns back into a pawn (a promoted man on its last
+    rank) the man stays in its region.  A position is refuted when a man
+    that is not frozen has a region holding no initial square of its kind
+    and, for a man that may be a promoted pawn (not a king, not a pawn), no
+    square of its last rank: it cannot have come from the start.
+
+    The computation walks the region with a work list; every square enters
+    the list once, when it is added, so 65 steps suffice (fuel), and the
+    result is then validated ([region_ok]: it contains [s], every exit of
+    its squares outside the frozen set is in it) together with the verdict,
+    as for [frozen_set].  Frozenproof.v proves [region_refutes_sound]. *)
+
+(** May be a promoted pawn. *)
+Definition promotable (r : role) : bool := match r with King | Pawn => false | _ => true end.
+
+(** One square of the work list: add its new exits. *)
+Definition visit (X : array bool) (acc : array bool * list int) (e : int) : array bool * list int :=
+  let '(R, todo) := acc in
+  if X.[e] ||| R.[e] then acc else (R.[e <- true], e :: todo).
+
+Fixpoint walk (fuel : nat) (c : color) (r : role) (X R : array bool) (todo : list int) : array bool :=
+  match fuel with
+  | O => R
+  | S n =>
+      match todo with
+      | [] => R
+      | s :: todo' =>
+          let '(R', todo'') := fold_left (visit X) (frozen_exits_of c r s) (R, todo') in
+          walk n c r X R' todo''
+      end
+  end.
+
+Definition region (X : array bool) (c : color) (r : role) (s : int) : array bool :=
+  walk 65 c r X no_squares.[s <- true] [s].
+
+(** The validation and the verdict: the region [R] is closed under exits
+    outside [X], and holds no initial square of the man [MkPiece c r] nor,
+    if it may be promoted, any square of its last rank. *)
+Definition region_ok (X : array bool) (c : color) (r : role) (R : array bool) : bool :=
+  forallb (fun s => negb R.[s] |||
+             (forallb (fun e => X.[e] ||| R.[e]) (frozen_exits_of c r s) &&&
+              negb (opiece_eqb (piece_at initial s) (Some (MkPiece c r))) &&&
+              negb (promotable r &&& (relative_rank c s =? 7))))
+    all_squares.
+
+(** The man on [s] (not frozen) cannot have come from the start. *)
+Definition region_refutes_at (b : board_fn) (X : array bool) (s : int) : bool :=
+  match b s with
+  | Some (MkPiece c r) =>
+      negb X.[s] &&& (let R := region X c r s in R.[s] &&& region_ok X c r R)
+  | None => false
+  end.
+
+Definition region_refutes (P : position) : bool :=
+  let b := piece_at P in
+  let X := frozen_set b in
+  existsb (region_refutes_at b X) all_squares.

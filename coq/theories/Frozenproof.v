@@ -8,7 +8,9 @@
         men of the initial position;
     - [frozen_refutes_game : forall h G P, game h G -> realizes G P ->
          frozen_refutes P = false];
-    - [frozen_refutes_sound : forall P, frozen_refutes P = true -> ~ reachable P].
+    - [frozen_refutes_sound : forall P, frozen_refutes P = true -> ~ reachable P];
+    - [region_refutes_sound : forall P, region_refutes P = true -> ~ reachable P]
+      (the region rule, second part of this file).
 
     ** The argument
 
@@ -307,4 +309,238 @@ Qed.
 Corollary frozen_refutes_sound : forall P, frozen_refutes P = true -> ~ reachable P.
 Proof.
   intros P H (h & G & Hg & Hr). rewrite (frozen_refutes_game h G P Hg Hr) in H. discriminate.
+Qed.
+
+(** * Regions (Frozen.v): the man cannot have come from the start
+
+    - [region_game : forall h G, game h G -> forall X c r R,
+         closed_set (piece_at G) X -> region_closed X c r R ->
+         region_last c r R -> region_homeless c r R ->
+         forall s, In s all_squares -> R s = true -> piece_at G s <> Some (MkPiece c r)]
+    - [region_refutes_sound : forall P, region_refutes P = true -> ~ reachable P].
+
+    [R] is closed under the exits of a man [MkPiece c r] that avoid the
+    closed set [X] ([region_closed]), has no square of the last rank if the
+    man may be a promoted pawn ([region_last]), and no initial square of
+    the man ([region_homeless]).  Then no position of a game has the man on
+    a square of [R]: not the initial position, and after a legal move the
+    man on [s] in [R] either stood there before, or arrived there from a
+    square of [R] ([region_step]): its origin is an exit of [s], or is
+    reached from [s] through exits over empty squares (a slider, a double
+    step), none of them in [X] (the squares of [X] are occupied before and
+    after the move, [frozen_step_keeps]); it cannot have arrived by
+    promotion, [s] not being on its last rank. *)
+
+Definition region_closed (X : int -> bool) (c : color) (r : role) (R : int -> bool) : Prop :=
+  forall s, In s all_squares -> R s = true ->
+  forall e, In e (frozen_exits c r s) -> X e = false -> R e = true.
+
+Definition region_last (c : color) (r : role) (R : int -> bool) : Prop :=
+  forall s, In s all_squares -> R s = true -> promotable r = true -> (relative_rank c s =? 7) = false.
+
+Definition region_homeless (c : color) (r : role) (R : int -> bool) : Prop :=
+  forall s, In s all_squares -> R s = true -> piece_at initial s <> Some (MkPiece c r).
+
+Lemma rays_in : forall d f r, In f all_squares -> In d (slider_dirs r) -> incl (ray d f) all_squares.
+Proof.
+  intros d f r Hf Hd. apply sub_squares_incl.
+  assert (H : forallb (fun f => forallb (fun r => forallb (fun d => sub_squares (ray d f))
+                                  (slider_dirs r)) all_roles) all_squares = true)
+    by (vm_compute; reflexivity).
+  pose proof (forall_squares _ H f Hf) as H'. cbv beta in H'. rewrite forallb_forall in H'.
+  specialize (H' r (in_all_roles r)). rewrite forallb_forall in H'. auto.
+Qed.
+
+Section RegionStep.
+
+Context (Q P : position) (m : move) (X : int -> bool) (c : color) (r : role) (R : int -> bool).
+Context (Hl : legal_move Q m P) (HQ : inv Q = true) (HX : closed_set (piece_at P) X)
+  (HR : region_closed X c r R) (Hlast : region_last c r R).
+
+Let b := piece_at Q.
+Let b' := piece_at P.
+
+Lemma free_after : forall e, In e all_squares -> b' e = None -> X e = false.
+Proof.
+  intros e He Hn. destruct (X e) eqn:Ex; [|reflexivity].
+  exfalso. exact (occupied P X HX e He Ex Hn).
+Qed.
+
+Lemma free_before : forall e, In e all_squares -> b e = None -> X e = false.
+Proof.
+  intros e He Hn. destruct (X e) eqn:Ex; [|reflexivity]. exfalso.
+  apply (occupied P X HX e He Ex).
+  rewrite <- (frozen_step_keeps Q P m X Hl HQ HX e He Ex). exact Hn.
+Qed.
+
+(** A slider's origin is reached back from its target through exits over
+    empty squares. *)
+Lemma slider_back : forall l prev t, r <> King -> r <> Pawn -> incl l all_squares ->
+  back_chain c r prev l = true -> reaches b l t = true -> R t = true -> In t all_squares ->
+  X prev = false -> R prev = true.
+Proof.
+  intros l; induction l as [|x l IH]; simpl; intros prev t Hk Hp Hin Hc Hr Ht Hts Hx;
+    [discriminate|].
+  split_lazy. assert (Hxs : In x all_squares) by (apply Hin; left; reflexivity).
+  assert (Hpx : In prev (frozen_exits c r x))
+    by (apply move_exits; [exact Hk | intros Ep; contradiction | apply inb_in; assumption]).
+  destruct (x =? t) eqn:Ex.
+  - apply eqb_true in Ex. subst x. exact (HR t Hts Ht prev Hpx Hx).
+  - destruct (b x) eqn:Bx; [discriminate|].
+    assert (HRx : R x = true).
+    { apply (IH x t Hk Hp); try assumption.
+      - intros y Hy. apply Hin. right. exact Hy.
+      - apply free_before; assumption. }
+    exact (HR x Hxs HRx prev Hpx Hx).
+Qed.
+
+(** The man on a square of [R] after the move stood on a square of [R]
+    before it. *)
+Theorem region_step : forall s, In s all_squares -> R s = true -> b' s = Some (MkPiece c r) ->
+  exists s', In s' all_squares /\ R s' = true /\ b s' = Some (MkPiece c r).
+Proof.
+  intros s Hs HRs Hb's.
+  destruct (inv_elim Q HQ) as (_ & _ & _ & _ & Hep).
+  pose proof Hl as (Hps & _). unfold pseudo_legal in Hps. destruct Hps as (_ & _ & Hps).
+  destruct (step_shape Q m P Hl Hep) as (Hf & Ht & _ & Hk).
+  fold b b' in Hk, Hps. set (us := turn Q) in *. set (f := mv_from m) in *. set (t := mv_to m) in *.
+  (* an exit of [t] the move leaves empty (after it) is in [R] *)
+  assert (Hback : forall e, R t = true -> In e (frozen_exits c r t) -> In e all_squares ->
+            b' e = None -> R e = true)
+    by (intros e HRt He Hes Hn; exact (HR t Ht HRt e He (free_after e Hes Hn))).
+  shape_inv Hk.
+  - clear Hr7 Hft Htg.
+    destruct (Uint63.eqs s f) as [->|Hsf]; [congruence|].
+    destruct (Uint63.eqs s t) as [->|Hst]; [|exists s; rewrite <- Hsame by assumption; auto].
+    rewrite Hb't in Hb's. injection Hb's as -> ->.
+    exists f. split; [exact Hf|]. split; [|exact Hbf].
+    assert (Hsl : r <> King -> r <> Pawn ->
+              (exists d, In d (slider_dirs r) /\ reaches b (ray d f) t = true) -> R f = true).
+    { intros Hk Hp (d & Hd & Hr).
+      apply (slider_back (ray d f) f t); try assumption.
+      - apply (rays_in d f r Hf Hd).
+      - apply back_chain_rays; assumption.
+      - apply free_after; assumption. }
+    destruct r.
+    + (* pawn *)
+      assert (Hrf : rank_ok f = true) by (apply (pawns_Q Q HQ f c); assumption).
+      destruct (pawn_not_seed c f Hf Hrf) as [NS1 NS2].
+      destruct Hmm as [(Et & _)|[(Er & Et & Hbe & _)|(Et & _)]].
+      * apply eqb_true in Et.
+        apply Hback; [exact HRs| |exact Hf|exact Hb'f]. rewrite Et in Ht |- *.
+        apply move_exits; [discriminate | intros _; exact (NS1 Ht) | apply pawn_step_exit; assumption].
+      * apply eqb_true in Et.
+        destruct (pawn_double_exit c f Hf Er) as (He & Het & Hef & Hs2). rewrite <- Et in He, Hs2.
+        set (e := pawn_step c f) in *.
+        assert (Hes : In e all_squares) by (apply (exits_in c Pawn t Ht), He).
+        assert (HRe : R e = true).
+        { apply (HR t Ht HRs e); [|apply free_before; assumption].
+          apply move_exits; [discriminate | intros _; exact Hs2 | exact He]. }
+        apply (HR e Hes HRe f); [|apply free_after; assumption].
+        apply move_exits; [discriminate | intros _; exact (NS1 Hes) | apply pawn_step_exit; assumption].
+      * apply inb_in in Et.
+        apply Hback; [exact HRs| |exact Hf|exact Hb'f].
+        apply move_exits; [discriminate | intros _; exact (NS2 t Et) | apply pawn_capture_exit; assumption].
+    + (* knight *)
+      apply inb_in in Hmm. apply Hback; [exact HRs| |exact Hf|exact Hb'f].
+      apply move_exits; [discriminate | discriminate | apply knight_exit; assumption].
+    + apply Hsl; [discriminate | discriminate | exact Hmm].
+    + apply Hsl; [discriminate | discriminate | exact Hmm].
+    + apply Hsl; [discriminate | discriminate | exact Hmm].
+    + (* king *)
+      apply Hback; [exact HRs | apply king_exit; assumption | exact Hf | exact Hb'f].
+  - clear Htg Hft.
+    destruct Hps as (r' & Hpr & _ & _ & H7 & _).
+    destruct (Uint63.eqs s f) as [->|Hsf]; [congruence|].
+    destruct (Uint63.eqs s t) as [->|Hst]; [|exists s; rewrite <- Hsame by assumption; auto].
+    exfalso. rewrite Hb't in Hb's. injection Hb's as -> ->.
+    assert (Hp : promotable r = true) by (destruct r; simpl in Hr; intuition discriminate).
+    rewrite (Hlast t Ht HRs Hp) in H7. discriminate.
+  - destruct Hps as (_ & _ & _ & Hatt & _).
+    clear Hrt Hbt Hbv Hft Hfv Htv.
+    destruct (Uint63.eqs s f) as [->|Hsf]; [congruence|].
+    destruct (Uint63.eqs s (ep_victim us t)) as [->|Hsv]; [congruence|].
+    destruct (Uint63.eqs s t) as [->|Hst]; [|exists s; rewrite <- Hsame by assumption; auto].
+    rewrite Hb't in Hb's. injection Hb's as Ec Erp. subst r c.
+    exists f. split; [exact Hf|]. split; [|exact Hbf].
+    apply inb_in in Hatt.
+    assert (Hrf : rank_ok f = true) by (apply (pawns_Q Q HQ f us); assumption).
+    apply Hback; [exact HRs| |exact Hf|exact Hb'f].
+    apply move_exits; [discriminate | intros _; exact (proj2 (pawn_not_seed us f Hf Hrf) t Hatt) |].
+    apply pawn_capture_exit; assumption.
+  - clear Hcr Hbt Hbrt Hnd.
+    destruct (castle_exits us side) as (Ek & Er).
+    destruct (in_dec Uint63.eqs s [f; t; castle_rook_from us side; castle_rook_to us side])
+      as [Hin|Hn]; [|exists s; rewrite <- Hsame by assumption; auto].
+    simpl in Hin. destruct Hin as [<-|[<-|[<-|[<-|[]]]]]; try congruence.
+    + rewrite Hb't in Hb's. injection Hb's as Ec Erp. subst r c.
+      exists f. split; [exact Hf|]. split; [|exact Hbf].
+      apply Hback; [exact HRs | | exact Hf | exact Hb'f]. rewrite Hfk, Htk. exact Ek.
+    + rewrite Hb'rt in Hb's. injection Hb's as Ec Erp. subst r c.
+      assert (Hrf : In (castle_rook_from us side) all_squares) by (apply Hincl; simpl; tauto).
+      exists (castle_rook_from us side). split; [exact Hrf|]. split; [|exact Hbr].
+      exact (HR _ Hs HRs _ Er (free_after _ Hrf Hb'r)).
+Qed.
+
+End RegionStep.
+
+Theorem region_game : forall h G, game h G -> forall X c r R,
+  closed_set (piece_at G) X -> region_closed X c r R -> region_last c r R ->
+  region_homeless c r R ->
+  forall s, In s all_squares -> R s = true -> piece_at G s <> Some (MkPiece c r).
+Proof.
+  intros h G Hg. induction Hg as [|h G m G' Hg IH Hst];
+    intros X c r R HX HR Hlast Hhome s Hs HRs Hb; [exact (Hhome s Hs HRs Hb)|].
+  destruct Hst as (Hl & _). apply legal_move_iff in Hl.
+  pose proof (inv_game h G Hg) as Hi.
+  destruct (region_step G G' m X c r R Hl Hi HX HR Hlast s Hs HRs Hb) as (s' & Hs' & HRs' & Hb').
+  assert (HXG : closed_set (piece_at G) X).
+  { apply (closed_transfer (piece_at G')); [exact HX|].
+    intros x Hx HXx. exact (frozen_step_keeps G G' m X Hl Hi HX x Hx HXx). }
+  exact (IH X c r R HXG HR Hlast Hhome s' Hs' HRs' Hb').
+Qed.
+
+(** The validation of Frozen.v means what it says. *)
+Lemma region_ok_spec : forall X c r R, region_ok X c r R = true ->
+  region_closed (fun s => X.[s]) c r (fun s => R.[s]) /\ region_last c r (fun s => R.[s]) /\
+  region_homeless c r (fun s => R.[s]).
+Proof.
+  intros X c r R H.
+  assert (H' : forall s, In s all_squares -> R.[s] = true ->
+     forallb (fun e => X.[e] ||| R.[e]) (frozen_exits c r s) = true /\
+     opiece_eqb (piece_at initial s) (Some (MkPiece c r)) = false /\
+     (promotable r &&& (relative_rank c s =? 7)) = false).
+  { intros s Hs HR. pose proof (forall_squares _ H s Hs) as E. cbv beta in E.
+    rewrite HR in E. cbn [negb] in E. rewrite frozen_exits_of_spec in E by exact Hs.
+    split_lazy. repeat split; try assumption; apply negb_true_iff; assumption. }
+  split; [|split].
+  - intros s Hs HR e He Hx. destruct (H' s Hs HR) as (E & _).
+    rewrite forallb_forall in E. specialize (E e He). cbv beta in E. rewrite Hx in E. exact E.
+  - intros s Hs HR Hp. destruct (H' s Hs HR) as (_ & _ & E). rewrite Hp in E. exact E.
+  - intros s Hs HR E'. destruct (H' s Hs HR) as (_ & E & _).
+    rewrite (proj2 (opiece_eqb_eq _ _) E') in E. discriminate.
+Qed.
+
+Local Strategy expand [region_refutes region_refutes_at region].
+
+Theorem region_refutes_game : forall h G P, game h G -> realizes G P -> region_refutes P = false.
+Proof.
+  intros h G P Hg (Hb & _).
+  destruct (region_refutes P) eqn:E; [|reflexivity]. exfalso.
+  unfold region_refutes in E. apply existsb_exists in E. destruct E as (s & Hs & E).
+  unfold region_refutes_at in E.
+  destruct (piece_at P s) as [[c r]|] eqn:Bs; [|discriminate].
+  split_lazy.
+  set (X := frozen_set (piece_at P)) in *. set (R := region X c r s) in *.
+  destruct (region_ok_spec X c r R ltac:(assumption)) as (HR & Hlast & Hhome).
+  assert (HXG : closed_set (piece_at G) (fun s => X.[s])).
+  { apply (closed_transfer (piece_at P)); [apply frozen_set_closed|].
+    intros x Hx _. symmetry. apply Hb, Hx. }
+  apply (region_game h G Hg _ c r _ HXG HR Hlast Hhome s Hs ltac:(assumption)).
+  rewrite <- Bs. symmetry. apply Hb, Hs.
+Qed.
+
+Corollary region_refutes_sound : forall P, region_refutes P = true -> ~ reachable P.
+Proof.
+  intros P H (h & G & Hg & Hr). rewrite (region_refutes_game h G P Hg Hr) in H. discriminate.
 Qed.
