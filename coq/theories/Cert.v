@@ -25,14 +25,15 @@
     Each has a [_with] form taking the static rule [refuted] as an
     argument: a new rule proven sound ([refutes refuted], Certproof.v)
     plugs in without changing the checkers.  The default rule is
-    [default_refuted := fun P => negb (alive P) ||| frozen_refutes P]: the
-    invariants of Invariants.v, the stranded men of Stranded.v, and the
-    frozen men of Frozen.v (the native engine's rules [Invariants],
-    [Stranded] and [Frozen], the set [COQ_RULES] of generator/src/prove.rs
-    with which the native deep search writes the certificates Coq checks;
-    [frozen_refutes] is tried last, being the dearest; it refutes
-    every position [stranded] refutes, but not those only the invariants
-    refute).  (The [_with] forms
+    [default_refuted := fun P => negb (alive P) ||| frozen_refutes P |||
+    region_refutes P]: the invariants of Invariants.v, the stranded men of
+    Stranded.v, and the frozen men and regions of Frozen.v (the native
+    engine's rules [Invariants], [Stranded], [Frozen] and [Region], the
+    set [COQ_RULES] of generator/src/prove.rs with which the native deep
+    search writes the certificates Coq checks).  The rules are tried
+    cheapest first, as natively; [frozen_refutes] refutes every position
+    [stranded] refutes, but [stranded] stays in [alive], which the
+    depth-bounded search of Search.v also uses.  (The [_with] forms
     and the default ones are notations for the [_gen] checkers, which also
     take the slot function of the lookup table; see below.)
 
@@ -194,8 +195,9 @@ Notation check_illegal_cert_with refuted P D := (check_illegal_cert_gen refuted 
 Notation check_last_cert_with refuted P ms D := (check_last_cert_gen refuted slot P ms D).
 
 (** The default static rule: the invariants (Invariants.v), stranded men
-    (Stranded.v) and frozen men (Frozen.v). *)
-Notation default_refuted := (fun P : position => negb (alive P) ||| frozen_refutes P).
+    (Stranded.v), frozen men and regions (Frozen.v). *)
+Notation default_refuted :=
+  (fun P : position => negb (alive P) ||| frozen_refutes P ||| region_refutes P).
 
 Notation check_dead D := (check_dead_with default_refuted D).
 Notation check_illegal_cert P D := (check_illegal_cert_with default_refuted P D).

@@ -31,12 +31,13 @@ Open Scope list_scope.
 Definition refutes (refuted : position -> bool) : Prop :=
   forall P, refuted P = true -> ~ reachable P.
 
-(** The default rule of Cert.v: [alive] (Search.v) and the frozen men
-    (Frozenproof.v). *)
+(** The default rule of Cert.v: [alive] (Search.v), the frozen men and
+    the regions (Frozenproof.v). *)
 Lemma default_refutes : refutes default_refuted.
 Proof.
   intros P H (h & G & Hg & Hr). pose proof (alive_game h G P Hg Hr) as E.
-  rewrite E, (frozen_refutes_game h G P Hg Hr) in H. discriminate.
+  rewrite E, (frozen_refutes_game h G P Hg Hr), (region_refutes_game h G P Hg Hr) in H.
+  discriminate.
 Qed.
 
 (** ** Facts about realization and the lazy connectives *)

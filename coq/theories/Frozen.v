@@ -206,41 +206,49 @@ Definition frozen_refutes (P : position) : bool :=
 (** May be a promoted pawn. *)
 Definition promotable (r : role) : bool := match r with King | Pawn => false | _ => true end.
 
-(** One square of the work list: add its new exits. *)
+(** Where the man [MkPiece c r] may have started from (going back in time):
+    an initial square of its kind, or its last rank if it may be a
+    promoted pawn. *)
+Definition source (c : color) (r : role) (s : int) : bool :=
+  opiece_eqb (piece_at initial s) (Some (MkPiece c r)) ||| (promotable r &&& (relative_rank c s =? 7)).
+
+(** One exit of the square being visited: add it if new and not frozen. *)
 Definition visit (X : array bool) (acc : array bool * list int) (e : int) : array bool * list int :=
   let '(R, todo) := acc in
   if X.[e] ||| R.[e] then acc else (R.[e <- true], e :: todo).
 
-Fixpoint walk (fuel : nat) (c : color) (r : role) (X R : array bool) (todo : list int) : array bool :=
+(** The walk stops with [None] at the first source it meets: the man is
+    then not refuted (and the rest of its region does not matter). *)
+Fixpoint walk (fuel : nat) (c : color) (r : role) (X R : array bool) (todo : list int) :
+    option (array bool) :=
   match fuel with
-  | O => R
+  | O => Some R
   | S n =>
       match todo with
-      | [] => R
+      | [] => Some R
       | s :: todo' =>
-          let '(R', todo'') := fold_left (visit X) (frozen_exits_of c r s) (R, todo') in
-          walk n c r X R' todo''
+          if source c r s then None
+          else let '(R', todo'') := fold_left (visit X) (frozen_exits_of c r s) (R, todo') in
+               walk n c r X R' todo''
       end
   end.
 
-Definition region (X : array bool) (c : color) (r : role) (s : int) : array bool :=
+Definition region (X : array bool) (c : color) (r : role) (s : int) : option (array bool) :=
   walk 65 c r X no_squares.[s <- true] [s].
 
 (** The validation and the verdict: the region [R] is closed under exits
-    outside [X], and holds no initial square of the man [MkPiece c r] nor,
-    if it may be promoted, any square of its last rank. *)
+    outside [X], and holds no source of the man [MkPiece c r]. *)
 Definition region_ok (X : array bool) (c : color) (r : role) (R : array bool) : bool :=
   forallb (fun s => negb R.[s] |||
-             (forallb (fun e => X.[e] ||| R.[e]) (frozen_exits_of c r s) &&&
-              negb (opiece_eqb (piece_at initial s) (Some (MkPiece c r))) &&&
-              negb (promotable r &&& (relative_rank c s =? 7))))
+             (forallb (fun e => X.[e] ||| R.[e]) (frozen_exits_of c r s) &&& negb (source c r s)))
     all_squares.
 
 (** The man on [s] (not frozen) cannot have come from the start. *)
 Definition region_refutes_at (b : board_fn) (X : array bool) (s : int) : bool :=
   match b s with
   | Some (MkPiece c r) =>
-      negb X.[s] &&& (let R := region X c r s in R.[s] &&& region_ok X c r R)
+      negb X.[s] &&&
+      match region X c r s with Some R => R.[s] &&& region_ok X c r R | None => false end
   | None => false
   end.
 

@@ -507,17 +507,17 @@ Lemma region_ok_spec : forall X c r R, region_ok X c r R = true ->
 Proof.
   intros X c r R H.
   assert (H' : forall s, In s all_squares -> R.[s] = true ->
-     forallb (fun e => X.[e] ||| R.[e]) (frozen_exits c r s) = true /\
-     opiece_eqb (piece_at initial s) (Some (MkPiece c r)) = false /\
-     (promotable r &&& (relative_rank c s =? 7)) = false).
+     forallb (fun e => X.[e] ||| R.[e]) (frozen_exits c r s) = true /\ source c r s = false).
   { intros s Hs HR. pose proof (forall_squares _ H s Hs) as E. cbv beta in E.
     rewrite HR in E. cbn [negb] in E. rewrite frozen_exits_of_spec in E by exact Hs.
-    split_lazy. repeat split; try assumption; apply negb_true_iff; assumption. }
+    destruct (forallb _ (frozen_exits c r s)); [|discriminate].
+    split; [reflexivity | apply negb_true_iff, E]. }
   split; [|split].
   - intros s Hs HR e He Hx. destruct (H' s Hs HR) as (E & _).
     rewrite forallb_forall in E. specialize (E e He). cbv beta in E. rewrite Hx in E. exact E.
-  - intros s Hs HR Hp. destruct (H' s Hs HR) as (_ & _ & E). rewrite Hp in E. exact E.
-  - intros s Hs HR E'. destruct (H' s Hs HR) as (_ & E & _).
+  - intros s Hs HR Hp. destruct (H' s Hs HR) as (_ & E). unfold source in E.
+    rewrite Hp in E. destruct (opiece_eqb _ _), (relative_rank c s =? 7); try discriminate; reflexivity.
+  - intros s Hs HR E'. destruct (H' s Hs HR) as (_ & E). unfold source in E.
     rewrite (proj2 (opiece_eqb_eq _ _) E') in E. discriminate.
 Qed.
 
@@ -530,8 +530,8 @@ Proof.
   unfold region_refutes in E. apply existsb_exists in E. destruct E as (s & Hs & E).
   unfold region_refutes_at in E.
   destruct (piece_at P s) as [[c r]|] eqn:Bs; [|discriminate].
-  split_lazy.
-  set (X := frozen_set (piece_at P)) in *. set (R := region X c r s) in *.
+  split_lazy. destruct (region _ c r s) as [R|]; [|discriminate]. split_lazy.
+  set (X := frozen_set (piece_at P)) in *.
   destruct (region_ok_spec X c r R ltac:(assumption)) as (HR & Hlast & Hhome).
   assert (HXG : closed_set (piece_at G) (fun s => X.[s])).
   { apply (closed_transfer (piece_at P)); [apply frozen_set_closed|].

@@ -640,17 +640,18 @@ pub fn game_reaching(
 
 /// The static rules Coq's certificate checker applies (`default_refuted`,
 /// Cert.v: `alive` of Search.v -- the invariants and the stranded-man rule
-/// -- and `frozen_refutes` of Frozen.v, the frozen-men rule, proven sound in
-/// Frozenproof.v). The deep search may only use these when its certificate
-/// is to be checked by Coq; its other rules (regions, pawn captures,
-/// parity) are not proven in Coq yet. Coq computes each of these rules as
-/// the native engine does (for Frozen, `frozen_coq` in
+/// -- and `frozen_refutes` and `region_refutes` of Frozen.v, the frozen-men
+/// and region rules, proven sound in Frozenproof.v). The deep search may
+/// only use these when its certificate is to be checked by Coq; its other
+/// rules (pawn captures, parity) are not proven in Coq yet. Coq computes
+/// each of these rules as the native engine does (for Frozen and Region,
 /// generator/tests/frozen_coq.rs compares them), so a certificate the
 /// native checker accepts under these rules checks in Coq.
 pub const COQ_RULES: RuleSet = RuleSet::NONE
     .with(Rule::Invariants)
     .with(Rule::Stranded)
-    .with(Rule::Frozen);
+    .with(Rule::Frozen)
+    .with(Rule::Region);
 
 /// The deep search's budget behind `prove`/`export`: 1,000,000 positions
 /// in its graph, 10 s.

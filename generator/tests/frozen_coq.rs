@@ -1,9 +1,10 @@
-//! The frozen-men rule, native against Coq: `rules::frozen` of rust-core and
-//! `Frozen.v` must compute the same set of frozen men and the same verdict
-//! on every position, because the native deep search writes certificates
-//! with this rule ([`retroproof::prove::COQ_RULES`]) that Coq then checks
-//! with its own `frozen_refutes` (Cert.v's default rule): a position the
-//! native rule refutes and Coq's does not makes a certificate fail.
+//! The frozen-men and region rules, native against Coq: `rules::frozen` of
+//! rust-core and `Frozen.v` must compute the same set of frozen men and the
+//! same verdicts (`frozen_refutes`, `region_refutes`) on every position,
+//! because the native deep search writes certificates with these rules
+//! ([`retroproof::prove::COQ_RULES`]) that Coq then checks with its own
+//! (Cert.v's default rule): a position a native rule refutes and Coq's
+//! does not makes a certificate fail.
 //!
 //! The sample: hand-picked positions where the rule matters (men walled in
 //! by each other, which the stranded-man rule misses; promoted and castled
@@ -69,6 +70,22 @@ const HAND_PICKED: [(&str, bool); 12] = [
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         false,
     ),
+];
+
+/// Positions where the region rule decides, with its native verdict
+/// (rust-core's own tests, and a promoted piece).
+const REGION_PICKED: [(&str, bool); 3] = [
+    // A white king a8 behind black pawns a7, b7, c7 on their second rank
+    // and d6, next to the black bishop c8: d7 is empty, so the bishop is
+    // not frozen, and the king's region spreads through c8 and d7 to e1.
+    ("K1b1k3/ppp5/3p4/8/8/8/8/8 w - - 0 1", false),
+    // The same with d7 held: the pawns and the bishop c8 are frozen (at
+    // home), the king's region is a8, b8: neither e1 nor, for a king, any
+    // square where it may have been promoted. Frozen does not refute it.
+    ("K1b1k3/pppp4/8/8/8/8/8/8 w - - 0 1", true),
+    // A white bishop a8 behind the black pawn b7: on its last rank, it may
+    // be a pawn promoted there.
+    ("B3k3/1p6/2p5/8/8/8/8/4K3 b - - 0 1", false),
 ];
 
 fn pos(fen: &str) -> Position {
@@ -154,32 +171,47 @@ fn random_sample(seed: u64, games: usize) -> Vec<Position> {
 /// The sample: hand-picked, then random.
 fn sample() -> Vec<Position> {
     let mut out: Vec<Position> = HAND_PICKED.iter().map(|(f, _)| pos(f)).collect();
+    out.extend(REGION_PICKED.iter().map(|(f, _)| pos(f)));
     out.extend(random_sample(20240611, 250));
     out
 }
 
-/// What the native engine says of `p`: the frozen squares (a1 = 0) and
-/// whether the rule refutes `p`.
-fn native(p: &Position) -> (Vec<u32>, bool) {
-    let squares = frozen::frozen_men(p.board())
-        .into_iter()
-        .map(|s| s.index())
-        .collect();
-    (squares, Rule::Frozen.refutes(p))
+/// What the native engine says of `p`.
+#[derive(Debug, Clone)]
+struct Native {
+    /// The frozen squares (a1 = 0).
+    frozen: Vec<u32>,
+    /// Whether the frozen-men rule refutes `p`.
+    refuted: bool,
+    /// Whether the region rule refutes `p`.
+    region: bool,
 }
 
-/// A Coq file that compiles exactly when `frozen_men` and `frozen_refutes`
-/// (Frozen.v) give the `expected` answers; otherwise `coqc` fails on the
-/// `Example` and prints the FENs of the positions that disagree.
-fn agreement_file(expected: &[(Position, (Vec<u32>, bool))]) -> String {
+fn native(p: &Position) -> Native {
+    Native {
+        frozen: frozen::frozen_men(p.board())
+            .into_iter()
+            .map(|s| s.index())
+            .collect(),
+        refuted: Rule::Frozen.refutes(p),
+        region: Rule::Region.refutes(p),
+    }
+}
+
+/// A Coq file that compiles exactly when `frozen_men`, `frozen_refutes`
+/// and `region_refutes` (Frozen.v) give the `expected` answers; otherwise
+/// `coqc` fails on the `Example` and prints the FENs of the positions that
+/// disagree.
+fn agreement_file(expected: &[(Position, Native)]) -> String {
     let mut cases = Vec::new();
-    for (p, (squares, refuted)) in expected {
-        let squares: Vec<String> = squares.iter().map(ToString::to_string).collect();
+    for (p, n) in expected {
+        let squares: Vec<String> = n.frozen.iter().map(ToString::to_string).collect();
         cases.push(format!(
-            "  (\"{}\", [{}], {})",
+            "  (\"{}\", [{}], {}, {})",
             p.to_fen(),
             squares.join("; "),
-            refuted
+            n.refuted,
+            n.region
         ));
     }
     format!(
@@ -195,13 +227,15 @@ fn agreement_file(expected: &[(Position, (Vec<u32>, bool))]) -> String {
          \x20 | _, _ => false\n\
          \x20 end.\n\
          \n\
-         (** FEN, the native frozen squares (a1 = 0), the native verdict. *)\n\
-         Definition cases : list (string * list int * bool) := [\n{}\n]%uint63.\n\
+         (** FEN, the native frozen squares (a1 = 0), the native verdicts of\n\
+         \x20   the frozen-men and region rules. *)\n\
+         Definition cases : list (string * list int * bool * bool) := [\n{}\n]%uint63.\n\
          \n\
          Definition disagree : list string :=\n\
-         \x20 map (fun '(f, _, _) => f)\n\
-         \x20   (filter (fun '(f, sq, r) => let P := fen f in\n\
-         \x20     negb (ints_eqb (frozen_men (piece_at P)) sq && Bool.eqb (frozen_refutes P) r))\n\
+         \x20 map (fun '(f, _, _, _) => f)\n\
+         \x20   (filter (fun '(f, sq, r, g) => let P := fen f in\n\
+         \x20     negb (ints_eqb (frozen_men (piece_at P)) sq && Bool.eqb (frozen_refutes P) r &&\n\
+         \x20           Bool.eqb (region_refutes P) g))\n\
          \x20     cases).\n\
          \n\
          Example native_agrees : disagree = [].\n\
@@ -210,7 +244,7 @@ fn agreement_file(expected: &[(Position, (Vec<u32>, bool))]) -> String {
     )
 }
 
-fn expected() -> Vec<(Position, (Vec<u32>, bool))> {
+fn expected() -> Vec<(Position, Native)> {
     sample()
         .into_iter()
         .map(|p| {
@@ -225,20 +259,24 @@ fn hand_picked_mean_what_they_say() {
     for (fen, refuted) in HAND_PICKED {
         assert_eq!(Rule::Frozen.refutes(&pos(fen)), refuted, "{fen}");
     }
+    for (fen, refuted) in REGION_PICKED {
+        assert_eq!(Rule::Region.refutes(&pos(fen)), refuted, "{fen}");
+    }
 }
 
 #[test]
 fn sample_has_the_interesting_cases() {
     let all = expected();
-    let refuted = all.iter().filter(|(_, (_, r))| *r).count();
+    let refuted = all.iter().filter(|(_, n)| n.refuted).count();
     let beyond_stranded = all
         .iter()
-        .filter(|(p, (_, r))| *r && !Rule::Stranded.refutes(p))
+        .filter(|(p, n)| n.refuted && !Rule::Stranded.refutes(p))
         .count();
+    let region = all.iter().filter(|(_, n)| n.region && !n.refuted).count();
     let kings = all
         .iter()
-        .filter(|(p, (sq, _))| {
-            sq.iter().any(|&s| {
+        .filter(|(p, n)| {
+            n.frozen.iter().any(|&s| {
                 p.board()
                     .piece_at(retroproof_core::Square::new(s).unwrap())
                     .is_some_and(|pc| pc.role == retroproof_core::Role::King)
@@ -246,13 +284,15 @@ fn sample_has_the_interesting_cases() {
         })
         .count();
     eprintln!(
-        "{} positions, {refuted} refuted, {beyond_stranded} of them not by Stranded, {kings} with a frozen king",
+        "{} positions, {refuted} refuted, {beyond_stranded} of them not by Stranded, \
+         {region} refuted by Region and not Frozen, {kings} with a frozen king",
         all.len()
     );
     assert!(all.len() > 500);
     assert!(refuted >= 40 && refuted + 40 <= all.len());
     assert!(beyond_stranded >= 5);
     assert!(kings >= 5);
+    assert!(region >= 5);
 }
 
 #[test]
@@ -269,15 +309,18 @@ fn coq_agrees_with_native_frozen() {
 fn a_wrong_native_answer_is_caught() {
     let Some(coqc) = coqc() else { return };
     let mut cases = expected();
-    cases.truncate(12);
+    cases.truncate(15);
     // The caged rook (refuted): claim it is not.
-    cases[0].1 .1 = false;
+    cases[0].1.refuted = false;
     // The initial position: claim one frozen man fewer.
-    cases[11].1 .0.pop();
+    cases[11].1.frozen.pop();
+    // The king boxed in on a8 (refuted by Region): claim it is not.
+    cases[13].1.region = false;
     let text = agreement_file(&cases);
     let err = compile(&coqc, &theories(), &text, None, LIMIT)
         .expect_err("coqc accepted a wrong native answer")
         .to_string();
     assert!(err.contains("4k3/8/8/8/8/5P2/4PrP1/4KB2"), "{err}");
     assert!(err.contains("rnbqkbnr/pppppppp"), "{err}");
+    assert!(err.contains("K1b1k3/pppp4"), "{err}");
 }
