@@ -48,7 +48,11 @@
     Limits of the rule (by design, in both engines): a man on its last rank
     may be a promoted pawn, a king may have castled, a rook on its first
     rank may have castled, so none of these is ever frozen, and a frozen
-    set needs pawns on their starting rank to begin with.
+    set needs pawns on their starting rank to begin with.  Frozen.v lifts
+    these limits (the greatest set closed under exits, which include the
+    squares a promoted man or a castled king or rook came from); this rule
+    stays as part of [alive], which the depth-bounded search of Search.v
+    uses.
 
     ** Why it is sound
 
