@@ -7,7 +7,7 @@
     script. *)
 
 From RetroProof Require Import Board Movegen Perft Rules RulesFast RulesCheck Retract Soundness
-  Reachable Invariants Search Exports Completeness Retro Tactics Stranded Cert Certproof
+  Reachable Invariants Search Exports Completeness Retro Tactics Stranded Frozen Frozenproof Cert Certproof
   Parityproof.
 
 Print Assumptions Soundness.retractions_sound.
@@ -33,6 +33,8 @@ Print Assumptions Retro.game_retract.
 Print Assumptions Tactics.unreachable_intro.
 Print Assumptions Tactics.in_sort_by_name.
 Print Assumptions Stranded.stranded_sound.
+Print Assumptions Frozenproof.frozen_refutes_sound.
+Print Assumptions Frozenproof.region_refutes_sound.
 Print Assumptions RulesFast.attacked_iff.
 Print Assumptions RulesFast.in_check_iff.
 Print Assumptions RulesFast.man_moves_iff.

@@ -28,8 +28,17 @@
     Each has a [_with] form taking the static rule [refuted] as an
     argument: a new rule proven sound ([refutes refuted], Certproof.v)
     plugs in without changing the checkers.  The default rule is
-    [default_refuted := fun P => negb (alive P)]: the invariants of
-    Invariants.v and the stranded men of Stranded.v.  (The [_with] forms
+    [default_refuted := fun P => negb (alive P) ||| frozen_refutes P |||
+    region_refutes P ||| parity_refutes P]: the invariants of
+    Invariants.v, the stranded men of Stranded.v, the frozen men and
+    regions of Frozen.v and parity in closed positions of Parity.v (the
+    native engine's rules [Invariants], [Stranded], [Frozen], [Region] and
+    [Parity], the
+    set [COQ_RULES] of generator/src/prove.rs with which the native deep
+    search writes the certificates Coq checks).  The rules are tried
+    cheapest first, as natively; [frozen_refutes] refutes every position
+    [stranded] refutes, but [stranded] stays in [alive], which the
+    depth-bounded search of Search.v also uses.  (The [_with] forms
     and the default ones are notations for the [_gen] checkers, which also
     take the slot function of the lookup table; see below.)
 
@@ -56,7 +65,9 @@
     bad hash only makes the check fail. *)
 
 From Coq Require Import Uint63 PArray List Bool String PArith FMapPositive.
-From RetroProof Require Import Gen.Vocab Board Retract Notation Reachable Search.
+From RetroProof Require Import Gen.Vocab Board Retract Notation Reachable Search Frozen.
+(* Not imported: Parity's names ([closed], …) would clash with Cert's. *)
+From RetroProof Require Parity.
 Import ListNotations.
 Open Scope uint63_scope.
 Open Scope list_scope.
@@ -209,9 +220,12 @@ Notation check_illegal_cert_with refuted P D := (check_illegal_cert_gen refuted 
 Notation check_last_cert_with refuted P ms D := (check_last_cert_gen refuted slot P ms D).
 Notation check_last_among_cert_with refuted P xs D := (check_last_among_cert_gen refuted slot P xs D).
 
-(** The default static rule: the invariants (Invariants.v) and stranded
-    men (Stranded.v). *)
-Notation default_refuted := (fun P : position => negb (alive P)).
+(** The default static rule: the invariants (Invariants.v), stranded men
+    (Stranded.v), frozen men and regions (Frozen.v), parity in closed
+    positions (Parity.v). *)
+Notation default_refuted :=
+  (fun P : position =>
+     negb (alive P) ||| frozen_refutes P ||| region_refutes P ||| Parity.parity_refutes P).
 
 Notation check_dead D := (check_dead_with default_refuted D).
 Notation check_illegal_cert P D := (check_illegal_cert_with default_refuted P D).

@@ -23,7 +23,9 @@
     the constructors of [game]. *)
 
 From Coq Require Import Uint63 List Bool String PArith FMapPositive.
-From RetroProof Require Import Board Retract Notation Reachable Search Cert.
+From RetroProof Require Import Board Retract Notation Reachable Search Cert Frozen Frozenproof.
+(* Not imported: Parity's names ([closed], …) would shadow Cert's. *)
+From RetroProof Require Parity Parityproof.
 Import ListNotations.
 Open Scope list_scope.
 
@@ -31,10 +33,13 @@ Open Scope list_scope.
 Definition refutes (refuted : position -> bool) : Prop :=
   forall P, refuted P = true -> ~ reachable P.
 
+(** The default rule of Cert.v: [alive] (Search.v), the frozen men and
+    the regions (Frozenproof.v). *)
 Lemma default_refutes : refutes default_refuted.
 Proof.
   intros P H (h & G & Hg & Hr). pose proof (alive_game h G P Hg Hr) as E.
-  destruct (alive P); discriminate.
+  rewrite E, (frozen_refutes_game h G P Hg Hr), (region_refutes_game h G P Hg Hr) in H.
+  apply (Parityproof.parity_refutes_sound P H). exists h, G. auto.
 Qed.
 
 (** ** Facts about realization and the lazy connectives *)

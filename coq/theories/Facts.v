@@ -89,3 +89,13 @@ Proof. apply forall_squares. vm_compute. reflexivity. Qed.
 
 Lemma in_on_board : forall s, In s all_squares -> on_board s = true.
 Proof. exact in_lt64. Qed.
+
+(** ** Lists *)
+
+(** Two maps equal on a list agree on each of its members (used to read a
+    table built by [vm_compute] against the function it tabulates). *)
+Lemma map_eq_in : forall A B (f g : A -> B) l x, map f l = map g l -> In x l -> f x = g x.
+Proof.
+  intros A B f g l; induction l as [|a l IH]; simpl; intros x H Hx; [contradiction|].
+  injection H as H1 H2. destruct Hx as [<-|Hx]; auto.
+Qed.

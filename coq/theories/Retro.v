@@ -78,7 +78,10 @@ Qed.
 (** ** Certificates (Cert.v, Certproof.v)
 
     A dead set [D] (a list of compact positions) closed under retraction
-    modulo the static rules is checked once; then:
+    modulo the default static rule ([default_refuted], Cert.v: the
+    invariants of Invariants.v, the stranded men of Stranded.v, and the
+    frozen men and regions of Frozen.v, proven sound by [default_refutes],
+    Certproof.v) is checked once; then:
     - [check_illegal_cert_sound : check_illegal_cert P D = true -> ~ reachable P];
     - [check_last_cert_sound : check_last_cert P ms D = true ->
          forall h G, game h G -> realizes G P -> exists pre, plies h = pre ++ ms];

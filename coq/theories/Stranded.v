@@ -48,7 +48,11 @@
     Limits of the rule (by design, in both engines): a man on its last rank
     may be a promoted pawn, a king may have castled, a rook on its first
     rank may have castled, so none of these is ever frozen, and a frozen
-    set needs pawns on their starting rank to begin with.
+    set needs pawns on their starting rank to begin with.  Frozen.v lifts
+    these limits (the greatest set closed under exits, which include the
+    squares a promoted man or a castled king or rook came from); this rule
+    stays as part of [alive], which the depth-bounded search of Search.v
+    uses.
 
     ** Why it is sound
 
@@ -506,12 +510,8 @@ Proof. intros [|] []; simpl; tauto. Qed.
 Lemma exits_of_spec : forall c r s, In s all_squares -> exits_of c r s = exits c r s.
 Proof.
   intros c r s Hs. unfold exits_of.
-  assert (E := exit_table_all).
-  assert (Hmap : forall A B (f g : A -> B) l x, map f l = map g l -> In x l -> f x = g x).
-  { intros A B f g l; induction l as [|a l IH]; simpl; intros x H Hx; [contradiction|].
-    injection H as H1 H2. destruct Hx as [<-|Hx]; auto. }
-  pose proof (Hmap _ _ _ _ _ _ E (in_all_pieces c r)) as E'. cbv beta in E'.
-  exact (Hmap _ _ _ _ _ _ E' Hs).
+  pose proof (map_eq_in _ _ _ _ _ _ exit_table_all (in_all_pieces c r)) as E'. cbv beta in E'.
+  exact (map_eq_in _ _ _ _ _ _ E' Hs).
 Qed.
 
 

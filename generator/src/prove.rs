@@ -640,11 +640,23 @@ pub fn game_reaching(
         .map(|moves| moves.iter().map(Move::to_uci).collect())
 }
 
-/// The static rules Coq's certificate checker applies (`alive`, Search.v:
-/// the invariants and the stranded-man rule). The deep search may only use
-/// these when its certificate is to be checked by Coq; its other rules
-/// (frozen men, regions, pawn captures, parity) are not proven in Coq yet.
-pub const COQ_RULES: RuleSet = RuleSet::NONE.with(Rule::Invariants).with(Rule::Stranded);
+/// The static rules Coq's certificate checker applies (`default_refuted`,
+/// Cert.v: `alive` of Search.v -- the invariants and the stranded-man rule
+/// -- `frozen_refutes` and `region_refutes` of Frozen.v, the frozen-men
+/// and region rules, proven sound in Frozenproof.v, and `parity_refutes`
+/// of Parity.v, proven sound in Parityproof.v). The deep search may only
+/// use these when its certificate is to be checked by Coq; its other rule
+/// (pawn captures) is not proven in Coq yet. Coq computes each of these
+/// rules as the native engine does (for Frozen and Region,
+/// generator/tests/frozen_coq.rs compares them; for Parity, the positions
+/// of coq/tests/Parity.v and rust-core/tests/rules.rs), so a certificate
+/// the native checker accepts under these rules checks in Coq.
+pub const COQ_RULES: RuleSet = RuleSet::NONE
+    .with(Rule::Invariants)
+    .with(Rule::Stranded)
+    .with(Rule::Frozen)
+    .with(Rule::Region)
+    .with(Rule::Parity);
 
 /// The deep search's budget behind `prove`/`export`: 1,000,000 positions
 /// in its graph, 10 s.

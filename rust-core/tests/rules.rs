@@ -171,7 +171,8 @@ fn frozen_men_walled_in_by_each_other() {
     assert!(frozen::frozen_men(caged.board()).contains(retroproof_core::Square::F2));
     assert!(Rule::Frozen.refutes(&caged));
     assert!(!Rule::Stranded.refutes(&caged));
-    // The initial position: everything but the knights frozen, all at home.
+    // The initial position: the pawns and the men of files c to f frozen
+    // (knights and rooks are not: a3, c3, f3, h3 are empty), all at home.
     assert!(!Rule::Frozen.refutes(&Position::start()));
 }
 

@@ -28,6 +28,12 @@
 //! pawns on their second rank ([`crate::search::stranded_man`]), and also
 //! men walled in by each other (a rook in a cage of pawns whose only way
 //! back is through the rook's square).
+//!
+//! Both rules are proven sound in Coq (`coq/theories/Frozen.v` computes
+//! them the same way, `Frozenproof.v` proves `frozen_refutes_sound` and
+//! `region_refutes_sound`), and Coq's certificate checker applies them: a
+//! change to the exits or to either rule here must be made there too
+//! (`generator/tests/frozen_coq.rs` compares the two on sample positions).
 
 use crate::attacks;
 use crate::{Bitboard, Board, Color, File, Position, Rank, Role, Square};

@@ -1,0 +1,258 @@
+(** * Frozen: the largest set of men none of which can ever have moved.
+
+    Headline definitions (the theorems are in Frozenproof.v):
+
+    - [frozen_exits c r s]  the "exits" of a man of colour [c] and role [r]
+                            on [s]: the squares it must have come from or
+                            passed through if it ever arrived on [s];
+    - [frozen_men b]        the largest set [F] of occupied squares of [b]
+                            such that every exit of every man of [F] is in
+                            [F], a1 first;
+    - [frozen_refutes P]    some square of [frozen_men (piece_at P)] holds a
+                            man other than the one the initial position
+                            has there;
+    - [region_refutes P]    some man that is not frozen cannot have come
+                            from an initial square of its kind nor, if it
+                            may be a promoted pawn, from its last rank,
+                            moving back only through exits and never onto
+                            a frozen square (see "Regions" below).
+
+    Frozenproof.v proves [frozen_refutes_sound : forall P,
+    frozen_refutes P = true -> ~ reachable P] and [region_refutes_sound].
+
+    These are the rules [Rule::Frozen] and [Rule::Region] of the native
+    engine (rust-core/src/rules/frozen.rs, [frozen::refutes] and
+    [frozen::region_refutes]), with the same exits, computed here so that
+    both sides agree on which positions they refute (the certificates the
+    native deep search writes with these rules must check in Coq): generator/tests/frozen_coq.rs compares the two on
+    sample positions.
+
+    ** The exits
+
+    Going back in time a man leaves its square only by a retraction of its
+    own (an uncapture puts a man back, it never takes one away).  The
+    exits of a man on [s] are:
+
+    - a pawn: the square behind it and the two squares from which a pawn
+      of its colour captures onto [s] ([Stranded.exits]; a double step
+      passes over the square behind); none on its second rank, where pawns
+      start and which no pawn move reaches;
+    - a knight: its knight squares; a king: its king squares;
+    - a bishop, rook or queen: the square next to [s] in each of its
+      directions (a slider passes over it);
+    - in addition, a man other than a king on its last rank may be a
+      promoted pawn: the squares a pawn promotes onto [s] from (the pawn
+      exits of [s]);
+    - and a king on c1/g1, a rook on d1/f1 (relative to its colour) may
+      have castled: the square castling moves it from (e1; a1, h1).
+
+    Unlike Stranded.v (the least set grown from the pawns on their second
+    rank, kings, men on their last rank and rooks on their first rank
+    never frozen), kings and all the others take part: the set here is the
+    *greatest* set closed under exits, so it contains Stranded.v's frozen
+    squares (whose exits are among these, and which are closed under them)
+    and also men walled in by each other (a rook in a cage of pawns, whose
+    only way back is through the rook's own square).
+
+    ** Why it is sound (Frozenproof.v)
+
+    If every exit of every square of a set [X] holds a man of [X] after a
+    legal move, the move touched no square of [X]: a man arriving on [s]
+    came from an exit of [s], or passed over one, which the move leaves
+    empty.  So [X] has the same men on the board before the move, and is
+    closed there too; by induction over the game, every square of [X]
+    holds in the initial position what it holds at the end.  No least
+    fixpoint (no "first man to freeze") is needed: any closed set will do,
+    and the largest one is the best.
+
+    ** The computation
+
+    Start from every man of the board and remove, round after round, the
+    men with an exit outside the set (removals within a round take effect
+    at once; the greatest fixpoint does not depend on the order), until a
+    round removes nothing.  Every round but the last removes a man, so 33
+    rounds suffice for the at most 32 men of a legal board, and 65 for any
+    board; [rounds] has fuel 65 and gives up with the empty set (a sound
+    answer: no man is claimed frozen).
+
+    The result is then *validated* ([closed_b]: every square of the set is
+    occupied and has all its exits in the set), and only a validated set is
+    used, the empty one otherwise.  So the soundness proof needs nothing
+    about [rounds] (as in CompCert's translation validation, the
+    optimizing algorithm is not verified, its result is checked); the
+    validation never fails on the output of [rounds], which is the exact
+    greatest fixpoint whenever a round removes nothing, so [frozen_men] is
+    the native set. *)
+
+From Coq Require Import Uint63 PArray List Bool.
+From RetroProof Require Import Gen.Vocab Gen.Tables Board Rules Game Stranded.
+Import ListNotations.
+Open Scope uint63_scope.
+
+(** ** The rule *)
+
+(** Where castling puts a king or rook on [s] from. *)
+Definition castle_exit (c : color) (r : role) (s : int) : list int :=
+  match r with
+  | King =>
+      if (s =? castle_king_to c KingSide) || (s =? castle_king_to c QueenSide)
+      then [castle_king_from c] else []
+  | Rook =>
+      if s =? castle_rook_to c KingSide then [castle_rook_from c KingSide]
+      else if s =? castle_rook_to c QueenSide then [castle_rook_from c QueenSide]
+      else []
+  | _ => []
+  end.
+
+(** Where a pawn promoting onto [s] comes from, for a man other than a king
+    on its last rank. *)
+Definition promotion_exit (c : color) (r : role) (s : int) : list int :=
+  match r with
+  | King => []
+  | _ => if relative_rank c s =? 7 then exits c Pawn s else []
+  end.
+
+(** The squares a man arriving on [s] by a move of its own comes from or
+    passes over. *)
+Definition move_exit (c : color) (r : role) (s : int) : list int :=
+  match r with
+  | Pawn => if relative_rank c s =? 1 then [] else exits c Pawn s
+  | King => king_targets.[s]
+  | _ => exits c r s
+  end.
+
+Definition frozen_exits (c : color) (r : role) (s : int) : list int :=
+  move_exit c r s ++ promotion_exit c r s ++ castle_exit c r s.
+
+(** [frozen_exits c r s] for the man [p = MkPiece c r], at
+    [64 * cell_of_piece p + s]. *)
+Definition frozen_exit_table : array (list int) := Eval vm_compute in
+  fold_left (fun t p => fold_left (fun t s =>
+      t.[64 * cell_of_piece p + s <- frozen_exits (piece_color p) (piece_role p) s]) all_squares t)
+    all_pieces (PArray.make 1024 []).
+
+Definition frozen_exits_of (c : color) (r : role) (s : int) : list int :=
+  frozen_exit_table.[64 * cell_of_piece (MkPiece c r) + s].
+
+(** ** The computation *)
+
+(** The men of [b] with their exits, h8 first. *)
+Definition men (b : board_fn) : list (int * list int) :=
+  fold_left (fun ws s => match b s with
+                         | Some (MkPiece c r) => (s, frozen_exits_of c r s) :: ws
+                         | None => ws
+                         end) all_squares [].
+
+(** The squares of the men, as a boolean array. *)
+Definition men_set (ws : list (int * list int)) : array bool :=
+  fold_left (fun F w => F.[fst w <- true]) ws no_squares.
+
+(** One man in a round: the set, the men still in it, and whether the
+    round removed one. *)
+Definition try_keep (acc : array bool * list (int * list int) * bool) (w : int * list int) :
+    array bool * list (int * list int) * bool :=
+  let '(F, ws, shrunk) := acc in
+  if all_in F (snd w) then (F, w :: ws, shrunk) else (F.[fst w <- false], ws, true).
+
+Fixpoint rounds (fuel : nat) (F : array bool) (ws : list (int * list int)) : array bool :=
+  match fuel with
+  | O => no_squares
+  | S n => let '(F', ws', shrunk) := fold_left try_keep ws (F, [], false) in
+           if shrunk then rounds n F' ws' else F'
+  end.
+
+(** The validation: every square of [F] holds a man whose exits are all
+    in [F]. *)
+Definition closed_b (b : board_fn) (F : array bool) : bool :=
+  forallb (fun s => negb F.[s] |||
+             match b s with
+             | Some (MkPiece c r) => all_in F (frozen_exits_of c r s)
+             | None => false
+             end) all_squares.
+
+Definition frozen_set (b : board_fn) : array bool :=
+  let ws := men b in
+  let F := rounds 65 (men_set ws) ws in
+  if closed_b b F then F else no_squares.
+
+(** The frozen men, a1 first. *)
+Definition frozen_men (b : board_fn) : list int := members (frozen_set b).
+
+Definition frozen_refutes (P : position) : bool :=
+  existsb (differs (piece_at P)) (frozen_men (piece_at P)).
+
+(** * Regions: where a man can have come from.
+
+    This is the rule [Rule::Region] of the native engine
+    ([frozen::region_refutes], rust-core/src/rules/frozen.rs).
+
+    The region of the man of colour [c] and role [r] on [s] is the set of
+    squares reached from [s] by exits of a man of that kind ([frozen_exits])
+    avoiding the frozen squares ([frozen_set]): going back in time, the man
+    moves only to an exit of its square, or slides over exits, and never
+    onto or over a frozen square (frozen men stood where they stand all
+    game).  So until it turns back into a pawn (a promoted man on its last
+    rank) the man stays in its region.  A position is refuted when a man
+    that is not frozen has a region holding no initial square of its kind
+    and, for a man that may be a promoted pawn (not a king, not a pawn), no
+    square of its last rank: it cannot have come from the start.
+
+    The computation walks the region with a work list; every square enters
+    the list once, when it is added, so 65 steps suffice (fuel), and the
+    result is then validated ([region_ok]: it contains [s], every exit of
+    its squares outside the frozen set is in it) together with the verdict,
+    as for [frozen_set].  Frozenproof.v proves [region_refutes_sound]. *)
+
+(** May be a promoted pawn. *)
+Definition promotable (r : role) : bool := match r with King | Pawn => false | _ => true end.
+
+(** Where the man [MkPiece c r] may have started from (going back in time):
+    an initial square of its kind, or its last rank if it may be a
+    promoted pawn. *)
+Definition source (c : color) (r : role) (s : int) : bool :=
+  opiece_eqb (piece_at initial s) (Some (MkPiece c r)) ||| (promotable r &&& (relative_rank c s =? 7)).
+
+(** One exit of the square being visited: add it if new and not frozen. *)
+Definition visit (X : array bool) (acc : array bool * list int) (e : int) : array bool * list int :=
+  let '(R, todo) := acc in
+  if X.[e] ||| R.[e] then acc else (R.[e <- true], e :: todo).
+
+(** The walk stops with [None] at the first source it meets: the man is
+    then not refuted (and the rest of its region does not matter). *)
+Fixpoint walk (fuel : nat) (c : color) (r : role) (X R : array bool) (todo : list int) :
+    option (array bool) :=
+  match fuel with
+  | O => Some R
+  | S n =>
+      match todo with
+      | [] => Some R
+      | s :: todo' =>
+          if source c r s then None
+          else let '(R', todo'') := fold_left (visit X) (frozen_exits_of c r s) (R, todo') in
+               walk n c r X R' todo''
+      end
+  end.
+
+Definition region (X : array bool) (c : color) (r : role) (s : int) : option (array bool) :=
+  walk 65 c r X no_squares.[s <- true] [s].
+
+(** The validation and the verdict: the region [R] is closed under exits
+    outside [X], and holds no source of the man [MkPiece c r]. *)
+Definition region_ok (X : array bool) (c : color) (r : role) (R : array bool) : bool :=
+  forallb (fun s => negb R.[s] |||
+             (forallb (fun e => X.[e] ||| R.[e]) (frozen_exits_of c r s) &&& negb (source c r s)))
+    all_squares.
+
+(** The man on [s] (not frozen) cannot have come from the start. *)
+Definition region_refutes_at (b : board_fn) (X : array bool) (s : int) : bool :=
+  match b s with
+  | Some (MkPiece c r) =>
+      negb X.[s] &&&
+      match region X c r s with Some R => R.[s] &&& region_ok X c r R | None => false end
+  | None => false
+  end.
+
+Definition region_refutes (P : position) : bool :=
+  let b := piece_at P in
+  let X := frozen_set b in
+  existsb (region_refutes_at b X) all_squares.

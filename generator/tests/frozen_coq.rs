@@ -1,0 +1,326 @@
+//! The frozen-men and region rules, native against Coq: `rules::frozen` of
+//! rust-core and `Frozen.v` must compute the same set of frozen men and the
+//! same verdicts (`frozen_refutes`, `region_refutes`) on every position,
+//! because the native deep search writes certificates with these rules
+//! ([`retroproof::prove::COQ_RULES`]) that Coq then checks with its own
+//! (Cert.v's default rule): a position a native rule refutes and Coq's
+//! does not makes a certificate fail.
+//!
+//! The sample: hand-picked positions where the rule matters (men walled in
+//! by each other, which the stranded-man rule misses; promoted and castled
+//! men, whose extra exits decide), positions along seeded random games from
+//! the initial position (many men frozen early on), and the same with one
+//! man moved to a random square (many refuted). The native answers go into
+//! a Coq file as expected values; `coqc` fails unless Coq computes each of
+//! them ([`agreement_file`]). A second test changes one expected value and
+//! checks that `coqc` then fails, naming the position: the comparison can
+//! fail.
+//!
+//! Coq is required, as in `coqc_integration.rs` (`RETROPROOF_SKIP_COQ=1`
+//! skips), with the library built (`make -C coq`).
+
+mod common;
+
+use std::time::Duration;
+
+use common::coq_env::{coqc, theories};
+use retroproof::prove::compile;
+use retroproof_core::random::Rng;
+use retroproof_core::rules::{frozen, Rule};
+use retroproof_core::Position;
+
+const LIMIT: Duration = Duration::from_secs(300);
+
+/// Positions where the frozen-men rule decides, with the native verdict
+/// they are meant to show (checked below against the native engine, so the
+/// sample keeps meaning what it says).
+const HAND_PICKED: [(&str, bool); 12] = [
+    // A black rook on f2 caged by e2, g2, f3 and the bishop f1; each way
+    // back of each of them is held by another (Stranded misses it).
+    ("4k3/8/8/8/8/5P2/4PrP1/4KB2 w - - 0 1", true),
+    // A white rook on b2 walled in by a2, c2, b3 and a bishop b1.
+    ("4k3/8/8/8/8/1P6/PRP5/1B2K3 b - - 0 1", true),
+    // A white king on a1 walled in by pawns and a bishop b1.
+    ("4k3/8/8/8/8/8/PPP5/KB6 b - - 0 1", true),
+    // The king at home behind its pawns and bishops, queen d1: all frozen,
+    // all at home.
+    ("4k3/8/8/8/8/8/PPPPPPPP/2BQKB2 b - - 0 1", false),
+    // The same with king and queen swapped: frozen, not at home (kings are
+    // never stranded, so Stranded misses it).
+    ("4k3/8/8/8/8/8/PPPPPPPP/2BKQB2 b - - 0 1", true),
+    // A black bishop on a1 behind b2: not along its diagonal, nor promoted
+    // on a1 (a2 and b2 are held).
+    ("4k3/8/8/8/8/8/PP6/b3K3 w - - 0 1", true),
+    // A black bishop on c1 behind b2, c2, d2: it may be a pawn promoted
+    // there, but from b2, c2 or d2, all unmoved pawns: frozen.
+    ("4k3/8/8/8/8/8/1PPP4/2b1K3 w - - 0 1", true),
+    // The same without c2: a black pawn may have stepped from c2 to c1
+    // and promoted (Stranded.v's example black_bishop_c1).
+    ("4k3/8/8/8/8/8/1P1P4/2b1K3 w - - 0 1", false),
+    // A castled king g1 and rook f1 behind f2, g2, h2: they may have come
+    // from e1, which is empty: not frozen.
+    ("4k3/8/8/8/8/8/5PPP/5RK1 b - - 0 1", false),
+    // A king g1 boxed in by a bishop f1, a rook h1 and pawns: only
+    // un-castling (to the empty e1) frees it, and the rook with it.
+    ("4k3/8/8/8/8/8/4PPPP/5BKR b - - 0 1", false),
+    // The same with e1 held by a frozen queen: king and rook frozen.
+    ("4k3/8/8/8/8/8/2PPPPPP/3BQBKR b - - 0 1", true),
+    // The initial position.
+    (
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        false,
+    ),
+];
+
+/// Positions where the region rule decides, with its native verdict
+/// (rust-core's own tests, and a promoted piece).
+const REGION_PICKED: [(&str, bool); 3] = [
+    // A white king a8 behind black pawns a7, b7, c7 on their second rank
+    // and d6, next to the black bishop c8: d7 is empty, so the bishop is
+    // not frozen, and the king's region spreads through c8 and d7 to e1.
+    ("K1b1k3/ppp5/3p4/8/8/8/8/8 w - - 0 1", false),
+    // The same with d7 held: the pawns and the bishop c8 are frozen (at
+    // home), the king's region is a8, b8: neither e1 nor, for a king, any
+    // square where it may have been promoted. Frozen does not refute it.
+    ("K1b1k3/pppp4/8/8/8/8/8/8 w - - 0 1", true),
+    // A white bishop a8 behind the black pawn b7: on its last rank, it may
+    // be a pawn promoted there.
+    ("B3k3/1p6/2p5/8/8/8/8/4K3 b - - 0 1", false),
+];
+
+fn pos(fen: &str) -> Position {
+    Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e:?}"))
+}
+
+/// The board part of a FEN as 64 cells, a1 first (`'.'` for empty).
+fn cells(fen: &str) -> Vec<char> {
+    let mut rows: Vec<Vec<char>> = Vec::new();
+    for row in fen.split(' ').next().unwrap().split('/') {
+        let mut out = Vec::new();
+        for c in row.chars() {
+            match c.to_digit(10) {
+                Some(n) => out.extend(std::iter::repeat_n('.', n as usize)),
+                None => out.push(c),
+            }
+        }
+        rows.push(out);
+    }
+    rows.reverse();
+    rows.concat()
+}
+
+/// A FEN of the board `cells` (a1 first), the given side to move, no
+/// castling rights nor en-passant square.
+fn fen_of(cells: &[char], turn: char) -> String {
+    let mut rows = Vec::new();
+    for rank in (0..8).rev() {
+        let mut row = String::new();
+        let mut empty = 0;
+        for c in &cells[rank * 8..rank * 8 + 8] {
+            if *c == '.' {
+                empty += 1;
+            } else {
+                if empty > 0 {
+                    row.push_str(&empty.to_string());
+                    empty = 0;
+                }
+                row.push(*c);
+            }
+        }
+        if empty > 0 {
+            row.push_str(&empty.to_string());
+        }
+        rows.push(row);
+    }
+    format!("{} {turn} - - 0 1", rows.join("/"))
+}
+
+/// Positions along seeded random games from the initial position, and
+/// the same with one man moved to another square.
+fn random_sample(seed: u64, games: usize) -> Vec<Position> {
+    let mut rng = Rng::new(seed);
+    let mut out = Vec::new();
+    for _ in 0..games {
+        let mut p = Position::start();
+        let plies = rng.below(20);
+        for _ in 0..plies {
+            if !rng.play_random_move(&mut p) {
+                break;
+            }
+        }
+        let fen = p.to_fen();
+        out.push(p);
+        for _ in 0..2 {
+            // Frozen men stand on the first two ranks of their side: move
+            // one of the men there to another square there (or swap two).
+            let mut board = cells(&fen);
+            let edge = |i: usize| !(16..48).contains(&i);
+            let men: Vec<usize> = (0..64).filter(|&i| board[i] != '.' && edge(i)).collect();
+            let from = men[rng.below(men.len())];
+            let to = [0, 8, 48, 56][rng.below(4)] + rng.below(8);
+            board.swap(from, to);
+            let turn = if rng.below(2) == 0 { 'w' } else { 'b' };
+            if let Ok(q) = Position::from_fen(&fen_of(&board, turn)) {
+                out.push(q);
+            }
+        }
+    }
+    out
+}
+
+/// The sample: hand-picked, then random.
+fn sample() -> Vec<Position> {
+    let mut out: Vec<Position> = HAND_PICKED.iter().map(|(f, _)| pos(f)).collect();
+    out.extend(REGION_PICKED.iter().map(|(f, _)| pos(f)));
+    out.extend(random_sample(20240611, 250));
+    out
+}
+
+/// What the native engine says of `p`.
+#[derive(Debug, Clone)]
+struct Native {
+    /// The frozen squares (a1 = 0).
+    frozen: Vec<u32>,
+    /// Whether the frozen-men rule refutes `p`.
+    refuted: bool,
+    /// Whether the region rule refutes `p`.
+    region: bool,
+}
+
+fn native(p: &Position) -> Native {
+    Native {
+        frozen: frozen::frozen_men(p.board())
+            .into_iter()
+            .map(|s| s.index())
+            .collect(),
+        refuted: Rule::Frozen.refutes(p),
+        region: Rule::Region.refutes(p),
+    }
+}
+
+/// A Coq file that compiles exactly when `frozen_men`, `frozen_refutes`
+/// and `region_refutes` (Frozen.v) give the `expected` answers; otherwise
+/// `coqc` fails on the `Example` and prints the FENs of the positions that
+/// disagree.
+fn agreement_file(expected: &[(Position, Native)]) -> String {
+    let mut cases = Vec::new();
+    for (p, n) in expected {
+        let squares: Vec<String> = n.frozen.iter().map(ToString::to_string).collect();
+        cases.push(format!(
+            "  (\"{}\", [{}], {}, {})",
+            p.to_fen(),
+            squares.join("; "),
+            n.refuted,
+            n.region
+        ));
+    }
+    format!(
+        "From Coq Require Import Uint63 List String Bool.\n\
+         From RetroProof Require Import Board Frozen.\n\
+         Import ListNotations.\n\
+         Open Scope string_scope.\n\
+         \n\
+         Fixpoint ints_eqb (a b : list int) : bool :=\n\
+         \x20 match a, b with\n\
+         \x20 | [], [] => true\n\
+         \x20 | x :: a, y :: b => PrimInt63.eqb x y && ints_eqb a b\n\
+         \x20 | _, _ => false\n\
+         \x20 end.\n\
+         \n\
+         (** FEN, the native frozen squares (a1 = 0), the native verdicts of\n\
+         \x20   the frozen-men and region rules. *)\n\
+         Definition cases : list (string * list int * bool * bool) := [\n{}\n]%uint63.\n\
+         \n\
+         Definition disagree : list string :=\n\
+         \x20 map (fun '(f, _, _, _) => f)\n\
+         \x20   (filter (fun '(f, sq, r, g) => let P := fen f in\n\
+         \x20     negb (ints_eqb (frozen_men (piece_at P)) sq && Bool.eqb (frozen_refutes P) r &&\n\
+         \x20           Bool.eqb (region_refutes P) g))\n\
+         \x20     cases).\n\
+         \n\
+         Example native_agrees : disagree = [].\n\
+         Proof. vm_compute. reflexivity. Qed.\n",
+        cases.join(";\n")
+    )
+}
+
+fn expected() -> Vec<(Position, Native)> {
+    sample()
+        .into_iter()
+        .map(|p| {
+            let n = native(&p);
+            (p, n)
+        })
+        .collect()
+}
+
+#[test]
+fn hand_picked_mean_what_they_say() {
+    for (fen, refuted) in HAND_PICKED {
+        assert_eq!(Rule::Frozen.refutes(&pos(fen)), refuted, "{fen}");
+    }
+    for (fen, refuted) in REGION_PICKED {
+        assert_eq!(Rule::Region.refutes(&pos(fen)), refuted, "{fen}");
+    }
+}
+
+#[test]
+fn sample_has_the_interesting_cases() {
+    let all = expected();
+    let refuted = all.iter().filter(|(_, n)| n.refuted).count();
+    let beyond_stranded = all
+        .iter()
+        .filter(|(p, n)| n.refuted && !Rule::Stranded.refutes(p))
+        .count();
+    let region = all.iter().filter(|(_, n)| n.region && !n.refuted).count();
+    let kings = all
+        .iter()
+        .filter(|(p, n)| {
+            n.frozen.iter().any(|&s| {
+                p.board()
+                    .piece_at(retroproof_core::Square::new(s).unwrap())
+                    .is_some_and(|pc| pc.role == retroproof_core::Role::King)
+            })
+        })
+        .count();
+    eprintln!(
+        "{} positions, {refuted} refuted, {beyond_stranded} of them not by Stranded, \
+         {region} refuted by Region and not Frozen, {kings} with a frozen king",
+        all.len()
+    );
+    assert!(all.len() > 500);
+    assert!(refuted >= 40 && refuted + 40 <= all.len());
+    assert!(beyond_stranded >= 5);
+    assert!(kings >= 5);
+    assert!(region >= 5);
+}
+
+#[test]
+fn coq_agrees_with_native_frozen() {
+    let Some(coqc) = coqc() else { return };
+    let text = agreement_file(&expected());
+    match compile(&coqc, &theories(), &text, None, LIMIT) {
+        Ok(done) => eprintln!("coqc: {:.2} s", done.elapsed.as_secs_f64()),
+        Err(e) => panic!("Coq's Frozen.v disagrees with the native rule: {e}"),
+    }
+}
+
+#[test]
+fn a_wrong_native_answer_is_caught() {
+    let Some(coqc) = coqc() else { return };
+    let mut cases = expected();
+    cases.truncate(15);
+    // The caged rook (refuted): claim it is not.
+    cases[0].1.refuted = false;
+    // The initial position: claim one frozen man fewer.
+    cases[11].1.frozen.pop();
+    // The king boxed in on a8 (refuted by Region): claim it is not.
+    cases[13].1.region = false;
+    let text = agreement_file(&cases);
+    let err = compile(&coqc, &theories(), &text, None, LIMIT)
+        .expect_err("coqc accepted a wrong native answer")
+        .to_string();
+    assert!(err.contains("4k3/8/8/8/8/5P2/4PrP1/4KB2"), "{err}");
+    assert!(err.contains("rnbqkbnr/pppppppp"), "{err}");
+    assert!(err.contains("K1b1k3/pppp4"), "{err}");
+}
