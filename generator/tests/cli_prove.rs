@@ -536,3 +536,36 @@ fn last_ply_type_is_proven_when_the_ply_is_not_forced() {
         .unwrap();
     assert_eq!(out.status.code(), Some(3));
 }
+
+/// Parity (Parity.v, proven in Parityproof.v and used by the certificate
+/// checker): in the initial setup every move of either side flips one
+/// potential bit and the board is back where it started, so both sides
+/// made equally many moves: White is to move. With Black to move no game
+/// reaches it.
+#[test]
+fn the_initial_board_with_black_to_move_is_proven_illegal() {
+    if skip_coq() {
+        return;
+    }
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_retroproof"))
+        .args([
+            "prove",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq -",
+            "--question",
+            "illegal",
+        ])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(
+        stdout.starts_with(
+            "proven: no game reaches rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1"
+        ),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("Theorem illegal : reachable P -> False"),
+        "{stdout}"
+    );
+}
