@@ -275,3 +275,158 @@ Proof.
   - apply Nat.eqb_eq in E. subst k. exfalso. exact (H p (or_introl eq_refl) eq_refl).
   - apply IH. intros q Hq. apply H. right. exact Hq.
 Qed.
+
+Lemma sum_over_ext : forall f g l, (forall k, In k l -> f k = g k) -> sum_over f l = sum_over g l.
+Proof.
+  intros f g l; induction l as [|k l IH]; simpl; intros H; [reflexivity|].
+  rewrite H by auto. rewrite IH by auto. reflexivity.
+Qed.
+
+Lemma pcost_app : forall l l', pcost (l ++ l') = pcost l + pcost l'.
+Proof. intros l l'; induction l as [|x l IH]; simpl; [reflexivity|]. unfold pcost in *. simpl. rewrite IH. lia. Qed.
+
+Lemma pcost_firstn : forall n l, pcost (firstn n l) <= pcost l.
+Proof.
+  intros n l. rewrite <- (firstn_skipn n l) at 2. rewrite pcost_app. lia.
+Qed.
+
+Lemma in_firstn : forall A n (x : A) l, In x (firstn n l) -> In x l.
+Proof.
+  intros A n x l H. rewrite <- (firstn_skipn n l). apply in_or_app. left. exact H.
+Qed.
+
+(** ** Squares and files, by computation *)
+
+Lemma fnat_lt : forall s, In s all_squares -> fnat s < 8.
+Proof.
+  intros s Hs. apply Nat.ltb_lt. revert s Hs.
+  apply (forall_squares (fun s => Nat.ltb (fnat s) 8)). vm_compute. reflexivity.
+Qed.
+
+(** ** The ghost invariant *)
+
+(** No opponent pawn on the square of [c]'s seventh rank on file [x]. *)
+Definition tok_open (b : board_fn) (c : color) (x : nat) : Prop :=
+  forall s, In s all_squares -> fnat s = x -> (relative_rank c s =? 6)%uint63 = true ->
+    b s <> Some (MkPiece (opp c) Pawn).
+
+(** [c]'s men beyond its initial set ([promoted_men] of Material.v, in counts). *)
+Definition excess (b : board_fn) (c : color) : nat :=
+  (cnt b c TQueen - 1) + (cnt b c TRook - 2) + (cnt b c TKnight - 2) + (cnt b c TLight - 1)
+  + (cnt b c TDark - 1).
+
+Definition lcost (L : list (int * nat)) : nat :=
+  fold_right (fun sg acc => absd (fnat (fst sg)) (snd sg) + acc) 0 L.
+
+Record ghost (b : board_fn) (c : color) (L : list (int * nat)) (T : list (nat * nat)) : Prop := {
+  gh_pawns : forall s, In s all_squares -> (b s = Some (MkPiece c Pawn) <-> In s (map fst L));
+  gh_sq : incl (map fst L) all_squares;
+  gh_nd : NoDup (map fst L);
+  gh_slots : NoDup (map snd L ++ map snd T);
+  gh_small : forall g, In g (map snd L ++ map snd T) -> g < 8;
+  gh_tok : forall x g, In (x, g) T -> x < 8 /\ tok_open b c x;
+  gh_excess : excess b c <= length T;
+  gh_cost : lcost L + pcost T + cnt b (opp c) TMan <= 16
+}.
+
+Definition ghostly (b : board_fn) (c : color) : Prop := exists L T, ghost b c L T.
+
+(** ** A ghost bounds the computation *)
+
+Lemma promoted_excess : forall b c, promoted_men (census_of (men b) c) = excess b c.
+Proof. intros b c. rewrite men_eq, census_cnt. reflexivity. Qed.
+
+Lemma men_count_cnt : forall b c, men_count (census_of (men b) c) = cnt b c TMan.
+Proof. intros b c. rewrite men_eq, census_cnt. reflexivity. Qed.
+
+Lemma open_file : forall b c x, tok_open b c x -> file_open (blocked_files b c) x = true.
+Proof.
+  intros b c x Ho. unfold file_open. apply negb_true_iff.
+  destruct (existsb (Nat.eqb x) (blocked_files b c)) eqn:E; [|reflexivity].
+  apply existsb_exists in E. destruct E as (y & Hy & Exy). apply Nat.eqb_eq in Exy. subst y.
+  unfold blocked_files in Hy. apply in_map_iff in Hy. destruct Hy as (s & Hs & Hin).
+  apply filter_In in Hin. destruct Hin as [Hin Hf].
+  destruct (relative_rank c s =? 6)%uint63 eqn:Er; [|discriminate].
+  apply opiece_eqb_eq in Hf. exfalso. exact (Ho s Hin Hs Er Hf).
+Qed.
+
+Lemma pawns_perm : forall b c L T, ghost b c L T ->
+  Permutation (map fst L) (filter (fun s => opiece_eqb (b s) (Some (MkPiece c Pawn))) all_squares).
+Proof.
+  intros b c L T G. apply NoDup_Permutation.
+  - apply (gh_nd _ _ _ _ G).
+  - apply NoDup_filter, all_squares_NoDup.
+  - intros s. rewrite filter_In, opiece_eqb_eq. split.
+    + intros H. assert (Hs : In s all_squares) by (apply (gh_sq _ _ _ _ G); exact H).
+      split; [exact Hs|]. apply (gh_pawns _ _ _ _ G); assumption.
+    + intros [Hs Hp]. apply (gh_pawns _ _ _ _ G); assumption.
+Qed.
+
+Theorem ghost_side_refutes : forall b c L T, ghost b c L T -> side_refutes b c = false.
+Proof.
+  intros b c L T G. unfold side_refutes.
+  rewrite promoted_excess, men_count_cnt.
+  destruct (Nat.ltb 8 (length (pawn_files b c) + excess b c)); [reflexivity|].
+  set (t := excess b c). set (pf := pawn_files b c). set (T' := firstn t T).
+  assert (Hperm : Permutation (map fnat (map fst L)) pf) by (apply Permutation_map; eapply pawns_perm; eauto).
+  assert (HlenT : length T' = t) by (apply firstn_length_le, (gh_excess _ _ _ _ G)).
+  assert (Hlenpf : length pf = length L)
+    by (rewrite <- (Permutation_length Hperm), !map_length; reflexivity).
+  assert (HT' : forall x g, In (x, g) T' -> x < 8 /\ tok_open b c x)
+    by (intros x g H; apply (gh_tok _ _ _ _ G x g), (in_firstn _ t), H).
+  set (slots := map snd L ++ map snd T').
+  assert (Hsl : NoDup slots /\ forall g, In g slots -> g < 8).
+  { pose proof (gh_slots _ _ _ _ G) as Hnd. pose proof (gh_small _ _ _ _ G) as Hsm.
+    unfold slots, T'. rewrite <- (firstn_skipn t T) in Hnd, Hsm.
+    rewrite map_app, app_assoc in Hnd, Hsm. split.
+    - apply NoDup_app_remove_r in Hnd. exact Hnd.
+    - intros g Hg. apply Hsm, in_or_app. left. exact Hg. }
+  destruct Hsl as [Hsnd Hsm].
+  set (Bf := fun k => clt k (map fst T')). set (Sf := fun k => clt k slots).
+  destruct (min_captures_bound pf (blocked_files b c) t Bf Sf) as (w & Hw & Hle).
+  - apply clt_0.
+  - apply clt_0.
+  - unfold Bf. rewrite clt_all, map_length; [exact HlenT|].
+    intros x Hx. apply in_map_iff in Hx. destruct Hx as ([x' g] & <- & Hx). apply (HT' x' g Hx).
+  - unfold Sf. rewrite clt_all by exact Hsm. unfold slots. rewrite app_length, !map_length, HlenT, Hlenpf.
+    reflexivity.
+  - intros k Hk. unfold Bf, Sf. rewrite !clt_S. split; [|split].
+    + assert (Hd := ceq_nodup k slots Hsnd). unfold pred_ok.
+      destruct (file_open (blocked_files b c) k) eqn:Eo.
+      * apply andb_true_intro. split; [apply Nat.leb_le; lia|].
+        destruct (ceq k slots) as [|[|]]; [|simpl|lia]; rewrite ?Nat.add_0_r, ?Nat.add_1_r, Nat.eqb_refl;
+          [reflexivity|apply orb_true_r].
+      * rewrite (ceq_none k (map fst T')).
+        -- apply andb_true_intro. split; [rewrite Nat.add_0_r; apply Nat.eqb_refl|].
+           destruct (ceq k slots) as [|[|]]; [|simpl|lia]; rewrite ?Nat.add_0_r, ?Nat.add_1_r, Nat.eqb_refl;
+             [reflexivity|apply orb_true_r].
+        -- intros x Hx ->. apply in_map_iff in Hx. destruct Hx as ([x' g] & E & Hx). simpl in E. subst x'.
+           destruct (HT' k g Hx) as [_ Ho]. apply open_file in Ho. congruence.
+    + rewrite <- clt_S. rewrite <- HlenT, <- (map_length fst T'). apply clt_le.
+    + rewrite <- clt_S. eapply Nat.le_trans; [apply clt_le|].
+      unfold slots. rewrite app_length, !map_length, HlenT, Hlenpf. reflexivity.
+  - rewrite Hw.
+    set (its := map (fun sg => (fnat (fst sg), snd sg)) L ++ T').
+    assert (Hc := cut_bound its).
+    assert (Hfst : map fst its = map fnat (map fst L) ++ map fst T')
+      by (unfold its; rewrite map_app, !map_map; reflexivity).
+    assert (Hsnd' : map snd its = slots) by (unfold its, slots; rewrite map_app, !map_map; reflexivity).
+    rewrite Hfst, Hsnd' in Hc.
+    assert (Hcost : pcost its = lcost L + pcost T').
+    { unfold its. rewrite pcost_app. f_equal. clear. induction L as [|[s g] L IH]; [reflexivity|].
+      unfold pcost in *. simpl in *. rewrite IH. reflexivity. }
+    assert (Hsum : sum_over (fun k => absd (clt (S k) pf + Bf (S k)) (Sf (S k))) (seq 0 8) =
+                   sum_over (fun k => absd (clt (S k) (map fnat (map fst L) ++ map fst T')) (clt (S k) slots))
+                     (seq 0 8)).
+    { apply sum_over_ext. intros k _. rewrite clt_app, (clt_perm _ _ _ Hperm). reflexivity. }
+    assert (Hits : forall p g, In (p, g) its -> p < 8 /\ g < 8).
+    { intros p g Hi. unfold its in Hi. apply in_app_or in Hi. destruct Hi as [Hi|Hi].
+      - apply in_map_iff in Hi. destruct Hi as ([s g'] & E & Hi). injection E as <- <-. split.
+        + apply fnat_lt, (gh_sq _ _ _ _ G), in_map_iff. exists (s, g'). auto.
+        + apply Hsm. unfold slots. apply in_or_app. left. apply in_map_iff. exists (s, g'). auto.
+      - split; [apply (HT' p g Hi)|]. apply Hsm. unfold slots. apply in_or_app. right.
+        apply in_map_iff. exists (p, g). auto. }
+    specialize (Hc Hits).
+    pose proof (pcost_firstn t T). pose proof (gh_cost _ _ _ _ G). fold T' in *.
+    apply Nat.ltb_ge. lia.
+Qed.
