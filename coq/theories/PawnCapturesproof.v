@@ -430,3 +430,124 @@ Proof.
     pose proof (pcost_firstn t T). pose proof (gh_cost _ _ _ _ G). fold T' in *.
     apply Nat.ltb_ge. lia.
 Qed.
+
+(** ** Updating a ghost *)
+
+Definition no_new_enemy_pawn (b b' : board_fn) (c : color) : Prop :=
+  forall s, In s all_squares -> (relative_rank c s =? 6)%uint63 = true ->
+    b' s = Some (MkPiece (opp c) Pawn) -> b s = Some (MkPiece (opp c) Pawn).
+
+Lemma tok_open_transfer : forall b b' c x, tok_open b c x -> no_new_enemy_pawn b b' c -> tok_open b' c x.
+Proof. intros b b' c x Ho Hn s Hs Hx Hr E. apply (Ho s Hs Hx Hr), Hn; assumption. Qed.
+
+Lemma lcost_mid : forall L1 x L2, lcost (L1 ++ x :: L2) = lcost L1 + absd (fnat (fst x)) (snd x) + lcost L2.
+Proof. intros L1 x L2; induction L1 as [|y L1 IH]; simpl; [lia|]. rewrite IH. lia. Qed.
+
+Lemma lcost_app : forall L1 L2, lcost (L1 ++ L2) = lcost L1 + lcost L2.
+Proof. intros L1 L2; induction L1 as [|y L1 IH]; simpl; [lia|]. rewrite IH. lia. Qed.
+
+(** The entry of a pawn of the ghost. *)
+Lemma ghost_split : forall b c L T x, ghost b c L T -> In x all_squares -> b x = Some (MkPiece c Pawn) ->
+  exists L1 g L2, L = L1 ++ (x, g) :: L2 /\ ~ In x (map fst (L1 ++ L2)) /\ NoDup (map fst (L1 ++ L2)).
+Proof.
+  intros b c L T x G Hx Hb. apply (gh_pawns _ _ _ _ G) in Hb; [|exact Hx].
+  apply in_map_iff in Hb. destruct Hb as ([x' g] & E & Hin). simpl in E. subst x'.
+  apply in_split in Hin. destruct Hin as (L1 & L2 & ->). exists L1, g, L2. split; [reflexivity|].
+  pose proof (gh_nd _ _ _ _ G) as Hnd. rewrite map_app in Hnd |- *. simpl in Hnd.
+  split; [apply NoDup_remove_2; exact Hnd | apply NoDup_remove_1 in Hnd; exact Hnd].
+Qed.
+
+Lemma ghost_same : forall b b' c L T, ghost b c L T ->
+  (forall s, In s all_squares -> (b' s = Some (MkPiece c Pawn) <-> b s = Some (MkPiece c Pawn))) ->
+  no_new_enemy_pawn b b' c -> excess b' c <= excess b c ->
+  cnt b' (opp c) TMan <= cnt b (opp c) TMan -> ghost b' c L T.
+Proof.
+  intros b b' c L T G Hp Hn He Hm. destruct G as [G1 G2 G3 G4 G5 G6 G7 G8]. constructor; auto.
+  - intros s Hs. rewrite Hp by exact Hs. auto.
+  - intros x g Hx. destruct (G6 x g Hx) as [H1 H2]. split; [exact H1|]. eapply tok_open_transfer; eauto.
+  - lia.
+  - lia.
+Qed.
+
+Lemma ghost_move : forall b b' c L T f t, ghost b c L T -> In f all_squares -> In t all_squares ->
+  b f = Some (MkPiece c Pawn) -> b t <> Some (MkPiece c Pawn) ->
+  (forall s, In s all_squares ->
+     (b' s = Some (MkPiece c Pawn) <-> (b s = Some (MkPiece c Pawn) /\ s <> f) \/ s = t)) ->
+  no_new_enemy_pawn b b' c -> excess b' c <= excess b c ->
+  absd (fnat f) (fnat t) + cnt b' (opp c) TMan <= cnt b (opp c) TMan ->
+  exists L', ghost b' c L' T.
+Proof.
+  intros b b' c L T f t G Hf Ht Hbf Hbt Hp Hn He Hm.
+  destruct (ghost_split b c L T f G Hf Hbf) as (L1 & g & L2 & -> & Hnf & Hnd).
+  assert (Htn : ~ In t (map fst (L1 ++ (f, g) :: L2))) by (rewrite <- (gh_pawns _ _ _ _ G) by exact Ht; exact Hbt).
+  exists (L1 ++ (t, g) :: L2). destruct G as [G1 G2 G3 G4 G5 G6 G7 G8]. constructor.
+  - intros s Hs. rewrite Hp by exact Hs. rewrite G1 by exact Hs. rewrite !map_app, !in_app_iff. simpl.
+    rewrite map_app, in_app_iff in Hnf. split.
+    + intros [[[H|[H|H]] Hsf]|H]; [tauto|congruence|tauto|tauto].
+    + intros [H|[H|H]]; [|tauto|]; left; (split; [tauto|intros ->; tauto]).
+  - intros s Hs. rewrite map_app, in_app_iff in Hs. simpl in Hs. destruct Hs as [Hs|[<-|Hs]].
+    + apply G2. rewrite map_app, in_app_iff. auto.
+    + exact Ht.
+    + apply G2. rewrite map_app, in_app_iff. simpl. auto.
+  - rewrite map_app. simpl. apply NoDup_Permutation_bis with (l := t :: map fst L1 ++ map fst L2).
+    + constructor; [rewrite <- map_app; intros H; apply Htn; rewrite map_app, in_app_iff in H |- *; simpl; tauto|].
+      rewrite <- map_app. exact Hnd.
+    + simpl. rewrite !app_length. simpl. lia.
+    + intros x. rewrite !in_app_iff. simpl. tauto.
+  - rewrite map_app in G4 |- *. exact G4.
+  - rewrite map_app in G5 |- *. exact G5.
+  - intros x g' Hx. destruct (G6 x g' Hx) as [H1 H2]. split; [exact H1|]. eapply tok_open_transfer; eauto.
+  - lia.
+  - rewrite lcost_mid in G8 |- *. simpl in G8 |- *. unfold absd in *. lia.
+Qed.
+
+Lemma ghost_remove : forall b b' c L T x, ghost b c L T -> In x all_squares -> b x = Some (MkPiece c Pawn) ->
+  (forall s, In s all_squares -> (b' s = Some (MkPiece c Pawn) <-> b s = Some (MkPiece c Pawn) /\ s <> x)) ->
+  no_new_enemy_pawn b b' c -> excess b' c <= excess b c ->
+  cnt b' (opp c) TMan <= cnt b (opp c) TMan -> exists L', ghost b' c L' T.
+Proof.
+  intros b b' c L T x G Hx Hbx Hp Hn He Hm.
+  destruct (ghost_split b c L T x G Hx Hbx) as (L1 & g & L2 & -> & Hnf & Hnd).
+  exists (L1 ++ L2). destruct G as [G1 G2 G3 G4 G5 G6 G7 G8]. constructor.
+  - intros s Hs. rewrite Hp by exact Hs. rewrite G1 by exact Hs. rewrite !map_app, !in_app_iff. simpl.
+    rewrite map_app, in_app_iff in Hnf. split.
+    + intros [[H|[H|H]] Hsx]; [tauto|congruence|tauto].
+    + intros [H|H]; (split; [tauto|intros ->; tauto]).
+  - intros s Hs. apply G2. rewrite !map_app, !in_app_iff in *. simpl. tauto.
+  - exact Hnd.
+  - rewrite !map_app in *. simpl in G4. rewrite <- app_assoc in *. simpl in G4.
+    apply NoDup_remove_1 in G4. exact G4.
+  - intros g' Hg. apply G5. rewrite !map_app, !in_app_iff in *. simpl. tauto.
+  - intros x' g' Hx'. destruct (G6 x' g' Hx') as [H1 H2]. split; [exact H1|]. eapply tok_open_transfer; eauto.
+  - lia.
+  - rewrite lcost_mid in G8. rewrite lcost_app. lia.
+Qed.
+
+Lemma ghost_promote : forall b b' c L T x, ghost b c L T -> In x all_squares -> b x = Some (MkPiece c Pawn) ->
+  (forall s, In s all_squares -> (b' s = Some (MkPiece c Pawn) <-> b s = Some (MkPiece c Pawn) /\ s <> x)) ->
+  no_new_enemy_pawn b b' c -> tok_open b' c (fnat x) -> excess b' c <= S (excess b c) ->
+  cnt b' (opp c) TMan <= cnt b (opp c) TMan -> exists L' T', ghost b' c L' T'.
+Proof.
+  intros b b' c L T x G Hx Hbx Hp Hn Ho He Hm.
+  destruct (ghost_split b c L T x G Hx Hbx) as (L1 & g & L2 & -> & Hnf & Hnd).
+  exists (L1 ++ L2), ((fnat x, g) :: T). destruct G as [G1 G2 G3 G4 G5 G6 G7 G8].
+  assert (Hperm : Permutation (map snd (L1 ++ (x, g) :: L2) ++ map snd T)
+                              (map snd (L1 ++ L2) ++ map snd ((fnat x, g) :: T))).
+  { rewrite !map_app. simpl. rewrite <- !app_assoc. simpl.
+    eapply perm_trans; [apply Permutation_sym, Permutation_middle|].
+    rewrite app_assoc. apply Permutation_middle. }
+  constructor.
+  - intros s Hs. rewrite Hp by exact Hs. rewrite G1 by exact Hs. rewrite !map_app, !in_app_iff. simpl.
+    rewrite map_app, in_app_iff in Hnf. split.
+    + intros [[H|[H|H]] Hsx]; [tauto|congruence|tauto].
+    + intros [H|H]; (split; [tauto|intros ->; tauto]).
+  - intros s Hs. apply G2. rewrite !map_app, !in_app_iff in *. simpl. tauto.
+  - exact Hnd.
+  - exact (Permutation_NoDup Hperm G4).
+  - intros g' Hg. apply G5. apply (Permutation_in _ (Permutation_sym Hperm)). exact Hg.
+  - intros x' g' [E|Hx'].
+    + injection E as <- <-. split; [apply fnat_lt; exact Hx | exact Ho].
+    + destruct (G6 x' g' Hx') as [H1 H2]. split; [exact H1|]. eapply tok_open_transfer; eauto.
+  - simpl. lia.
+  - rewrite lcost_mid in G8. rewrite lcost_app. simpl in *. unfold pcost in *. simpl. lia.
+Qed.
