@@ -551,3 +551,164 @@ Proof.
   - simpl. lia.
   - rewrite lcost_mid in G8. rewrite lcost_app. simpl in *. unfold pcost in *. simpl. lia.
 Qed.
+
+(** ** Geometry of pawn moves, by computation on the 64 squares *)
+
+Definition geo_ok (c : color) (f t : int) : bool :=
+  negb (rank_ok f) |||
+  ((negb (t =? pawn_step c f)%uint63 |||
+      (Nat.eqb (fnat t) (fnat f) &&& negb (relative_rank (opp c) t =? 6)%uint63 &&&
+       (negb (relative_rank c t =? 7)%uint63 ||| (relative_rank c f =? 6)%uint63))) &&&
+   (negb ((relative_rank c f =? 1)%uint63 &&& (t =? pawn_step c (pawn_step c f))%uint63) |||
+      (Nat.eqb (fnat t) (fnat f) &&& negb (relative_rank (opp c) t =? 6)%uint63 &&&
+       negb (relative_rank c t =? 7)%uint63)) &&&
+   (negb (inb t (pawn_attacks c f)) |||
+      (Nat.eqb (absd (fnat f) (fnat t)) 1 &&& negb (relative_rank (opp c) t =? 6)%uint63 &&&
+       (negb (relative_rank c t =? 7)%uint63 ||| (relative_rank c f =? 6)%uint63)))).
+
+Lemma geo_all : forall c f t, In f all_squares -> In t all_squares -> geo_ok c f t = true.
+Proof.
+  assert (H : forall c, forallb (fun f => forallb (fun t => geo_ok c f t) all_squares) all_squares = true)
+    by (intros []; vm_compute; reflexivity).
+  intros c f t Hf Ht. specialize (H c). rewrite forallb_forall in H. specialize (H f Hf).
+  rewrite forallb_forall in H. exact (H t Ht).
+Qed.
+
+Lemma pawn_attack_geo : forall c f t, In f all_squares -> In t all_squares -> rank_ok f = true ->
+  inb t (pawn_attacks c f) = true ->
+  (relative_rank (opp c) t =? 6)%uint63 = false /\ absd (fnat f) (fnat t) = 1.
+Proof.
+  intros c f t Hf Ht Hr Ha. pose proof (geo_all c f t Hf Ht) as G. unfold geo_ok in G.
+  rewrite Hr, Ha in G. cbn [negb] in G. split_lazy. apply Nat.eqb_eq in E5.
+  split; [apply negb_true_iff; assumption | assumption].
+Qed.
+
+(** Where a pawn of [c] goes from [f] (not on a back rank): never to
+    [opp c]'s seventh rank (that is, [c]'s second); to its last rank only
+    from its seventh; on its file, or one file aside onto an occupied
+    square. *)
+Lemma pawn_move_geo : forall b c f t, In f all_squares -> In t all_squares -> rank_ok f = true ->
+  man_moves b c Pawn f t ->
+  (relative_rank (opp c) t =? 6)%uint63 = false /\
+  ((relative_rank c t =? 7)%uint63 = true -> (relative_rank c f =? 6)%uint63 = true) /\
+  (fnat t = fnat f \/ (absd (fnat f) (fnat t) = 1 /\ b t <> None)).
+Proof.
+  intros b c f t Hf Ht Hr Hm. pose proof (geo_all c f t Hf Ht) as G. unfold geo_ok in G.
+  rewrite Hr in G. cbn [negb] in G. split_lazy.
+  destruct Hm as [(Et & _)|[(Er & Et & _)|(Et & Hbt)]].
+  - rewrite Et in *. cbn [negb] in *. split_lazy. apply Nat.eqb_eq in E4.
+    repeat split; auto using negb_true_iff.
+    + apply negb_true_iff. assumption.
+    + intros H7. rewrite H7 in *. cbn [negb] in *. assumption.
+  - rewrite Er, Et in *. cbn [negb] in *. split_lazy. apply Nat.eqb_eq in E5.
+    split; [apply negb_true_iff; assumption|]. split; [|auto].
+    intros H7. rewrite H7 in *. discriminate.
+  - rewrite Et in *. cbn [negb] in *. split_lazy. apply Nat.eqb_eq in E6.
+    split; [apply negb_true_iff; assumption|]. split; [|auto].
+    intros H7. rewrite H7 in *. cbn [negb] in *. assumption.
+Qed.
+
+Lemma seventh_unique : forall c s s', In s all_squares -> In s' all_squares -> fnat s = fnat s' ->
+  (relative_rank c s =? 6)%uint63 = true -> (relative_rank c s' =? 6)%uint63 = true -> s = s'.
+Proof.
+  assert (H : forall c, forallb (fun s => forallb (fun s' =>
+     negb (Nat.eqb (fnat s) (fnat s') &&& (relative_rank c s =? 6)%uint63 &&& (relative_rank c s' =? 6)%uint63)
+     ||| (s =? s')%uint63) all_squares) all_squares = true) by (intros []; vm_compute; reflexivity).
+  intros c s s' Hs Hs' E H1 H2. specialize (H c). rewrite forallb_forall in H. specialize (H s Hs).
+  rewrite forallb_forall in H. specialize (H s' Hs'). rewrite E, Nat.eqb_refl, H1, H2 in H.
+  apply eqb_true. exact H.
+Qed.
+
+(** ** How a move changes the counts *)
+
+Lemma sum_ind_ge : forall c g b D x, In x D -> ind c g x (b x) <= sum_ind c g b D.
+Proof.
+  intros c g b D x; induction D as [|y D IH]; simpl; [contradiction|].
+  intros [<-|H]; [lia|]. specialize (IH H). lia.
+Qed.
+
+Lemma sum_ind_zero : forall c g b D, (forall s, In s D -> ind c g s (b s) = 0) -> sum_ind c g b D = 0.
+Proof.
+  intros c g b D; induction D as [|y D IH]; simpl; intros H; [reflexivity|].
+  rewrite H by auto. rewrite IH by auto. reflexivity.
+Qed.
+
+(** A capture of a man of [c] on [x] (one of the changed squares [D],
+    none of which holds a man of [c] after the move). *)
+Lemma capture_count : forall b b' D c x r, NoDup D -> incl D all_squares -> In x D ->
+  (forall s, In s all_squares -> ~ In s D -> b' s = b s) ->
+  (forall s, In s D -> ind c TMan s (b' s) = 0) ->
+  b x = Some (MkPiece c r) -> cnt b' c TMan + 1 <= cnt b c TMan.
+Proof.
+  intros b b' D c x r Hnd Hincl Hx Hsame H0 Hbx.
+  pose proof (cnt_diff c TMan D b b' Hnd Hincl Hsame) as E.
+  rewrite (sum_ind_zero c TMan b' D H0) in E.
+  pose proof (sum_ind_ge c TMan b D x Hx) as Hge. rewrite Hbx in Hge.
+  assert (ind c TMan x (Some (MkPiece c r)) = 1) as E1 by (destruct c; reflexivity). lia.
+Qed.
+
+Lemma mover_counts : forall G m G', legal_move G m G' -> ep_inv G = true -> mv_kind m <> Promotion ->
+  forall g, cnt (piece_at G') (turn G) g = cnt (piece_at G) (turn G) g.
+Proof.
+  intros G m G' Hl Hep Hnp g.
+  destruct (step_shape G m G' Hl Hep) as (Hf & Ht & _ & Hk).
+  set (b := piece_at G) in *. set (b' := piece_at G') in *. set (us := turn G) in *.
+  set (f := mv_from m) in *. set (t := mv_to m) in *.
+  shape_inv Hk.
+  - assert (E : (cnt b' us g + sum_ind us g b [f; t] = cnt b us g + sum_ind us g b' [f; t])%nat).
+    { apply cnt_diff; [apply NoDup2; auto | apply incl_list; simpl; intros x [<-|[<-|[]]]; auto |].
+      intros s Hs Hn. apply Hsame; auto; intros ->; simpl in Hn; tauto. }
+    simpl in E. rewrite Hbf, Hb'f, Hb't in E.
+    assert (Eb : ind us g t (Some (MkPiece us r)) = ind us g f (Some (MkPiece us r))).
+    { destruct (role_eqb r Bishop) eqn:Er.
+      - apply role_eqb_eq in Er. apply ind_light. eapply man_moves_light; eauto.
+      - apply ind_square. simpl. intros ->. discriminate. }
+    destruct (target_cases b us t Htg) as [Hbt|(r' & Hbt & Hr')]; rewrite Hbt in E;
+      rewrite ?ind_other' in E; rewrite Eb in E; simpl in E; lia.
+  - contradiction.
+  - set (v := ep_victim us t) in *.
+    assert (E : (cnt b' us g + sum_ind us g b [f; t; v] = cnt b us g + sum_ind us g b' [f; t; v])%nat).
+    { apply cnt_diff; [apply NoDup3; auto | apply incl_list; simpl; intros x [<-|[<-|[<-|[]]]]; auto |].
+      intros s Hs Hn. apply Hsame; auto; intros ->; simpl in Hn; tauto. }
+    simpl in E. rewrite Hbf, Hbt, Hbv, Hb'f, Hb't, Hb'v in E.
+    assert (Eb : ind us g t (Some (MkPiece us Pawn)) = ind us g f (Some (MkPiece us Pawn)))
+      by (apply ind_square; discriminate).
+    rewrite Eb, ind_other' in E. simpl in E. lia.
+  - set (rf := castle_rook_from us side) in *. set (rt := castle_rook_to us side) in *.
+    assert (E : (cnt b' us g + sum_ind us g b [f; t; rf; rt] = cnt b us g + sum_ind us g b' [f; t; rf; rt])%nat)
+      by (apply cnt_diff; auto).
+    simpl in E. rewrite Hbf, Hbr, Hbt, Hbrt, Hb'f, Hb'r, Hb't, Hb'rt in E.
+    assert (Ek : ind us g t (Some (MkPiece us King)) = ind us g f (Some (MkPiece us King)))
+      by (apply ind_square; discriminate).
+    assert (Er : ind us g rt (Some (MkPiece us Rook)) = ind us g rf (Some (MkPiece us Rook)))
+      by (apply ind_square; discriminate).
+    rewrite Ek, Er in E. simpl in E. lia.
+Qed.
+
+Lemma mover_excess : forall G m G', legal_move G m G' -> ep_inv G = true ->
+  excess (piece_at G') (turn G) <= S (excess (piece_at G) (turn G)).
+Proof.
+  intros G m G' Hl Hep.
+  destruct (count_step G m G' Hl Hep) as (_ & _ & _ & _ & [H|(r & s & Hr & _ & H)]); unfold excess.
+  - rewrite !H. lia.
+  - set (c := turn G) in *.
+    assert (EN := H TKnight ltac:(discriminate) ltac:(discriminate)).
+    assert (EL := H TLight ltac:(discriminate) ltac:(discriminate)).
+    assert (ED := H TDark ltac:(discriminate) ltac:(discriminate)).
+    assert (ER := H TRook ltac:(discriminate) ltac:(discriminate)).
+    assert (EQ := H TQueen ltac:(discriminate) ltac:(discriminate)).
+    assert (Hsum : (ind c TKnight s (Some (MkPiece c r)) + ind c TLight s (Some (MkPiece c r)) +
+                    ind c TDark s (Some (MkPiece c r)) + ind c TRook s (Some (MkPiece c r)) +
+                    ind c TQueen s (Some (MkPiece c r)) = 1)%nat).
+    { unfold ind, tagged. simpl in Hr.
+      destruct Hr as [<-|[<-|[<-|[<-|[]]]]]; destruct c; simpl; try reflexivity;
+        destruct (is_light s); reflexivity. }
+    lia.
+Qed.
+
+Lemma excess_mono : forall b b' c, (forall g, cnt b' c g <= cnt b c g) -> excess b' c <= excess b c.
+Proof.
+  intros b b' c H. unfold excess.
+  pose proof (H TKnight). pose proof (H TLight). pose proof (H TDark). pose proof (H TRook).
+  pose proof (H TQueen). lia.
+Qed.
