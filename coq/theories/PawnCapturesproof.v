@@ -889,3 +889,63 @@ Proof.
       * apply excess_mono, Hopp.
       * rewrite opp_opp. lia.
 Qed.
+
+(** ** The initial position, games, problems *)
+
+Definition initial_ghost (c : color) : list (int * nat) :=
+  match c with
+  | White => [(8, 0); (9, 1); (10, 2); (11, 3); (12, 4); (13, 5); (14, 6); (15, 7)]
+  | Black => [(48, 0); (49, 1); (50, 2); (51, 3); (52, 4); (53, 5); (54, 6); (55, 7)]
+  end%uint63.
+
+Lemma ghost_initial : forall c, ghost (piece_at initial) c (initial_ghost c) [].
+Proof.
+  intros c. constructor.
+  - assert (H : forallb (fun s => Bool.eqb (opiece_eqb (piece_at initial s) (Some (MkPiece c Pawn)))
+                                          (inb s (map fst (initial_ghost c)))) all_squares = true)
+      by (destruct c; vm_compute; reflexivity).
+    intros s Hs. rewrite forallb_forall in H. specialize (H s Hs). apply Bool.eqb_prop in H.
+    rewrite <- opiece_eqb_eq, <- inb_iff, H. reflexivity.
+  - apply sub_squares_incl. destruct c; vm_compute; reflexivity.
+  - apply nodupb_NoDup. destruct c; vm_compute; reflexivity.
+  - replace (map snd (initial_ghost c) ++ map snd []) with (seq 0 8) by (destruct c; reflexivity).
+    apply seq_NoDup.
+  - replace (map snd (initial_ghost c) ++ map snd []) with (seq 0 8) by (destruct c; reflexivity).
+    intros g Hg. apply in_seq in Hg. lia.
+  - intros x g [].
+  - assert (E : excess (piece_at initial) c = 0) by (destruct c; vm_compute; reflexivity).
+    rewrite E. reflexivity.
+  - apply Nat.leb_le. destruct c; vm_compute; reflexivity.
+Qed.
+
+Theorem ghost_game : forall h G, game h G -> forall c, ghostly (piece_at G) c.
+Proof.
+  intros h G Hg. induction Hg as [|h G m G' Hg IH Hst]; intros c.
+  - exists (initial_ghost c), []. apply ghost_initial.
+  - destruct Hst as (Hl & _). apply legal_move_iff in Hl.
+    apply (ghost_step G m G' Hl (inv_game h G Hg) c (IH c)).
+Qed.
+
+Lemma ghost_ext : forall b b' c L T, (forall s, In s all_squares -> b s = b' s) ->
+  ghost b c L T -> ghost b' c L T.
+Proof.
+  intros b b' c L T H [G1 G2 G3 G4 G5 G6 G7 G8].
+  assert (Ec : forall c' g, cnt b' c' g = cnt b c' g) by (intros; apply cnt_ext; intros s Hs; symmetry; auto).
+  constructor; auto.
+  - intros s Hs. rewrite <- H by exact Hs. auto.
+  - intros x g Hx. destruct (G6 x g Hx) as [H1 H2]. split; [exact H1|].
+    intros s Hs Hf Hr. rewrite <- H by exact Hs. auto.
+  - unfold excess. rewrite !Ec. exact G7.
+  - rewrite Ec. exact G8.
+Qed.
+
+(** The headline theorem. *)
+Theorem pawn_refutes_sound : forall P, pawn_refutes P = true -> ~ reachable P.
+Proof.
+  intros P H (h & G & Hg & (Hb & _)).
+  assert (Hside : forall c, side_refutes (piece_at P) c = false).
+  { intros c. destruct (ghost_game h G Hg c) as (L & T & Gh).
+    apply (ghost_side_refutes _ c L T). apply (ghost_ext (piece_at G)); [|exact Gh].
+    intros s Hs. symmetry. apply Hb, Hs. }
+  unfold pawn_refutes in H. rewrite !Hside in H. discriminate.
+Qed.
