@@ -7,7 +7,8 @@
     script. *)
 
 From RetroProof Require Import Board Movegen Perft Rules RulesFast RulesCheck Retract Soundness
-  Reachable Invariants Search Exports Completeness Retro Tactics Stranded Cert Certproof.
+  Reachable Invariants Search Exports Completeness Retro Tactics Stranded Cert Certproof
+  PawnCaptures PawnCapturesproof.
 
 Print Assumptions Soundness.retractions_sound.
 Print Assumptions Soundness.retractions_turn.
@@ -44,3 +45,4 @@ Print Assumptions Retro.check_illegal_cert_sound.
 Print Assumptions Retro.check_last_cert_sound.
 Print Assumptions Retro.check_dead_sound.
 Print Assumptions Retro.dead_set_refutes.
+Print Assumptions PawnCapturesproof.pawn_refutes_sound.
