@@ -25,7 +25,7 @@
 From Coq Require Import Uint63 List Bool String PArith FMapPositive.
 From RetroProof Require Import Board Retract Notation Reachable Search Cert Frozen Frozenproof.
 (* Not imported: Parity's names ([closed], …) would shadow Cert's. *)
-From RetroProof Require Parity Parityproof.
+From RetroProof Require Parity Parityproof PawnCaptures PawnCapturesproof.
 Import ListNotations.
 Open Scope list_scope.
 
@@ -34,12 +34,18 @@ Definition refutes (refuted : position -> bool) : Prop :=
   forall P, refuted P = true -> ~ reachable P.
 
 (** The default rule of Cert.v: [alive] (Search.v), the frozen men and
-    the regions (Frozenproof.v). *)
+    the regions (Frozenproof.v), parity (Parityproof.v), pawn-capture
+    counting (PawnCapturesproof.v). *)
 Lemma default_refutes : refutes default_refuted.
 Proof.
   intros P H (h & G & Hg & Hr). pose proof (alive_game h G P Hg Hr) as E.
   rewrite E, (frozen_refutes_game h G P Hg Hr), (region_refutes_game h G P Hg Hr) in H.
-  apply (Parityproof.parity_refutes_sound P H). exists h, G. auto.
+  (* [destruct … eqn:] rather than conversion: the kernel would otherwise
+     unfold the rules' computations while checking [Qed]. *)
+  destruct (Parity.parity_refutes P) eqn:Hp.
+  - apply (Parityproof.parity_refutes_sound P Hp). exists h, G. auto.
+  - destruct (PawnCaptures.pawn_refutes P) eqn:Hw; [|discriminate H].
+    apply (PawnCapturesproof.pawn_refutes_sound P Hw). exists h, G. auto.
 Qed.
 
 (** ** Facts about realization and the lazy connectives *)

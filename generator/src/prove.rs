@@ -18,7 +18,7 @@ use crate::coqc::{Compiled, Coqc, CoqcError};
 use crate::emit::problem::{export_file_with_game, Branch, Export, Proof, Statement, Step};
 use crate::emit::EmitError;
 use retroproof_core::proofgame::{self, find_proof_game};
-use retroproof_core::rules::{Rule, RuleSet};
+use retroproof_core::rules::RuleSet;
 use retroproof_core::{cert, deep};
 
 /// How many plies past `n` the native engine looks to decide the last `n`.
@@ -644,19 +644,14 @@ pub fn game_reaching(
 /// Cert.v: `alive` of Search.v -- the invariants and the stranded-man rule
 /// -- `frozen_refutes` and `region_refutes` of Frozen.v, the frozen-men
 /// and region rules, proven sound in Frozenproof.v, and `parity_refutes`
-/// of Parity.v, proven sound in Parityproof.v). The deep search may only
-/// use these when its certificate is to be checked by Coq; its other rule
-/// (pawn captures) is not proven in Coq yet. Coq computes each of these
-/// rules as the native engine does (for Frozen and Region,
-/// generator/tests/frozen_coq.rs compares them; for Parity, the positions
-/// of coq/tests/Parity.v and rust-core/tests/rules.rs), so a certificate
-/// the native checker accepts under these rules checks in Coq.
-pub const COQ_RULES: RuleSet = RuleSet::NONE
-    .with(Rule::Invariants)
-    .with(Rule::Stranded)
-    .with(Rule::Frozen)
-    .with(Rule::Region)
-    .with(Rule::Parity);
+/// of Parity.v, proven sound in Parityproof.v, and `pawn_refutes` of
+/// PawnCaptures.v, proven sound in PawnCapturesproof.v): every rule of the
+/// deep search. Coq computes each of these rules as the native engine does
+/// (for Frozen and Region, generator/tests/frozen_coq.rs compares them; for
+/// Parity, the positions of coq/tests/Parity.v and rust-core/tests/rules.rs;
+/// for pawn captures, coq/tests/PawnCapturesCross.v), so a certificate the
+/// native checker accepts under these rules checks in Coq.
+pub const COQ_RULES: RuleSet = RuleSet::ALL;
 
 /// The deep search's budget behind `prove`/`export`: 1,000,000 positions
 /// in its graph, 10 s.

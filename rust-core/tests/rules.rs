@@ -79,6 +79,64 @@ fn pawn_captures() {
     assert_eq!(pawns::min_pawn_captures(&doubled, Color::White), Some(0));
 }
 
+/// The positions of coq/tests/PawnCaptures.v, with the verdicts Coq's
+/// `pawn_refutes` gives there (hand-reasoned; see the comments).
+#[test]
+fn pawn_captures_coq_examples() {
+    let cases: [(&str, bool); 7] = [
+        // White pawns a2, a3, a4, d2..h2: from files a, b, c at best, 3
+        // captures; Black has all 16 men.
+        (
+            "rnbqkbnr/pppppppp/8/8/P7/P7/P2PPPPP/RNBQKBNR w KQkq -",
+            true,
+        ),
+        // Same, Black lost both knights: 2 captures possible, 3 needed.
+        (
+            "r1bqkb1r/pppppppp/8/8/P7/P7/P2PPPPP/RNBQKBNR w KQkq -",
+            true,
+        ),
+        // Mirror for Black: h7, h6, h5 from f, g, h: 3 captures; White has 16 men.
+        (
+            "rnbqkbnr/ppppp2p/7p/7p/8/8/PPPPPPPP/RNBQKBNR b KQkq -",
+            true,
+        ),
+        // Initial position.
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -",
+            false,
+        ),
+        // Three on the a-file, Black lost 3 men: exactly enough.
+        (
+            "r2qkb1r/pppppppp/8/8/P7/P7/P2PPPPP/RNBQKBNR w KQkq -",
+            false,
+        ),
+        // Ruy Lopez, Exchange Variation: 1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 4.Bxc6 dxc6.
+        (
+            "r1bqkbnr/1pp2ppp/p1p5/4p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 5",
+            false,
+        ),
+        // (rust-only) Black lost 3 men, three pawns on the a-file.
+        ("rnbqkb2/ppppp3/8/8/P7/P7/P7/4K3 w - -", false),
+    ];
+    for (fen, expected) in cases {
+        assert_eq!(pawns::refutes(&pos(fen)), expected, "{fen}");
+    }
+    assert_eq!(
+        pawns::min_pawn_captures(
+            &pos("rnbqkbnr/pppppppp/8/8/P7/P7/P2PPPPP/RNBQKBNR w KQkq -"),
+            Color::White
+        ),
+        Some(3)
+    );
+    assert_eq!(
+        pawns::min_pawn_captures(
+            &pos("rnbqkbnr/ppppp2p/7p/7p/8/8/PPPPPPPP/RNBQKBNR b KQkq -"),
+            Color::Black
+        ),
+        Some(3)
+    );
+}
+
 #[test]
 fn parity() {
     let start_black = pos("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq -");

@@ -1,0 +1,993 @@
+(** * PawnCapturesproof: pawn-capture counting is sound.
+
+    Headline theorems:
+
+    - [pawn_refutes_sound : forall P, pawn_refutes P = true -> ~ reachable P];
+    - [ghost_side_refutes : forall b c L T, ghost b c L T -> side_refutes b c = false];
+    - [ghost_game : forall h G, game h G -> forall c, ghostly (piece_at G) c]
+      (every legal move keeps a ghost for each side: [ghost_step]).
+
+    ** The invariant: a ghost assignment
+
+    [ghost b c L T] says that the board [b] admits, for the colour [c], a
+    bookkeeping of where its pawns came from (nothing in the position
+    records it; it is a "ghost" of the game):
+
+    - [L] lists [c]'s pawns on the board, each once, with a slot (its
+      starting file) [g];
+    - [T] lists promotion tokens [(x, g)]: a pawn from slot [g] promoted
+      after reaching [c]'s seventh rank on file [x]; no opponent pawn now
+      stands on that seventh-rank square ([tok_open]);
+    - all the slots of [L] and [T] are distinct files;
+    - [T] has at least as many tokens as [c] has men beyond its initial
+      set ([excess], the [promoted_men] of Material.v);
+    - the cost [sum |file - g|] over [L] plus [sum |x - g|] over [T] plus
+      the other side's men is at most 16.
+
+    The initial position has one (every pawn on its own file, no token,
+    16 men each).  A game step keeps one ([ghost_step]):
+
+    - a push keeps the pawn's file; a capture by a pawn (en passant too)
+      moves it one file, adding 1 to the cost, and removes an enemy man;
+      a capture by another man only removes an enemy man;
+    - a promotion turns the pawn's entry into a token for the file it
+      promoted from, which held the pawn, so no enemy pawn stands there;
+      the mover's men beyond the initial set grow by at most one;
+    - a captured pawn of [c] loses its entry; a captured man of [c] can
+      only lower [c]'s excess;
+    - enemy pawns never arrive on their own second rank, so open files
+      stay open; nothing else changes.
+
+    ** From the invariant to the computation
+
+    [min_captures] (PawnCaptures.v) is at most the cost of any ghost
+    assignment: the cost of the assignment is at least the sum over cuts
+    [k] of [|D_k - S_k|] ([cut_bound]), and the sequence of counts
+    [(B_k, S_k)] of the assignment is one the programme minimises over
+    ([min_captures_bound]).
+
+    Axioms: those of Invariants.v (the specification of primitive integers
+    [Uint63.eqb_correct], [Uint63.eqb_refl], [Uint63.ltb_spec],
+    [Uint63.of_to_Z]); geometric facts about squares (files, ranks, the
+    squares pawns move to) are checked on all 64 squares by computation. *)
+
+From Coq Require Import Uint63 PArray List Bool Arith Lia Permutation.
+From RetroProof Require Import Gen.Vocab Board Rules Material RulesFast Facts RulesCheck
+  Game Invariants PawnCaptures.
+Import ListNotations.
+Open Scope nat_scope.
+
+(** ** Sums *)
+
+Fixpoint sum_over (f : nat -> nat) (l : list nat) : nat :=
+  match l with [] => 0 | k :: l => f k + sum_over f l end.
+
+Lemma sum_over_le : forall f g h l, (forall k, In k l -> f k <= g k + h k) ->
+  sum_over f l <= sum_over g l + sum_over h l.
+Proof.
+  intros f g h l; induction l as [|k l IH]; simpl; intros H; [lia|].
+  pose proof (H k (or_introl eq_refl)). pose proof (IH (fun x Hx => H x (or_intror Hx))). lia.
+Qed.
+
+(** ** The dynamic programme finds the cheapest path *)
+
+Lemma omin_le_l : forall v y, exists w, omin (Some v) y = Some w /\ w <= v.
+Proof. intros v [y|]; simpl; eexists; split; [reflexivity| lia | reflexivity | lia]. Qed.
+
+Lemma omin_le_r : forall x v w, x = Some v -> omin x (Some w) = Some (Nat.min v w) \/ x = None.
+Proof. intros x v w ->. left. reflexivity. Qed.
+
+Lemma omin_some_r : forall x w, exists w', omin x (Some w) = Some w' /\ w' <= w.
+Proof. intros [x|] w; simpl; eexists; split; [reflexivity| lia | reflexivity | lia]. Qed.
+
+Lemma omin_mono_r : forall x y w, y = Some w -> exists w', omin x y = Some w' /\ w' <= w.
+Proof. intros x y w ->. apply omin_some_r. Qed.
+
+Lemma best_le : forall o b' s' L b s v, In (b, s, v) L -> pred_ok o b s b' s' = true ->
+  exists w, best o b' s' L = Some w /\ w <= v.
+Proof.
+  intros o b' s' L; induction L as [|[[b0 s0] v0] L IH]; simpl; intros b s v Hin Hp; [contradiction|].
+  destruct Hin as [E|Hin].
+  - injection E as <- <- <-. rewrite Hp. apply omin_le_l.
+  - destruct (IH b s v Hin Hp) as (w & Hw & Hle). rewrite Hw.
+    destruct (pred_ok o b0 s0 b' s').
+    + destruct (omin_some_r (Some v0) w) as (w' & E & Hw'). exists w'. split; [exact E | lia].
+    + exists w. auto.
+Qed.
+
+Lemma lookup_le : forall L b s v, In (b, s, v) L -> exists w, lookup b s L = Some w /\ w <= v.
+Proof.
+  intros L; induction L as [|[[b0 s0] v0] L IH]; simpl; intros b s v Hin; [contradiction|].
+  destruct Hin as [E|Hin].
+  - injection E as <- <- <-. rewrite !Nat.eqb_refl. apply omin_le_l.
+  - destruct (IH b s v Hin) as (w & Hw & Hle). rewrite Hw.
+    destruct (Nat.eqb b0 b && Nat.eqb s0 s).
+    + destruct (omin_some_r (Some v0) w) as (w' & E & Hw'). exists w'. split; [exact E | lia].
+    + exists w. auto.
+Qed.
+
+Lemma dp_step_in : forall t m a o L b s v b' s', In (b, s, v) L -> pred_ok o b s b' s' = true ->
+  b' <= t -> s' <= m -> exists w, In (b', s', w) (dp_step t m a o L) /\ w <= absd (a + b') s' + v.
+Proof.
+  intros t m a o L b s v b' s' Hin Hp Hb Hs.
+  destruct (best_le o b' s' L b s v Hin Hp) as (w & Hw & Hle).
+  exists (absd (a + b') s' + w). split; [|lia].
+  unfold dp_step. apply in_flat_map. exists b'. split; [apply in_seq; lia|].
+  apply in_flat_map. exists s'. split; [apply in_seq; lia|].
+  rewrite Hw. left. reflexivity.
+Qed.
+
+(** A path through the states, one per file of [data]. *)
+Fixpoint path_ok (t m : nat) (data : list (nat * bool)) (b s : nat) (path : list (nat * nat)) : Prop :=
+  match data, path with
+  | [], [] => True
+  | (a, o) :: data', (b', s') :: path' =>
+      pred_ok o b s b' s' = true /\ b' <= t /\ s' <= m /\ path_ok t m data' b' s' path'
+  | _, _ => False
+  end.
+
+Fixpoint path_cost (data : list (nat * bool)) (path : list (nat * nat)) : nat :=
+  match data, path with
+  | (a, _) :: data', (b', s') :: path' => absd (a + b') s' + path_cost data' path'
+  | _, _ => 0
+  end.
+
+Lemma last_cons : forall A (x : A) l d, last (x :: l) d = last l x.
+Proof.
+  intros A x l; revert x; induction l as [|a l IH]; intros x d; [reflexivity|].
+  change (last (a :: l) d = last (a :: l) x). rewrite !IH. reflexivity.
+Qed.
+
+Lemma dp_run_path : forall t m data path L b s v, In (b, s, v) L -> path_ok t m data b s path ->
+  exists w, In (fst (last path (b, s)), snd (last path (b, s)), w) (dp_run t m data L) /\
+            w <= v + path_cost data path.
+Proof.
+  intros t m data; induction data as [|[a o] data IH]; intros path L b s v Hin Hp.
+  - destruct path; [|contradiction]. exists v. simpl. split; [exact Hin | lia].
+  - destruct path as [|[b' s'] path]; [contradiction|]. destruct Hp as (Hpr & Hb & Hs & Hp).
+    destruct (dp_step_in t m a o L b s v b' s' Hin Hpr Hb Hs) as (w & Hw & Hle).
+    destruct (IH path _ b' s' w Hw Hp) as (w' & Hw' & Hle').
+    exists w'. split.
+    + rewrite last_cons. exact Hw'.
+    + simpl. lia.
+Qed.
+
+Lemma path_seq : forall t m (a : nat -> nat) (o : nat -> bool) (Bf Sf : nat -> nat) n j,
+  (forall k, j <= k < j + n ->
+     pred_ok (o k) (Bf k) (Sf k) (Bf (S k)) (Sf (S k)) = true /\ Bf (S k) <= t /\ Sf (S k) <= m) ->
+  path_ok t m (map (fun k => (a k, o k)) (seq j n)) (Bf j) (Sf j)
+    (map (fun k => (Bf (S k), Sf (S k))) (seq j n)) /\
+  path_cost (map (fun k => (a k, o k)) (seq j n)) (map (fun k => (Bf (S k), Sf (S k))) (seq j n)) =
+    sum_over (fun k => absd (a k + Bf (S k)) (Sf (S k))) (seq j n) /\
+  last (map (fun k => (Bf (S k), Sf (S k))) (seq j n)) (Bf j, Sf j) = (Bf (j + n), Sf (j + n)).
+Proof.
+  intros t m a o Bf Sf n; induction n as [|n IH]; intros j H.
+  - simpl. rewrite Nat.add_0_r. auto.
+  - destruct (IH (S j)) as (H1 & H2 & H3).
+    { intros k Hk. apply H. lia. }
+    destruct (H j ltac:(lia)) as (Hp & Hb & Hs).
+    simpl. split; [auto|]. split; [rewrite H2; reflexivity|].
+    replace (j + S n) with (S j + n) by lia. rewrite <- H3. apply last_cons.
+Qed.
+
+(** The programme's value is at most the cost of any admissible sequence
+    of counts [(Bf k, Sf k)] (counts at files below [k]). *)
+Lemma min_captures_bound : forall pf bl t (Bf Sf : nat -> nat),
+  Bf 0 = 0 -> Sf 0 = 0 -> Bf 8 = t -> Sf 8 = length pf + t ->
+  (forall k, k < 8 -> pred_ok (file_open bl k) (Bf k) (Sf k) (Bf (S k)) (Sf (S k)) = true /\
+                      Bf (S k) <= t /\ Sf (S k) <= length pf + t) ->
+  exists w, min_captures pf bl t = Some w /\
+            w <= sum_over (fun k => absd (clt (S k) pf + Bf (S k)) (Sf (S k))) (seq 0 8).
+Proof.
+  intros pf bl t Bf Sf H0 H0' H8 H8' H.
+  destruct (path_seq t (length pf + t) (fun k => clt (S k) pf) (file_open bl) Bf Sf 8 0)
+    as (Hp & Hc & Hl); [intros k Hk; apply H; lia|].
+  rewrite H0, H0' in Hp, Hl.
+  destruct (dp_run_path _ _ _ _ [(0, 0, 0)] 0 0 0 (or_introl eq_refl) Hp) as (w & Hw & Hle).
+  rewrite Hl in Hw. cbn [fst snd] in Hw. change (0 + 8) with 8 in Hw. rewrite H8, H8' in Hw.
+  destruct (lookup_le _ _ _ _ Hw) as (w' & Hw' & Hle').
+  exists w'. split; [exact Hw'|]. rewrite Hc in Hle. lia.
+Qed.
+
+(** ** Cuts: an assignment costs at least the sum of [|D_k - S_k|] *)
+
+Definition sep (k p g : nat) : nat := absd (if Nat.ltb p k then 1 else 0) (if Nat.ltb g k then 1 else 0).
+
+Lemma absd_cuts : forall p g, p < 8 -> g < 8 -> absd p g = sum_over (fun k => sep (S k) p g) (seq 0 8).
+Proof.
+  assert (H : forallb (fun p => forallb (fun g =>
+            Nat.eqb (absd p g) (sum_over (fun k => sep (S k) p g) (seq 0 8))) (seq 0 8)) (seq 0 8) = true)
+    by (vm_compute; reflexivity).
+  intros p g Hp Hg. rewrite forallb_forall in H. specialize (H p (proj2 (in_seq 8 0 p) ltac:(lia))).
+  rewrite forallb_forall in H. specialize (H g (proj2 (in_seq 8 0 g) ltac:(lia))).
+  apply Nat.eqb_eq, H.
+Qed.
+
+Lemma clt_cons : forall k p l, clt k (p :: l) = (if Nat.ltb p k then 1 else 0) + clt k l.
+Proof. intros k p l. unfold clt. simpl. destruct (Nat.ltb p k); reflexivity. Qed.
+
+Definition pcost (its : list (nat * nat)) : nat :=
+  fold_right (fun pg acc => absd (fst pg) (snd pg) + acc) 0 its.
+
+Lemma cut_bound : forall its, (forall p g, In (p, g) its -> p < 8 /\ g < 8) ->
+  sum_over (fun k => absd (clt (S k) (map fst its)) (clt (S k) (map snd its))) (seq 0 8) <= pcost its.
+Proof.
+  intros its; induction its as [|[p g] its IH]; intros H.
+  - simpl. unfold absd. reflexivity.
+  - cbn [map fst snd]. unfold pcost; cbn [fold_right fst snd]; fold (pcost its).
+    destruct (H p g (or_introl eq_refl)) as [Hp Hg].
+    rewrite (absd_cuts p g Hp Hg).
+    specialize (IH (fun p' g' Hi => H p' g' (or_intror Hi))).
+    eapply Nat.le_trans; [|apply Nat.add_le_mono_l, IH].
+    apply sum_over_le. intros k _. rewrite !clt_cons. unfold sep, absd.
+    destruct (Nat.ltb p (S k)), (Nat.ltb g (S k)); lia.
+Qed.
+
+(** ** Counting below a file *)
+
+Lemma clt_app : forall k l l', clt k (l ++ l') = clt k l + clt k l'.
+Proof. intros k l l'. unfold clt. rewrite filter_app, app_length. reflexivity. Qed.
+
+Lemma clt_le : forall k l, clt k l <= length l.
+Proof.
+  intros k l; induction l as [|p l IH]; [reflexivity|]. rewrite clt_cons. simpl.
+  destruct (Nat.ltb p k); lia.
+Qed.
+
+Lemma clt_0 : forall l, clt 0 l = 0.
+Proof. intros l; induction l as [|p l IH]; [reflexivity|]. rewrite clt_cons. simpl. exact IH. Qed.
+
+Lemma clt_all : forall k l, (forall p, In p l -> p < k) -> clt k l = length l.
+Proof.
+  intros k l; induction l as [|p l IH]; intros H; [reflexivity|]. rewrite clt_cons. simpl.
+  assert (Hp : p < k) by (apply H; left; reflexivity).
+  apply Nat.ltb_lt in Hp. rewrite Hp. rewrite IH by (intros q Hq; apply H; right; exact Hq). reflexivity.
+Qed.
+
+Lemma clt_perm : forall k l l', Permutation l l' -> clt k l = clt k l'.
+Proof.
+  intros k l l' H; induction H; rewrite ?clt_cons; lia.
+Qed.
+
+Definition ceq (k : nat) (l : list nat) : nat := length (filter (Nat.eqb k) l).
+
+Lemma clt_S : forall k l, clt (S k) l = clt k l + ceq k l.
+Proof.
+  intros k l; induction l as [|p l IH]; [reflexivity|]. rewrite !clt_cons. unfold ceq in *. simpl.
+  destruct (Nat.ltb p (S k)) eqn:E1, (Nat.ltb p k) eqn:E2, (Nat.eqb k p) eqn:E3; simpl;
+    apply Nat.ltb_lt in E1 || apply Nat.ltb_ge in E1; apply Nat.ltb_lt in E2 || apply Nat.ltb_ge in E2;
+    apply Nat.eqb_eq in E3 || apply Nat.eqb_neq in E3; lia.
+Qed.
+
+Lemma ceq_nodup : forall k l, NoDup l -> ceq k l <= 1.
+Proof.
+  intros k l; induction l as [|p l IH]; intros H; unfold ceq in *; simpl; [lia|].
+  inversion H as [|? ? Hp Hl]; subst. destruct (Nat.eqb k p) eqn:E; simpl; [|auto].
+  apply Nat.eqb_eq in E; subst p.
+  assert (filter (Nat.eqb k) l = []) as ->; [|simpl; lia].
+  destruct (filter (Nat.eqb k) l) as [|q r] eqn:F; [reflexivity|].
+  exfalso. assert (Hq : In q (filter (Nat.eqb k) l)) by (rewrite F; left; reflexivity).
+  apply filter_In in Hq. destruct Hq as [Hq E]. apply Nat.eqb_eq in E. subst. contradiction.
+Qed.
+
+Lemma ceq_none : forall k l, (forall p, In p l -> p <> k) -> ceq k l = 0.
+Proof.
+  intros k l; induction l as [|p l IH]; intros H; unfold ceq in *; simpl; [reflexivity|].
+  destruct (Nat.eqb k p) eqn:E.
+  - apply Nat.eqb_eq in E. subst k. exfalso. exact (H p (or_introl eq_refl) eq_refl).
+  - apply IH. intros q Hq. apply H. right. exact Hq.
+Qed.
+
+Lemma sum_over_ext : forall f g l, (forall k, In k l -> f k = g k) -> sum_over f l = sum_over g l.
+Proof.
+  intros f g l; induction l as [|k l IH]; simpl; intros H; [reflexivity|].
+  rewrite H by auto. rewrite IH by auto. reflexivity.
+Qed.
+
+Lemma pcost_app : forall l l', pcost (l ++ l') = pcost l + pcost l'.
+Proof. intros l l'; induction l as [|x l IH]; simpl; [reflexivity|]. unfold pcost in *. simpl. rewrite IH. lia. Qed.
+
+Lemma pcost_firstn : forall n l, pcost (firstn n l) <= pcost l.
+Proof.
+  intros n l. rewrite <- (firstn_skipn n l) at 2. rewrite pcost_app. lia.
+Qed.
+
+Lemma nodup_app_l : forall A (l l' : list A), NoDup (l ++ l') -> NoDup l.
+Proof.
+  intros A l l' H. induction l as [|x l IH]; [constructor|]. simpl in H.
+  inversion H as [|? ? Hx Hl]; subst. constructor.
+  - intros Hx'. apply Hx, in_or_app. left. exact Hx'.
+  - apply IH. exact Hl.
+Qed.
+
+Lemma in_firstn : forall A n (x : A) l, In x (firstn n l) -> In x l.
+Proof.
+  intros A n x l H. rewrite <- (firstn_skipn n l). apply in_or_app. left. exact H.
+Qed.
+
+(** ** Squares and files, by computation *)
+
+Lemma fnat_lt : forall s, In s all_squares -> fnat s < 8.
+Proof.
+  intros s Hs. apply Nat.ltb_lt. revert s Hs.
+  apply (forall_squares (fun s => Nat.ltb (fnat s) 8)). vm_compute. reflexivity.
+Qed.
+
+(** ** The ghost invariant *)
+
+(** No opponent pawn on the square of [c]'s seventh rank on file [x]. *)
+Definition tok_open (b : board_fn) (c : color) (x : nat) : Prop :=
+  forall s, In s all_squares -> fnat s = x -> (relative_rank c s =? 6)%uint63 = true ->
+    b s <> Some (MkPiece (opp c) Pawn).
+
+(** [c]'s men beyond its initial set ([promoted_men] of Material.v, in counts). *)
+Definition excess (b : board_fn) (c : color) : nat :=
+  (cnt b c TQueen - 1) + (cnt b c TRook - 2) + (cnt b c TKnight - 2) + (cnt b c TLight - 1)
+  + (cnt b c TDark - 1).
+
+Definition lcost (L : list (int * nat)) : nat :=
+  fold_right (fun sg acc => absd (fnat (fst sg)) (snd sg) + acc) 0 L.
+
+Record ghost (b : board_fn) (c : color) (L : list (int * nat)) (T : list (nat * nat)) : Prop := {
+  gh_pawns : forall s, In s all_squares -> (b s = Some (MkPiece c Pawn) <-> In s (map fst L));
+  gh_sq : incl (map fst L) all_squares;
+  gh_nd : NoDup (map fst L);
+  gh_slots : NoDup (map snd L ++ map snd T);
+  gh_small : forall g, In g (map snd L ++ map snd T) -> g < 8;
+  gh_tok : forall x g, In (x, g) T -> x < 8 /\ tok_open b c x;
+  gh_excess : excess b c <= length T;
+  gh_cost : lcost L + pcost T + cnt b (opp c) TMan <= 16
+}.
+
+Definition ghostly (b : board_fn) (c : color) : Prop := exists L T, ghost b c L T.
+
+(** ** A ghost bounds the computation *)
+
+Lemma promoted_excess : forall b c, promoted_men (census_of (men b) c) = excess b c.
+Proof. intros b c. rewrite men_eq, census_cnt. reflexivity. Qed.
+
+Lemma men_count_cnt : forall b c, men_count (census_of (men b) c) = cnt b c TMan.
+Proof. intros b c. rewrite men_eq, census_cnt. reflexivity. Qed.
+
+Lemma blocked_unfold : forall b c, blocked_files b c =
+  map fnat (filter (fun s => if (relative_rank c s =? 6)%uint63
+                             then opiece_eqb (b s) (Some (MkPiece (opp c) Pawn)) else false) all_squares).
+Proof. intros b c. reflexivity. Qed.
+
+Lemma open_file : forall b c x, tok_open b c x -> file_open (blocked_files b c) x = true.
+Proof.
+  intros b c x Ho. unfold file_open. apply negb_true_iff, not_true_iff_false. intros E.
+  apply existsb_exists in E. destruct E as (y & Hy & Exy). apply Nat.eqb_eq in Exy.
+  rewrite blocked_unfold in Hy. apply in_map_iff in Hy. destruct Hy as (s & Hs & Hin).
+  apply filter_In in Hin. destruct Hin as [Hin Hf].
+  assert (Er : (relative_rank c s =? 6)%uint63 = true).
+  { destruct (relative_rank c s =? 6)%uint63; [reflexivity|discriminate]. }
+  rewrite Er in Hf. apply opiece_eqb_eq in Hf. rewrite <- Exy in Hs. exact (Ho s Hin Hs Er Hf).
+Qed.
+
+Lemma pawns_perm : forall b c L T, ghost b c L T ->
+  Permutation (map fst L) (filter (fun s => opiece_eqb (b s) (Some (MkPiece c Pawn))) all_squares).
+Proof.
+  intros b c L T G. apply NoDup_Permutation.
+  - apply (gh_nd _ _ _ _ G).
+  - apply NoDup_filter, all_squares_NoDup.
+  - intros s. rewrite filter_In, opiece_eqb_eq. split.
+    + intros H. assert (Hs : In s all_squares) by (apply (gh_sq _ _ _ _ G); exact H).
+      split; [exact Hs|]. apply (gh_pawns _ _ _ _ G); assumption.
+    + intros [Hs Hp]. apply (gh_pawns _ _ _ _ G); assumption.
+Qed.
+
+Theorem ghost_side_refutes : forall b c L T, ghost b c L T -> side_refutes b c = false.
+Proof.
+  intros b c L T G. unfold side_refutes.
+  rewrite promoted_excess, men_count_cnt.
+  destruct (Nat.ltb 8 (length (pawn_files b c) + excess b c)); [reflexivity|].
+  set (t := excess b c). set (pf := pawn_files b c). set (T' := firstn t T).
+  assert (Hperm : Permutation (map fnat (map fst L)) pf) by (apply Permutation_map; eapply pawns_perm; eauto).
+  assert (HlenT : length T' = t) by (apply firstn_length_le, (gh_excess _ _ _ _ G)).
+  assert (Hlenpf : length pf = length L)
+    by (rewrite <- (Permutation_length Hperm), !map_length; reflexivity).
+  assert (HT' : forall x g, In (x, g) T' -> x < 8 /\ tok_open b c x)
+    by (intros x g H; apply (gh_tok _ _ _ _ G x g), (in_firstn _ t), H).
+  set (slots := map snd L ++ map snd T').
+  assert (Hsl : NoDup slots /\ forall g, In g slots -> g < 8).
+  { pose proof (gh_slots _ _ _ _ G) as Hnd. pose proof (gh_small _ _ _ _ G) as Hsm.
+    unfold slots, T'. rewrite <- (firstn_skipn t T) in Hnd, Hsm.
+    rewrite map_app, app_assoc in Hnd, Hsm. split.
+    - apply nodup_app_l in Hnd. exact Hnd.
+    - intros g Hg. apply Hsm, in_or_app. left. exact Hg. }
+  destruct Hsl as [Hsnd Hsm].
+  set (Bf := fun k => clt k (map fst T')). set (Sf := fun k => clt k slots).
+  destruct (min_captures_bound pf (blocked_files b c) t Bf Sf) as (w & Hw & Hle).
+  - apply clt_0.
+  - apply clt_0.
+  - unfold Bf. rewrite clt_all, map_length; [exact HlenT|].
+    intros x Hx. apply in_map_iff in Hx. destruct Hx as ([x' g] & <- & Hx). apply (HT' x' g Hx).
+  - unfold Sf. rewrite clt_all by exact Hsm. unfold slots. rewrite app_length, !map_length, HlenT, Hlenpf.
+    reflexivity.
+  - intros k Hk. unfold Bf, Sf. rewrite !clt_S. split; [|split].
+    + assert (Hd := ceq_nodup k slots Hsnd). unfold pred_ok.
+      destruct (file_open (blocked_files b c) k) eqn:Eo.
+      * apply andb_true_intro. split; [apply Nat.leb_le; lia|].
+        destruct (ceq k slots) as [|[|]]; [|simpl|lia]; rewrite ?Nat.add_0_r, ?Nat.add_1_r, Nat.eqb_refl;
+          [reflexivity|apply orb_true_r].
+      * rewrite (ceq_none k (map fst T')).
+        -- apply andb_true_intro. split; [rewrite Nat.add_0_r; apply Nat.eqb_refl|].
+           destruct (ceq k slots) as [|[|]]; [|simpl|lia]; rewrite ?Nat.add_0_r, ?Nat.add_1_r, Nat.eqb_refl;
+             [reflexivity|apply orb_true_r].
+        -- intros x Hx ->. apply in_map_iff in Hx. destruct Hx as ([x' g] & E & Hx). simpl in E. subst x'.
+           destruct (HT' k g Hx) as [_ Ho]. apply open_file in Ho. congruence.
+    + rewrite <- clt_S. rewrite <- HlenT, <- (map_length fst T'). apply clt_le.
+    + rewrite <- clt_S. eapply Nat.le_trans; [apply clt_le|].
+      unfold slots. rewrite app_length, !map_length, HlenT, Hlenpf. reflexivity.
+  - rewrite Hw.
+    set (its := map (fun sg => (fnat (fst sg), snd sg)) L ++ T').
+    assert (Hc := cut_bound its).
+    assert (Hfst : map fst its = map fnat (map fst L) ++ map fst T')
+      by (unfold its; rewrite map_app, !map_map; reflexivity).
+    assert (Hsnd' : map snd its = slots) by (unfold its, slots; rewrite map_app, !map_map; reflexivity).
+    rewrite Hfst, Hsnd' in Hc.
+    assert (Hcost : pcost its = lcost L + pcost T').
+    { unfold its. rewrite pcost_app. f_equal. clear. induction L as [|[s g] L IH]; [reflexivity|].
+      unfold pcost in *. simpl in *. rewrite IH. reflexivity. }
+    assert (Hsum : sum_over (fun k => absd (clt (S k) pf + Bf (S k)) (Sf (S k))) (seq 0 8) =
+                   sum_over (fun k => absd (clt (S k) (map fnat (map fst L) ++ map fst T')) (clt (S k) slots))
+                     (seq 0 8)).
+    { apply sum_over_ext. intros k _. rewrite clt_app, (clt_perm _ _ _ Hperm). reflexivity. }
+    assert (Hits : forall p g, In (p, g) its -> p < 8 /\ g < 8).
+    { intros p g Hi. unfold its in Hi. apply in_app_or in Hi. destruct Hi as [Hi|Hi].
+      - apply in_map_iff in Hi. destruct Hi as ([s g'] & E & Hi). injection E as <- <-. split.
+        + apply fnat_lt, (gh_sq _ _ _ _ G), in_map_iff. exists (s, g'). auto.
+        + apply Hsm. unfold slots. apply in_or_app. left. apply in_map_iff. exists (s, g'). auto.
+      - split; [apply (HT' p g Hi)|]. apply Hsm. unfold slots. apply in_or_app. right.
+        apply in_map_iff. exists (p, g). auto. }
+    specialize (Hc Hits).
+    pose proof (pcost_firstn t T) as Hpf. fold T' in Hpf. pose proof (gh_cost _ _ _ _ G).
+    apply Nat.ltb_ge. lia.
+Qed.
+
+(** ** Updating a ghost *)
+
+Definition no_new_enemy_pawn (b b' : board_fn) (c : color) : Prop :=
+  forall s, In s all_squares -> (relative_rank c s =? 6)%uint63 = true ->
+    b' s = Some (MkPiece (opp c) Pawn) -> b s = Some (MkPiece (opp c) Pawn).
+
+Lemma tok_open_transfer : forall b b' c x, tok_open b c x -> no_new_enemy_pawn b b' c -> tok_open b' c x.
+Proof. intros b b' c x Ho Hn s Hs Hx Hr E. apply (Ho s Hs Hx Hr), Hn; assumption. Qed.
+
+Lemma lcost_mid : forall L1 x L2, lcost (L1 ++ x :: L2) = lcost L1 + absd (fnat (fst x)) (snd x) + lcost L2.
+Proof. intros L1 x L2; induction L1 as [|y L1 IH]; simpl; [lia|]. rewrite IH. lia. Qed.
+
+Lemma lcost_app : forall L1 L2, lcost (L1 ++ L2) = lcost L1 + lcost L2.
+Proof. intros L1 L2; induction L1 as [|y L1 IH]; simpl; [lia|]. rewrite IH. lia. Qed.
+
+(** The entry of a pawn of the ghost. *)
+Lemma ghost_split : forall b c L T x, ghost b c L T -> In x all_squares -> b x = Some (MkPiece c Pawn) ->
+  exists L1 g L2, L = L1 ++ (x, g) :: L2 /\ ~ In x (map fst (L1 ++ L2)) /\ NoDup (map fst (L1 ++ L2)).
+Proof.
+  intros b c L T x G Hx Hb. apply (gh_pawns _ _ _ _ G) in Hb; [|exact Hx].
+  apply in_map_iff in Hb. destruct Hb as ([x' g] & E & Hin). simpl in E. subst x'.
+  apply in_split in Hin. destruct Hin as (L1 & L2 & ->). exists L1, g, L2. split; [reflexivity|].
+  pose proof (gh_nd _ _ _ _ G) as Hnd. rewrite map_app in Hnd |- *. simpl in Hnd.
+  split; [apply NoDup_remove_2; exact Hnd | apply NoDup_remove_1 in Hnd; exact Hnd].
+Qed.
+
+Lemma ghost_same : forall b b' c L T, ghost b c L T ->
+  (forall s, In s all_squares -> (b' s = Some (MkPiece c Pawn) <-> b s = Some (MkPiece c Pawn))) ->
+  no_new_enemy_pawn b b' c -> excess b' c <= excess b c ->
+  cnt b' (opp c) TMan <= cnt b (opp c) TMan -> ghost b' c L T.
+Proof.
+  intros b b' c L T G Hp Hn He Hm. destruct G as [G1 G2 G3 G4 G5 G6 G7 G8]. constructor; auto.
+  - intros s Hs. rewrite Hp by exact Hs. auto.
+  - intros x g Hx. destruct (G6 x g Hx) as [H1 H2]. split; [exact H1|]. eapply tok_open_transfer; eauto.
+  - lia.
+  - lia.
+Qed.
+
+Lemma ghost_move : forall b b' c L T f t, ghost b c L T -> In f all_squares -> In t all_squares ->
+  b f = Some (MkPiece c Pawn) -> b t <> Some (MkPiece c Pawn) ->
+  (forall s, In s all_squares ->
+     (b' s = Some (MkPiece c Pawn) <-> (b s = Some (MkPiece c Pawn) /\ s <> f) \/ s = t)) ->
+  no_new_enemy_pawn b b' c -> excess b' c <= excess b c ->
+  absd (fnat f) (fnat t) + cnt b' (opp c) TMan <= cnt b (opp c) TMan ->
+  exists L', ghost b' c L' T.
+Proof.
+  intros b b' c L T f t G Hf Ht Hbf Hbt Hp Hn He Hm.
+  destruct (ghost_split b c L T f G Hf Hbf) as (L1 & g & L2 & -> & Hnf & Hnd).
+  assert (Htn : ~ In t (map fst (L1 ++ (f, g) :: L2))) by (rewrite <- (gh_pawns _ _ _ _ G) by exact Ht; exact Hbt).
+  exists (L1 ++ (t, g) :: L2). destruct G as [G1 G2 G3 G4 G5 G6 G7 G8]. constructor.
+  - intros s Hs. rewrite Hp by exact Hs. rewrite G1 by exact Hs. rewrite !map_app, !in_app_iff. simpl.
+    rewrite map_app, in_app_iff in Hnf. split.
+    + intros [[[H|[H|H]] Hsf]|H]; [tauto|congruence|tauto|subst; tauto].
+    + intros [H|[H|H]]; [left; split; [tauto|intros ->; tauto] | right; congruence
+                        | left; split; [tauto|intros ->; tauto]].
+  - intros s Hs. rewrite map_app, in_app_iff in Hs. simpl in Hs. destruct Hs as [Hs|[<-|Hs]].
+    + apply G2. rewrite map_app, in_app_iff. auto.
+    + exact Ht.
+    + apply G2. rewrite map_app, in_app_iff. simpl. auto.
+  - rewrite map_app. simpl. apply (Permutation_NoDup (Permutation_middle (map fst L1) (map fst L2) t)).
+    constructor; [rewrite <- map_app; intros H; apply Htn; rewrite map_app, in_app_iff in H |- *; simpl; tauto|].
+    rewrite <- map_app. exact Hnd.
+  - rewrite map_app in G4 |- *. exact G4.
+  - rewrite map_app in G5 |- *. exact G5.
+  - intros x g' Hx. destruct (G6 x g' Hx) as [H1 H2]. split; [exact H1|]. eapply tok_open_transfer; eauto.
+  - lia.
+  - rewrite lcost_mid in G8 |- *. simpl in G8 |- *. unfold absd in *. lia.
+Qed.
+
+Lemma ghostly_of_move : forall b b' c L T f t, ghost b c L T -> In f all_squares -> In t all_squares ->
+  b f = Some (MkPiece c Pawn) -> b t <> Some (MkPiece c Pawn) ->
+  (forall s, In s all_squares ->
+     (b' s = Some (MkPiece c Pawn) <-> (b s = Some (MkPiece c Pawn) /\ s <> f) \/ s = t)) ->
+  no_new_enemy_pawn b b' c -> excess b' c <= excess b c ->
+  absd (fnat f) (fnat t) + cnt b' (opp c) TMan <= cnt b (opp c) TMan ->
+  ghostly b' c.
+Proof.
+  intros b b' c L T f t G Hf Ht Hbf Hbt Hp Hn He Hm.
+  destruct (ghost_move b b' c L T f t G Hf Ht Hbf Hbt Hp Hn He Hm) as (L' & G'). exists L', T. exact G'.
+Qed.
+
+Lemma ghost_remove : forall b b' c L T x, ghost b c L T -> In x all_squares -> b x = Some (MkPiece c Pawn) ->
+  (forall s, In s all_squares -> (b' s = Some (MkPiece c Pawn) <-> b s = Some (MkPiece c Pawn) /\ s <> x)) ->
+  no_new_enemy_pawn b b' c -> excess b' c <= excess b c ->
+  cnt b' (opp c) TMan <= cnt b (opp c) TMan -> exists L', ghost b' c L' T.
+Proof.
+  intros b b' c L T x G Hx Hbx Hp Hn He Hm.
+  destruct (ghost_split b c L T x G Hx Hbx) as (L1 & g & L2 & -> & Hnf & Hnd).
+  exists (L1 ++ L2). destruct G as [G1 G2 G3 G4 G5 G6 G7 G8]. constructor.
+  - intros s Hs. rewrite Hp by exact Hs. rewrite G1 by exact Hs. rewrite !map_app, !in_app_iff. simpl.
+    rewrite map_app, in_app_iff in Hnf. split.
+    + intros [[H|[H|H]] Hsx]; [tauto|congruence|tauto].
+    + intros [H|H]; (split; [tauto|intros ->; tauto]).
+  - intros s Hs. apply G2. rewrite !map_app, !in_app_iff in *. simpl. tauto.
+  - exact Hnd.
+  - rewrite !map_app in *. simpl in G4. rewrite <- app_assoc in *. simpl in G4.
+    apply NoDup_remove_1 in G4. exact G4.
+  - intros g' Hg. apply G5. rewrite !map_app, !in_app_iff in *. simpl. tauto.
+  - intros x' g' Hx'. destruct (G6 x' g' Hx') as [H1 H2]. split; [exact H1|]. eapply tok_open_transfer; eauto.
+  - lia.
+  - rewrite lcost_mid in G8. rewrite lcost_app. lia.
+Qed.
+
+Lemma ghost_promote : forall b b' c L T x, ghost b c L T -> In x all_squares -> b x = Some (MkPiece c Pawn) ->
+  (forall s, In s all_squares -> (b' s = Some (MkPiece c Pawn) <-> b s = Some (MkPiece c Pawn) /\ s <> x)) ->
+  no_new_enemy_pawn b b' c -> tok_open b' c (fnat x) -> excess b' c <= S (excess b c) ->
+  cnt b' (opp c) TMan <= cnt b (opp c) TMan -> exists L' T', ghost b' c L' T'.
+Proof.
+  intros b b' c L T x G Hx Hbx Hp Hn Ho He Hm.
+  destruct (ghost_split b c L T x G Hx Hbx) as (L1 & g & L2 & -> & Hnf & Hnd).
+  exists (L1 ++ L2), ((fnat x, g) :: T). destruct G as [G1 G2 G3 G4 G5 G6 G7 G8].
+  assert (Hperm : Permutation (map snd (L1 ++ (x, g) :: L2) ++ map snd T)
+                              (map snd (L1 ++ L2) ++ map snd ((fnat x, g) :: T))).
+  { rewrite !map_app. simpl. rewrite <- !app_assoc. simpl.
+    eapply perm_trans; [apply Permutation_sym, Permutation_middle|].
+    rewrite !app_assoc. apply Permutation_middle. }
+  constructor.
+  - intros s Hs. rewrite Hp by exact Hs. rewrite G1 by exact Hs. rewrite !map_app, !in_app_iff. simpl.
+    rewrite map_app, in_app_iff in Hnf. split.
+    + intros [[H|[H|H]] Hsx]; [tauto|congruence|tauto].
+    + intros [H|H]; (split; [tauto|intros ->; tauto]).
+  - intros s Hs. apply G2. rewrite !map_app, !in_app_iff in *. simpl. tauto.
+  - exact Hnd.
+  - exact (Permutation_NoDup Hperm G4).
+  - intros g' Hg. apply G5. apply (Permutation_in _ (Permutation_sym Hperm)). exact Hg.
+  - intros x' g' [E|Hx'].
+    + injection E as <- <-. split; [apply fnat_lt; exact Hx | exact Ho].
+    + destruct (G6 x' g' Hx') as [H1 H2]. split; [exact H1|]. eapply tok_open_transfer; eauto.
+  - simpl. lia.
+  - rewrite lcost_mid in G8. rewrite lcost_app. simpl in *. unfold pcost in *. simpl. lia.
+Qed.
+
+(** ** Geometry of pawn moves, by computation on the 64 squares *)
+
+Definition geo_ok (c : color) (f t : int) : bool :=
+  negb (rank_ok f) |||
+  ((negb (t =? pawn_step c f)%uint63 |||
+      (Nat.eqb (fnat t) (fnat f) &&& negb (relative_rank (opp c) t =? 6)%uint63 &&&
+       (negb (relative_rank c t =? 7)%uint63 ||| (relative_rank c f =? 6)%uint63))) &&&
+   (negb ((relative_rank c f =? 1)%uint63 &&& (t =? pawn_step c (pawn_step c f))%uint63) |||
+      (Nat.eqb (fnat t) (fnat f) &&& negb (relative_rank (opp c) t =? 6)%uint63 &&&
+       negb (relative_rank c t =? 7)%uint63)) &&&
+   (negb (inb t (pawn_attacks c f)) |||
+      (Nat.eqb (absd (fnat f) (fnat t)) 1 &&& negb (relative_rank (opp c) t =? 6)%uint63 &&&
+       (negb (relative_rank c t =? 7)%uint63 ||| (relative_rank c f =? 6)%uint63)))).
+
+Lemma geo_all : forall c f t, In f all_squares -> In t all_squares -> geo_ok c f t = true.
+Proof.
+  assert (H : forall c, forallb (fun f => forallb (fun t => geo_ok c f t) all_squares) all_squares = true)
+    by (intros []; vm_compute; reflexivity).
+  intros c f t Hf Ht. specialize (H c). rewrite forallb_forall in H. specialize (H f Hf).
+  rewrite forallb_forall in H. exact (H t Ht).
+Qed.
+
+Lemma pawn_attack_geo : forall c f t, In f all_squares -> In t all_squares -> rank_ok f = true ->
+  inb t (pawn_attacks c f) = true ->
+  (relative_rank (opp c) t =? 6)%uint63 = false /\ absd (fnat f) (fnat t) = 1.
+Proof.
+  intros c f t Hf Ht Hr Ha. pose proof (geo_all c f t Hf Ht) as G. unfold geo_ok in G.
+  rewrite Hr, Ha in G. cbn [negb] in G. split_lazy.
+  repeat match goal with H : Nat.eqb _ _ = true |- _ => apply Nat.eqb_eq in H end.
+  split; [apply negb_true_iff; assumption | assumption].
+Qed.
+
+(** Where a pawn of [c] goes from [f] (not on a back rank): never to
+    [opp c]'s seventh rank (that is, [c]'s second); to its last rank only
+    from its seventh; on its file, or one file aside onto an occupied
+    square. *)
+Lemma pawn_move_geo : forall b c f t, In f all_squares -> In t all_squares -> rank_ok f = true ->
+  man_moves b c Pawn f t ->
+  (relative_rank (opp c) t =? 6)%uint63 = false /\
+  ((relative_rank c t =? 7)%uint63 = true -> (relative_rank c f =? 6)%uint63 = true) /\
+  (fnat t = fnat f \/ (absd (fnat f) (fnat t) = 1 /\ b t <> None)).
+Proof.
+  intros b c f t Hf Ht Hr Hm. pose proof (geo_all c f t Hf Ht) as G. unfold geo_ok in G.
+  rewrite Hr in G. cbn [negb] in G. split_lazy.
+  destruct Hm as [(Et & _)|[(Er & Et & _)|(Et & Hbt)]].
+  - rewrite Et in *. cbn [negb] in *. split_lazy.
+    repeat match goal with H : Nat.eqb _ _ = true |- _ => apply Nat.eqb_eq in H end.
+    split; [apply negb_true_iff; assumption|]. split; [|auto].
+    intros H7. rewrite H7 in *. cbn [negb] in *. assumption.
+  - rewrite Er, Et in *. cbn [negb] in *. split_lazy.
+    repeat match goal with H : Nat.eqb _ _ = true |- _ => apply Nat.eqb_eq in H end.
+    split; [apply negb_true_iff; assumption|]. split; [|auto].
+    intros H7. rewrite H7 in *. discriminate.
+  - rewrite Et in *. cbn [negb] in *. split_lazy.
+    repeat match goal with H : Nat.eqb _ _ = true |- _ => apply Nat.eqb_eq in H end.
+    split; [apply negb_true_iff; assumption|]. split; [|auto].
+    intros H7. rewrite H7 in *. cbn [negb] in *. assumption.
+Qed.
+
+Lemma seventh_unique : forall c s s', In s all_squares -> In s' all_squares -> fnat s = fnat s' ->
+  (relative_rank c s =? 6)%uint63 = true -> (relative_rank c s' =? 6)%uint63 = true -> s = s'.
+Proof.
+  assert (H : forall c, forallb (fun s => forallb (fun s' =>
+     negb (Nat.eqb (fnat s) (fnat s') &&& (relative_rank c s =? 6)%uint63 &&& (relative_rank c s' =? 6)%uint63)
+     ||| (s =? s')%uint63) all_squares) all_squares = true) by (intros []; vm_compute; reflexivity).
+  intros c s s' Hs Hs' E H1 H2. specialize (H c). rewrite forallb_forall in H. specialize (H s Hs).
+  rewrite forallb_forall in H. specialize (H s' Hs'). rewrite E, Nat.eqb_refl, H1, H2 in H.
+  apply eqb_true. exact H.
+Qed.
+
+(** ** How a move changes the counts *)
+
+Lemma sum_ind_ge : forall c g b D x, In x D -> ind c g x (b x) <= sum_ind c g b D.
+Proof.
+  intros c g b D x; induction D as [|y D IH]; simpl; [contradiction|].
+  intros [<-|H]; [lia|]. specialize (IH H). lia.
+Qed.
+
+Lemma sum_ind_zero : forall c g b D, (forall s, In s D -> ind c g s (b s) = 0) -> sum_ind c g b D = 0.
+Proof.
+  intros c g b D; induction D as [|y D IH]; simpl; intros H; [reflexivity|].
+  rewrite H by auto. rewrite IH by auto. reflexivity.
+Qed.
+
+(** A capture of a man of [c] on [x] (one of the changed squares [D],
+    none of which holds a man of [c] after the move). *)
+Lemma capture_count : forall b b' D c x r, NoDup D -> incl D all_squares -> In x D ->
+  (forall s, In s all_squares -> ~ In s D -> b' s = b s) ->
+  (forall s, In s D -> ind c TMan s (b' s) = 0) ->
+  b x = Some (MkPiece c r) -> cnt b' c TMan + 1 <= cnt b c TMan.
+Proof.
+  intros b b' D c x r Hnd Hincl Hx Hsame H0 Hbx.
+  pose proof (cnt_diff c TMan D b b' Hnd Hincl Hsame) as E.
+  rewrite (sum_ind_zero c TMan b' D H0) in E.
+  pose proof (sum_ind_ge c TMan b D x Hx) as Hge. rewrite Hbx in Hge.
+  assert (ind c TMan x (Some (MkPiece c r)) = 1) as E1 by (destruct c; reflexivity). lia.
+Qed.
+
+Lemma mover_counts : forall G m G', legal_move G m G' -> ep_inv G = true -> mv_kind m <> Promotion ->
+  forall g, cnt (piece_at G') (turn G) g = cnt (piece_at G) (turn G) g.
+Proof.
+  intros G m G' Hl Hep Hnp g.
+  destruct (step_shape G m G' Hl Hep) as (Hf & Ht & _ & Hk).
+  set (b := piece_at G) in *. set (b' := piece_at G') in *. set (us := turn G) in *.
+  set (f := mv_from m) in *. set (t := mv_to m) in *.
+  shape_inv Hk.
+  - assert (E : (cnt b' us g + sum_ind us g b [f; t] = cnt b us g + sum_ind us g b' [f; t])%nat).
+    { apply cnt_diff; [apply NoDup2; auto | apply incl_list; simpl; intros x [<-|[<-|[]]]; auto |].
+      intros s Hs Hn. apply Hsame; auto; intros ->; simpl in Hn; tauto. }
+    simpl in E. rewrite Hbf, Hb'f, Hb't in E.
+    assert (Eb : ind us g t (Some (MkPiece us r)) = ind us g f (Some (MkPiece us r))).
+    { destruct (role_eqb r Bishop) eqn:Er.
+      - apply role_eqb_eq in Er. apply ind_light. eapply man_moves_light; eauto.
+      - apply ind_square. simpl. intros ->. discriminate. }
+    destruct (target_cases b us t Htg) as [Hbt|(r' & Hbt & Hr')]; rewrite Hbt in E;
+      rewrite ?ind_other' in E; rewrite Eb in E; simpl in E; lia.
+  - contradiction.
+  - set (v := ep_victim us t) in *.
+    assert (E : (cnt b' us g + sum_ind us g b [f; t; v] = cnt b us g + sum_ind us g b' [f; t; v])%nat).
+    { apply cnt_diff; [apply NoDup3; auto | apply incl_list; simpl; intros x [<-|[<-|[<-|[]]]]; auto |].
+      intros s Hs Hn. apply Hsame; auto; intros ->; simpl in Hn; tauto. }
+    simpl in E. rewrite Hbf, Hbt, Hbv, Hb'f, Hb't, Hb'v in E.
+    assert (Eb : ind us g t (Some (MkPiece us Pawn)) = ind us g f (Some (MkPiece us Pawn)))
+      by (apply ind_square; discriminate).
+    rewrite Eb, ind_other' in E. simpl in E. lia.
+  - set (rf := castle_rook_from us side) in *. set (rt := castle_rook_to us side) in *.
+    assert (E : (cnt b' us g + sum_ind us g b [f; t; rf; rt] = cnt b us g + sum_ind us g b' [f; t; rf; rt])%nat)
+      by (apply cnt_diff; auto).
+    simpl in E. rewrite Hbf, Hbr, Hbt, Hbrt, Hb'f, Hb'r, Hb't, Hb'rt in E.
+    assert (Ek : ind us g t (Some (MkPiece us King)) = ind us g f (Some (MkPiece us King)))
+      by (apply ind_square; discriminate).
+    assert (Er : ind us g rt (Some (MkPiece us Rook)) = ind us g rf (Some (MkPiece us Rook)))
+      by (apply ind_square; discriminate).
+    rewrite Ek, Er in E. simpl in E. lia.
+Qed.
+
+Lemma mover_excess : forall G m G', legal_move G m G' -> ep_inv G = true ->
+  excess (piece_at G') (turn G) <= S (excess (piece_at G) (turn G)).
+Proof.
+  intros G m G' Hl Hep.
+  destruct (count_step G m G' Hl Hep) as (_ & _ & _ & _ & [H|(r & s & Hr & _ & H)]); unfold excess.
+  - rewrite !H. lia.
+  - set (c := turn G) in *.
+    assert (EN := H TKnight ltac:(discriminate) ltac:(discriminate)).
+    assert (EL := H TLight ltac:(discriminate) ltac:(discriminate)).
+    assert (ED := H TDark ltac:(discriminate) ltac:(discriminate)).
+    assert (ER := H TRook ltac:(discriminate) ltac:(discriminate)).
+    assert (EQ := H TQueen ltac:(discriminate) ltac:(discriminate)).
+    assert (Hsum : (ind c TKnight s (Some (MkPiece c r)) + ind c TLight s (Some (MkPiece c r)) +
+                    ind c TDark s (Some (MkPiece c r)) + ind c TRook s (Some (MkPiece c r)) +
+                    ind c TQueen s (Some (MkPiece c r)) = 1)%nat).
+    { unfold ind, tagged. simpl in Hr.
+      destruct Hr as [<-|[<-|[<-|[<-|[]]]]]; destruct c; simpl; try reflexivity;
+        destruct (is_light s); reflexivity. }
+    lia.
+Qed.
+
+Lemma excess_mono : forall b b' c, (forall g, cnt b' c g <= cnt b c g) -> excess b' c <= excess b c.
+Proof.
+  intros b b' c H. unfold excess.
+  pose proof (H TKnight). pose proof (H TLight). pose proof (H TDark). pose proof (H TRook).
+  pose proof (H TQueen). lia.
+Qed.
+
+
+(** ** A game step keeps a ghost *)
+
+Ltac sq_cases s l :=
+  match l with
+  | nil => idtac
+  | cons ?x ?l' =>
+      let H := fresh "Hs" in
+      destruct (Uint63.eqs s x) as [->|H]; [|sq_cases s l']
+  end.
+
+Lemma piece_opp_neq : forall c r r', Some (MkPiece c r) <> Some (MkPiece (opp c) r').
+Proof. intros [] r r' E; discriminate. Qed.
+
+Lemma piece_role_neq : forall c r r', r <> r' -> Some (MkPiece c r) <> Some (MkPiece c r').
+Proof. intros c r r' H E. injection E. auto. Qed.
+
+(** The side not moving, when the mover leaves [f] and lands on [t]. *)
+Lemma other_side_ft : forall b b' us f t rf r L T, ghost b (opp us) L T ->
+  In f all_squares -> In t all_squares -> f <> t ->
+  b f = Some (MkPiece us rf) -> b' f = None -> b' t = Some (MkPiece us r) ->
+  (r = Pawn -> (relative_rank (opp us) t =? 6)%uint63 = false) ->
+  (forall s, In s all_squares -> s <> f -> s <> t -> b' s = b s) ->
+  (forall g, cnt b' (opp us) g <= cnt b (opp us) g) -> cnt b' us TMan = cnt b us TMan ->
+  ghostly b' (opp us).
+Proof.
+  intros b b' us f t rf r L T Hg Hf Ht Hft Hbf Hb'f Hb't Hr6 Hsame Hopp Hman.
+  assert (Hnne : no_new_enemy_pawn b b' (opp us)).
+  { intros s Hs H6 Hb's. rewrite opp_opp in *. sq_cases s [f; t].
+    - rewrite Hb'f in Hb's. discriminate.
+    - rewrite Hb't in Hb's. injection Hb's as ->. rewrite (Hr6 eq_refl) in H6. discriminate.
+    - rewrite Hsame in Hb's by auto. exact Hb's. }
+  assert (He : excess b' (opp us) <= excess b (opp us)) by (apply excess_mono, Hopp).
+  assert (Hm : cnt b' (opp (opp us)) TMan <= cnt b (opp (opp us)) TMan) by (rewrite opp_opp; lia).
+  destruct (opiece_eqb (b t) (Some (MkPiece (opp us) Pawn))) eqn:Ecap.
+  - apply opiece_eqb_eq in Ecap.
+    destruct (ghost_remove b b' (opp us) L T t Hg Ht Ecap) as (L' & G'); auto; [|exists L', T; exact G'].
+    intros s Hs. sq_cases s [f; t].
+    + rewrite Hb'f, Hbf. split; [discriminate|]. intros [E _]. exfalso; exact (piece_opp_neq _ _ _ E).
+    + rewrite Hb't. split; [intros E; exfalso; exact (piece_opp_neq _ _ _ E)|tauto].
+    + rewrite Hsame by auto. tauto.
+  - exists L, T. apply (ghost_same b b' (opp us) L T Hg); auto.
+    intros s Hs. sq_cases s [f; t].
+    + rewrite Hb'f, Hbf. split; [discriminate|]. intros E. exfalso; exact (piece_opp_neq _ _ _ E).
+    + rewrite Hb't. split; [intros E; exfalso; exact (piece_opp_neq _ _ _ E)|].
+      intros E. rewrite E in Ecap. simpl in Ecap. destruct us; discriminate.
+    + rewrite Hsame by auto. tauto.
+Qed.
+
+Lemma ghost_step : forall G m G', legal_move G m G' -> inv G = true ->
+  forall c, ghostly (piece_at G) c -> ghostly (piece_at G') c.
+Proof.
+  intros G m G' Hl Hi c (L & T & Hg).
+  apply inv_elim in Hi. destruct Hi as (Hmat & _ & _ & _ & Hep).
+  apply material_ok_iff in Hmat. destruct Hmat as (_ & _ & Hpok).
+  destruct (count_step G m G' Hl Hep) as (Hopp & _ & _ & Hman & _).
+  pose proof (mover_counts G m G' Hl Hep) as Hmc.
+  pose proof (mover_excess G m G' Hl Hep) as Hme.
+  pose proof Hl as (Hps & _).
+  destruct (step_shape G m G' Hl Hep) as (Hf & Ht & _ & Hk).
+  unfold pseudo_legal in Hps. cbv zeta in Hps. destruct Hps as (_ & _ & Hps).
+  set (b := piece_at G) in *. set (b' := piece_at G') in *. set (us := turn G) in *.
+  set (f := mv_from m) in *. set (t := mv_to m) in *.
+  assert (Hcol : c = us \/ c = opp us) by (destruct c, us; auto).
+  assert (Hrf : forall c', b f = Some (MkPiece c' Pawn) -> rank_ok f = true) by (intros c' H; exact (Hpok f c' Hf H)).
+  assert (Hmover : c = us -> no_new_enemy_pawn b b' us -> (forall g, cnt b' us g = cnt b us g) ->
+                   (forall s, In s all_squares -> (b' s = Some (MkPiece us Pawn) <-> b s = Some (MkPiece us Pawn))) ->
+                   ghostly b' us).
+  { intros Ec Hn Hc Hp. subst c. exists L, T.
+    apply (ghost_same b b' us L T Hg); auto. apply excess_mono. intros g. rewrite Hc. lia. }
+  shape_inv Hk.
+  - (* a normal move *)
+    clear Hr7 Hps.
+    assert (Hmove : forall g, cnt b' us g = cnt b us g) by (apply Hmc; discriminate).
+    assert (Hnot : b t <> Some (MkPiece us Pawn)) by (apply target_ok_not_own; exact Htg).
+    assert (Hnne : no_new_enemy_pawn b b' us).
+    { intros s Hs _ Hb's. sq_cases s [f; t]; [congruence| |rewrite Hsame in Hb's by auto; exact Hb's].
+      rewrite Hb't in Hb's. destruct us; discriminate. }
+    destruct Hcol as [->| ->].
+    + destruct (role_eqb r Pawn) eqn:Erp.
+      * apply role_eqb_eq in Erp. subst r.
+        destruct (pawn_move_geo b us f t Hf Ht (Hrf us Hbf) Hmm) as (_ & _ & Hgeo).
+        apply (ghostly_of_move b b' us L T f t Hg Hf Ht Hbf Hnot); auto.
+        -- intros s Hs. sq_cases s [f; t].
+           ++ rewrite Hb'f. split; [discriminate|]. intros [[_ H]|H]; congruence.
+           ++ rewrite Hb't. tauto.
+           ++ rewrite Hsame by auto. tauto.
+        -- apply excess_mono. intros g. rewrite Hmove. lia.
+        -- destruct Hgeo as [Ef|(Ed & Hbt)].
+           ++ rewrite Ef. unfold absd. rewrite Nat.sub_diag. simpl. apply Hopp.
+           ++ rewrite Ed, Nat.add_comm. destruct (target_cases b us t Htg) as [E|(r' & E & _)]; [contradiction|].
+              apply (capture_count b b' [f; t] (opp us) t r'); auto.
+              ** apply NoDup2; auto.
+              ** apply incl_list; simpl; intros x [<-|[<-|[]]]; auto.
+              ** simpl; auto.
+              ** intros s Hs Hn. apply Hsame; auto; intros ->; simpl in Hn; tauto.
+              ** intros s [<-|[<-|[]]]; [rewrite Hb'f|rewrite Hb't, ind_other]; reflexivity.
+      * apply Hmover; auto.
+        intros s Hs. sq_cases s [f; t].
+        -- rewrite Hb'f, Hbf. split; [discriminate|]. intros E. injection E as ->. discriminate.
+        -- rewrite Hb't. split; [intros E; injection E as ->; discriminate|intros E; contradiction].
+        -- rewrite Hsame by auto. tauto.
+    + apply (other_side_ft b b' us f t r r L T Hg Hf Ht Hft Hbf Hb'f Hb't); auto.
+      intros ->. apply (pawn_move_geo b us f t Hf Ht (Hrf us Hbf) Hmm).
+  - (* a promotion *)
+    destruct Hps as (r0 & _ & _ & _ & H7 & _ & Hmm).
+    assert (Hnot : b t <> Some (MkPiece us Pawn)) by (apply target_ok_not_own; exact Htg).
+    assert (Hrp : r <> Pawn) by (intros ->; simpl in Hr; intuition discriminate).
+    destruct Hcol as [->| ->].
+    + destruct (pawn_move_geo b us f t Hf Ht (Hrf us Hbf) Hmm) as (_ & Hf6 & _).
+      specialize (Hf6 H7).
+      apply (ghost_promote b b' us L T f Hg Hf Hbf); auto.
+      * intros s Hs. sq_cases s [f; t].
+        -- rewrite Hb'f. split; [discriminate|]. intros [_ H]; congruence.
+        -- rewrite Hb't. split; [intros E; exfalso; exact (piece_role_neq _ _ _ Hrp E)|intros [E _]; contradiction].
+        -- rewrite Hsame by auto. tauto.
+      * intros s Hs _ Hb's. sq_cases s [f; t]; [congruence| |rewrite Hsame in Hb's by auto; exact Hb's].
+        rewrite Hb't in Hb's. destruct us; discriminate.
+      * intros s Hs Hx H6 E. rewrite (seventh_unique us s f Hs Hf Hx H6 Hf6) in E. congruence.
+    + apply (other_side_ft b b' us f t Pawn r L T Hg Hf Ht Hft Hbf Hb'f Hb't); auto.
+      intros E; contradiction.
+  - (* en passant *)
+    destruct Hps as (_ & _ & _ & Ha & _).
+    set (v := ep_victim us t) in *.
+    destruct (pawn_attack_geo us f t Hf Ht (Hrf us Hbf) Ha) as (H6 & Ed).
+    assert (Hmove : forall g, cnt b' us g = cnt b us g) by (apply Hmc; discriminate).
+    destruct Hcol as [->| ->].
+    + apply (ghostly_of_move b b' us L T f t Hg Hf Ht Hbf); auto.
+      * rewrite Hbt. discriminate.
+      * intros s Hs. sq_cases s [f; t; v].
+        -- rewrite Hb'f. split; [discriminate|]. intros [[_ H]|H]; congruence.
+        -- rewrite Hb't. tauto.
+        -- rewrite Hb'v, Hbv. split; [discriminate|]. intros [[E _]|E]; [exfalso; exact (piece_opp_neq _ _ _ (eq_sym E))|congruence].
+        -- rewrite Hsame by auto. tauto.
+      * intros s Hs _ Hb's. sq_cases s [f; t; v]; [congruence| | congruence |rewrite Hsame in Hb's by auto; exact Hb's].
+        rewrite Hb't in Hb's. destruct us; discriminate.
+      * apply excess_mono. intros g. rewrite Hmove. lia.
+      * rewrite Ed, Nat.add_comm. apply (capture_count b b' [f; t; v] (opp us) v Pawn); auto.
+        -- apply NoDup3; auto.
+        -- apply incl_list; simpl; intros x [<-|[<-|[<-|[]]]]; auto.
+        -- simpl; auto.
+        -- intros s Hs Hn. apply Hsame; auto; intros ->; simpl in Hn; tauto.
+        -- intros s [<-|[<-|[<-|[]]]]; [rewrite Hb'f|rewrite Hb't, ind_other|rewrite Hb'v]; reflexivity.
+    + assert (Hnne : no_new_enemy_pawn b b' (opp us)).
+      { intros s Hs H6' Hb's. rewrite opp_opp in *. sq_cases s [f; t; v].
+        - congruence.
+        - congruence.
+        - congruence.
+        - rewrite Hsame in Hb's by auto. exact Hb's. }
+      destruct (ghost_remove b b' (opp us) L T v Hg Hv Hbv) as (L' & Gh'); auto; [| | |exists L', T; exact Gh'].
+      * intros s Hs. sq_cases s [f; t; v].
+        -- rewrite Hb'f, Hbf. split; [discriminate|]. intros [E _]. exfalso; exact (piece_opp_neq _ _ _ E).
+        -- rewrite Hb't, Hbt. split; [intros E; exfalso; exact (piece_opp_neq _ _ _ E)|intros [E _]; discriminate].
+        -- rewrite Hb'v. split; [discriminate|tauto].
+        -- rewrite Hsame by auto. tauto.
+      * apply excess_mono, Hopp.
+      * rewrite opp_opp. lia.
+  - (* castling *)
+    clear Hps Hcr.
+    set (rf := castle_rook_from us side) in *. set (rt := castle_rook_to us side) in *.
+    assert (Hmove : forall g, cnt b' us g = cnt b us g) by (apply Hmc; discriminate).
+    assert (Hpawn : forall c', (forall s, In s all_squares ->
+        (b' s = Some (MkPiece c' Pawn) <-> b s = Some (MkPiece c' Pawn)))).
+    { intros c' s Hs. destruct (in_dec Uint63.eqs s [f; t; rf; rt]) as [Hin|Hn].
+      - simpl in Hin. destruct Hin as [<-|[<-|[<-|[<-|[]]]]];
+          rewrite ?Hbf, ?Hbr, ?Hbt, ?Hbrt, ?Hb'f, ?Hb'r, ?Hb't, ?Hb'rt;
+          split; intros E; try discriminate; injection E; intros; discriminate.
+      - rewrite Hsame by auto. tauto. }
+    assert (Hnne : forall c', no_new_enemy_pawn b b' c').
+    { intros c' s Hs _ E. rewrite <- (Hpawn (opp c') s Hs). exact E. }
+    destruct Hcol as [->| ->].
+    + apply Hmover; auto.
+    + exists L, T. apply (ghost_same b b' (opp us) L T Hg); auto.
+      * apply excess_mono, Hopp.
+      * rewrite opp_opp. lia.
+Qed.
+
+(** ** The initial position, games, problems *)
+
+Definition initial_ghost (c : color) : list (int * nat) :=
+  match c with
+  | White => [(8%uint63, 0); (9%uint63, 1); (10%uint63, 2); (11%uint63, 3);
+              (12%uint63, 4); (13%uint63, 5); (14%uint63, 6); (15%uint63, 7)]
+  | Black => [(48%uint63, 0); (49%uint63, 1); (50%uint63, 2); (51%uint63, 3);
+              (52%uint63, 4); (53%uint63, 5); (54%uint63, 6); (55%uint63, 7)]
+  end.
+
+Lemma ghost_initial : forall c, ghost (piece_at initial) c (initial_ghost c) [].
+Proof.
+  intros c. constructor.
+  - assert (H : forallb (fun s => Bool.eqb (opiece_eqb (piece_at initial s) (Some (MkPiece c Pawn)))
+                                          (inb s (map fst (initial_ghost c)))) all_squares = true)
+      by (destruct c; vm_compute; reflexivity).
+    intros s Hs. rewrite forallb_forall in H. specialize (H s Hs). apply Bool.eqb_prop in H.
+    rewrite <- opiece_eqb_eq, <- inb_iff, H. reflexivity.
+  - apply sub_squares_incl. destruct c; vm_compute; reflexivity.
+  - apply nodupb_NoDup. destruct c; vm_compute; reflexivity.
+  - replace (map snd (initial_ghost c) ++ map snd []) with (seq 0 8) by (destruct c; reflexivity).
+    apply seq_NoDup.
+  - replace (map snd (initial_ghost c) ++ map snd []) with (seq 0 8) by (destruct c; reflexivity).
+    intros g Hg. apply in_seq in Hg. lia.
+  - intros x g [].
+  - assert (E : excess (piece_at initial) c = 0) by (destruct c; vm_compute; reflexivity).
+    rewrite E. reflexivity.
+  - apply Nat.leb_le. destruct c; vm_compute; reflexivity.
+Qed.
+
+Theorem ghost_game : forall h G, game h G -> forall c, ghostly (piece_at G) c.
+Proof.
+  intros h G Hg. induction Hg as [|h G m G' Hg IH Hst]; intros c.
+  - exists (initial_ghost c), []. apply ghost_initial.
+  - destruct Hst as (Hl & _). apply legal_move_iff in Hl.
+    apply (ghost_step G m G' Hl (inv_game h G Hg) c (IH c)).
+Qed.
+
+Lemma ghost_ext : forall b b' c L T, (forall s, In s all_squares -> b s = b' s) ->
+  ghost b c L T -> ghost b' c L T.
+Proof.
+  intros b b' c L T H [G1 G2 G3 G4 G5 G6 G7 G8].
+  assert (Ec : forall c' g, cnt b' c' g = cnt b c' g) by (intros; apply cnt_ext; intros s Hs; symmetry; auto).
+  constructor; auto.
+  - intros s Hs. rewrite <- H by exact Hs. auto.
+  - intros x g Hx. destruct (G6 x g Hx) as [H1 H2]. split; [exact H1|].
+    intros s Hs Hf Hr. rewrite <- H by exact Hs. auto.
+  - unfold excess. rewrite !Ec. exact G7.
+  - rewrite Ec. exact G8.
+Qed.
+
+Lemma reachable_sides : forall P, reachable P -> forall c, side_refutes (piece_at P) c = false.
+Proof.
+  intros P (h & G & Hg & (Hb & _)) c.
+  destruct (ghost_game h G Hg c) as (L & T & Gh).
+  apply (ghost_side_refutes _ c L T). apply (ghost_ext (piece_at G)); [|exact Gh].
+  intros s Hs. symmetry. apply Hb, Hs.
+Qed.
+
+(** Proven by [reflexivity] and used by [rewrite]: [unfold pawn_refutes]
+    makes [Qed] hang in the kernel. *)
+Lemma pawn_refutes_unfold : forall P,
+  pawn_refutes P = (side_refutes (piece_at P) White ||| side_refutes (piece_at P) Black).
+Proof. reflexivity. Qed.
+
+(** The headline theorem. *)
+Theorem pawn_refutes_sound : forall P, pawn_refutes P = true -> ~ reachable P.
+Proof.
+  intros P H HP.
+  rewrite pawn_refutes_unfold, (reachable_sides P HP White), (reachable_sides P HP Black) in H.
+  discriminate H.
+Qed.
