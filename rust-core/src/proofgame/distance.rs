@@ -8,7 +8,8 @@
 
 use std::sync::OnceLock;
 
-use crate::{Color, Role, Square};
+use crate::attacks;
+use crate::{Bitboard, Color, Role, Square};
 
 /// "Cannot": no sequence of moves turns this man into that one.
 pub const NEVER: u8 = u8::MAX;
@@ -60,6 +61,48 @@ pub fn piece_distance(role: Role, from: Square, to: Square) -> u8 {
         }
         Role::Knight => knight_distances()[from as usize][to as usize],
         Role::Pawn => NEVER,
+    }
+}
+
+/// The squares a piece (not a pawn) reaches in each number of moves, on a
+/// board where only the `blocked` squares hold men (it neither passes
+/// through nor lands on them): `levels[d]` is reached in exactly `d` moves.
+#[derive(Debug, Clone)]
+pub struct Reach {
+    levels: Vec<Bitboard>,
+}
+
+impl Reach {
+    pub fn of(role: Role, from: Square, blocked: Bitboard) -> Reach {
+        let mut levels = vec![Bitboard::from(from)];
+        let mut seen = Bitboard::from(from);
+        loop {
+            let mut next = Bitboard::EMPTY;
+            for sq in *levels.last().expect("a level") {
+                next |= match role {
+                    Role::Knight => attacks::knight_attacks(sq),
+                    Role::King => attacks::king_attacks(sq),
+                    Role::Bishop => attacks::bishop_attacks(sq, blocked),
+                    Role::Rook => attacks::rook_attacks(sq, blocked),
+                    Role::Queen => attacks::queen_attacks(sq, blocked),
+                    Role::Pawn => Bitboard::EMPTY,
+                };
+            }
+            next = next & !blocked & !seen;
+            if next.is_empty() {
+                return Reach { levels };
+            }
+            seen |= next;
+            levels.push(next);
+        }
+    }
+
+    /// The fewest moves to one of `squares`; [`NEVER`] if none is reached.
+    pub fn to_any(&self, squares: Bitboard) -> u8 {
+        self.levels
+            .iter()
+            .position(|l| l.intersects(squares))
+            .map_or(NEVER, |d| d as u8)
     }
 }
 

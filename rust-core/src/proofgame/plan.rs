@@ -8,8 +8,8 @@
 //! the turn alternating) and a guide for the search that also rewards
 //! bringing a capturer near each man that must be captured.
 
-use super::distance::{cost, piece_distance, NEVER};
-use crate::{Board, Color, Role, Square};
+use super::distance::{cost, piece_distance, relative_rank, Reach, NEVER};
+use crate::{Bitboard, Board, Color, Role, Square};
 
 /// One side's men: where they stand and what they are.
 #[derive(Debug, Clone, Default)]
@@ -49,6 +49,14 @@ const MOVE_WEIGHT: i64 = 32;
 /// The estimate for `board` (with `turn` to move) on the way to `target`
 /// (with `target_turn` to move); `None` when no assignment exists, so the
 /// target cannot be reached from here.
+///
+/// Two passes. First each side's men are assigned to its target men alone
+/// (the lower bound `moves`). The pawns of that plan that change files make
+/// captures, each on one of a few squares ([`capture_slots`]); in the
+/// second pass each side's men are assigned to its target men *and* to the
+/// other side's capture slots (a man walking to where it is taken), which
+/// the guide uses: a man that can neither become a target man nor be taken
+/// where a pawn must take it makes the plan fail, and the guide says so.
 pub fn estimate(
     board: &Board,
     turn: Color,
@@ -58,13 +66,19 @@ pub fn estimate(
     let mut moves = [0u32; 2];
     let mut guide_extra = 0u32;
     let mut captures_made = [0u32; 2];
-    let mut leftovers: [Vec<(Square, Role)>; 2] = [Vec::new(), Vec::new()];
+    let cur: [Men; 2] = [Men::of(board, Color::White), Men::of(board, Color::Black)];
+    let tgt: [Men; 2] = [Men::of(target, Color::White), Men::of(target, Color::Black)];
+    let mut matrices: [Vec<i64>; 2] = [Vec::new(), Vec::new()];
     // Squares where a pawn of each side wants to capture next (the diagonal
     // step toward its assigned file).
     let mut wanted: [Vec<Square>; 2] = [Vec::new(), Vec::new()];
+    // Where each capture the first pass's pawn paths make can happen.
+    let mut slots: [Vec<Bitboard>; 2] = [Vec::new(), Vec::new()];
+    let mut first_used: [Vec<bool>; 2] = [Vec::new(), Vec::new()];
+    let mut of_rows: [Vec<usize>; 2] = [Vec::new(), Vec::new()];
     for color in Color::ALL {
-        let cur = Men::of(board, color);
-        let tgt = Men::of(target, color);
+        let c = color.index();
+        let (cur, tgt) = (&cur[c], &tgt[c]);
         if tgt.men.len() > cur.men.len() {
             return None;
         }
@@ -85,41 +99,124 @@ pub fn estimate(
         if total >= INF {
             return None;
         }
-        moves[color.index()] = (total / MOVE_WEIGHT) as u32;
-        captures_made[color.index()] = (total % MOVE_WEIGHT) as u32;
+        moves[c] = (total / MOVE_WEIGHT) as u32;
+        captures_made[c] = (total % MOVE_WEIGHT) as u32;
         let mut used = vec![false; m];
         for (i, &j) in of_row.iter().enumerate() {
             used[j] = true;
             let (csq, crole) = cur.men[j];
-            let (tsq, _) = tgt.men[i];
+            let (tsq, trole) = tgt.men[i];
             if crole == Role::Pawn {
                 let df = tsq.file() as i32 - csq.file() as i32;
                 let forward = if color == Color::White { 1 } else { -1 };
                 if df != 0 {
                     if let Some(sq) = csq.offset_coords(df.signum(), forward) {
-                        wanted[color.index()].push(sq);
+                        wanted[c].push(sq);
+                    }
+                    if trole == Role::Pawn {
+                        capture_slots(color, csq, tsq, &mut slots[c]);
                     }
                 }
             }
         }
-        leftovers[color.index()] = (0..m).filter(|&j| !used[j]).map(|j| cur.men[j]).collect();
+        matrices[c] = matrix;
+        first_used[c] = used;
+        of_rows[c] = of_row;
     }
-    let mut work = moves[0] + moves[1];
+    // Pawns the plan leaves where they stand block the pieces' paths.
+    let mut blocked = Bitboard::EMPTY;
+    for c in 0..2 {
+        for (j, &(csq, crole)) in cur[c].men.iter().enumerate() {
+            if crole == Role::Pawn && first_used[c][j] {
+                let i = of_rows[c].iter().position(|&col| col == j).expect("used");
+                if tgt[c].men[i].0 == csq {
+                    blocked.set(csq);
+                }
+            }
+        }
+    }
+    // Second pass: each side's men to its target men and to the other
+    // side's capture slots, the pieces going around the blocked squares.
+    let mut work = 0u32;
+    let first_moves = moves;
+    let mut leftovers: [Vec<(Square, Role)>; 2] = [Vec::new(), Vec::new()];
     for color in Color::ALL {
         let c = color.index();
         let o = color.other().index();
-        // The men of the other side left over must be captured, by a
-        // move of ours each; and our pawns' file changes are captures too.
-        let to_capture = leftovers[o].len() as u32;
-        if captures_made[c] > to_capture {
+        let (men, n) = (&cur[c].men, tgt[c].men.len());
+        let m = men.len();
+        let k = slots[o].len();
+        let mut used = first_used[c].clone();
+        let mut total_moves = first_moves[c];
+        if n + k > m {
+            guide_extra += SLOT_PENALTY * (n + k - m) as u32;
+        } else {
+            let reach: Vec<Option<Reach>> = men
+                .iter()
+                .map(|&(csq, crole)| (crole != Role::Pawn).then(|| Reach::of(crole, csq, blocked)))
+                .collect();
+            let mut matrix = matrices[c].clone();
+            for (i, &(tsq, trole)) in tgt[c].men.iter().enumerate() {
+                for (j, &(_, crole)) in men.iter().enumerate() {
+                    if crole == trole {
+                        if let Some(r) = &reach[j] {
+                            let d = r.to_any(Bitboard::from(tsq));
+                            matrix[i * m + j] = if d == NEVER {
+                                INF
+                            } else {
+                                i64::from(d) * MOVE_WEIGHT
+                            };
+                        }
+                    }
+                }
+            }
+            matrix.reserve(k * m);
+            for &slot in &slots[o] {
+                for (j, &(csq, crole)) in men.iter().enumerate() {
+                    let d = match &reach[j] {
+                        Some(r) => r.to_any(slot),
+                        None => slot
+                            .into_iter()
+                            .map(|sq| walk_distance(color, crole, csq, sq))
+                            .min()
+                            .unwrap_or(NEVER),
+                    };
+                    matrix.push(if d == NEVER {
+                        INF
+                    } else {
+                        i64::from(d) * MOVE_WEIGHT
+                    });
+                }
+            }
+            let (total, of_row) = assign(n + k, m, &matrix);
+            if total >= INF {
+                guide_extra += SLOT_PENALTY;
+            } else {
+                total_moves = (total / MOVE_WEIGHT) as u32;
+                used = vec![false; m];
+                for &j in &of_row {
+                    used[j] = true;
+                }
+            }
+        }
+        work += total_moves;
+        leftovers[c] = (0..m).filter(|&j| !used[j]).map(|j| men[j]).collect();
+        // The men not in the target are captured: in the slots or elsewhere.
+        let to_capture = (m - n) as u32;
+        moves[o] = moves[o].max(to_capture);
+        work += CAPTURE_WEIGHT * to_capture;
+        if captures_made[o] > to_capture {
             // Not provably impossible (a cheaper-in-captures assignment may
             // exist), but costly: steer away.
-            guide_extra += PENALTY * (captures_made[c] - to_capture);
+            guide_extra += PENALTY * (captures_made[o] - to_capture);
         }
-        moves[c] = moves[c].max(to_capture);
-        work += CAPTURE_WEIGHT * to_capture;
-        // Guide: bring a capturer of ours to each man that must go.
-        let ours = Men::of(board, color);
+    }
+    for color in Color::ALL {
+        let c = color.index();
+        let o = color.other().index();
+        // Guide: bring a capturer of ours to each man that must go (and is
+        // not already bound for a pawn's capture).
+        let ours = &cur[c];
         for &(sq, _) in &leftovers[o] {
             let near = ours
                 .men
@@ -145,6 +242,35 @@ pub fn estimate(
         guide: work + guide_extra,
     })
 }
+
+/// The squares where the captures of a pawn of `color` walking from `from`
+/// to `to` (changing files) can be made, one set per capture: the `i`-th
+/// capture lands on the `i`-th file toward `to`, on a rank that leaves room
+/// for the captures before and after it.
+fn capture_slots(color: Color, from: Square, to: Square, out: &mut Vec<Bitboard>) {
+    let (r1, r2) = (
+        relative_rank(color, from) as i32,
+        relative_rank(color, to) as i32,
+    );
+    let df = to.file() as i32 - from.file() as i32;
+    let k = df.abs();
+    let step = df.signum();
+    for i in 1..=k {
+        let file = from.file() as i32 + i * step;
+        let mut set = Bitboard::EMPTY;
+        for r in (r1 + i)..=(r2 - (k - i)) {
+            let rank = if color == Color::White { r } else { 7 - r };
+            if let Some(sq) = Square::new((rank * 8 + file) as u32) {
+                set.set(sq);
+            }
+        }
+        out.push(set);
+    }
+}
+
+/// The guide's price of a side whose men cannot fill both its target men
+/// and the other side's pawns' capture slots.
+const SLOT_PENALTY: u32 = 12;
 
 /// The guide's price of an assignment needing more captures than there
 /// are men to capture, per capture too many.

@@ -102,6 +102,8 @@ pub fn search(start: &Position, goal: &Goal, budget: &Budget) -> Result<Vec<Move
     let mut open = BinaryHeap::new();
     open.push(Reverse((weight * first.guide, first.guide, 0u32)));
     let mut expanded = 0u64;
+    let trace = std::env::var_os("PG_TRACE").is_some();
+    let mut best_guide = u32::MAX;
     while let Some(Reverse((_, parent_guide, idx))) = open.pop() {
         let (pos, g, evaluated) = {
             let n = &nodes[idx as usize];
@@ -122,6 +124,13 @@ pub fn search(start: &Position, goal: &Goal, budget: &Budget) -> Result<Vec<Move
                 continue;
             }
             nodes[idx as usize].evaluated = true;
+            if trace && guide < best_guide {
+                best_guide = guide;
+                eprintln!(
+                    "  best guide {guide} plies {plies} g {g} after {expanded}: {}",
+                    pos.to_fen()
+                );
+            }
             open.push(Reverse((g + weight * guide, guide, idx)));
             continue;
         }
