@@ -106,6 +106,53 @@ impl Reach {
     }
 }
 
+/// `(moves, captures)` for a pawn of `color` on `from` to reach each square
+/// (staying a pawn; the last rank's squares are where it promotes), on a
+/// board where only the `blocked` squares hold men: it neither walks nor
+/// captures onto them. Fewest moves first, then fewest captures; `NEVER`
+/// moves where it cannot go.
+pub fn pawn_reach(color: Color, from: Square, blocked: Bitboard) -> [(u8, u8); 64] {
+    let mut best = [(NEVER, 0u8); 64];
+    let r1 = relative_rank(color, from);
+    if r1 == 0 || r1 == 7 {
+        return best;
+    }
+    best[from as usize] = (0, 0);
+    let forward = if color == Color::White { 1 } else { -1 };
+    let relax = |best: &mut [(u8, u8); 64], to: Option<Square>, cost: (u8, u8)| {
+        if let Some(to) = to {
+            if !blocked.contains(to) && cost < best[to as usize] {
+                best[to as usize] = cost;
+            }
+        }
+    };
+    // The double step (both squares free).
+    if r1 == 1 {
+        if let (Some(one), Some(two)) = (
+            from.offset_coords(0, forward),
+            from.offset_coords(0, 2 * forward),
+        ) {
+            if !blocked.contains(one) {
+                relax(&mut best, Some(two), (1, 0));
+            }
+        }
+    }
+    for r in r1..7 {
+        let rank = if color == Color::White { r } else { 7 - r };
+        for file in 0..8u32 {
+            let sq = Square::new(u32::from(rank) * 8 + file).expect("on the board");
+            let (m, c) = best[sq as usize];
+            if m == NEVER {
+                continue;
+            }
+            relax(&mut best, sq.offset_coords(0, forward), (m + 1, c));
+            relax(&mut best, sq.offset_coords(-1, forward), (m + 1, c + 1));
+            relax(&mut best, sq.offset_coords(1, forward), (m + 1, c + 1));
+        }
+    }
+    best
+}
+
 /// `(moves, captures)` for a pawn of `color` from `from` to `to` (staying a
 /// pawn, so `to` is not on the last rank).
 pub fn pawn_walk(color: Color, from: Square, to: Square) -> (u8, u8) {
