@@ -126,17 +126,32 @@ pub fn find_proof_game(pos: &Position, budget: Budget) -> Result<Vec<Move>, Proo
     }
     let started = Instant::now();
     let deadline = budget.time.map(|t| started + t);
-    // First straight at the position, with a quarter of the budget.
-    let first = Budget {
-        nodes: (budget.nodes / 4).max(1),
-        time: budget.time.map(|t| t / 4),
-        ..budget
-    };
-    let mut spent = first.nodes;
-    match direct(pos, first) {
-        Ok(game) => return Ok(game),
-        Err(ProofGameError::BudgetSpent(_)) => {}
-        Err(e) => return Err(e),
+    // First straight at the position, with half of the budget: a quarter
+    // with the budget's weight, then an eighth each with twice and half
+    // that weight (a greedier and a more careful search get stuck in
+    // different places).
+    let mut spent = 0;
+    for (weight, share) in [
+        (budget.weight, 4),
+        (budget.weight * 2, 8),
+        (budget.weight / 2, 8),
+    ] {
+        let mut part = Budget {
+            nodes: (budget.nodes / share).max(1),
+            time: budget.time.map(|t| t / share as u32),
+            weight: weight.max(1),
+            ..budget
+        };
+        if let Some(d) = deadline {
+            let left = d.saturating_duration_since(Instant::now());
+            part.time = part.time.map(|t| t.min(left));
+        }
+        spent += part.nodes;
+        match direct(pos, part) {
+            Ok(game) => return Ok(game),
+            Err(ProofGameError::BudgetSpent(_)) => {}
+            Err(e) => return Err(e),
+        }
     }
     // Then at the positions a few plies before it: the last moves of a
     // composed position are often the hard part, and taking them back
