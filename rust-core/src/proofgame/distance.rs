@@ -289,6 +289,31 @@ mod tests {
     }
 
     #[test]
+    fn around_blocked_squares() {
+        // A bishop on c1 behind pawns on b2 and d2 goes nowhere.
+        let walls = Bitboard::from(B2) | Bitboard::from(D2);
+        let r = Reach::of(Role::Bishop, C1, walls);
+        assert_eq!(r.to_any(Bitboard::from(H6)), NEVER);
+        assert_eq!(
+            Reach::of(Role::Bishop, C1, Bitboard::EMPTY).to_any(Bitboard::from(H6)),
+            1
+        );
+        // A rook goes around a wall: a1 to a3 past a2 takes three moves.
+        let r = Reach::of(Role::Rook, A1, Bitboard::from(A2));
+        assert_eq!(r.to_any(Bitboard::from(A3)), 3);
+        // A pawn blocked on its file captures around the block.
+        let p = pawn_reach(Color::White, B5, Bitboard::from(B6));
+        assert_eq!(p[B7 as usize], (2, 2));
+        assert_eq!(p[B6 as usize].0, NEVER);
+        let p = pawn_reach(Color::White, E2, Bitboard::EMPTY);
+        assert_eq!(p[E4 as usize], (1, 0));
+        assert_eq!(p[F4 as usize], (2, 1));
+        // No double step through a blocked square: around it by captures.
+        let p = pawn_reach(Color::Black, A7, Bitboard::from(A6));
+        assert_eq!(p[A5 as usize], (2, 2));
+    }
+
+    #[test]
     fn pawns() {
         assert_eq!(pawn_walk(Color::White, E2, E4), (1, 0));
         assert_eq!(pawn_walk(Color::White, E2, E3), (1, 0));

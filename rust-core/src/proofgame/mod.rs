@@ -5,27 +5,38 @@
 //! (not necessarily the shortest):
 //! - [`distance`]: how many moves a man needs, at least, to become another
 //!   man elsewhere (pieces on an empty board, pawns forward with a capture
-//!   per file changed, promotions);
+//!   per file changed, promotions), and the same around blocked squares
+//!   ([`distance::Reach`], [`distance::pawn_reach`]);
 //! - [`plan`]: for each side, the cheapest assignment of the target's men
 //!   to the men on the board (the men left over must be captured), which
-//!   gives a lower bound on the plies still needed and a guide;
+//!   gives a lower bound on the plies still needed; then a second
+//!   assignment that also sends men of the other side to the squares where
+//!   the plan's pawns must capture them, every man walking around the men
+//!   the plan leaves in place, which guides the search;
 //! - [`search`](mod@search): best-first over forward moves, guided by the
 //!   plan, never giving up a castling right the target asserts.
 //!
 //! An asserted en passant square says the last move was the double step
 //! through it: the search aims at the position before that step and the
-//! step is played last. When the search aimed straight at the position
-//! runs out of a quarter of the budget, the rest goes to positions up to
-//! three plies before it (taken back by the retraction generator, best
-//! plan estimate first), the taken-back moves played at the end: the last
-//! moves of a composed position are often the hard part.
+//! step is played last. The search aimed straight at the position gets
+//! half of the budget, in three runs: a quarter with the budget's weight,
+//! an eighth with twice and an eighth with half that weight (greedier and
+//! more careful searches get stuck in different places). The rest goes to
+//! positions up to three plies before it (taken back by the retraction
+//! generator, best plan estimate first), the taken-back moves played at
+//! the end: the last moves of a composed position are often the hard part.
 //!
 //! Every game returned has been replayed by the forward rules and reaches
-//! the position with every assertion true. A failure says why
-//! ([`ProofGameError`]); only [`ProofGameError::Illegal`] means the position
-//! cannot arise, and it comes from the static rules of
-//! [`crate::search::static_illegality`].
-
+//! the position with every assertion true. A failure says why in one line
+//! ([`ProofGameError`]: budget spent, no assignment of captures found, …);
+//! only [`ProofGameError::Illegal`] means the position cannot arise, and it
+//! comes from the static rules of [`crate::search::static_illegality`].
+//!
+//! Measured with `examples/proofgame_bench.rs` (2-core machine shared with
+//! other builds; commands there):
+//! - random play, `--positions 100 --seconds 10 --seed 7`: 98/100 found,
+//!   median 0.05 s, 90th percentile 5.5 s, max 7.8 s (before the capture
+//!   slots and blocked squares: 88/100, median 0.13 s, max 9.0 s).
 pub mod distance;
 pub mod plan;
 pub mod search;
@@ -90,25 +101,30 @@ pub enum ProofGameError {
     Exhausted,
 }
 
+/// One line each, starting with why the search stopped.
 impl fmt::Display for ProofGameError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ProofGameError::Illegal(reason) => reason.fmt(f),
             ProofGameError::BudgetSpent(Spent::Nodes(n)) => {
                 let s = if *n == 1 { "" } else { "s" };
-                write!(f, "no proof game found within {n} position{s}")
+                write!(f, "budget spent: no proof game found within {n} position{s}")
             }
             ProofGameError::BudgetSpent(Spent::Time(t)) => {
-                write!(f, "no proof game found within {} s", t.as_secs_f64())
+                write!(
+                    f,
+                    "budget spent: no proof game found within {} s",
+                    t.as_secs_f64()
+                )
             }
             ProofGameError::NoAssignment => f.write_str(
-                "no assignment of the initial men to the men of the position (with their captures) found",
+                "no assignment of captures found: the initial men cannot be matched to the men of the position with the captures they need",
             ),
             ProofGameError::EnPassant => f.write_str(
-                "the en passant square is not behind a pawn whose double step can have been the last move",
+                "no last double step: the en passant square is not behind a pawn whose double step can have been the last move",
             ),
             ProofGameError::Exhausted => f.write_str(
-                "the guided search ran out of positions within the longest game allowed",
+                "search exhausted: the guided search ran out of positions within the longest game allowed",
             ),
         }
     }

@@ -583,6 +583,39 @@ mod tests {
     }
 
     #[test]
+    fn slots_of_a_pawn_changing_files() {
+        let mut out = Vec::new();
+        // e2 to g4: captures on f3 then g4.
+        capture_slots(Color::White, Square::E2, Square::G4, &mut out);
+        assert_eq!(
+            out,
+            vec![Bitboard::from(Square::F3), Bitboard::from(Square::G4)]
+        );
+        out.clear();
+        // d7 to c5 (Black): the capture on c6 or c5.
+        capture_slots(Color::Black, Square::D7, Square::C5, &mut out);
+        assert_eq!(
+            out,
+            vec![Bitboard::from(Square::C6) | Bitboard::from(Square::C5)]
+        );
+    }
+
+    /// A man that can neither become a target man nor reach the square
+    /// where a pawn must take it costs the guide more.
+    #[test]
+    fn a_victim_that_cannot_reach_the_capture() {
+        // White's pawn must take on b7: Black's rook can get there, Black's
+        // h-pawn cannot.
+        let target = Position::from_fen("7k/1P6/8/8/8/8/8/K7 b - -").unwrap();
+        let rook = Position::from_fen("r6k/8/1P6/8/8/8/8/K7 w - -").unwrap();
+        let pawn = Position::from_fen("7k/8/1P5p/8/8/8/8/K7 w - -").unwrap();
+        let mut planner = Planner::new(target.board(), target.turn());
+        let r = planner.estimate(rook.board(), rook.turn()).unwrap();
+        let p = planner.estimate(pawn.board(), pawn.turn()).unwrap();
+        assert!(r.guide < p.guide, "{r:?} {p:?}");
+    }
+
+    #[test]
     fn start_is_zero() {
         let b = Board::start();
         let e = estimate(&b, Color::White, &b, Color::White).unwrap();

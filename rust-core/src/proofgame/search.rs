@@ -103,8 +103,6 @@ pub fn search(start: &Position, goal: &Goal, budget: &Budget) -> Result<Vec<Move
     let mut open = BinaryHeap::new();
     open.push(Reverse((weight * first.guide, first.guide, 0u32)));
     let mut expanded = 0u64;
-    let trace = std::env::var_os("PG_TRACE").is_some();
-    let mut best_guide = u32::MAX;
     while let Some(Reverse((_, parent_guide, idx))) = open.pop() {
         let (pos, g, evaluated) = {
             let n = &nodes[idx as usize];
@@ -124,13 +122,6 @@ pub fn search(start: &Position, goal: &Goal, budget: &Budget) -> Result<Vec<Move
                 continue;
             }
             nodes[idx as usize].evaluated = true;
-            if trace && guide < best_guide {
-                best_guide = guide;
-                eprintln!(
-                    "  best guide {guide} plies {plies} g {g} after {expanded}: {}",
-                    pos.to_fen()
-                );
-            }
             open.push(Reverse((g + weight * guide, guide, idx)));
             continue;
         }
@@ -141,9 +132,6 @@ pub fn search(start: &Position, goal: &Goal, budget: &Budget) -> Result<Vec<Move
         if expanded.is_multiple_of(256) {
             if let Some(limit) = budget.time {
                 if started.elapsed() >= limit {
-                    if trace {
-                        eprintln!("  expanded {expanded}, {} nodes", nodes.len());
-                    }
                     return Err(ProofGameError::BudgetSpent(Spent::Time(limit)));
                 }
             }
