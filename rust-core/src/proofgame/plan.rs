@@ -210,7 +210,7 @@ impl Planner {
     /// Two passes. First each side's men are assigned to its target men
     /// alone (the lower bound `moves`). The pawns of that plan that change
     /// files make captures, each on one of a few squares
-    /// ([`capture_slots`]); in the second pass each side's men are assigned
+    /// (`capture_slots`); in the second pass each side's men are assigned
     /// to its target men *and* to the other side's capture slots (a man
     /// walking to where it is taken), its men walking around the men the
     /// first pass leaves where they stand. The guide uses the second pass:
