@@ -1,44 +1,99 @@
 //! How often, and how fast, [`find_proof_game`] finds a proof game.
 //!
 //! ```sh
-//! cargo run --release -p retroproof-core --example proofgame_bench -- [N] [MIN_PLIES] [MAX_PLIES] [SECONDS] [SEED]
+//! cargo run --release -p retroproof-core --example proofgame_bench -- \
+//!     [--positions N] [--min-plies A] [--max-plies B] [--seconds S] [--seed K] \
+//!     [--only random|corpus|games] [--corpus FILE] [--pgn FILE]... [--every P] \
+//!     [--fen FEN] [--verbose]
 //! ```
 //!
-//! - Random play: `N` games from the initial position (default 100), each
-//!   of a random length in `MIN_PLIES..=MAX_PLIES` (default 10..=200),
+//! - Random play (`random`): `N` games from the initial position (default
+//!   100), each of a random length in `A..=B` plies (default 10..=200),
 //!   ending early at mate or stalemate; a proof game is looked for from each
 //!   final position (castling rights and en passant square as the game left
-//!   them), within `SECONDS` each (default 5). Prints the success rate, the
-//!   median and maximum time of the successes, and the game lengths.
-//! - Known-legal positions: the rows of `examples/corpus/legality.tsv` that
-//!   are legal or not refuted (`no …`), and the problems of
-//!   `examples/retro-problems.epd` that are not `illegal`.
+//!   them), within `S` seconds each (default 5).
+//! - Known-legal positions (`corpus`): the rows of the legality corpus
+//!   (default `examples/corpus/legality.tsv`) that are legal or not refuted
+//!   (`no …`; a board without a side to move counts once per side), and the
+//!   problems of `examples/retro-problems.epd` that are not `illegal`.
+//! - Real games (`games`): the position after every `P`-th ply (default
+//!   10) and the final position of each game of the PGN files (default
+//!   `examples/opera.pgn` and `examples/famous-games.pgn`).
+//! - `--fen FEN`: that one position only.
 //!
-//! Every game found is replayed and checked to reach its position.
+//! Each set prints its success count, the median, 90th percentile and
+//! maximum time of the successes, and each failure with its one-line
+//! reason. Every game found is replayed and checked to reach its position.
 //!
-//! Measured (2-core machine shared with other jobs, commit of this note):
-//! - `100 10 200 10 7`: random play 88/100 found, median 0.14 s, max
-//!   8.9 s, median game 79 plies; known-legal corpus 46/61 within 10 s
-//!   (23 of the 35 legality rows, 23 of the 26 example problems).
-//! - `40 10 200 2 1`: random play 32/40 within 2 s (median 0.09 s); corpus
-//!   40/61 within 2 s.
+//! Measured: see the figures in the [`retroproof_core::proofgame`] module
+//! docs.
 
 use std::time::{Duration, Instant};
 
+use retroproof_core::pgn::parse_games;
 use retroproof_core::problem::{parse_suite, Question};
 use retroproof_core::proofgame::{find_proof_game, realizes, replay, Budget};
 use retroproof_core::random::Rng;
 use retroproof_core::Position;
 
-fn arg<T: std::str::FromStr>(i: usize, default: T) -> T {
-    std::env::args()
-        .nth(i)
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(default)
+struct Args {
+    positions: usize,
+    min_plies: usize,
+    max_plies: usize,
+    seconds: f64,
+    seed: u64,
+    only: Option<String>,
+    corpus: String,
+    pgn: Vec<String>,
+    every: usize,
+    fen: Option<String>,
+    verbose: bool,
 }
 
-/// Looks for a proof game; `Some((seconds, plies))` on success.
-fn attempt(pos: &Position, budget: Budget) -> Result<(f64, usize), String> {
+fn parse_args() -> Args {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../examples");
+    let mut a = Args {
+        positions: 100,
+        min_plies: 10,
+        max_plies: 200,
+        seconds: 5.0,
+        seed: 1,
+        only: None,
+        corpus: format!("{root}/corpus/legality.tsv"),
+        pgn: Vec::new(),
+        every: 10,
+        fen: None,
+        verbose: std::env::var_os("VERBOSE").is_some(),
+    };
+    let mut it = std::env::args().skip(1);
+    while let Some(flag) = it.next() {
+        let mut value = || it.next().unwrap_or_else(|| panic!("{flag} needs a value"));
+        match flag.as_str() {
+            "--positions" => a.positions = value().parse().expect("--positions N"),
+            "--min-plies" => a.min_plies = value().parse().expect("--min-plies A"),
+            "--max-plies" => a.max_plies = value().parse().expect("--max-plies B"),
+            "--seconds" => a.seconds = value().parse().expect("--seconds S"),
+            "--seed" => a.seed = value().parse().expect("--seed K"),
+            "--only" => a.only = Some(value()),
+            "--corpus" => a.corpus = value(),
+            "--pgn" => a.pgn.push(value()),
+            "--every" => a.every = value().parse().expect("--every P"),
+            "--fen" => a.fen = Some(value()),
+            "--verbose" => a.verbose = true,
+            other => panic!("unknown argument {other}"),
+        }
+    }
+    if a.pgn.is_empty() {
+        a.pgn = vec![
+            format!("{root}/opera.pgn"),
+            format!("{root}/famous-games.pgn"),
+        ];
+    }
+    a
+}
+
+/// Looks for a proof game: `(seconds, plies)` on success, the reason else.
+fn attempt(pos: &Position, budget: Budget) -> Result<(f64, usize), (f64, String)> {
     let t = Instant::now();
     let result = find_proof_game(pos, budget);
     let secs = t.elapsed().as_secs_f64();
@@ -48,81 +103,68 @@ fn attempt(pos: &Position, budget: Budget) -> Result<(f64, usize), String> {
             assert!(realizes(&end, pos), "wrong game for {}", pos.to_fen());
             Ok((secs, game.len()))
         }
-        Err(e) => Err(e.to_string()),
+        Err(e) => Err((secs, e.to_string())),
     }
 }
 
-fn median(v: &mut [f64]) -> f64 {
+/// The value below which a fraction `q` of the sorted `v` lies.
+fn quantile(v: &[f64], q: f64) -> f64 {
     if v.is_empty() {
         return f64::NAN;
     }
-    v.sort_by(|a, b| a.partial_cmp(b).unwrap());
-    v[v.len() / 2]
+    let i = ((v.len() as f64 * q).ceil() as usize).clamp(1, v.len()) - 1;
+    v[i]
 }
 
-fn main() {
-    let n: usize = arg(1, 100);
-    let min_plies: usize = arg(2, 10);
-    let max_plies: usize = arg(3, 200);
-    let seconds: f64 = arg(4, 5.0);
-    let seed: u64 = arg(5, 1);
-    let budget = Budget {
-        nodes: u64::MAX,
-        time: Some(Duration::from_secs_f64(seconds)),
-        weight: std::env::var("WEIGHT")
-            .ok()
-            .and_then(|s| s.parse().ok())
-            .unwrap_or(Budget::default().weight),
-        ..Budget::default()
-    };
-    let verbose = std::env::var_os("VERBOSE").is_some();
-
-    let mut rng = Rng::new(seed);
+/// Runs every position of a set and prints one summary line.
+fn run(name: &str, set: &[(String, Position)], budget: Budget, verbose: bool) {
     let mut times = Vec::new();
     let mut lengths = Vec::new();
-    let mut failed = 0;
-    for i in 0..n {
-        let plies = min_plies + rng.below(max_plies - min_plies + 1);
-        let mut pos = Position::start();
-        let mut played = 0;
-        while played < plies && rng.play_random_move(&mut pos) {
-            played += 1;
-        }
-        match attempt(&pos, budget) {
+    for (id, pos) in set {
+        match attempt(pos, budget) {
             Ok((secs, len)) => {
                 times.push(secs);
                 lengths.push(len as f64);
                 if verbose {
-                    println!(
-                        "ok   {i:4} {played:3} plies -> {len:3} in {secs:.2} s  {}",
-                        pos.to_fen()
-                    );
+                    println!("ok   {id}: {len} plies in {secs:.2} s  {}", pos.to_fen());
                 }
             }
-            Err(e) => {
-                failed += 1;
-                println!("FAIL {i:4} {played:3} plies: {e}  {}", pos.to_fen());
-            }
+            Err((secs, e)) => println!("FAIL {id} ({secs:.1} s): {e}  {}", pos.to_fen()),
         }
     }
-    let found = times.len();
-    let max = times.iter().cloned().fold(0.0, f64::max);
+    times.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    lengths.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    let n = set.len();
     println!(
-        "random play ({n} games of {min_plies}..={max_plies} plies, {seconds} s each, seed {seed}): \
-         {found}/{n} found ({:.1}%), {failed} not; median {:.3} s, max {:.2} s; median game {} plies",
-        100.0 * found as f64 / n.max(1) as f64,
-        median(&mut times),
-        max,
-        median(&mut lengths),
+        "{name}: {}/{n} found ({:.1}%); time median {:.3} s, 90% {:.3} s, max {:.2} s; median game {} plies",
+        times.len(),
+        100.0 * times.len() as f64 / n.max(1) as f64,
+        quantile(&times, 0.5),
+        quantile(&times, 0.9),
+        times.last().copied().unwrap_or(f64::NAN),
+        quantile(&lengths, 0.5),
     );
+}
 
-    if std::env::var_os("NO_CORPUS").is_some() {
-        return;
-    }
-    // Known-legal positions.
+fn random_set(a: &Args) -> Vec<(String, Position)> {
+    let mut rng = Rng::new(a.seed);
+    (0..a.positions)
+        .map(|i| {
+            let plies = a.min_plies + rng.below(a.max_plies - a.min_plies + 1);
+            let mut pos = Position::start();
+            let mut played = 0;
+            while played < plies && rng.play_random_move(&mut pos) {
+                played += 1;
+            }
+            (format!("random {i} ({played} plies)"), pos)
+        })
+        .collect()
+}
+
+fn corpus_set(a: &Args) -> Vec<(String, Position)> {
     let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../examples");
-    let mut known: Vec<(String, Position)> = Vec::new();
-    if let Ok(text) = std::fs::read_to_string(format!("{root}/corpus/legality.tsv")) {
+    let mut known = Vec::new();
+    if let Ok(text) = std::fs::read_to_string(&a.corpus) {
         for line in text.lines().skip(1) {
             let cols: Vec<&str> = line.split('\t').collect();
             if cols.len() >= 4 && cols[3].starts_with("no") {
@@ -149,23 +191,64 @@ fn main() {
             }
         }
     }
-    let mut ok = 0;
-    let mut times = Vec::new();
-    for (id, pos) in &known {
-        match attempt(pos, budget) {
-            Ok((secs, len)) => {
-                ok += 1;
-                times.push(secs);
-                if verbose {
-                    println!("ok   {id}: {len} plies in {secs:.2} s");
+    known
+}
+
+fn games_set(a: &Args) -> Vec<(String, Position)> {
+    let mut set = Vec::new();
+    for file in &a.pgn {
+        let text = std::fs::read_to_string(file).unwrap_or_else(|e| panic!("{file}: {e}"));
+        let games = parse_games(&text).unwrap_or_else(|e| panic!("{file}: {e}"));
+        for (g, game) in games.into_iter().enumerate() {
+            let game = game.unwrap_or_else(|e| panic!("{file} game {}: {e}", g + 1));
+            let who = format!(
+                "{}-{}",
+                game.tag("White").unwrap_or("?"),
+                game.tag("Black").unwrap_or("?")
+            );
+            let mut pos = game.start;
+            for (i, m) in game.moves.iter().enumerate() {
+                pos.play_unchecked(m);
+                let ply = i + 1;
+                if ply % a.every.max(1) == 0 || ply == game.moves.len() {
+                    set.push((format!("{who} ply {ply}"), pos));
                 }
             }
-            Err(e) => println!("FAIL {id}: {e}  {}", pos.to_fen()),
         }
     }
-    println!(
-        "known-legal corpus ({} positions, {seconds} s each): {ok} found; median {:.3} s",
-        known.len(),
-        median(&mut times)
-    );
+    set
+}
+
+fn main() {
+    let a = parse_args();
+    let budget = Budget {
+        nodes: u64::MAX,
+        time: Some(Duration::from_secs_f64(a.seconds)),
+        weight: std::env::var("WEIGHT")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(Budget::default().weight),
+        ..Budget::default()
+    };
+    if let Some(fen) = &a.fen {
+        let pos = Position::from_fen(fen).expect("a FEN");
+        run("position", &[(fen.clone(), pos)], budget, true);
+        return;
+    }
+    let wants = |s: &str| a.only.as_deref().is_none_or(|o| o == s);
+    if wants("random") {
+        let name = format!(
+            "random play ({} games of {}..={} plies, seed {}, {} s each)",
+            a.positions, a.min_plies, a.max_plies, a.seed, a.seconds
+        );
+        run(&name, &random_set(&a), budget, a.verbose);
+    }
+    if wants("corpus") {
+        let name = format!("known-legal corpus ({} s each)", a.seconds);
+        run(&name, &corpus_set(&a), budget, a.verbose);
+    }
+    if wants("games") {
+        let name = format!("real games (every {}th ply, {} s each)", a.every, a.seconds);
+        run(&name, &games_set(&a), budget, a.verbose);
+    }
 }

@@ -8,7 +8,8 @@
 
 use std::sync::OnceLock;
 
-use crate::{Color, Role, Square};
+use crate::attacks;
+use crate::{Bitboard, Color, Role, Square};
 
 /// "Cannot": no sequence of moves turns this man into that one.
 pub const NEVER: u8 = u8::MAX;
@@ -61,6 +62,95 @@ pub fn piece_distance(role: Role, from: Square, to: Square) -> u8 {
         Role::Knight => knight_distances()[from as usize][to as usize],
         Role::Pawn => NEVER,
     }
+}
+
+/// The squares a piece (not a pawn) reaches in each number of moves, on a
+/// board where only the `blocked` squares hold men (it neither passes
+/// through nor lands on them): `levels[d]` is reached in exactly `d` moves.
+#[derive(Debug, Clone)]
+pub struct Reach {
+    levels: Vec<Bitboard>,
+}
+
+impl Reach {
+    pub fn of(role: Role, from: Square, blocked: Bitboard) -> Reach {
+        let mut levels = vec![Bitboard::from(from)];
+        let mut seen = Bitboard::from(from);
+        loop {
+            let mut next = Bitboard::EMPTY;
+            for sq in *levels.last().expect("a level") {
+                next |= match role {
+                    Role::Knight => attacks::knight_attacks(sq),
+                    Role::King => attacks::king_attacks(sq),
+                    Role::Bishop => attacks::bishop_attacks(sq, blocked),
+                    Role::Rook => attacks::rook_attacks(sq, blocked),
+                    Role::Queen => attacks::queen_attacks(sq, blocked),
+                    Role::Pawn => Bitboard::EMPTY,
+                };
+            }
+            next = next & !blocked & !seen;
+            if next.is_empty() {
+                return Reach { levels };
+            }
+            seen |= next;
+            levels.push(next);
+        }
+    }
+
+    /// The fewest moves to one of `squares`; [`NEVER`] if none is reached.
+    pub fn to_any(&self, squares: Bitboard) -> u8 {
+        self.levels
+            .iter()
+            .position(|l| l.intersects(squares))
+            .map_or(NEVER, |d| d as u8)
+    }
+}
+
+/// `(moves, captures)` for a pawn of `color` on `from` to reach each square
+/// (staying a pawn; the last rank's squares are where it promotes), on a
+/// board where only the `blocked` squares hold men: it neither walks nor
+/// captures onto them. Fewest moves first, then fewest captures; `NEVER`
+/// moves where it cannot go.
+pub fn pawn_reach(color: Color, from: Square, blocked: Bitboard) -> [(u8, u8); 64] {
+    let mut best = [(NEVER, 0u8); 64];
+    let r1 = relative_rank(color, from);
+    if r1 == 0 || r1 == 7 {
+        return best;
+    }
+    best[from as usize] = (0, 0);
+    let forward = if color == Color::White { 1 } else { -1 };
+    let relax = |best: &mut [(u8, u8); 64], to: Option<Square>, cost: (u8, u8)| {
+        if let Some(to) = to {
+            if !blocked.contains(to) && cost < best[to as usize] {
+                best[to as usize] = cost;
+            }
+        }
+    };
+    // The double step (both squares free).
+    if r1 == 1 {
+        if let (Some(one), Some(two)) = (
+            from.offset_coords(0, forward),
+            from.offset_coords(0, 2 * forward),
+        ) {
+            if !blocked.contains(one) {
+                relax(&mut best, Some(two), (1, 0));
+            }
+        }
+    }
+    for r in r1..7 {
+        let rank = if color == Color::White { r } else { 7 - r };
+        for file in 0..8u32 {
+            let sq = Square::new(u32::from(rank) * 8 + file).expect("on the board");
+            let (m, c) = best[sq as usize];
+            if m == NEVER {
+                continue;
+            }
+            relax(&mut best, sq.offset_coords(0, forward), (m + 1, c));
+            relax(&mut best, sq.offset_coords(-1, forward), (m + 1, c + 1));
+            relax(&mut best, sq.offset_coords(1, forward), (m + 1, c + 1));
+        }
+    }
+    best
 }
 
 /// `(moves, captures)` for a pawn of `color` from `from` to `to` (staying a
@@ -196,6 +286,31 @@ mod tests {
         assert_eq!(piece_distance(Role::Bishop, C1, H6), 1);
         assert_eq!(piece_distance(Role::Rook, A1, B2), 2);
         assert_eq!(piece_distance(Role::King, E1, E8), 7);
+    }
+
+    #[test]
+    fn around_blocked_squares() {
+        // A bishop on c1 behind pawns on b2 and d2 goes nowhere.
+        let walls = Bitboard::from(B2) | Bitboard::from(D2);
+        let r = Reach::of(Role::Bishop, C1, walls);
+        assert_eq!(r.to_any(Bitboard::from(H6)), NEVER);
+        assert_eq!(
+            Reach::of(Role::Bishop, C1, Bitboard::EMPTY).to_any(Bitboard::from(H6)),
+            1
+        );
+        // A rook goes around a wall: a1 to a3 past a2 takes three moves.
+        let r = Reach::of(Role::Rook, A1, Bitboard::from(A2));
+        assert_eq!(r.to_any(Bitboard::from(A3)), 3);
+        // A pawn blocked on its file captures around the block.
+        let p = pawn_reach(Color::White, B5, Bitboard::from(B6));
+        assert_eq!(p[B7 as usize], (2, 2));
+        assert_eq!(p[B6 as usize].0, NEVER);
+        let p = pawn_reach(Color::White, E2, Bitboard::EMPTY);
+        assert_eq!(p[E4 as usize], (1, 0));
+        assert_eq!(p[F4 as usize], (2, 1));
+        // No double step through a blocked square: around it by captures.
+        let p = pawn_reach(Color::Black, A7, Bitboard::from(A6));
+        assert_eq!(p[A5 as usize], (2, 2));
     }
 
     #[test]

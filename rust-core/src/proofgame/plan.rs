@@ -8,8 +8,11 @@
 //! the turn alternating) and a guide for the search that also rewards
 //! bringing a capturer near each man that must be captured.
 
-use super::distance::{cost, piece_distance, NEVER};
-use crate::{Board, Color, Role, Square};
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+use super::distance::{cost, pawn_reach, piece_distance, relative_rank, Reach, NEVER};
+use crate::{Bitboard, Board, Color, File, Rank, Role, Square};
 
 /// One side's men: where they stand and what they are.
 #[derive(Debug, Clone, Default)]
@@ -48,103 +51,387 @@ const MOVE_WEIGHT: i64 = 32;
 
 /// The estimate for `board` (with `turn` to move) on the way to `target`
 /// (with `target_turn` to move); `None` when no assignment exists, so the
-/// target cannot be reached from here.
+/// target cannot be reached from here. See [`Planner::estimate`].
 pub fn estimate(
     board: &Board,
     turn: Color,
     target: &Board,
     target_turn: Color,
 ) -> Option<Estimate> {
-    let mut moves = [0u32; 2];
-    let mut guide_extra = 0u32;
-    let mut captures_made = [0u32; 2];
-    let mut leftovers: [Vec<(Square, Role)>; 2] = [Vec::new(), Vec::new()];
-    // Squares where a pawn of each side wants to capture next (the diagonal
-    // step toward its assigned file).
-    let mut wanted: [Vec<Square>; 2] = [Vec::new(), Vec::new()];
-    for color in Color::ALL {
-        let cur = Men::of(board, color);
-        let tgt = Men::of(target, color);
-        if tgt.men.len() > cur.men.len() {
-            return None;
+    Planner::new(target, target_turn).estimate(board, turn)
+}
+
+/// A fast hasher for the search's keys (boards and bitboards: no
+/// adversary, so a multiply-rotate mix is enough).
+#[derive(Default, Clone, Copy)]
+pub struct FastHasher(u64);
+
+impl Hasher for FastHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
         }
-        let n = tgt.men.len();
-        let m = cur.men.len();
-        let mut matrix = vec![0i64; n * m];
-        for (i, &(tsq, trole)) in tgt.men.iter().enumerate() {
-            for (j, &(csq, crole)) in cur.men.iter().enumerate() {
-                let (mv, caps) = cost(color, crole, csq, trole, tsq);
-                matrix[i * m + j] = if mv == NEVER {
-                    INF
-                } else {
-                    i64::from(mv) * MOVE_WEIGHT + i64::from(caps)
-                };
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn write_u8(&mut self, n: u8) {
+        self.write_u64(u64::from(n));
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+}
+
+/// A hash map with [`FastHasher`].
+pub type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<FastHasher>>;
+
+/// One side's men as a key: its men of each role.
+type SideKey = [Bitboard; 6];
+
+fn side_key(board: &Board, color: Color) -> SideKey {
+    let ours = board.by_color(color);
+    Role::ALL.map(|role| board.by_role(role) & ours)
+}
+
+/// A first pass: the total cost and each target man's man.
+type FirstPass = (i64, Vec<u8>);
+
+/// The most capture slots a second-pass result is remembered for.
+const MAX_KEYED_SLOTS: usize = 10;
+
+/// The key of a second pass: the side, its men, the blocked squares and
+/// the other side's capture slots.
+type SecondKey = (usize, SideKey, Bitboard, [Bitboard; MAX_KEYED_SLOTS]);
+
+/// How many results each of the planner's memories keeps before it is
+/// emptied.
+const MEMORY: usize = 1 << 17;
+
+/// Estimates on the way to one target, remembering each side's
+/// assignments: the positions a search meets share one side's men with
+/// their neighbours (a move changes one side's men, or two on a capture).
+pub struct Planner {
+    target_turn: Color,
+    tgt: [Men; 2],
+    /// First pass: the total cost and each target man's man.
+    first: FastMap<(usize, SideKey), Option<FirstPass>>,
+    /// Second pass: the moves and the men used, or `None` when it fails.
+    second: FastMap<SecondKey, Option<(u32, u32)>>,
+}
+
+impl Planner {
+    pub fn new(target: &Board, target_turn: Color) -> Planner {
+        Planner {
+            target_turn,
+            tgt: [Men::of(target, Color::White), Men::of(target, Color::Black)],
+            first: FastMap::default(),
+            second: FastMap::default(),
+        }
+    }
+
+    /// Each side's men assigned to its target men alone.
+    fn first_pass(&mut self, board: &Board, color: Color, men: &Men) -> Option<FirstPass> {
+        let c = color.index();
+        let key = (c, side_key(board, color));
+        if let Some(hit) = self.first.get(&key) {
+            return hit.clone();
+        }
+        let tgt = &self.tgt[c];
+        let result = if tgt.men.len() > men.men.len() {
+            None
+        } else {
+            let n = tgt.men.len();
+            let m = men.men.len();
+            let mut matrix = vec![0i64; n * m];
+            for (i, &(tsq, trole)) in tgt.men.iter().enumerate() {
+                for (j, &(csq, crole)) in men.men.iter().enumerate() {
+                    let (mv, caps) = cost(color, crole, csq, trole, tsq);
+                    matrix[i * m + j] = if mv == NEVER {
+                        INF
+                    } else {
+                        i64::from(mv) * MOVE_WEIGHT + i64::from(caps)
+                    };
+                }
             }
+            let (total, of_row) = assign(n, m, &matrix);
+            (total < INF).then(|| (total, of_row.iter().map(|&j| j as u8).collect()))
+        };
+        if self.first.len() >= MEMORY {
+            self.first.clear();
         }
-        let (total, of_row) = assign(n, m, &matrix);
-        if total >= INF {
-            return None;
+        self.first.insert(key, result.clone());
+        result
+    }
+
+    /// Each side's men assigned to its target men and to the other side's
+    /// capture slots, walking around the blocked squares: the moves and the
+    /// men used (a bit per man), `None` when no assignment exists.
+    fn second_pass(
+        &mut self,
+        board: &Board,
+        color: Color,
+        men: &Men,
+        blocked: Bitboard,
+        slots: &[Bitboard],
+    ) -> Option<(u32, u32)> {
+        let c = color.index();
+        let key = (slots.len() <= MAX_KEYED_SLOTS).then(|| {
+            let mut keyed = [Bitboard::EMPTY; MAX_KEYED_SLOTS];
+            keyed[..slots.len()].copy_from_slice(slots);
+            (c, side_key(board, color), blocked, keyed)
+        });
+        if let Some(hit) = key.as_ref().and_then(|k| self.second.get(k)) {
+            return *hit;
         }
-        moves[color.index()] = (total / MOVE_WEIGHT) as u32;
-        captures_made[color.index()] = (total % MOVE_WEIGHT) as u32;
-        let mut used = vec![false; m];
-        for (i, &j) in of_row.iter().enumerate() {
-            used[j] = true;
-            let (csq, crole) = cur.men[j];
-            let (tsq, _) = tgt.men[i];
-            if crole == Role::Pawn {
-                let df = tsq.file() as i32 - csq.file() as i32;
-                let forward = if color == Color::White { 1 } else { -1 };
-                if df != 0 {
-                    if let Some(sq) = csq.offset_coords(df.signum(), forward) {
-                        wanted[color.index()].push(sq);
+        let result = second_pass(color, &men.men, &self.tgt[c].men, blocked, slots);
+        if let Some(key) = key {
+            if self.second.len() >= MEMORY {
+                self.second.clear();
+            }
+            self.second.insert(key, result);
+        }
+        result
+    }
+
+    /// The estimate for `board` (with `turn` to move) on the way to the
+    /// target; `None` when no assignment exists, so the target cannot be
+    /// reached from here.
+    ///
+    /// Two passes. First each side's men are assigned to its target men
+    /// alone (the lower bound `moves`). The pawns of that plan that change
+    /// files make captures, each on one of a few squares
+    /// (`capture_slots`); in the second pass each side's men are assigned
+    /// to its target men *and* to the other side's capture slots (a man
+    /// walking to where it is taken), its men walking around the men the
+    /// first pass leaves where they stand. The guide uses the second pass:
+    /// a man that can neither become a target man nor be taken where a pawn
+    /// must take it, or a piece walled in, makes it fail, and the guide says
+    /// so.
+    pub fn estimate(&mut self, board: &Board, turn: Color) -> Option<Estimate> {
+        let mut moves = [0u32; 2];
+        let mut guide_extra = 0u32;
+        let mut captures_made = [0u32; 2];
+        let cur: [Men; 2] = [Men::of(board, Color::White), Men::of(board, Color::Black)];
+        // Squares where a pawn of each side wants to capture next (the
+        // diagonal step toward its assigned file).
+        let mut wanted: [Vec<Square>; 2] = [Vec::new(), Vec::new()];
+        // Where each capture the first pass's pawn paths make can happen.
+        let mut slots: [Vec<Bitboard>; 2] = [Vec::new(), Vec::new()];
+        let mut first_used = [0u32; 2];
+        // Men the plan leaves where they stand block the others' paths.
+        let mut blocked = Bitboard::EMPTY;
+        for color in Color::ALL {
+            let c = color.index();
+            let (total, of_row) = self.first_pass(board, color, &cur[c])?;
+            moves[c] = (total / MOVE_WEIGHT) as u32;
+            captures_made[c] = (total % MOVE_WEIGHT) as u32;
+            for (i, &j) in of_row.iter().enumerate() {
+                first_used[c] |= 1 << j;
+                let (csq, crole) = cur[c].men[j as usize];
+                let (tsq, trole) = self.tgt[c].men[i];
+                if csq == tsq {
+                    blocked.set(csq);
+                }
+                if crole == Role::Pawn {
+                    let df = tsq.file() as i32 - csq.file() as i32;
+                    let forward = if color == Color::White { 1 } else { -1 };
+                    if df != 0 {
+                        if let Some(sq) = csq.offset_coords(df.signum(), forward) {
+                            wanted[c].push(sq);
+                        }
+                        if trole == Role::Pawn {
+                            capture_slots(color, csq, tsq, &mut slots[c]);
+                        }
                     }
                 }
             }
         }
-        leftovers[color.index()] = (0..m).filter(|&j| !used[j]).map(|j| cur.men[j]).collect();
-    }
-    let mut work = moves[0] + moves[1];
-    for color in Color::ALL {
-        let c = color.index();
-        let o = color.other().index();
-        // The men of the other side left over must be captured, by a
-        // move of ours each; and our pawns' file changes are captures too.
-        let to_capture = leftovers[o].len() as u32;
-        if captures_made[c] > to_capture {
-            // Not provably impossible (a cheaper-in-captures assignment may
-            // exist), but costly: steer away.
-            guide_extra += PENALTY * (captures_made[c] - to_capture);
+        let mut work = 0u32;
+        let first_moves = moves;
+        let mut leftovers: [Vec<(Square, Role)>; 2] = [Vec::new(), Vec::new()];
+        for color in Color::ALL {
+            let c = color.index();
+            let o = color.other().index();
+            let n = self.tgt[c].men.len();
+            let m = cur[c].men.len();
+            let k = slots[o].len();
+            let mut used = first_used[c];
+            let mut total_moves = first_moves[c];
+            if n + k > m {
+                guide_extra += SLOT_PENALTY * (n + k - m) as u32;
+            } else {
+                match self.second_pass(board, color, &cur[c], blocked, &slots[o]) {
+                    None => guide_extra += SLOT_PENALTY,
+                    Some((t, u)) => {
+                        total_moves = t;
+                        used = u;
+                    }
+                }
+            }
+            work += total_moves;
+            leftovers[c] = (0..m)
+                .filter(|&j| used & (1 << j) == 0)
+                .map(|j| cur[c].men[j])
+                .collect();
+            // The men not in the target are captured: in the slots or
+            // elsewhere.
+            let to_capture = (m - n) as u32;
+            moves[o] = moves[o].max(to_capture);
+            work += CAPTURE_WEIGHT * to_capture;
+            if captures_made[o] > to_capture {
+                // Not provably impossible (a cheaper-in-captures assignment
+                // may exist), but costly: steer away.
+                guide_extra += PENALTY * (captures_made[o] - to_capture);
+            }
         }
-        moves[c] = moves[c].max(to_capture);
-        work += CAPTURE_WEIGHT * to_capture;
-        // Guide: bring a capturer of ours to each man that must go.
-        let ours = Men::of(board, color);
-        for &(sq, _) in &leftovers[o] {
-            let near = ours
-                .men
-                .iter()
-                .map(|&(from, role)| capture_distance(color, role, from, sq))
-                .min()
-                .unwrap_or(NEVER);
-            // Or the man walks into the capture a pawn of ours wants.
-            let victim = board.role_at(sq).expect("occupied");
-            let walk = wanted[c]
-                .iter()
-                .map(|&w| walk_distance(color.other(), victim, sq, w))
-                .min()
-                .unwrap_or(NEVER);
-            let near = near.min(walk);
-            guide_extra += u32::from(near.saturating_sub(1)).min(8);
+        for color in Color::ALL {
+            let c = color.index();
+            let o = color.other().index();
+            // Guide: bring a capturer of ours to each man that must go (and
+            // is not already bound for a pawn's capture).
+            for &(sq, victim) in &leftovers[o] {
+                let near = cur[c]
+                    .men
+                    .iter()
+                    .map(|&(from, role)| capture_distance(color, role, from, sq))
+                    .min()
+                    .unwrap_or(NEVER);
+                // Or the man walks into the capture a pawn of ours wants.
+                let walk = wanted[c]
+                    .iter()
+                    .map(|&w| walk_distance(color.other(), victim, sq, w))
+                    .min()
+                    .unwrap_or(NEVER);
+                let near = near.min(walk);
+                guide_extra += u32::from(near.saturating_sub(1)).min(8);
+            }
         }
+        let plies = plies_for(moves, turn, self.target_turn);
+        Some(Estimate {
+            moves,
+            plies,
+            guide: work + guide_extra,
+        })
     }
-    let plies = plies_for(moves, turn, target_turn);
-    Some(Estimate {
-        moves,
-        plies,
-        guide: work + guide_extra,
-    })
 }
+
+/// The second pass of [`Planner::estimate`] for the men of `color`.
+fn second_pass(
+    color: Color,
+    men: &[(Square, Role)],
+    tgt: &[(Square, Role)],
+    blocked: Bitboard,
+    slots: &[Bitboard],
+) -> Option<(u32, u32)> {
+    let (n, m, k) = (tgt.len(), men.len(), slots.len());
+    let reach: Vec<Paths> = men
+        .iter()
+        .map(|&(csq, crole)| {
+            if crole == Role::Pawn {
+                Paths::Pawn(Box::new(pawn_reach(color, csq, blocked)))
+            } else {
+                Paths::Piece(Reach::of(crole, csq, blocked))
+            }
+        })
+        .collect();
+    let last = Rank::Eighth.relative_to(color);
+    let mut matrix = Vec::with_capacity((n + k) * m);
+    for &(tsq, trole) in tgt {
+        for (j, &(_, crole)) in men.iter().enumerate() {
+            let cost = match &reach[j] {
+                Paths::Piece(r) if crole == trole => {
+                    let d = r.to_any(Bitboard::from(tsq));
+                    (d != NEVER).then(|| i64::from(d) * MOVE_WEIGHT)
+                }
+                Paths::Piece(_) => None,
+                Paths::Pawn(p) if trole == Role::Pawn => {
+                    let (d, caps) = p[tsq as usize];
+                    (d != NEVER).then(|| i64::from(d) * MOVE_WEIGHT + i64::from(caps))
+                }
+                Paths::Pawn(_) if trole == Role::King => None,
+                Paths::Pawn(p) => File::ALL
+                    .iter()
+                    .filter_map(|&f| {
+                        let promo = Square::from_coords(f, last);
+                        let (d, caps) = p[promo as usize];
+                        let rest = piece_distance(trole, promo, tsq);
+                        (d != NEVER && rest != NEVER)
+                            .then(|| i64::from(d + rest) * MOVE_WEIGHT + i64::from(caps))
+                    })
+                    .min(),
+            };
+            matrix.push(cost.unwrap_or(INF));
+        }
+    }
+    for &slot in slots {
+        for path in &reach {
+            let d = match path {
+                Paths::Piece(r) => r.to_any(slot),
+                Paths::Pawn(p) => slot
+                    .into_iter()
+                    .map(|sq| p[sq as usize].0)
+                    .min()
+                    .unwrap_or(NEVER),
+            };
+            matrix.push(if d == NEVER {
+                INF
+            } else {
+                i64::from(d) * MOVE_WEIGHT
+            });
+        }
+    }
+    let (total, of_row) = assign(n + k, m, &matrix);
+    if total >= INF {
+        return None;
+    }
+    let used = of_row.iter().fold(0u32, |u, &j| u | 1 << j);
+    Some(((total / MOVE_WEIGHT) as u32, used))
+}
+
+/// Where a man of the current position can go (pass two of [`estimate`]).
+enum Paths {
+    Piece(Reach),
+    Pawn(Box<[(u8, u8); 64]>),
+}
+
+/// The squares where the captures of a pawn of `color` walking from `from`
+/// to `to` (changing files) can be made, one set per capture: the `i`-th
+/// capture lands on the `i`-th file toward `to`, on a rank that leaves room
+/// for the captures before and after it.
+fn capture_slots(color: Color, from: Square, to: Square, out: &mut Vec<Bitboard>) {
+    let (r1, r2) = (
+        relative_rank(color, from) as i32,
+        relative_rank(color, to) as i32,
+    );
+    let df = to.file() as i32 - from.file() as i32;
+    let k = df.abs();
+    let step = df.signum();
+    for i in 1..=k {
+        let file = from.file() as i32 + i * step;
+        let mut set = Bitboard::EMPTY;
+        for r in (r1 + i)..=(r2 - (k - i)) {
+            let rank = if color == Color::White { r } else { 7 - r };
+            if let Some(sq) = Square::new((rank * 8 + file) as u32) {
+                set.set(sq);
+            }
+        }
+        out.push(set);
+    }
+}
+
+/// The guide's price of a side whose men cannot fill both its target men
+/// and the other side's pawns' capture slots.
+const SLOT_PENALTY: u32 = 12;
 
 /// The guide's price of an assignment needing more captures than there
 /// are men to capture, per capture too many.
@@ -293,6 +580,39 @@ mod tests {
         let (total, rows) = assign(2, 3, &c);
         assert_eq!(total, 1 + 2);
         assert_eq!(rows, vec![1, 0]);
+    }
+
+    #[test]
+    fn slots_of_a_pawn_changing_files() {
+        let mut out = Vec::new();
+        // e2 to g4: captures on f3 then g4.
+        capture_slots(Color::White, Square::E2, Square::G4, &mut out);
+        assert_eq!(
+            out,
+            vec![Bitboard::from(Square::F3), Bitboard::from(Square::G4)]
+        );
+        out.clear();
+        // d7 to c5 (Black): the capture on c6 or c5.
+        capture_slots(Color::Black, Square::D7, Square::C5, &mut out);
+        assert_eq!(
+            out,
+            vec![Bitboard::from(Square::C6) | Bitboard::from(Square::C5)]
+        );
+    }
+
+    /// A man that can neither become a target man nor reach the square
+    /// where a pawn must take it costs the guide more.
+    #[test]
+    fn a_victim_that_cannot_reach_the_capture() {
+        // White's pawn must take on b7: Black's rook can get there, Black's
+        // h-pawn cannot.
+        let target = Position::from_fen("7k/1P6/8/8/8/8/8/K7 b - -").unwrap();
+        let rook = Position::from_fen("r6k/8/1P6/8/8/8/8/K7 w - -").unwrap();
+        let pawn = Position::from_fen("7k/8/1P5p/8/8/8/8/K7 w - -").unwrap();
+        let mut planner = Planner::new(target.board(), target.turn());
+        let r = planner.estimate(rook.board(), rook.turn()).unwrap();
+        let p = planner.estimate(pawn.board(), pawn.turn()).unwrap();
+        assert!(r.guide < p.guide, "{r:?} {p:?}");
     }
 
     #[test]

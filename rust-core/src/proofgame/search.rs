@@ -8,10 +8,10 @@
 
 use std::cmp::Reverse;
 use std::collections::hash_map::Entry;
-use std::collections::{BinaryHeap, HashMap};
+use std::collections::BinaryHeap;
 use std::time::Instant;
 
-use super::plan::{estimate, Estimate};
+use super::plan::{Estimate, FastMap, Planner};
 use super::{Budget, ProofGameError, Spent};
 use crate::attacks;
 use crate::{Board, CastlingRights, Color, Move, Piece, Position, Role, Square};
@@ -86,7 +86,8 @@ pub fn search(start: &Position, goal: &Goal, budget: &Budget) -> Result<Vec<Move
     if goal.reached(start) && goal.keeps_rights(start) {
         return Ok(Vec::new());
     }
-    let Some(first) = estimate(start.board(), start.turn(), &goal.board, goal.turn) else {
+    let mut planner = Planner::new(&goal.board, goal.turn);
+    let Some(first) = planner.estimate(start.board(), start.turn()) else {
         return Err(ProofGameError::NoAssignment);
     };
     let weight = budget.weight.max(1);
@@ -97,7 +98,7 @@ pub fn search(start: &Position, goal: &Goal, budget: &Budget) -> Result<Vec<Move
         g: 0,
         evaluated: true,
     }];
-    let mut seen: HashMap<Key, u32> = HashMap::new();
+    let mut seen: FastMap<Key, u32> = FastMap::default();
     seen.insert(Key::of(start), 0);
     let mut open = BinaryHeap::new();
     open.push(Reverse((weight * first.guide, first.guide, 0u32)));
@@ -113,8 +114,7 @@ pub fn search(start: &Position, goal: &Goal, budget: &Budget) -> Result<Vec<Move
         if !evaluated {
             // Children wait in the queue with their parent's estimate and
             // are estimated only when they come up: most never do.
-            let Some(Estimate { plies, guide, .. }) =
-                estimate(pos.board(), pos.turn(), &goal.board, goal.turn)
+            let Some(Estimate { plies, guide, .. }) = planner.estimate(pos.board(), pos.turn())
             else {
                 continue;
             };
