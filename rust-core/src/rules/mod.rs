@@ -24,15 +24,16 @@
 //!   men, which stood where they stand all game) leads neither to an
 //!   initial square of its kind nor, for a piece, to its last rank where it
 //!   may have been promoted ([`frozen::region`]).
-//!
-//!   Invariants, Stranded, Frozen and Region are proven sound in Coq and
-//!   make up the static rule of its certificate checker (`default_refuted`,
-//!   coq/theories/Cert.v; `COQ_RULES` in generator/src/prove.rs).
 //! - [`Rule::PawnCaptures`]: the captures a side's pawns (and the pawns its
 //!   promoted men were) must have made,
 //!   against the men the other side is missing ([`pawns`]).
 //! - [`Rule::Parity`]: in a closed position, the number of moves each side
 //!   made has a fixed parity, which fixes the side to move ([`parity`]).
+//!
+//! Every rule is proven sound in Coq (`Stranded.v`, `Frozenproof.v`,
+//! `Parityproof.v`, `PawnCapturesproof.v`) and together they make up the
+//! static rule of its certificate checker (`default_refuted`,
+//! coq/theories/Cert.v; `COQ_RULES` in generator/src/prove.rs).
 
 pub mod frozen;
 pub mod parity;
