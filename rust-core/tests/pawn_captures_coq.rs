@@ -56,15 +56,15 @@ fn random_fen(rng: &mut Rng) -> String {
     for r in (0..8).rev() {
         let mut s = String::new();
         let mut gap = 0;
-        for f in 0..8 {
-            if board[r][f] == ' ' {
+        for &cell in &board[r] {
+            if cell == ' ' {
                 gap += 1;
             } else {
                 if gap > 0 {
                     s.push_str(&gap.to_string());
                     gap = 0;
                 }
-                s.push(board[r][f]);
+                s.push(cell);
             }
         }
         if gap > 0 {
