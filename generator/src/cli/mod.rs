@@ -1,6 +1,7 @@
 //! The `retroproof` command line: argument types and one module per subcommand.
 
 pub mod check_game;
+pub mod classic;
 pub mod coq_run;
 pub mod diff;
 pub mod export;

@@ -109,9 +109,20 @@ pub fn resolve_full(args: &QuestionArgs) -> Result<Resolved, CliError> {
     resolve_with_game(args, &moves)
 }
 
-fn resolve_inner(args: &QuestionArgs, given: Option<&[Move]>) -> Result<Resolved, CliError> {
+/// The position asked about: a FEN, or an EPD file's problem (with its
+/// question, its notes — id and source — and its published solution), or
+/// Smullyan's problem when none is given.
+pub struct Loaded {
+    pub position: Position,
+    pub question: Option<Question>,
+    pub notes: Vec<String>,
+    pub solution: Solution,
+}
+
+/// Reads the position argument ([`Loaded`]).
+pub fn load(args: &QuestionArgs) -> Result<Loaded, CliError> {
     let mut solution = Solution::None;
-    let (position, epd_question, notes) = match &args.position {
+    let (position, question, notes) = match &args.position {
         None => (
             Position::from_fen(SMULLYAN).map_err(CliError::usage)?,
             Some(Question::LastMoves(3)),
@@ -144,11 +155,30 @@ fn resolve_inner(args: &QuestionArgs, given: Option<&[Move]>) -> Result<Resolved
             (super::position_arg(text)?, None, Vec::new())
         }
     };
-    let words: Vec<&str> = args
-        .question
+    Ok(Loaded {
+        position,
+        question,
+        notes,
+        solution,
+    })
+}
+
+/// The words of `--question` (`last 3` given as one argument or two).
+pub fn question_words(args: &QuestionArgs) -> Vec<&str> {
+    args.question
         .iter()
         .flat_map(|w| w.split_ascii_whitespace())
-        .collect();
+        .collect()
+}
+
+fn resolve_inner(args: &QuestionArgs, given: Option<&[Move]>) -> Result<Resolved, CliError> {
+    let Loaded {
+        position,
+        question: epd_question,
+        notes,
+        solution,
+    } = load(args)?;
+    let words = question_words(args);
     if args.ltac && words.first() == Some(&"legal-game") {
         return Err(ltac_not_for_games());
     }
@@ -323,6 +353,7 @@ fn solution_words(solution: &Solution) -> Option<String> {
     match solution {
         Solution::None => None,
         Solution::Illegal => Some("illegal".to_string()),
+        Solution::Verdicts(pairs) => Some(retroproof_core::problem::verdict_words(pairs)),
         Solution::Plies(plies) => Some(
             plies
                 .iter()
@@ -526,6 +557,12 @@ pub fn run(args: ProveArgs) -> Result<(), CliError> {
                 file.display()
             )));
         }
+    }
+    let loaded = load(&args.question)?;
+    if let Some(classic) =
+        crate::classic::Classic::asked(&question_words(&args.question), loaded.question)
+    {
+        return super::classic::run(&args, classic, loaded);
     }
     let resolved = resolve_full(&args.question)?;
     if !resolved.illegal_instead {

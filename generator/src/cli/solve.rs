@@ -202,10 +202,18 @@ fn parse_items(text: &str, name: &str) -> Result<Vec<(String, Item)>, CliError> 
             Question::LastMoves(n) => Asked::Last(n),
             Question::Illegal => Asked::Illegal,
             Question::Legal => Asked::Legal,
+            Question::Castling | Question::EnPassant => {
+                return Err(CliError::usage(format!(
+                    "{name}:{line}: solve answers last N, illegal and legal; ask `retroproof prove {name} --id ID` for the {} question",
+                    problem.question
+                )))
+            }
         };
         let published = match &problem.solution {
             Solution::None => Published::None,
             Solution::Illegal => Published::Illegal,
+            // Only castling/en-passant problems have verdicts, refused above.
+            Solution::Verdicts(_) => Published::None,
             Solution::Plies(plies) => {
                 Published::Plies(plies.iter().map(|p| p.to_string()).collect())
             }

@@ -1,0 +1,296 @@
+//! The classic retro questions: may a side still castle, may the side to
+//! move capture en passant, which man stands on an unknown square, which
+//! way is the board turned. Each asks about a few positions built from the
+//! one given (the position with one castling right asserted, with one
+//! en-passant square asserted, with one filling of its unknown squares),
+//! and each answer is a set of these positions, each proven unreachable (a
+//! refutation or a certificate, [`crate::prove`]) or reachable (a proof
+//! game), or left unknown: never an answer without its proof.
+
+pub mod castling;
+pub mod en_passant;
+
+use std::fmt;
+
+use retroproof_core::problem::Question;
+use retroproof_core::proofgame::{self, find_proof_game};
+use retroproof_core::{Move, Position};
+
+use crate::emit::classic::{classic_file, Part};
+use crate::emit::problem::{in_chess_terms_with_game, Export, Proof, Statement};
+use crate::emit::EmitError;
+use crate::prove as engine;
+
+/// A classic question, as asked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Classic {
+    /// `castling`: which rights may the position still hold?
+    Castling,
+    /// `en-passant`: may the side to move capture en passant?
+    EnPassant,
+}
+
+impl Classic {
+    /// The classic question `words` (from `--question`) ask, or, without
+    /// words, the EPD problem's; `None` for any other question.
+    pub fn asked(words: &[&str], epd: Option<Question>) -> Option<Classic> {
+        match (words, epd) {
+            (["castling"], _) | ([], Some(Question::Castling)) => Some(Classic::Castling),
+            (["en-passant"], _) | ([], Some(Question::EnPassant)) => Some(Classic::EnPassant),
+            _ => None,
+        }
+    }
+
+    /// The question's name, as asked.
+    pub fn name(self) -> &'static str {
+        match self {
+            Classic::Castling => "castling",
+            Classic::EnPassant => "en-passant",
+        }
+    }
+
+    /// The headline theorem's name.
+    pub fn theorem(self) -> &'static str {
+        match self {
+            Classic::Castling => "castling",
+            Classic::EnPassant => "en_passant",
+        }
+    }
+
+    /// The JSON key of the answers (`rights`, `squares`).
+    pub fn key(self) -> &'static str {
+        match self {
+            Classic::Castling => "rights",
+            Classic::EnPassant => "squares",
+        }
+    }
+
+    /// The cases of the question about `position`, each settled
+    /// ([`settle`], with the proof-game search's `game` budget).
+    pub fn cases(
+        self,
+        position: &Position,
+        game: Option<proofgame::Budget>,
+    ) -> Result<Vec<Case>, NotApplicable> {
+        let fen = position.to_fen();
+        let fields: Vec<&str> = fen.split(' ').collect();
+        match self {
+            Classic::Castling if fields[2] != "-" => Err(NotApplicable::CastlingGiven),
+            Classic::Castling if castling::candidates(position).is_empty() => {
+                Err(NotApplicable::NoCastling)
+            }
+            Classic::Castling => Ok(castling::cases(position, game)),
+            Classic::EnPassant if fields[3] != "-" => Err(NotApplicable::EnPassantGiven),
+            Classic::EnPassant if en_passant::candidates(position).is_empty() => {
+                Err(NotApplicable::NoEnPassant)
+            }
+            Classic::EnPassant => Ok(en_passant::cases(position, game)),
+        }
+    }
+}
+
+/// Why a classic question does not apply to a position (bad input).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NotApplicable {
+    /// `castling` about a FEN that already asserts rights.
+    CastlingGiven,
+    /// `castling` with no king and rook on their initial squares.
+    NoCastling,
+    /// `en-passant` about a FEN that already asserts an en-passant square.
+    EnPassantGiven,
+    /// `en-passant` where no double step can be taken en passant.
+    NoEnPassant,
+}
+
+impl fmt::Display for NotApplicable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            NotApplicable::CastlingGiven => "--question castling asks which rights the position may hold: give its FEN with the castling field -",
+            NotApplicable::NoCastling => "--question castling: no king and rook stand on their initial squares, so there is no castling right to ask about",
+            NotApplicable::EnPassantGiven => "--question en-passant asks whether the last move was a double step: give its FEN with the en-passant field -",
+            NotApplicable::NoEnPassant => "--question en-passant: after no double step could a pawn of the side to move capture en passant",
+        })
+    }
+}
+
+impl std::error::Error for NotApplicable {}
+
+/// A case's answer in words: `can` (proven reachable), `cannot` (proven
+/// unreachable), `unknown`.
+pub fn verdict(finding: &Finding) -> &'static str {
+    match finding {
+        Finding::Reachable { .. } => "can",
+        Finding::Unreachable { .. } => "cannot",
+        Finding::Unknown { .. } => "unknown",
+    }
+}
+
+/// `K cannot, q can`.
+pub fn summary(cases: &[Case]) -> String {
+    cases
+        .iter()
+        .map(|c| format!("{} {}", c.key, verdict(&c.finding)))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The `.v` text of the proven cases (one module each, the headline
+/// theorem their conjunction, then its `Print Assumptions`); `None` when
+/// no case is proven.
+pub fn file_text(
+    classic: Classic,
+    position: &Position,
+    cases: &[Case],
+    notes: &[String],
+    generated_by: &str,
+) -> Result<Option<String>, EmitError> {
+    let parts: Vec<Part> = cases
+        .iter()
+        .filter_map(|case| {
+            Some(Part {
+                module: case.module.clone(),
+                meaning: format!("{}: {}", case.key, case.meaning),
+                export: case.finding.export(&case.position, notes)?,
+            })
+        })
+        .collect();
+    if parts.is_empty() {
+        return Ok(None);
+    }
+    let mut header = format!(
+        "Generated by `{generated_by}`. Compile with: coqc -Q coq/theories RetroProof <this file>\n   {} of {}: {}",
+        classic.name(),
+        position.to_fen(),
+        summary(cases)
+    );
+    for note in notes {
+        header.push_str("\n   ");
+        header.push_str(note);
+    }
+    let file = classic_file(&header, &parts, classic.theorem())?;
+    Ok(Some(engine::file_text(&file, classic.theorem())))
+}
+
+/// What is proven about one position of a question.
+#[derive(Debug, Clone)]
+pub enum Finding {
+    /// A game (UCI, from the initial position) reaches the position,
+    /// proven by replaying it (`check_uci_game_sound`).
+    Reachable { moves: Vec<String> },
+    /// No game reaches the position: a refutation (`check_illegal_sound`)
+    /// or, with `dead`, a certificate (`check_illegal_cert_sound`).
+    Unreachable {
+        statement: Statement,
+        dead: Option<Vec<Position>>,
+    },
+    /// Neither found within the budget: why.
+    Unknown { reason: String },
+}
+
+impl Finding {
+    /// The export proving the finding; `None` when it is unknown.
+    pub fn export(&self, position: &Position, notes: &[String]) -> Option<Export> {
+        let (statement, proof) = match self {
+            Finding::Reachable { moves } => (
+                Statement::LegalGame {
+                    moves: moves.clone(),
+                },
+                Proof::Reflective,
+            ),
+            Finding::Unreachable { statement, dead } => (
+                statement.clone(),
+                match dead {
+                    Some(dead) => Proof::Certificate(dead.clone()),
+                    None => Proof::Reflective,
+                },
+            ),
+            Finding::Unknown { .. } => return None,
+        };
+        Some(Export {
+            position: *position,
+            statement,
+            proof,
+            notes: notes.to_vec(),
+        })
+    }
+
+    /// Whether a proof exists (reachable or unreachable).
+    pub fn is_proven(&self) -> bool {
+        !matches!(self, Finding::Unknown { .. })
+    }
+}
+
+/// One position a question asks about.
+#[derive(Debug, Clone)]
+pub struct Case {
+    /// The answer's key: a castling right (`K`), an en-passant square
+    /// (`e3`).
+    pub key: String,
+    /// The Coq module holding this position's theorem (an identifier).
+    pub module: String,
+    /// What reaching the position means, in words ("White may still
+    /// castle king-side").
+    pub meaning: String,
+    pub position: Position,
+    pub finding: Finding,
+}
+
+impl Case {
+    /// What is proven about the case, in chess terms, exactly as strong as
+    /// its theorem; `None` when nothing is.
+    pub fn claim(&self) -> Option<String> {
+        let export = self.finding.export(&self.position, &[])?;
+        Some(in_chess_terms_with_game(
+            &export.statement,
+            &export.position,
+            None,
+        ))
+    }
+}
+
+/// Settles one position: the retraction-tree engine first (a refutation,
+/// or a short game it comes across), then the proof-game search within
+/// the `game` budget (`None`: none), then the deep search's certificate.
+pub fn settle(pos: &Position, game: Option<proofgame::Budget>) -> Finding {
+    let (shallow, short) = engine::illegal_or_game(pos);
+    let mut reasons = Vec::new();
+    match shallow {
+        Ok(statement) => {
+            return Finding::Unreachable {
+                statement,
+                dead: None,
+            }
+        }
+        Err(e) => reasons.push(e.to_string()),
+    }
+    if let Some(moves) = short.filter(|m| engine::check_game_reaches(pos, m).is_ok()) {
+        return reachable(&moves);
+    }
+    if let Some(budget) = game {
+        match find_proof_game(pos, budget) {
+            Ok(moves) if engine::check_game_reaches(pos, &moves).is_ok() => {
+                return reachable(&moves)
+            }
+            Ok(_) => reasons.push("the proof game found does not reach the position".into()),
+            Err(e) => reasons.push(format!("the proof-game search: {e}")),
+        }
+    }
+    match engine::deep_illegal(pos) {
+        Ok(answer) => Finding::Unreachable {
+            statement: answer.statement,
+            dead: Some(answer.dead),
+        },
+        Err(reason) => {
+            reasons.push(reason);
+            Finding::Unknown {
+                reason: reasons.join("; "),
+            }
+        }
+    }
+}
+
+fn reachable(moves: &[Move]) -> Finding {
+    Finding::Reachable {
+        moves: moves.iter().map(Move::to_uci).collect(),
+    }
+}
