@@ -687,13 +687,13 @@ fn classic_example(
     }
     let mut notes = vec![format!("problem {id}")];
     notes.extend(problem.source.clone());
-    crate::classic::file_text(
+    let answer = crate::classic::Answer {
         classic,
-        &problem.position,
-        &cases,
-        &notes,
-        "retroproof export --examples",
-    )
+        asked: problem.position.to_fen(),
+        cases,
+        excluded: Vec::new(),
+    };
+    crate::classic::file_text(&answer, &notes, "retroproof export --examples")
 }
 
 /// A game reaching `pos` (UCI, oldest first) from the proof-game search

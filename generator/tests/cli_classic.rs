@@ -174,3 +174,208 @@ fn an_undecided_right_is_unknown_not_claimed() {
     );
     assert!(!err.contains("Q can") && !err.contains("Q cannot"), "{err}");
 }
+
+#[test]
+fn which_side_is_to_move() {
+    if skip_coq() {
+        return;
+    }
+    // The black king on a8 is in check from the queen on b7: with White to
+    // move that is impossible (the side that just moved cannot be in
+    // check); with Black to move it is mate after Qb7, a legal game.
+    let stdout = success_stdout(&[
+        "prove",
+        "k7/1Q6/1K6/8/8/8/8/8 ? - -",
+        "--question",
+        "which",
+        "--game-time",
+        "60",
+    ]);
+    assert!(
+        stdout.starts_with("which: w impossible, b possible\n"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("which: only b: k7/1Q6/1K6/8/8/8/8/8 b - - 0 1 (proven reachable;"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains(
+            "Theorem which : (reachable filling_w.P -> False) /\\ reachable filling_b.P\n"
+        ),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn which_with_one_man() {
+    if skip_coq() {
+        return;
+    }
+    // Two '?' squares, one of them holding the black queen. On d8 she
+    // checks the white king on d1, which is possible with White to move
+    // (she came there last); on h8 nothing is in check. Both fillings
+    // are legal positions, so no single completion is claimed.
+    let stdout = success_stdout(&[
+        "prove",
+        "3?3?/8/8/8/8/8/8/k2K4 w - -",
+        "--question",
+        "which",
+        "--one",
+        "q",
+        "--game-time",
+        "60",
+        "--json",
+    ]);
+    let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(
+        json["fillings"],
+        serde_json::json!({"d8=q": "possible", "h8=q": "possible"}),
+        "{stdout}"
+    );
+    assert!(json.get("completed").is_none(), "{stdout}");
+}
+
+#[test]
+fn which_refuses_bad_unknowns() {
+    let which = |fen: &str, extra: &[&str]| {
+        let mut args = vec!["prove", fen, "--question", "which"];
+        args.extend_from_slice(extra);
+        usage_error(&args)
+    };
+    let err = which("4k3/8/8/8/8/8/8/4K3 w - -", &[]);
+    assert!(err.contains("no '?'"), "{err}");
+    let err = which("4k3/8/8/8/7?/8/8/4K3 w - -", &["--one", "Z"]);
+    assert!(err.contains("not a man"), "{err}");
+    let err = which("4k3/8/8/8/7?/8/8/4K3 w - -", &["--one", "K"]);
+    assert!(err.contains("already has the white king"), "{err}");
+    let err = which("4k3/8/8/8/8/8/8/4K2? w - -", &["--one", "p"]);
+    assert!(err.contains("first or last rank"), "{err}");
+    let err = which("4k3/8/8/8/7?/8/8/4K3 w ? -", &[]);
+    assert!(err.contains("castling field"), "{err}");
+    let err = which("4k3/8/8/8/7?/8/8/4K3 w - ?", &[]);
+    assert!(err.contains("en-passant field"), "{err}");
+    let err = which("4k3/8/8/8/6??/8/8/4K3 w - -", &[]);
+    assert!(err.contains("169 fillings"), "{err}");
+    // '?' is read by `which` only; `--one` belongs to `which`.
+    let err = usage_error(&[
+        "prove",
+        "4k3/8/8/8/7?/8/8/4K3 w - -",
+        "--question",
+        "illegal",
+    ]);
+    assert!(err.contains("--question which"), "{err}");
+    let err = usage_error(&["legal", "4k3/8/8/8/7?/8/8/4K3 w - -"]);
+    assert!(err.contains("--question which"), "{err}");
+    let err = usage_error(&[
+        "prove",
+        "4k3/8/8/8/8/8/8/4K3 w - -",
+        "--question",
+        "illegal",
+        "--one",
+        "B",
+    ]);
+    assert!(err.contains("--one is for"), "{err}");
+}
+
+#[test]
+fn which_side_is_white() {
+    if skip_coq() {
+        return;
+    }
+    // Smullyan, The Chess Mysteries of Sherlock Holmes (1979), "Which
+    // side is White?": as shown, every history dies or strands the bishop
+    // on h1 behind the pawn; turned, it is legal (White plays downwards).
+    let epd = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../examples/retro-problems.epd"
+    );
+    let stdout = success_stdout(&[
+        "prove",
+        epd,
+        "--id",
+        "smullyan-direction-illegal",
+        "--question",
+        "orientation",
+        "--game-time",
+        "60",
+    ]);
+    assert!(
+        stdout.starts_with("orientation: as-shown impossible, turned possible\n"),
+        "{stdout}"
+    );
+    // Turned: h1 <-> a8, the men keep their colours.
+    assert!(
+        stdout.contains("orientation: only turned: B7/8/P7/4P3/3P1B2/8/3Q4/5K1k b - - 0 1"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains(
+            "Theorem orientation : (reachable as_shown.P -> False) /\\ reachable turned.P\n"
+        ),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn orientation_and_where_refuse_bad_input() {
+    let err = usage_error(&[
+        "prove",
+        "r3k2r/8/8/8/8/8/8/R3K2R w KQkq -",
+        "--question",
+        "orientation",
+    ]);
+    assert!(err.contains("presuppose an orientation"), "{err}");
+    let err = usage_error(&[
+        "prove",
+        "4k3/8/8/8/8/8/8/4K3 w - -",
+        "--question",
+        "where",
+        "Z",
+    ]);
+    assert!(err.contains("not a man"), "{err}");
+    let err = usage_error(&[
+        "prove",
+        "4k3/8/8/8/8/8/8/4K3 w - -",
+        "--question",
+        "where",
+        "k",
+    ]);
+    assert!(err.contains("already has the black king"), "{err}");
+    let err = usage_error(&["prove", "4k3/8/8/8/8/8/8/4K3 w - -", "--question", "where"]);
+    assert!(err.contains("bad question"), "{err}");
+    let err = usage_error(&[
+        "export",
+        LAST_MOVE_BY_KING_OR_ROOK,
+        "--question",
+        "castling",
+    ]);
+    assert!(err.contains("answered by `retroproof prove`"), "{err}");
+}
+
+#[test]
+fn where_is_the_invisible_white_king() {
+    if skip_coq() {
+        return;
+    }
+    // Smullyan's invisible king (Manchester Guardian 1957; The Chess
+    // Mysteries of Sherlock Holmes): the white king is not shown; it must
+    // stand on c3 (1. c2-c4 b4xc3 e.p.+ 2. Kb3xc3 explains the check).
+    let stdout = success_stdout(&[
+        "prove",
+        "8/8/8/1r1b4/B7/8/8/3k4 b - -",
+        "--question",
+        "where",
+        "K",
+        "--game-time",
+        "60",
+    ]);
+    assert!(
+        stdout.contains("\nwhere: only c3: 8/8/8/1r1b4/B7/2K5/8/3k4 b - - 0 1 (proven reachable;"),
+        "{stdout}"
+    );
+    // Every empty square is a case: 64 - 4 men.
+    let first = stdout.lines().next().unwrap();
+    assert_eq!(first.matches(" impossible").count(), 59, "{first}");
+    assert!(stdout.contains("Theorem where_square : (reachable filling_a8_K.P -> False) /\\"));
+}

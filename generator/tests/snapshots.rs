@@ -117,7 +117,7 @@ mod exports {
 /// module per position, the headline theorem their conjunction.
 #[test]
 fn classic_castling_v() {
-    use retroproof::classic::{file_text, Case, Classic, Finding};
+    use retroproof::classic::{file_text, Answer, Case, Classic, Finding};
     use retroproof::emit::problem::Statement;
     use retroproof_core::Position;
     let with = |fen: &str| Position::from_fen(fen).unwrap();
@@ -151,10 +151,14 @@ fn classic_castling_v() {
             },
         },
     ];
+    let answer = Answer {
+        classic: Classic::Castling,
+        asked: "4k3/8/8/8/8/8/7P/4K2R b - - 0 1".into(),
+        cases,
+        excluded: vec![],
+    };
     let text = file_text(
-        Classic::Castling,
-        &with("4k3/8/8/8/8/8/7P/4K2R b - -"),
-        &cases,
+        &answer,
         &["a note *) with a closer".into()],
         "retroproof prove --question castling",
     )

@@ -9,12 +9,16 @@
 
 pub mod castling;
 pub mod en_passant;
+pub mod orientation;
+pub mod which;
 
 use std::fmt;
 
 use retroproof_core::problem::Question;
 use retroproof_core::proofgame::{self, find_proof_game};
-use retroproof_core::{Move, Position};
+use retroproof_core::{Move, Piece, Position};
+
+pub use which::Excluded;
 
 use crate::emit::classic::{classic_file, Part};
 use crate::emit::problem::{in_chess_terms_with_game, Export, Proof, Statement};
@@ -28,6 +32,13 @@ pub enum Classic {
     Castling,
     /// `en-passant`: may the side to move capture en passant?
     EnPassant,
+    /// `which [--one X]`: the fillings of the unknown parts under which
+    /// the position may be legal.
+    Which { one: Option<Piece> },
+    /// `where X`: on which empty square may one more man `X` stand?
+    Where { man: Piece },
+    /// `orientation`: is the board legal as shown, turned by 180°, both?
+    Orientation,
 }
 
 impl Classic {
@@ -37,6 +48,8 @@ impl Classic {
         match (words, epd) {
             (["castling"], _) | ([], Some(Question::Castling)) => Some(Classic::Castling),
             (["en-passant"], _) | ([], Some(Question::EnPassant)) => Some(Classic::EnPassant),
+            (["which"], _) => Some(Classic::Which { one: None }),
+            (["orientation"], _) => Some(Classic::Orientation),
             _ => None,
         }
     }
@@ -46,6 +59,9 @@ impl Classic {
         match self {
             Classic::Castling => "castling",
             Classic::EnPassant => "en-passant",
+            Classic::Which { .. } => "which",
+            Classic::Where { .. } => "where",
+            Classic::Orientation => "orientation",
         }
     }
 
@@ -54,14 +70,38 @@ impl Classic {
         match self {
             Classic::Castling => "castling",
             Classic::EnPassant => "en_passant",
+            Classic::Which { .. } => "which",
+            // `where` is a Coq keyword.
+            Classic::Where { .. } => "where_square",
+            Classic::Orientation => "orientation",
         }
     }
 
-    /// The JSON key of the answers (`rights`, `squares`).
+    /// The JSON key of the answers (`rights`, `squares`, `fillings`).
     pub fn key(self) -> &'static str {
         match self {
             Classic::Castling => "rights",
             Classic::EnPassant => "squares",
+            Classic::Which { .. } => "fillings",
+            Classic::Where { .. } => "squares",
+            Classic::Orientation => "orientations",
+        }
+    }
+
+    /// A case's answer in words: `can`/`cannot` for a right or an
+    /// en-passant square, `possible`/`impossible` for a filling (proven
+    /// reachable/unreachable), `unknown` when neither is proven.
+    pub fn verdict(self, finding: &Finding) -> &'static str {
+        let (yes, no) = match self {
+            Classic::Castling | Classic::EnPassant => ("can", "cannot"),
+            Classic::Which { .. } | Classic::Where { .. } | Classic::Orientation => {
+                ("possible", "impossible")
+            }
+        };
+        match finding {
+            Finding::Reachable { .. } => yes,
+            Finding::Unreachable { .. } => no,
+            Finding::Unknown { .. } => "unknown",
         }
     }
 
@@ -85,7 +125,47 @@ impl Classic {
                 Err(NotApplicable::NoEnPassant)
             }
             Classic::EnPassant => Ok(en_passant::cases(position, game)),
+            Classic::Orientation if fields[2] != "-" || fields[3] != "-" => {
+                Err(NotApplicable::OrientedFields)
+            }
+            Classic::Orientation => Ok(orientation::cases(position, game)),
+            Classic::Which { .. } | Classic::Where { .. } => Err(NotApplicable::NoUnknown),
         }
+    }
+}
+
+/// A classic question's answer: the cases settled, and the fillings that
+/// are not positions.
+#[derive(Debug, Clone)]
+pub struct Answer {
+    pub classic: Classic,
+    /// The position asked about, as its FEN (with `?` for `which`).
+    pub asked: String,
+    pub cases: Vec<Case>,
+    pub excluded: Vec<Excluded>,
+}
+
+impl Answer {
+    /// `K cannot, q can` (and `h4=K not a position`).
+    pub fn summary(&self) -> String {
+        self.cases
+            .iter()
+            .map(|c| format!("{} {}", c.key, self.classic.verdict(&c.finding)))
+            .chain(
+                self.excluded
+                    .iter()
+                    .map(|e| format!("{} not a position", e.key)),
+            )
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    /// The cases not proven unreachable: proven reachable, or unknown.
+    pub fn survivors(&self) -> Vec<&Case> {
+        self.cases
+            .iter()
+            .filter(|c| !matches!(c.finding, Finding::Unreachable { .. }))
+            .collect()
     }
 }
 
@@ -100,6 +180,11 @@ pub enum NotApplicable {
     EnPassantGiven,
     /// `en-passant` where no double step can be taken en passant.
     NoEnPassant,
+    /// `which` about a position without unknown parts.
+    NoUnknown,
+    /// `orientation` about a FEN with castling rights or an en-passant
+    /// square (they presuppose an orientation).
+    OrientedFields,
 }
 
 impl fmt::Display for NotApplicable {
@@ -109,42 +194,25 @@ impl fmt::Display for NotApplicable {
             NotApplicable::NoCastling => "--question castling: no king and rook stand on their initial squares, so there is no castling right to ask about",
             NotApplicable::EnPassantGiven => "--question en-passant asks whether the last move was a double step: give its FEN with the en-passant field -",
             NotApplicable::NoEnPassant => "--question en-passant: after no double step could a pawn of the side to move capture en passant",
+            NotApplicable::NoUnknown => "--question which: the FEN has no '?'",
+            NotApplicable::OrientedFields => "--question orientation: castling rights and an en-passant square presuppose an orientation: give the FEN with both fields -",
         })
     }
 }
 
 impl std::error::Error for NotApplicable {}
 
-/// A case's answer in words: `can` (proven reachable), `cannot` (proven
-/// unreachable), `unknown`.
-pub fn verdict(finding: &Finding) -> &'static str {
-    match finding {
-        Finding::Reachable { .. } => "can",
-        Finding::Unreachable { .. } => "cannot",
-        Finding::Unknown { .. } => "unknown",
-    }
-}
-
-/// `K cannot, q can`.
-pub fn summary(cases: &[Case]) -> String {
-    cases
-        .iter()
-        .map(|c| format!("{} {}", c.key, verdict(&c.finding)))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
 /// The `.v` text of the proven cases (one module each, the headline
 /// theorem their conjunction, then its `Print Assumptions`); `None` when
 /// no case is proven.
 pub fn file_text(
-    classic: Classic,
-    position: &Position,
-    cases: &[Case],
+    answer: &Answer,
     notes: &[String],
     generated_by: &str,
 ) -> Result<Option<String>, EmitError> {
-    let parts: Vec<Part> = cases
+    let classic = answer.classic;
+    let parts: Vec<Part> = answer
+        .cases
         .iter()
         .filter_map(|case| {
             Some(Part {
@@ -160,8 +228,8 @@ pub fn file_text(
     let mut header = format!(
         "Generated by `{generated_by}`. Compile with: coqc -Q coq/theories RetroProof <this file>\n   {} of {}: {}",
         classic.name(),
-        position.to_fen(),
-        summary(cases)
+        answer.asked,
+        answer.summary()
     );
     for note in notes {
         header.push_str("\n   ");

@@ -36,8 +36,10 @@ pub struct QuestionArgs {
     pub position: Option<String>,
 
     /// The question: `last N`, `illegal`, `legal` (a proof game is searched
-    /// for, within `--game-time`), `legal-game FILE.pgn` or
-    /// `legal-game UCI…` [default: the EPD problem's `retro`]
+    /// for, within `--game-time`), `legal-game FILE.pgn`,
+    /// `legal-game UCI…`, or a classic one (`prove` only): `castling`,
+    /// `en-passant`, `which` (a FEN with `?`), `where X`, `orientation`
+    /// [default: the EPD problem's `retro`]
     #[arg(long, num_args = 1.., value_name = "QUESTION")]
     pub question: Vec<String>,
 
@@ -58,9 +60,15 @@ pub struct QuestionArgs {
     pub reached_by: Vec<String>,
 
     /// The proof-game search's time, in seconds: for `legal`, and for
-    /// `last N` (a game found makes the theorem unconditional; 0: no search)
+    /// `last N` (a game found makes the theorem unconditional; 0: no
+    /// search); per case for the classic questions
     #[arg(long, value_name = "SECS", default_value_t = PROOF_GAME_SECONDS)]
     pub game_time: u64,
+
+    /// For `--question which`: exactly one `?` square holds this man (a
+    /// FEN letter, PNBRQK pnbrqk), the others are empty
+    #[arg(long, value_name = "X")]
+    pub one: Option<String>,
 }
 
 /// The most plies `last N` asks for (the deep search goes back any
@@ -179,6 +187,11 @@ fn resolve_inner(args: &QuestionArgs, given: Option<&[Move]>) -> Result<Resolved
         solution,
     } = load(args)?;
     let words = question_words(args);
+    if args.one.is_some() {
+        return Err(CliError::usage(
+            "--one is for `prove --question which` (exactly one '?' square holds the man)",
+        ));
+    }
     if args.ltac && words.first() == Some(&"legal-game") {
         return Err(ltac_not_for_games());
     }
@@ -270,7 +283,7 @@ fn resolve_inner(args: &QuestionArgs, given: Option<&[Move]>) -> Result<Resolved
         }
         ([], None) => {
             return Err(CliError::usage(
-                "no question: pass --question (last N | illegal | legal | legal-game FILE.pgn | legal-game UCI…)",
+                "no question: pass --question (last N | illegal | legal | legal-game FILE.pgn | legal-game UCI… | castling | en-passant | which | where X | orientation)",
             ))
         }
         (["last", n], _) => match n.parse::<u32>() {
@@ -281,13 +294,20 @@ fn resolve_inner(args: &QuestionArgs, given: Option<&[Move]>) -> Result<Resolved
                 )))
             }
         },
+        (["castling" | "en-passant" | "which" | "orientation"] | ["where", _], _)
+        | ([], Some(Question::Castling | Question::EnPassant)) => {
+            return Err(CliError::usage(format!(
+                "the classic question {:?} is answered by `retroproof prove` (one proof per case, compiled together), not by export",
+                if words.is_empty() { epd_question.map(|q| q.to_string()).unwrap_or_default() } else { words.join(" ") }
+            )))
+        }
         (["legal-game", rest @ ..], _) if !rest.is_empty() => {
             question = "legal-game".to_string();
             legal_game(&position, rest)?
         }
         (other, _) => {
             return Err(CliError::usage(format!(
-                "bad question {:?} (expected last N | illegal | legal | legal-game FILE.pgn | legal-game UCI…)",
+                "bad question {:?} (expected last N | illegal | legal | legal-game FILE.pgn | legal-game UCI… | castling | en-passant | which | where X | orientation)",
                 other.join(" ")
             )))
         }
@@ -558,11 +578,8 @@ pub fn run(args: ProveArgs) -> Result<(), CliError> {
             )));
         }
     }
-    let loaded = load(&args.question)?;
-    if let Some(classic) =
-        crate::classic::Classic::asked(&question_words(&args.question), loaded.question)
-    {
-        return super::classic::run(&args, classic, loaded);
+    if let Some(result) = super::classic::dispatch(&args) {
+        return result;
     }
     let resolved = resolve_full(&args.question)?;
     if !resolved.illegal_instead {

@@ -299,6 +299,7 @@ fn solve(item: &Item, timeout: Duration, game_time: u64) -> Result<Done, CliErro
         ltac: false,
         reached_by: Vec::new(),
         game_time,
+        one: None,
     };
     if !item.fen.trim().contains(' ') {
         return Err(CliError::unknown(
