@@ -529,7 +529,11 @@ pub fn problem_questions(epd: &str) -> Vec<ProblemQuestion> {
         let statement = match problem.question {
             Question::LastMoves(n) => crate::prove::last_plies_statement(&problem.position, n),
             Question::Illegal => crate::prove::illegal_statement(&problem.position),
-            Question::Legal | Question::Castling | Question::EnPassant => continue,
+            Question::Legal
+            | Question::Castling
+            | Question::EnPassant
+            | Question::Orientation
+            | Question::Where(_) => continue,
         };
         if let Ok(statement) = statement {
             out.push(ProblemQuestion {

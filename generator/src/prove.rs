@@ -608,7 +608,13 @@ pub fn example_files(epd: &str) -> Result<Vec<ExampleFile>, EmitError> {
                 Ok(s) => s,
                 Err(_) => continue,
             },
-            (Question::Castling | Question::EnPassant, Solution::Verdicts(published)) => {
+            (
+                Question::Castling
+                | Question::EnPassant
+                | Question::Orientation
+                | Question::Where(_),
+                Solution::Verdicts(published),
+            ) => {
                 if let Some(contents) = classic_example(&problem, id, published)? {
                     out.push(ExampleFile {
                         file: example_file_name(id),
@@ -665,34 +671,24 @@ fn classic_example(
     id: &str,
     published: &[(String, bool)],
 ) -> Result<Option<String>, EmitError> {
-    use crate::classic::{Classic, Finding};
+    use crate::classic::Classic;
     use retroproof_core::problem::Question;
     let classic = match problem.question {
         Question::Castling => Classic::Castling,
-        _ => Classic::EnPassant,
+        Question::EnPassant => Classic::EnPassant,
+        Question::Orientation => Classic::Orientation,
+        Question::Where(man) => Classic::Where { man },
+        _ => return Ok(None),
     };
-    let Ok(cases) = classic.cases(&problem.position, Some(EXAMPLE_GAME_BUDGET)) else {
+    let Ok(answer) = crate::classic::answer(classic, &problem.position, Some(EXAMPLE_GAME_BUDGET))
+    else {
         return Ok(None);
     };
-    let proven: Option<Vec<(String, bool)>> = cases
-        .iter()
-        .map(|c| match c.finding {
-            Finding::Reachable { .. } => Some((c.key.clone(), true)),
-            Finding::Unreachable { .. } => Some((c.key.clone(), false)),
-            Finding::Unknown { .. } => None,
-        })
-        .collect();
-    if proven.as_deref() != Some(published) {
+    if answer.against(published) != Ok(true) {
         return Ok(None);
     }
     let mut notes = vec![format!("problem {id}")];
     notes.extend(problem.source.clone());
-    let answer = crate::classic::Answer {
-        classic,
-        asked: problem.position.to_fen(),
-        cases,
-        excluded: Vec::new(),
-    };
     crate::classic::file_text(&answer, &notes, "retroproof export --examples")
 }
 

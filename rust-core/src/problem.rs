@@ -9,12 +9,17 @@
 //! - `retro` is the question: `"last N"` (what were the last `N` plies?),
 //!   `"illegal"` (prove the position cannot arise), `"legal"` (find a
 //!   game), `"castling"` (which castling rights may the position still
-//!   hold?) or `"en-passant"` (may the side to move capture en passant?).
+//!   hold?), `"en-passant"` (may the side to move capture en passant?),
+//!   `"orientation"` (is the board legal as shown or turned?) or
+//!   `"where X"` (where may one more man `X` stand?).
 //! - `sol` is the published answer: for `last N`, retractions in the
 //!   notation of [`crate::retro`], **oldest ply first**, as a game is
 //!   written; for `illegal`, the word `illegal`; for `castling` and
 //!   `en-passant`, pairs `KEY can|cannot` (a right `K Q k q`, or an
-//!   en-passant square), e.g. `sol "K cannot q can"`.
+//!   en-passant square), e.g. `sol "K cannot q can"`; for `orientation`
+//!   (`as-shown`, `turned`) and `where X` (squares), `possible` and
+//!   `impossible` are the same words, and a `where` problem's keys not
+//!   listed are impossible (`sol "c3 possible"`: only c3).
 //! - `id` names the problem, `c0` cites its source; other opcodes are kept
 //!   but not interpreted.
 //!
@@ -28,7 +33,7 @@ use std::fmt;
 
 use crate::retro::{ParseRetroUciError, RetroUci, Unmove};
 use crate::search::{last_moves, legality, IllegalReason, LastMoves, Legality, Limits};
-use crate::{Epd, EpdError, Position};
+use crate::{Epd, EpdError, Piece, Position};
 
 /// What a problem asks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -45,6 +50,21 @@ pub enum Question {
     /// May the side to move capture en passant (was the last move the
     /// double step)?
     EnPassant,
+    /// Is the board legal as shown, turned by 180°, both, neither?
+    Orientation,
+    /// On which empty square may one more man (this one) stand?
+    Where(Piece),
+}
+
+impl Question {
+    /// The classic questions (castling, en passant, orientation, where):
+    /// answered case by case, their `sol` a list of verdicts.
+    pub fn is_classic(self) -> bool {
+        matches!(
+            self,
+            Question::Castling | Question::EnPassant | Question::Orientation | Question::Where(_)
+        )
+    }
 }
 
 impl fmt::Display for Question {
@@ -55,6 +75,8 @@ impl fmt::Display for Question {
             Question::Legal => f.write_str("legal"),
             Question::Castling => f.write_str("castling"),
             Question::EnPassant => f.write_str("en-passant"),
+            Question::Orientation => f.write_str("orientation"),
+            Question::Where(man) => write!(f, "where {}", man.char()),
         }
     }
 }
@@ -152,9 +174,7 @@ impl Problem {
         let question = parse_question(&question_text)?;
         let solution = match text_of("sol") {
             None => Solution::None,
-            Some(text) if matches!(question, Question::Castling | Question::EnPassant) => {
-                Solution::Verdicts(parse_verdicts(&text)?)
-            }
+            Some(text) if question.is_classic() => Solution::Verdicts(parse_verdicts(&text)?),
             Some(text) if text.trim() == "illegal" => Solution::Illegal,
             Some(text) => Solution::Plies(
                 text.split_ascii_whitespace()
@@ -193,7 +213,10 @@ impl Problem {
             },
             // Several positions each, answered with proofs by the
             // generator (`retroproof prove`), not by this native solver.
-            Question::Castling | Question::EnPassant => Answer::Unknown,
+            Question::Castling
+            | Question::EnPassant
+            | Question::Orientation
+            | Question::Where(_) => Answer::Unknown,
         }
     }
 
@@ -231,6 +254,13 @@ fn parse_question(text: &str) -> Result<Question, ProblemError> {
         ["legal"] => Ok(Question::Legal),
         ["castling"] => Ok(Question::Castling),
         ["en-passant"] => Ok(Question::EnPassant),
+        ["orientation"] => Ok(Question::Orientation),
+        ["where", man] if man.len() == 1 => man
+            .chars()
+            .next()
+            .and_then(Piece::from_char)
+            .map(Question::Where)
+            .ok_or_else(bad),
         ["last", n] => match n.parse::<u32>() {
             Ok(n) if n >= 1 => Ok(Question::LastMoves(n)),
             _ => Err(bad()),
@@ -251,8 +281,8 @@ fn parse_verdicts(text: &str) -> Result<Vec<(String, bool)>, ProblemError> {
     words
         .chunks(2)
         .map(|pair| match pair[1] {
-            "can" => Ok((pair[0].to_owned(), true)),
-            "cannot" => Ok((pair[0].to_owned(), false)),
+            "can" | "possible" => Ok((pair[0].to_owned(), true)),
+            "cannot" | "impossible" => Ok((pair[0].to_owned(), false)),
             _ => Err(bad()),
         })
         .collect()

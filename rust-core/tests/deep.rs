@@ -141,8 +141,8 @@ fn search_for(search: &mut Search, p: &Position, q: Question) -> Verdict {
     match q {
         Question::LastMoves(n) => search.last(p, n),
         Question::Illegal | Question::Legal => search.illegal(p),
-        Question::Castling | Question::EnPassant => {
-            panic!("the suite has no castling or en-passant question")
+        Question::Castling | Question::EnPassant | Question::Orientation | Question::Where(_) => {
+            panic!("the suite has no classic question")
         }
     }
 }

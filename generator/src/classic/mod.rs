@@ -49,7 +49,8 @@ impl Classic {
             (["castling"], _) | ([], Some(Question::Castling)) => Some(Classic::Castling),
             (["en-passant"], _) | ([], Some(Question::EnPassant)) => Some(Classic::EnPassant),
             (["which"], _) => Some(Classic::Which { one: None }),
-            (["orientation"], _) => Some(Classic::Orientation),
+            (["orientation"], _) | ([], Some(Question::Orientation)) => Some(Classic::Orientation),
+            ([], Some(Question::Where(man))) => Some(Classic::Where { man }),
             _ => None,
         }
     }
@@ -134,6 +135,51 @@ impl Classic {
     }
 }
 
+/// Why a classic question about a position is not answered (bad input).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ClassicError {
+    NotApplicable(NotApplicable),
+    Which(which::WhichError),
+}
+
+impl fmt::Display for ClassicError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ClassicError::NotApplicable(e) => e.fmt(f),
+            ClassicError::Which(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for ClassicError {}
+
+/// The answer to a classic question about a valid position (castling, en
+/// passant, orientation, where; `which` needs a FEN with `?`, read by
+/// [`which::cases`]).
+pub fn answer(
+    classic: Classic,
+    position: &Position,
+    game: Option<proofgame::Budget>,
+) -> Result<Answer, ClassicError> {
+    let (cases, excluded) = match classic {
+        Classic::Where { man } => {
+            which::where_cases(position.to_setup(), man, game).map_err(ClassicError::Which)?
+        }
+        _ => (
+            classic
+                .cases(position, game)
+                .map_err(ClassicError::NotApplicable)?,
+            Vec::new(),
+        ),
+    };
+    Ok(Answer {
+        classic,
+        asked: position.to_fen(),
+        cases,
+        excluded,
+    })
+}
+
 /// A classic question's answer: the cases settled, and the fillings that
 /// are not positions.
 #[derive(Debug, Clone)]
@@ -158,6 +204,40 @@ impl Answer {
             )
             .collect::<Vec<_>>()
             .join(", ")
+    }
+
+    /// Compared with a published answer (keys with `true` for can or
+    /// possible; a key not listed is published as cannot or impossible):
+    /// `Err` with the first proven case that contradicts it (its key, the
+    /// published and the proven verdict), `Ok(true)` when every case is
+    /// proven as published, `Ok(false)` when none contradicts but some is
+    /// unknown. A published key the question does not have is a
+    /// contradiction too.
+    pub fn against(&self, published: &[(String, bool)]) -> Result<bool, (String, bool, bool)> {
+        if let Some((key, can)) = published
+            .iter()
+            .find(|(key, _)| !self.cases.iter().any(|c| &c.key == key))
+        {
+            return Err((key.clone(), *can, !*can));
+        }
+        let mut all = true;
+        for case in &self.cases {
+            let listed = published
+                .iter()
+                .find(|(key, _)| *key == case.key)
+                .is_some_and(|(_, can)| *can);
+            match case.finding {
+                Finding::Reachable { .. } if !listed => {
+                    return Err((case.key.clone(), listed, true))
+                }
+                Finding::Unreachable { .. } if listed => {
+                    return Err((case.key.clone(), listed, false))
+                }
+                Finding::Unknown { .. } => all = false,
+                _ => {}
+            }
+        }
+        Ok(all)
     }
 
     /// The cases not proven unreachable: proven reachable, or unknown.

@@ -70,15 +70,8 @@ pub fn dispatch(args: &ProveArgs) -> Option<Result<(), CliError>> {
     let classic = Classic::asked(&words, loaded.question)?;
     Some((|| {
         check_options(args, classic)?;
-        let cases = classic
-            .cases(&loaded.position, game_budget(args))
+        let answer = crate::classic::answer(classic, &loaded.position, game_budget(args))
             .map_err(CliError::usage)?;
-        let answer = Answer {
-            classic,
-            asked: loaded.position.to_fen(),
-            cases,
-            excluded: Vec::new(),
-        };
         report(args, &answer, &loaded.notes)?;
         check_published(&loaded.solution, &answer)?;
         unknown_exit(&answer)
@@ -349,30 +342,35 @@ fn report(args: &ProveArgs, answer: &Answer, notes: &[String]) -> Result<(), Cli
 }
 
 /// `Err` (exit 1, naming both) when an EPD problem's published verdicts
-/// contradict a proven one.
+/// contradict a proven one ([`Answer::against`]; a key not listed is
+/// published as cannot or impossible).
 fn check_published(solution: &Solution, answer: &Answer) -> Result<(), CliError> {
     let Solution::Verdicts(published) = solution else {
         return Ok(());
     };
-    for (key, can) in published {
-        let Some(case) = answer.cases.iter().find(|c| &c.key == key) else {
-            return Err(CliError::refuted(format!(
-                "the problem's published sol names {key}, which the question does not ask about (asked: {})",
-                answer.summary()
-            )));
-        };
-        let proven = match case.finding {
-            Finding::Reachable { .. } => Some(true),
-            Finding::Unreachable { .. } => Some(false),
-            Finding::Unknown { .. } => None,
-        };
-        if proven.is_some_and(|p| p != *can) {
-            return Err(CliError::refuted(format!(
-                "the problem's published sol \"{key} {}\" contradicts the proven answer \"{key} {}\"",
-                if *can { "can" } else { "cannot" },
-                answer.classic.verdict(&case.finding)
-            )));
-        }
+    let Err((key, said, proven)) = answer.against(published) else {
+        return Ok(());
+    };
+    if !answer.cases.iter().any(|c| c.key == key) {
+        return Err(CliError::refuted(format!(
+            "the problem's published sol names {key}, which the question does not ask about (asked: {})",
+            answer.summary()
+        )));
     }
-    Ok(())
+    let (yes, no) = match answer.classic {
+        Classic::Castling | Classic::EnPassant => ("can", "cannot"),
+        _ => ("possible", "impossible"),
+    };
+    let say = |b: bool| if b { yes } else { no };
+    let listed = published.iter().any(|(k, _)| *k == key);
+    Err(CliError::refuted(format!(
+        "the problem's published sol \"{key} {}\"{} contradicts the proven answer \"{key} {}\"",
+        say(said),
+        if listed {
+            ""
+        } else {
+            " (a key it does not list)"
+        },
+        say(proven),
+    )))
 }

@@ -295,7 +295,7 @@ fn resolve_inner(args: &QuestionArgs, given: Option<&[Move]>) -> Result<Resolved
             }
         },
         (["castling" | "en-passant" | "which" | "orientation"] | ["where", _], _)
-        | ([], Some(Question::Castling | Question::EnPassant)) => {
+        | ([], Some(Question::Castling | Question::EnPassant | Question::Orientation | Question::Where(_))) => {
             return Err(CliError::usage(format!(
                 "the classic question {:?} is answered by `retroproof prove` (one proof per case, compiled together), not by export",
                 if words.is_empty() { epd_question.map(|q| q.to_string()).unwrap_or_default() } else { words.join(" ") }

@@ -202,7 +202,7 @@ fn parse_items(text: &str, name: &str) -> Result<Vec<(String, Item)>, CliError> 
             Question::LastMoves(n) => Asked::Last(n),
             Question::Illegal => Asked::Illegal,
             Question::Legal => Asked::Legal,
-            Question::Castling | Question::EnPassant => {
+            Question::Castling | Question::EnPassant | Question::Orientation | Question::Where(_) => {
                 return Err(CliError::usage(format!(
                     "{name}:{line}: solve answers last N, illegal and legal; ask `retroproof prove {name} --id ID` for the {} question",
                     problem.question
