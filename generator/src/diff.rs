@@ -552,7 +552,11 @@ pub fn problem_questions(epd: &str) -> Vec<ProblemQuestion> {
         let statement = match problem.question {
             Question::LastMoves(n) => crate::prove::last_plies_statement(&problem.position, n),
             Question::Illegal => crate::prove::illegal_statement(&problem.position),
-            Question::Legal => continue,
+            Question::Legal
+            | Question::Castling
+            | Question::EnPassant
+            | Question::Orientation
+            | Question::Where(_) => continue,
         };
         if let Ok(statement) = statement {
             out.push(ProblemQuestion {
@@ -582,7 +586,11 @@ pub fn certificate_questions(
         let answer = match problem.question {
             Question::LastMoves(n) => crate::prove::deep_last_within(&problem.position, n, budget),
             Question::Illegal => crate::prove::deep_illegal_within(&problem.position, budget),
-            Question::Legal => continue,
+            Question::Legal
+            | Question::Castling
+            | Question::EnPassant
+            | Question::Orientation
+            | Question::Where(_) => continue,
         };
         if let Ok(answer) = answer {
             out.push(ProblemQuestion {

@@ -16,6 +16,7 @@
 //! - [`progress`]: progress bars on a terminal only, `--time` budgets.
 
 pub mod batch;
+pub mod classic;
 pub mod cli;
 pub mod coq;
 pub mod coqc;

@@ -138,7 +138,7 @@ pub fn illegal_statement(pos: &Position) -> Result<Statement, NoStatement> {
 
 /// [`illegal_statement`], and the game (oldest move first) the search came
 /// across when it shows the position legal.
-fn illegal_or_game(pos: &Position) -> (Result<Statement, NoStatement>, Option<Vec<Move>>) {
+pub fn illegal_or_game(pos: &Position) -> (Result<Statement, NoStatement>, Option<Vec<Move>>) {
     if static_illegality(pos).is_some() {
         return (Ok(Statement::Illegal { depth: 0 }), None);
     }
@@ -410,15 +410,21 @@ pub fn export_text_with_game(
     export: &Export,
     game: Option<&[String]>,
 ) -> Result<String, EmitError> {
-    let mut text = print_file(&export_file_with_game(export, game)?);
+    Ok(file_text(
+        &export_file_with_game(export, game)?,
+        &export.statement.theorem_name(),
+    ))
+}
+
+/// A generated file's text, then `Print Assumptions` of its headline
+/// `theorem` (what [`check_assumptions`] reads from `coqc`'s output).
+pub fn file_text(file: &crate::coq::File, theorem: &str) -> String {
+    let mut text = print_file(file);
     if !text.ends_with('\n') {
         text.push('\n');
     }
-    text.push_str(&format!(
-        "\nPrint Assumptions {}.\n",
-        export.statement.theorem_name()
-    ));
-    Ok(text)
+    text.push_str(&format!("\nPrint Assumptions {theorem}.\n"));
+    text
 }
 
 /// The allow-list of assumptions (`ci/allowed-assumptions.txt`, also read
@@ -566,8 +572,11 @@ pub struct ExampleFile {
 /// The proof files for the problems of an EPD file (examples/) whose
 /// published answer the engine can state: `last N` problems for which the
 /// native statement's plies are exactly the published solution, and
-/// illegal positions the engine shows illegal in Coq's terms. Problems
-/// without an id, or with another question, are left out.
+/// illegal positions the engine shows illegal in Coq's terms, and
+/// castling and en-passant problems whose every case is proven with the
+/// published verdicts (the proof-game search within
+/// [`EXAMPLE_GAME_BUDGET`]). Problems without an id, or with another
+/// question, are left out.
 pub fn example_files(epd: &str) -> Result<Vec<ExampleFile>, EmitError> {
     use retroproof_core::problem::{Problem, Question, Solution};
     let mut out = Vec::new();
@@ -601,12 +610,23 @@ pub fn example_files(epd: &str) -> Result<Vec<ExampleFile>, EmitError> {
                 Ok(s) => s,
                 Err(_) => continue,
             },
+            (
+                Question::Castling
+                | Question::EnPassant
+                | Question::Orientation
+                | Question::Where(_),
+                Solution::Verdicts(published),
+            ) => {
+                if let Some(contents) = classic_example(&problem, id, published)? {
+                    out.push(ExampleFile {
+                        file: example_file_name(id),
+                        contents,
+                    });
+                }
+                continue;
+            }
             _ => continue,
         };
-        let module: String = id
-            .chars()
-            .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
-            .collect();
         let mut notes = vec![format!("problem {id}")];
         notes.extend(problem.source.clone());
         let export = Export {
@@ -618,11 +638,60 @@ pub fn example_files(epd: &str) -> Result<Vec<ExampleFile>, EmitError> {
         let mut contents = export_text(&export)?;
         contents = contents.replacen("`retroproof export`", "`retroproof export --examples`", 1);
         out.push(ExampleFile {
-            file: format!("Ex_{module}.v"),
+            file: example_file_name(id),
             contents,
         });
     }
     Ok(out)
+}
+
+/// The example files' sources in `examples/`, read in this order.
+pub const EXAMPLE_SOURCES: [&str; 2] = ["retro-problems.epd", "classic-problems.epd"];
+
+/// `Ex_<id>.v`, the id's other characters than letters and digits as `_`.
+fn example_file_name(id: &str) -> String {
+    let module: String = id
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect();
+    format!("Ex_{module}.v")
+}
+
+/// The proof-game search's budget for the example proofs: nodes only, no
+/// time limit, so that the files do not depend on the machine's speed.
+pub const EXAMPLE_GAME_BUDGET: proofgame::Budget = proofgame::Budget {
+    nodes: 400_000,
+    time: None,
+    max_plies: 600,
+    weight: 6,
+};
+
+/// The proof of a castling or en-passant problem's published verdicts,
+/// when every case is proven and the proven answer is the published one.
+fn classic_example(
+    problem: &retroproof_core::problem::Problem,
+    id: &str,
+    published: &[(String, bool)],
+) -> Result<Option<String>, EmitError> {
+    use crate::classic::Classic;
+    use retroproof_core::problem::Question;
+    let classic = match problem.question {
+        Question::Castling => Classic::Castling,
+        Question::EnPassant => Classic::EnPassant,
+        Question::Orientation => Classic::Orientation,
+        Question::Where(man) => Classic::Where { man },
+        _ => return Ok(None),
+    };
+    let Ok(answer) = crate::classic::answer(classic, &problem.position, Some(EXAMPLE_GAME_BUDGET))
+    else {
+        return Ok(None);
+    };
+    if answer.against(published) != Ok(true) {
+        return Ok(None);
+    }
+    let mut notes = vec![format!("problem {id}")];
+    notes.extend(problem.source.clone());
+    crate::classic::file_text(&answer, &notes, "retroproof export --examples")
 }
 
 /// A game reaching `pos` (UCI, oldest first) from the proof-game search

@@ -112,3 +112,58 @@ mod exports {
         );
     }
 }
+
+/// The file of a classic question (`prove --question castling`): one
+/// module per position, the headline theorem their conjunction.
+#[test]
+fn classic_castling_v() {
+    use retroproof::classic::{file_text, Answer, Case, Classic, Finding};
+    use retroproof::emit::problem::Statement;
+    use retroproof_core::Position;
+    let with = |fen: &str| Position::from_fen(fen).unwrap();
+    let cases = vec![
+        Case {
+            key: "K".into(),
+            module: "white_kingside".into(),
+            meaning: "White may still castle kingside (the right K asserted)".into(),
+            position: with("4k3/8/8/8/8/8/7P/4K2R b K -"),
+            finding: Finding::Unreachable {
+                statement: Statement::Illegal { depth: 1 },
+                dead: None,
+            },
+        },
+        Case {
+            key: "k".into(),
+            module: "black_kingside".into(),
+            meaning: "Black may still castle kingside (the right k asserted)".into(),
+            position: with("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b k -"),
+            finding: Finding::Reachable {
+                moves: vec!["e2e4".into()],
+            },
+        },
+        Case {
+            key: "q".into(),
+            module: "black_queenside".into(),
+            meaning: "unknown: left out of the file".into(),
+            position: with("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b q -"),
+            finding: Finding::Unknown {
+                reason: "not searched".into(),
+            },
+        },
+    ];
+    let answer = Answer {
+        classic: Classic::Castling,
+        asked: "4k3/8/8/8/8/8/7P/4K2R b - - 0 1".into(),
+        cases,
+        excluded: vec![],
+    };
+    let text = file_text(
+        &answer,
+        &["a note *) with a closer".into()],
+        "retroproof prove --question castling",
+    )
+    .unwrap()
+    .unwrap();
+    assert!(!text.contains("black_queenside"), "{text}");
+    insta::assert_snapshot!("classic_castling.v", text);
+}

@@ -188,21 +188,31 @@ impl Board {
     }
 }
 
-impl Position {
-    /// Parses a FEN with 6 fields, or 4 (clocks default to `0 1`).
-    pub fn from_fen(fen: &str) -> Result<Position, FenError> {
+impl Setup {
+    /// Reads a FEN with 6 fields, or 4 (clocks default to `0 1`), without
+    /// validating the position ([`Position::from_fen`] does): for editing
+    /// before validation, as the fillings of a board with unknown squares
+    /// ([`crate::unknown`]) are.
+    pub fn from_fen(fen: &str) -> Result<Setup, FenError> {
         let fields: Vec<&str> = fen.split_ascii_whitespace().collect();
         match fields.as_slice() {
             [placement, turn, castling, ep] => {
-                position_from_fields([placement, turn, castling, ep], None)
+                setup_from_fields([placement, turn, castling, ep], None)
             }
             [placement, turn, castling, ep, half, full] => {
-                position_from_fields([placement, turn, castling, ep], Some((half, full)))
+                setup_from_fields([placement, turn, castling, ep], Some((half, full)))
             }
             _ => Err(FenError::FieldCount {
                 found: fields.len(),
             }),
         }
+    }
+}
+
+impl Position {
+    /// Parses a FEN with 6 fields, or 4 (clocks default to `0 1`).
+    pub fn from_fen(fen: &str) -> Result<Position, FenError> {
+        Ok(Position::from_setup(Setup::from_fen(fen)?)?)
     }
 
     /// The six-field FEN.
@@ -233,10 +243,10 @@ impl Position {
 
 /// Parses the four position fields and the optional clocks. Checks fields
 /// left to right so the first problem in the text is the one reported.
-fn position_from_fields(
+fn setup_from_fields(
     [placement, turn, castling, ep]: [&str; 4],
     clocks: Option<(&str, &str)>,
-) -> Result<Position, FenError> {
+) -> Result<Setup, FenError> {
     let board = Board::from_board_fen(placement)?;
     let turn = match turn {
         "w" => Color::White,
@@ -272,14 +282,14 @@ fn position_from_fields(
                 })?,
         ),
     };
-    Ok(Position::from_setup(Setup {
+    Ok(Setup {
         board,
         turn,
         castling,
         ep_square,
         halfmove_clock,
         fullmove_number,
-    })?)
+    })
 }
 
 /// ASCII digits only (no sign, no spaces), fitting in a `u32`.
@@ -387,7 +397,9 @@ impl Epd {
             *field = &rest[..end];
             rest = &rest[end..];
         }
-        let position = position_from_fields(fields, None).map_err(EpdError::Fen)?;
+        let position = setup_from_fields(fields, None)
+            .and_then(|setup| Ok(Position::from_setup(setup)?))
+            .map_err(EpdError::Fen)?;
         let operations = parse_operations(rest)?;
         Ok(Epd {
             position,

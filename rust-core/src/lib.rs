@@ -53,6 +53,7 @@ pub mod rules;
 pub mod san;
 pub mod search;
 pub mod square;
+pub mod unknown;
 
 pub use bitboard::Bitboard;
 pub use board::Board;

@@ -7,11 +7,19 @@
 //! ```
 //!
 //! - `retro` is the question: `"last N"` (what were the last `N` plies?),
-//!   `"illegal"` (prove the position cannot arise) or `"legal"` (find a
-//!   game).
+//!   `"illegal"` (prove the position cannot arise), `"legal"` (find a
+//!   game), `"castling"` (which castling rights may the position still
+//!   hold?), `"en-passant"` (may the side to move capture en passant?),
+//!   `"orientation"` (is the board legal as shown or turned?) or
+//!   `"where X"` (where may one more man `X` stand?).
 //! - `sol` is the published answer: for `last N`, retractions in the
 //!   notation of [`crate::retro`], **oldest ply first**, as a game is
-//!   written; for `illegal`, the word `illegal`.
+//!   written; for `illegal`, the word `illegal`; for `castling` and
+//!   `en-passant`, pairs `KEY can|cannot` (a right `K Q k q`, or an
+//!   en-passant square), e.g. `sol "K cannot q can"`; for `orientation`
+//!   (`as-shown`, `turned`) and `where X` (squares), `possible` and
+//!   `impossible` are the same words, and a `where` problem's keys not
+//!   listed are impossible (`sol "c3 possible"`: only c3).
 //! - `id` names the problem, `c0` cites its source; other opcodes are kept
 //!   but not interpreted.
 //!
@@ -25,7 +33,7 @@ use std::fmt;
 
 use crate::retro::{ParseRetroUciError, RetroUci, Unmove};
 use crate::search::{last_moves, legality, IllegalReason, LastMoves, Legality, Limits};
-use crate::{Epd, EpdError, Position};
+use crate::{Epd, EpdError, Piece, Position};
 
 /// What a problem asks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -36,6 +44,27 @@ pub enum Question {
     Illegal,
     /// Find a game reaching the position.
     Legal,
+    /// Which castling rights (king and rook on their initial squares) may
+    /// the position still hold?
+    Castling,
+    /// May the side to move capture en passant (was the last move the
+    /// double step)?
+    EnPassant,
+    /// Is the board legal as shown, turned by 180°, both, neither?
+    Orientation,
+    /// On which empty square may one more man (this one) stand?
+    Where(Piece),
+}
+
+impl Question {
+    /// The classic questions (castling, en passant, orientation, where):
+    /// answered case by case, their `sol` a list of verdicts.
+    pub fn is_classic(self) -> bool {
+        matches!(
+            self,
+            Question::Castling | Question::EnPassant | Question::Orientation | Question::Where(_)
+        )
+    }
 }
 
 impl fmt::Display for Question {
@@ -44,6 +73,10 @@ impl fmt::Display for Question {
             Question::LastMoves(n) => write!(f, "last {n}"),
             Question::Illegal => f.write_str("illegal"),
             Question::Legal => f.write_str("legal"),
+            Question::Castling => f.write_str("castling"),
+            Question::EnPassant => f.write_str("en-passant"),
+            Question::Orientation => f.write_str("orientation"),
+            Question::Where(man) => write!(f, "where {}", man.char()),
         }
     }
 }
@@ -69,6 +102,9 @@ pub enum Solution {
     Plies(Vec<RetroUci>),
     /// `sol "illegal"`.
     Illegal,
+    /// For `castling` and `en-passant`: each key (a right `K Q k q`, an
+    /// en-passant square) with `true` for `can`, `false` for `cannot`.
+    Verdicts(Vec<(String, bool)>),
 }
 
 /// Why an EPD line is not a retro problem.
@@ -83,6 +119,10 @@ pub enum ProblemError {
     },
     /// A `sol` ply that is not retraction notation.
     BadSolution(ParseRetroUciError),
+    /// A `castling`/`en-passant` `sol` that is not pairs `KEY can|cannot`.
+    BadVerdicts {
+        text: String,
+    },
 }
 
 impl fmt::Display for ProblemError {
@@ -97,6 +137,10 @@ impl fmt::Display for ProblemError {
                 "bad retro question {text:?} (expected \"last N\" with N >= 1, \"illegal\" or \"legal\")"
             ),
             ProblemError::BadSolution(e) => write!(f, "bad sol: {e}"),
+            ProblemError::BadVerdicts { text } => write!(
+                f,
+                "bad sol {text:?} (expected pairs KEY can|cannot, e.g. \"K cannot q can\")"
+            ),
         }
     }
 }
@@ -130,6 +174,7 @@ impl Problem {
         let question = parse_question(&question_text)?;
         let solution = match text_of("sol") {
             None => Solution::None,
+            Some(text) if question.is_classic() => Solution::Verdicts(parse_verdicts(&text)?),
             Some(text) if text.trim() == "illegal" => Solution::Illegal,
             Some(text) => Solution::Plies(
                 text.split_ascii_whitespace()
@@ -166,6 +211,12 @@ impl Problem {
                 Legality::Illegal(reason) => Answer::Illegal(reason),
                 Legality::Unknown => Answer::Unknown,
             },
+            // Several positions each, answered with proofs by the
+            // generator (`retroproof prove`), not by this native solver.
+            Question::Castling
+            | Question::EnPassant
+            | Question::Orientation
+            | Question::Where(_) => Answer::Unknown,
         }
     }
 
@@ -201,12 +252,40 @@ fn parse_question(text: &str) -> Result<Question, ProblemError> {
     match words.as_slice() {
         ["illegal"] => Ok(Question::Illegal),
         ["legal"] => Ok(Question::Legal),
+        ["castling"] => Ok(Question::Castling),
+        ["en-passant"] => Ok(Question::EnPassant),
+        ["orientation"] => Ok(Question::Orientation),
+        ["where", man] if man.len() == 1 => man
+            .chars()
+            .next()
+            .and_then(Piece::from_char)
+            .map(Question::Where)
+            .ok_or_else(bad),
         ["last", n] => match n.parse::<u32>() {
             Ok(n) if n >= 1 => Ok(Question::LastMoves(n)),
             _ => Err(bad()),
         },
         _ => Err(bad()),
     }
+}
+
+/// `K cannot q can`: keys with `can` (true) or `cannot` (false).
+fn parse_verdicts(text: &str) -> Result<Vec<(String, bool)>, ProblemError> {
+    let bad = || ProblemError::BadVerdicts {
+        text: text.to_owned(),
+    };
+    let words: Vec<&str> = text.split_ascii_whitespace().collect();
+    if words.is_empty() || !words.len().is_multiple_of(2) {
+        return Err(bad());
+    }
+    words
+        .chunks(2)
+        .map(|pair| match pair[1] {
+            "can" | "possible" => Ok((pair[0].to_owned(), true)),
+            "cannot" | "impossible" => Ok((pair[0].to_owned(), false)),
+            _ => Err(bad()),
+        })
+        .collect()
 }
 
 /// What the solver found.
@@ -258,6 +337,7 @@ impl fmt::Display for Mismatch {
         let expected = match &self.expected {
             Solution::None => "no sol".to_owned(),
             Solution::Illegal => "illegal".to_owned(),
+            Solution::Verdicts(pairs) => verdict_words(pairs),
             Solution::Plies(plies) => plies
                 .iter()
                 .map(RetroUci::to_string)
@@ -266,6 +346,15 @@ impl fmt::Display for Mismatch {
         };
         write!(f, "expected {expected}, solver says {}", self.found)
     }
+}
+
+/// `K cannot q can`: a [`Solution::Verdicts`] as written in `sol`.
+pub fn verdict_words(pairs: &[(String, bool)]) -> String {
+    pairs
+        .iter()
+        .map(|(key, can)| format!("{key} {}", if *can { "can" } else { "cannot" }))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Parses a suite: one problem per non-empty line; `#` starts a comment

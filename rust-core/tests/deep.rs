@@ -141,6 +141,9 @@ fn search_for(search: &mut Search, p: &Position, q: Question) -> Verdict {
     match q {
         Question::LastMoves(n) => search.last(p, n),
         Question::Illegal | Question::Legal => search.illegal(p),
+        Question::Castling | Question::EnPassant | Question::Orientation | Question::Where(_) => {
+            panic!("the suite has no classic question")
+        }
     }
 }
 

@@ -85,9 +85,15 @@ fn check_output(path: &std::path::Path) -> Result<(), CliError> {
 
 fn write_examples(dir: &std::path::Path) -> Result<(), CliError> {
     let root = super::prove::workspace_root()?;
-    let epd = root.join("examples").join("retro-problems.epd");
-    let text = std::fs::read_to_string(&epd)
-        .map_err(|e| CliError::usage(format!("cannot read {}: {e}", epd.display())))?;
+    let mut text = String::new();
+    for source in crate::prove::EXAMPLE_SOURCES {
+        let epd = root.join("examples").join(source);
+        text.push_str(
+            &std::fs::read_to_string(&epd)
+                .map_err(|e| CliError::usage(format!("cannot read {}: {e}", epd.display())))?,
+        );
+        text.push('\n');
+    }
     let files = crate::prove::example_files(&text).map_err(|e| CliError::refuted(e.to_string()))?;
     let mut out = String::new();
     for file in &files {

@@ -1,6 +1,7 @@
 //! The `retroproof` command line: argument types and one module per subcommand.
 
 pub mod check_game;
+pub mod classic;
 pub mod coq_run;
 pub mod diff;
 pub mod export;
@@ -183,6 +184,12 @@ pub fn position_arg(text: &str) -> Result<Position, CliError> {
     };
     let mut pos = if base.trim() == "startpos" {
         Position::start()
+    } else if base.contains('?') {
+        // Only the classic question `which` reads unknown parts.
+        return Err(CliError::usage(format!(
+            "{}: '?' (an unknown square or side to move) is read only by `prove --question which`",
+            crate::input::quote(base)
+        )));
     } else {
         Position::from_fen(base).map_err(|e| {
             CliError::usage(format!(

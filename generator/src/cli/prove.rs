@@ -38,8 +38,10 @@ pub struct QuestionArgs {
     /// The question: `last N`, `last 1 type` (the type of the last move:
     /// proven as "the last ply is one of these", all of one type, when the
     /// ply itself is not forced), `illegal`, `legal` (a proof game is
-    /// searched for, within `--game-time`), `legal-game FILE.pgn` or
-    /// `legal-game UCI…` [default: the EPD problem's `retro`]
+    /// searched for, within `--game-time`), `legal-game FILE.pgn`,
+    /// `legal-game UCI…`, or a classic one (`prove` only): `castling`,
+    /// `en-passant`, `which` (a FEN with `?`), `where X`, `orientation`
+    /// [default: the EPD problem's `retro`]
     #[arg(long, num_args = 1.., value_name = "QUESTION")]
     pub question: Vec<String>,
 
@@ -60,9 +62,15 @@ pub struct QuestionArgs {
     pub reached_by: Vec<String>,
 
     /// The proof-game search's time, in seconds: for `legal`, and for
-    /// `last N` (a game found makes the theorem unconditional; 0: no search)
+    /// `last N` (a game found makes the theorem unconditional; 0: no
+    /// search); per case for the classic questions
     #[arg(long, value_name = "SECS", default_value_t = PROOF_GAME_SECONDS)]
     pub game_time: u64,
+
+    /// For `--question which`: exactly one `?` square holds this man (a
+    /// FEN letter, PNBRQK pnbrqk), the others are empty
+    #[arg(long, value_name = "X")]
+    pub one: Option<String>,
 }
 
 /// The most plies `last N` asks for (the deep search goes back any
@@ -111,9 +119,20 @@ pub fn resolve_full(args: &QuestionArgs) -> Result<Resolved, CliError> {
     resolve_with_game(args, &moves)
 }
 
-fn resolve_inner(args: &QuestionArgs, given: Option<&[Move]>) -> Result<Resolved, CliError> {
+/// The position asked about: a FEN, or an EPD file's problem (with its
+/// question, its notes — id and source — and its published solution), or
+/// Smullyan's problem when none is given.
+pub struct Loaded {
+    pub position: Position,
+    pub question: Option<Question>,
+    pub notes: Vec<String>,
+    pub solution: Solution,
+}
+
+/// Reads the position argument ([`Loaded`]).
+pub fn load(args: &QuestionArgs) -> Result<Loaded, CliError> {
     let mut solution = Solution::None;
-    let (position, epd_question, notes) = match &args.position {
+    let (position, question, notes) = match &args.position {
         None => (
             Position::from_fen(SMULLYAN).map_err(CliError::usage)?,
             Some(Question::LastMoves(3)),
@@ -146,11 +165,35 @@ fn resolve_inner(args: &QuestionArgs, given: Option<&[Move]>) -> Result<Resolved
             (super::position_arg(text)?, None, Vec::new())
         }
     };
-    let words: Vec<&str> = args
-        .question
+    Ok(Loaded {
+        position,
+        question,
+        notes,
+        solution,
+    })
+}
+
+/// The words of `--question` (`last 3` given as one argument or two).
+pub fn question_words(args: &QuestionArgs) -> Vec<&str> {
+    args.question
         .iter()
         .flat_map(|w| w.split_ascii_whitespace())
-        .collect();
+        .collect()
+}
+
+fn resolve_inner(args: &QuestionArgs, given: Option<&[Move]>) -> Result<Resolved, CliError> {
+    let Loaded {
+        position,
+        question: epd_question,
+        notes,
+        solution,
+    } = load(args)?;
+    let words = question_words(args);
+    if args.one.is_some() {
+        return Err(CliError::usage(
+            "--one is for `prove --question which` (exactly one '?' square holds the man)",
+        ));
+    }
     if args.ltac && words.first() == Some(&"legal-game") {
         return Err(ltac_not_for_games());
     }
@@ -252,7 +295,7 @@ fn resolve_inner(args: &QuestionArgs, given: Option<&[Move]>) -> Result<Resolved
         }
         ([], None) => {
             return Err(CliError::usage(
-                "no question: pass --question (last N | last 1 type | illegal | legal | legal-game FILE.pgn | legal-game UCI…)",
+                "no question: pass --question (last N | last 1 type | illegal | legal | legal-game FILE.pgn | legal-game UCI… | castling | en-passant | which | where X | orientation)",
             ))
         }
         (["last", n], _) => match n.parse::<u32>() {
@@ -264,13 +307,20 @@ fn resolve_inner(args: &QuestionArgs, given: Option<&[Move]>) -> Result<Resolved
             }
         },
         (["last", "1", "type"], _) => last(1, true)?,
+        (["castling" | "en-passant" | "which" | "orientation"] | ["where", _], _)
+        | ([], Some(Question::Castling | Question::EnPassant | Question::Orientation | Question::Where(_))) => {
+            return Err(CliError::usage(format!(
+                "the classic question {:?} is answered by `retroproof prove` (one proof per case, compiled together), not by export",
+                if words.is_empty() { epd_question.map(|q| q.to_string()).unwrap_or_default() } else { words.join(" ") }
+            )))
+        }
         (["legal-game", rest @ ..], _) if !rest.is_empty() => {
             question = "legal-game".to_string();
             legal_game(&position, rest)?
         }
         (other, _) => {
             return Err(CliError::usage(format!(
-                "bad question {:?} (expected last N | last 1 type | illegal | legal | legal-game FILE.pgn | legal-game UCI…)",
+                "bad question {:?} (expected last N | last 1 type | illegal | legal | legal-game FILE.pgn | legal-game UCI… | castling | en-passant | which | where X | orientation)",
                 other.join(" ")
             )))
         }
@@ -337,6 +387,7 @@ fn solution_words(solution: &Solution) -> Option<String> {
     match solution {
         Solution::None => None,
         Solution::Illegal => Some("illegal".to_string()),
+        Solution::Verdicts(pairs) => Some(retroproof_core::problem::verdict_words(pairs)),
         Solution::Plies(plies) => Some(
             plies
                 .iter()
@@ -540,6 +591,9 @@ pub fn run(args: ProveArgs) -> Result<(), CliError> {
                 file.display()
             )));
         }
+    }
+    if let Some(result) = super::classic::dispatch(&args) {
+        return result;
     }
     let resolved = resolve_full(&args.question)?;
     if !resolved.illegal_instead {

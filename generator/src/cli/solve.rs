@@ -208,10 +208,18 @@ fn parse_items(text: &str, name: &str) -> Result<Vec<(String, Item)>, CliError> 
             Question::LastMoves(n) => Asked::Last(n),
             Question::Illegal => Asked::Illegal,
             Question::Legal => Asked::Legal,
+            Question::Castling | Question::EnPassant | Question::Orientation | Question::Where(_) => {
+                return Err(CliError::usage(format!(
+                    "{name}:{line}: solve answers last N, illegal and legal; ask `retroproof prove {name} --id ID` for the {} question",
+                    problem.question
+                )))
+            }
         };
         let published = match &problem.solution {
             Solution::None => Published::None,
             Solution::Illegal => Published::Illegal,
+            // Only castling/en-passant problems have verdicts, refused above.
+            Solution::Verdicts(_) => Published::None,
             Solution::Plies(plies) => {
                 Published::Plies(plies.iter().map(|p| p.to_string()).collect())
             }
@@ -314,6 +322,7 @@ fn solve(item: &Item, timeout: Duration, game_time: u64) -> Result<Done, CliErro
         ltac: false,
         reached_by: Vec::new(),
         game_time,
+        one: None,
     };
     if !item.fen.trim().contains(' ') {
         return Err(CliError::unknown(
@@ -418,6 +427,7 @@ fn solve_both_sides(item: &Item, timeout: Duration, game_time: u64) -> Result<Do
             ltac: false,
             reached_by: Vec::new(),
             game_time,
+            one: None,
         };
         let who = if side == "w" { "white" } else { "black" };
         let in_side = |e: CliError| e.context(&format!("with {who} to move"));

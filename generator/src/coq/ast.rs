@@ -72,6 +72,10 @@ pub enum Sentence {
         params: Vec<Ident>,
         body: Tactic,
     },
+    /// `Module name.`, the sentences, `End name.`: a namespace, so that
+    /// several positions of one question can each be `P` with its
+    /// theorems (`name.P`, `name.illegal`).
+    Module { name: Ident, body: Vec<Sentence> },
 }
 
 impl Sentence {

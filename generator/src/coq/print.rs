@@ -19,19 +19,7 @@ const ONE_LINE_PROOF: usize = 72;
 /// Prints a whole file; ends with a newline.
 pub fn print_file(file: &File) -> String {
     let mut p = Printer::default();
-    let mut prev: Option<&Sentence> = None;
-    for sentence in &file.sentences {
-        if let Some(prev) = prev {
-            let grouped = is_preamble(prev) && is_preamble(sentence);
-            let attached = matches!(prev, Sentence::Comment(_));
-            p.out.push('\n');
-            if !grouped && !attached {
-                p.out.push('\n');
-            }
-        }
-        p.sentence(sentence);
-        prev = Some(sentence);
-    }
+    p.sentences(&file.sentences);
     p.out.push('\n');
     p.out
 }
@@ -92,8 +80,31 @@ impl Printer {
         }
     }
 
+    /// Sentences separated by a blank line (none after a comment, none
+    /// between imports).
+    fn sentences(&mut self, sentences: &[Sentence]) {
+        let mut prev: Option<&Sentence> = None;
+        for sentence in sentences {
+            if let Some(prev) = prev {
+                let grouped = is_preamble(prev) && is_preamble(sentence);
+                let attached = matches!(prev, Sentence::Comment(_));
+                self.out.push('\n');
+                if !grouped && !attached {
+                    self.out.push('\n');
+                }
+            }
+            self.sentence(sentence);
+            prev = Some(sentence);
+        }
+    }
+
     fn sentence(&mut self, sentence: &Sentence) {
         match sentence {
+            Sentence::Module { name, body } => {
+                let _ = write!(self.out, "Module {name}.\n\n");
+                self.sentences(body);
+                let _ = write!(self.out, "\n\nEnd {name}.");
+            }
             Sentence::Comment(text) => {
                 let _ = write!(self.out, "(* {text} *)");
             }

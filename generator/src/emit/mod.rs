@@ -7,6 +7,7 @@
 //! `coq/GEN-CONTRACT.md`.
 
 pub mod cert;
+pub mod classic;
 pub mod position;
 pub mod problem;
 pub mod tables;

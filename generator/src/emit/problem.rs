@@ -311,32 +311,65 @@ pub fn export_file_with_game(export: &Export, game: Option<&[String]>) -> Result
         header.push_str("\n   ");
         header.push_str(note);
     }
-    let (script, dead) = match &export.proof {
-        Proof::Reflective => (None, None),
-        Proof::Script(step) => (Some(step), None),
-        Proof::Certificate(dead) => (None, Some(dead)),
-    };
-    if let Some(dead) = dead {
+    if let Proof::Certificate(dead) = &export.proof {
         header.push_str(&format!(
             "\n   proven from a certificate: a dead set of {} positions, closed under retraction modulo the static rules (Cert.v)",
             dead.len()
         ));
     }
+    let mut sentences = vec![Sentence::Comment(Comment::new(&header))];
+    sentences.extend(imports(&Imports::of(export))?);
+    sentences.extend(theorem_sentences(export, game)?);
+    Ok(File { sentences })
+}
+
+/// What a generated file must import for some exports.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Imports {
+    /// `Retro` (the retro checkers), for anything but a legal game.
+    pub retro: bool,
+    /// `Tactics`, for an Ltac script.
+    pub tactics: bool,
+    /// `Uint63`, for the compact positions of a certificate's dead set.
+    pub uint63: bool,
+}
+
+impl Imports {
+    /// What `export` needs.
+    pub fn of(export: &Export) -> Imports {
+        Imports {
+            retro: !matches!(export.statement, Statement::LegalGame { .. }),
+            tactics: matches!(export.proof, Proof::Script(_)),
+            uint63: matches!(export.proof, Proof::Certificate(_)),
+        }
+    }
+
+    /// What any of them needs.
+    pub fn union(self, other: Imports) -> Imports {
+        Imports {
+            retro: self.retro || other.retro,
+            tactics: self.tactics || other.tactics,
+            uint63: self.uint63 || other.uint63,
+        }
+    }
+}
+
+/// The `Require`s and scopes of a generated file.
+pub fn imports(needs: &Imports) -> Result<Vec<Sentence>, EmitError> {
     let mut modules = vec!["Board", "Notation", "Reachable"];
     // `Notation` is a command name; as a library path it is only a file.
-    if !matches!(export.statement, Statement::LegalGame { .. }) {
+    if needs.retro {
         // Retro re-exports Search (`plies`, the checkers).
         modules.push("Retro");
     }
-    if script.is_some() {
+    if needs.tactics {
         modules.push("Tactics");
     }
-    let mut sentences = vec![
-        Sentence::Comment(Comment::new(&header)),
+    Ok(vec![
         // Uint63 for the compact positions of a certificate's dead set.
         Sentence::require_import(
             "Coq",
-            if dead.is_some() {
+            if needs.uint63 {
                 &["String", "List", "Uint63"]
             } else {
                 &["String", "List"]
@@ -359,6 +392,27 @@ pub fn export_file_with_game(export: &Export, game: Option<&[String]>) -> Result
             local: false,
             scope: id("list_scope")?,
         },
+    ])
+}
+
+/// The position `P` (with `P_parses`), what its proof needs (the dead set
+/// `D`, `game_moves`) and the theorem: the body of an export's file, after
+/// its header and imports. A classic question's file holds one such body
+/// per position, each in its own `Module`.
+pub fn theorem_sentences(
+    export: &Export,
+    game: Option<&[String]>,
+) -> Result<Vec<Sentence>, EmitError> {
+    let game = match export.statement {
+        Statement::LastPlies { .. } => game,
+        _ => None,
+    };
+    let (script, dead) = match &export.proof {
+        Proof::Reflective => (None, None),
+        Proof::Script(step) => (Some(step), None),
+        Proof::Certificate(dead) => (None, Some(dead)),
+    };
+    let mut sentences = vec![
         Sentence::Definition {
             name: id("P")?,
             binders: vec![],
@@ -544,7 +598,7 @@ pub fn export_file_with_game(export: &Export, game: Option<&[String]>) -> Result
         statement,
         proof,
     });
-    Ok(File { sentences })
+    Ok(sentences)
 }
 
 /// `Definition game_moves : list string := [...]`.

@@ -206,6 +206,18 @@ pub fn every_node_file() -> File {
                     ]),
                 ]),
             },
+            Sentence::Module {
+                name: id("inner"),
+                body: vec![
+                    Sentence::Comment(Comment::new("a namespace *) (* closed")),
+                    Sentence::Definition {
+                        name: id("three"),
+                        binders: vec![],
+                        ty: Some(int()),
+                        body: Term::int(3u32),
+                    },
+                ],
+            },
             Sentence::Assertion {
                 kind: AssertionKind::Lemma,
                 name: id("shade_cases"),

@@ -1,0 +1,444 @@
+//! The classic retro questions: may a side still castle, may the side to
+//! move capture en passant, which man stands on an unknown square, which
+//! way is the board turned. Each asks about a few positions built from the
+//! one given (the position with one castling right asserted, with one
+//! en-passant square asserted, with one filling of its unknown squares),
+//! and each answer is a set of these positions, each proven unreachable (a
+//! refutation or a certificate, [`crate::prove`]) or reachable (a proof
+//! game), or left unknown: never an answer without its proof.
+
+pub mod castling;
+pub mod en_passant;
+pub mod orientation;
+pub mod which;
+
+use std::fmt;
+
+use retroproof_core::problem::Question;
+use retroproof_core::proofgame::{self, find_proof_game};
+use retroproof_core::{Move, Piece, Position};
+
+pub use which::Excluded;
+
+use crate::emit::classic::{classic_file, Part};
+use crate::emit::problem::{in_chess_terms_with_game, Export, Proof, Statement};
+use crate::emit::EmitError;
+use crate::prove as engine;
+
+/// A classic question, as asked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Classic {
+    /// `castling`: which rights may the position still hold?
+    Castling,
+    /// `en-passant`: may the side to move capture en passant?
+    EnPassant,
+    /// `which [--one X]`: the fillings of the unknown parts under which
+    /// the position may be legal.
+    Which { one: Option<Piece> },
+    /// `where X`: on which empty square may one more man `X` stand?
+    Where { man: Piece },
+    /// `orientation`: is the board legal as shown, turned by 180°, both?
+    Orientation,
+}
+
+impl Classic {
+    /// The classic question `words` (from `--question`) ask, or, without
+    /// words, the EPD problem's; `None` for any other question.
+    pub fn asked(words: &[&str], epd: Option<Question>) -> Option<Classic> {
+        match (words, epd) {
+            (["castling"], _) | ([], Some(Question::Castling)) => Some(Classic::Castling),
+            (["en-passant"], _) | ([], Some(Question::EnPassant)) => Some(Classic::EnPassant),
+            (["which"], _) => Some(Classic::Which { one: None }),
+            (["orientation"], _) | ([], Some(Question::Orientation)) => Some(Classic::Orientation),
+            ([], Some(Question::Where(man))) => Some(Classic::Where { man }),
+            _ => None,
+        }
+    }
+
+    /// The question's name, as asked.
+    pub fn name(self) -> &'static str {
+        match self {
+            Classic::Castling => "castling",
+            Classic::EnPassant => "en-passant",
+            Classic::Which { .. } => "which",
+            Classic::Where { .. } => "where",
+            Classic::Orientation => "orientation",
+        }
+    }
+
+    /// The headline theorem's name.
+    pub fn theorem(self) -> &'static str {
+        match self {
+            Classic::Castling => "castling",
+            Classic::EnPassant => "en_passant",
+            Classic::Which { .. } => "which",
+            // `where` is a Coq keyword.
+            Classic::Where { .. } => "where_square",
+            Classic::Orientation => "orientation",
+        }
+    }
+
+    /// The JSON key of the answers (`rights`, `squares`, `fillings`).
+    pub fn key(self) -> &'static str {
+        match self {
+            Classic::Castling => "rights",
+            Classic::EnPassant => "squares",
+            Classic::Which { .. } => "fillings",
+            Classic::Where { .. } => "squares",
+            Classic::Orientation => "orientations",
+        }
+    }
+
+    /// A case's answer in words: `can`/`cannot` for a right or an
+    /// en-passant square, `possible`/`impossible` for a filling (proven
+    /// reachable/unreachable), `unknown` when neither is proven.
+    pub fn verdict(self, finding: &Finding) -> &'static str {
+        let (yes, no) = match self {
+            Classic::Castling | Classic::EnPassant => ("can", "cannot"),
+            Classic::Which { .. } | Classic::Where { .. } | Classic::Orientation => {
+                ("possible", "impossible")
+            }
+        };
+        match finding {
+            Finding::Reachable { .. } => yes,
+            Finding::Unreachable { .. } => no,
+            Finding::Unknown { .. } => "unknown",
+        }
+    }
+
+    /// The cases of the question about `position`, each settled
+    /// ([`settle`], with the proof-game search's `game` budget).
+    pub fn cases(
+        self,
+        position: &Position,
+        game: Option<proofgame::Budget>,
+    ) -> Result<Vec<Case>, NotApplicable> {
+        let fen = position.to_fen();
+        let fields: Vec<&str> = fen.split(' ').collect();
+        match self {
+            Classic::Castling if fields[2] != "-" => Err(NotApplicable::CastlingGiven),
+            Classic::Castling if castling::candidates(position).is_empty() => {
+                Err(NotApplicable::NoCastling)
+            }
+            Classic::Castling => Ok(castling::cases(position, game)),
+            Classic::EnPassant if fields[3] != "-" => Err(NotApplicable::EnPassantGiven),
+            Classic::EnPassant if en_passant::candidates(position).is_empty() => {
+                Err(NotApplicable::NoEnPassant)
+            }
+            Classic::EnPassant => Ok(en_passant::cases(position, game)),
+            Classic::Orientation if fields[2] != "-" || fields[3] != "-" => {
+                Err(NotApplicable::OrientedFields)
+            }
+            Classic::Orientation => Ok(orientation::cases(position, game)),
+            Classic::Which { .. } | Classic::Where { .. } => Err(NotApplicable::NoUnknown),
+        }
+    }
+}
+
+/// Why a classic question about a position is not answered (bad input).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ClassicError {
+    NotApplicable(NotApplicable),
+    Which(which::WhichError),
+}
+
+impl fmt::Display for ClassicError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ClassicError::NotApplicable(e) => e.fmt(f),
+            ClassicError::Which(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for ClassicError {}
+
+/// The answer to a classic question about a valid position (castling, en
+/// passant, orientation, where; `which` needs a FEN with `?`, read by
+/// [`which::cases`]).
+pub fn answer(
+    classic: Classic,
+    position: &Position,
+    game: Option<proofgame::Budget>,
+) -> Result<Answer, ClassicError> {
+    let (cases, excluded) = match classic {
+        Classic::Where { man } => {
+            which::where_cases(position.to_setup(), man, game).map_err(ClassicError::Which)?
+        }
+        _ => (
+            classic
+                .cases(position, game)
+                .map_err(ClassicError::NotApplicable)?,
+            Vec::new(),
+        ),
+    };
+    Ok(Answer {
+        classic,
+        asked: position.to_fen(),
+        cases,
+        excluded,
+    })
+}
+
+/// A classic question's answer: the cases settled, and the fillings that
+/// are not positions.
+#[derive(Debug, Clone)]
+pub struct Answer {
+    pub classic: Classic,
+    /// The position asked about, as its FEN (with `?` for `which`).
+    pub asked: String,
+    pub cases: Vec<Case>,
+    pub excluded: Vec<Excluded>,
+}
+
+impl Answer {
+    /// `K cannot, q can` (and `h4=K not a position`).
+    pub fn summary(&self) -> String {
+        self.cases
+            .iter()
+            .map(|c| format!("{} {}", c.key, self.classic.verdict(&c.finding)))
+            .chain(
+                self.excluded
+                    .iter()
+                    .map(|e| format!("{} not a position", e.key)),
+            )
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    /// Compared with a published answer (keys with `true` for can or
+    /// possible; a key not listed is published as cannot or impossible):
+    /// `Err` with the first proven case that contradicts it (its key, the
+    /// published and the proven verdict), `Ok(true)` when every case is
+    /// proven as published, `Ok(false)` when none contradicts but some is
+    /// unknown. A published key the question does not have is a
+    /// contradiction too.
+    pub fn against(&self, published: &[(String, bool)]) -> Result<bool, (String, bool, bool)> {
+        if let Some((key, can)) = published
+            .iter()
+            .find(|(key, _)| !self.cases.iter().any(|c| &c.key == key))
+        {
+            return Err((key.clone(), *can, !*can));
+        }
+        let mut all = true;
+        for case in &self.cases {
+            let listed = published
+                .iter()
+                .find(|(key, _)| *key == case.key)
+                .is_some_and(|(_, can)| *can);
+            match case.finding {
+                Finding::Reachable { .. } if !listed => {
+                    return Err((case.key.clone(), listed, true))
+                }
+                Finding::Unreachable { .. } if listed => {
+                    return Err((case.key.clone(), listed, false))
+                }
+                Finding::Unknown { .. } => all = false,
+                _ => {}
+            }
+        }
+        Ok(all)
+    }
+
+    /// The cases not proven unreachable: proven reachable, or unknown.
+    pub fn survivors(&self) -> Vec<&Case> {
+        self.cases
+            .iter()
+            .filter(|c| !matches!(c.finding, Finding::Unreachable { .. }))
+            .collect()
+    }
+}
+
+/// Why a classic question does not apply to a position (bad input).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NotApplicable {
+    /// `castling` about a FEN that already asserts rights.
+    CastlingGiven,
+    /// `castling` with no king and rook on their initial squares.
+    NoCastling,
+    /// `en-passant` about a FEN that already asserts an en-passant square.
+    EnPassantGiven,
+    /// `en-passant` where no double step can be taken en passant.
+    NoEnPassant,
+    /// `which` about a position without unknown parts.
+    NoUnknown,
+    /// `orientation` about a FEN with castling rights or an en-passant
+    /// square (they presuppose an orientation).
+    OrientedFields,
+}
+
+impl fmt::Display for NotApplicable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            NotApplicable::CastlingGiven => "--question castling asks which rights the position may hold: give its FEN with the castling field -",
+            NotApplicable::NoCastling => "--question castling: no king and rook stand on their initial squares, so there is no castling right to ask about",
+            NotApplicable::EnPassantGiven => "--question en-passant asks whether the last move was a double step: give its FEN with the en-passant field -",
+            NotApplicable::NoEnPassant => "--question en-passant: after no double step could a pawn of the side to move capture en passant",
+            NotApplicable::NoUnknown => "--question which: the FEN has no '?'",
+            NotApplicable::OrientedFields => "--question orientation: castling rights and an en-passant square presuppose an orientation: give the FEN with both fields -",
+        })
+    }
+}
+
+impl std::error::Error for NotApplicable {}
+
+/// The `.v` text of the proven cases (one module each, the headline
+/// theorem their conjunction, then its `Print Assumptions`); `None` when
+/// no case is proven.
+pub fn file_text(
+    answer: &Answer,
+    notes: &[String],
+    generated_by: &str,
+) -> Result<Option<String>, EmitError> {
+    let classic = answer.classic;
+    let parts: Vec<Part> = answer
+        .cases
+        .iter()
+        .filter_map(|case| {
+            Some(Part {
+                module: case.module.clone(),
+                meaning: format!("{}: {}", case.key, case.meaning),
+                export: case.finding.export(&case.position, notes)?,
+            })
+        })
+        .collect();
+    if parts.is_empty() {
+        return Ok(None);
+    }
+    let mut header = format!(
+        "Generated by `{generated_by}`. Compile with: coqc -Q coq/theories RetroProof <this file>\n   {} of {}: {}",
+        classic.name(),
+        answer.asked,
+        answer.summary()
+    );
+    for note in notes {
+        header.push_str("\n   ");
+        header.push_str(note);
+    }
+    let file = classic_file(&header, &parts, classic.theorem())?;
+    Ok(Some(engine::file_text(&file, classic.theorem())))
+}
+
+/// What is proven about one position of a question.
+#[derive(Debug, Clone)]
+pub enum Finding {
+    /// A game (UCI, from the initial position) reaches the position,
+    /// proven by replaying it (`check_uci_game_sound`).
+    Reachable { moves: Vec<String> },
+    /// No game reaches the position: a refutation (`check_illegal_sound`)
+    /// or, with `dead`, a certificate (`check_illegal_cert_sound`).
+    Unreachable {
+        statement: Statement,
+        dead: Option<Vec<Position>>,
+    },
+    /// Neither found within the budget: why.
+    Unknown { reason: String },
+}
+
+impl Finding {
+    /// The export proving the finding; `None` when it is unknown.
+    pub fn export(&self, position: &Position, notes: &[String]) -> Option<Export> {
+        let (statement, proof) = match self {
+            Finding::Reachable { moves } => (
+                Statement::LegalGame {
+                    moves: moves.clone(),
+                },
+                Proof::Reflective,
+            ),
+            Finding::Unreachable { statement, dead } => (
+                statement.clone(),
+                match dead {
+                    Some(dead) => Proof::Certificate(dead.clone()),
+                    None => Proof::Reflective,
+                },
+            ),
+            Finding::Unknown { .. } => return None,
+        };
+        Some(Export {
+            position: *position,
+            statement,
+            proof,
+            notes: notes.to_vec(),
+        })
+    }
+
+    /// Whether a proof exists (reachable or unreachable).
+    pub fn is_proven(&self) -> bool {
+        !matches!(self, Finding::Unknown { .. })
+    }
+}
+
+/// One position a question asks about.
+#[derive(Debug, Clone)]
+pub struct Case {
+    /// The answer's key: a castling right (`K`), an en-passant square
+    /// (`e3`).
+    pub key: String,
+    /// The Coq module holding this position's theorem (an identifier).
+    pub module: String,
+    /// What reaching the position means, in words ("White may still
+    /// castle king-side").
+    pub meaning: String,
+    pub position: Position,
+    pub finding: Finding,
+}
+
+impl Case {
+    /// What is proven about the case, in chess terms, exactly as strong as
+    /// its theorem; `None` when nothing is.
+    pub fn claim(&self) -> Option<String> {
+        let export = self.finding.export(&self.position, &[])?;
+        Some(in_chess_terms_with_game(
+            &export.statement,
+            &export.position,
+            None,
+        ))
+    }
+}
+
+/// Settles one position: the retraction-tree engine first (a refutation,
+/// or a short game it comes across), then the proof-game search within
+/// the `game` budget (`None`: none), then the deep search's certificate.
+pub fn settle(pos: &Position, game: Option<proofgame::Budget>) -> Finding {
+    let (shallow, short) = engine::illegal_or_game(pos);
+    let mut reasons = Vec::new();
+    match shallow {
+        Ok(statement) => {
+            return Finding::Unreachable {
+                statement,
+                dead: None,
+            }
+        }
+        Err(e) => reasons.push(e.to_string()),
+    }
+    if let Some(moves) = short.filter(|m| engine::check_game_reaches(pos, m).is_ok()) {
+        return reachable(&moves);
+    }
+    if let Some(budget) = game {
+        match find_proof_game(pos, budget) {
+            Ok(moves) if engine::check_game_reaches(pos, &moves).is_ok() => {
+                return reachable(&moves)
+            }
+            Ok(_) => reasons.push("the proof game found does not reach the position".into()),
+            Err(e) => reasons.push(format!("the proof-game search: {e}")),
+        }
+    }
+    match engine::deep_illegal(pos) {
+        Ok(answer) => Finding::Unreachable {
+            statement: answer.statement,
+            dead: Some(answer.dead),
+        },
+        Err(reason) => {
+            reasons.push(reason);
+            Finding::Unknown {
+                reason: reasons.join("; "),
+            }
+        }
+    }
+}
+
+fn reachable(moves: &[Move]) -> Finding {
+    Finding::Reachable {
+        moves: moves.iter().map(Move::to_uci).collect(),
+    }
+}

@@ -1,0 +1,78 @@
+//! The `.v` file of a classic question (castling, en passant, unknown
+//! squares, orientation; [`crate::classic`]): one `Module` per position
+//! proven, holding that position as `P` with its theorem (the body of an
+//! ordinary export, [`theorem_sentences`]), then one headline theorem, the
+//! conjunction of them all, so that one `Print Assumptions` covers every
+//! proof in the file.
+
+use super::problem::{imports, theorem_sentences, Export, Imports, Statement};
+use super::{call, id, var, EmitError};
+use crate::coq::{AssertionKind, Comment, File, InfixOp, Sentence, Tactic, Term};
+
+/// One position proven reachable or unreachable.
+#[derive(Debug, Clone)]
+pub struct Part {
+    /// The module's name (an identifier: `white_kingside`, `ep_e3`).
+    pub module: String,
+    /// What the theorem means in chess terms, for the module's comment.
+    pub meaning: String,
+    /// A legal game ([`Statement::LegalGame`]) or an illegality.
+    pub export: Export,
+}
+
+impl Part {
+    /// `reachable M.P` or `reachable M.P -> False`.
+    fn statement(&self) -> Result<Term, EmitError> {
+        let reachable = call("reachable", vec![var(&format!("{}.P", self.module))?])?;
+        Ok(match self.export.statement {
+            Statement::LegalGame { .. } => reachable,
+            _ => Term::Arrow(Box::new(reachable), Box::new(var("False")?)),
+        })
+    }
+
+    /// `M.legal` or `M.illegal`.
+    fn proof(&self) -> Result<Term, EmitError> {
+        var(&format!(
+            "{}.{}",
+            self.module,
+            self.export.statement.theorem_name()
+        ))
+    }
+}
+
+/// The file: `header` as its first comment, the imports every part needs,
+/// a module per part, and `Theorem <headline>`: the conjunction of the
+/// parts' statements, in order (`None` when there is no part).
+pub fn classic_file(header: &str, parts: &[Part], headline: &str) -> Result<File, EmitError> {
+    let needs = parts.iter().fold(Imports::default(), |acc, p| {
+        acc.union(Imports::of(&p.export))
+    });
+    let mut sentences = vec![Sentence::Comment(Comment::new(header))];
+    sentences.extend(imports(&needs)?);
+    for part in parts {
+        let mut body = vec![Sentence::Comment(Comment::new(&part.meaning))];
+        body.extend(theorem_sentences(&part.export, None)?);
+        sentences.push(Sentence::Module {
+            name: id(&part.module)?,
+            body,
+        });
+    }
+    if let Some((last, init)) = parts.split_last() {
+        let (statement, proof) =
+            init.iter()
+                .rev()
+                .try_fold((last.statement()?, last.proof()?), |(s, p), part| {
+                    Ok::<_, EmitError>((
+                        Term::infix(InfixOp::And, part.statement()?, s),
+                        call("conj", vec![part.proof()?, p])?,
+                    ))
+                })?;
+        sentences.push(Sentence::Assertion {
+            kind: AssertionKind::Theorem,
+            name: id(headline)?,
+            statement,
+            proof: vec![Tactic::Exact(proof)],
+        });
+    }
+    Ok(File { sentences })
+}

@@ -1,0 +1,381 @@
+//! `retroproof prove --question castling | en-passant`: each right or
+//! en-passant square proven possible (a proof game, replayed by Coq) or
+//! impossible (a refutation or certificate), or reported unknown, never
+//! claimed without a proof. Expected answers come from the chess, not
+//! from the engine: the reason is given with each position.
+
+mod common;
+
+use common::cli::{error_line, run, stderr_of, stdout_of, success_stdout, usage_error};
+use common::coq_env::skip_coq;
+
+/// Black to move; White has a king on e1, a rook on h1 and a pawn on h2
+/// that never moved: White's last move was by the king or the rook, so
+/// White cannot castle king-side.
+const LAST_MOVE_BY_KING_OR_ROOK: &str = "4k3/8/8/8/8/8/7P/4K2R b - -";
+
+/// F. Amelung 1897: the black pawn on g5 came from g7 (from g6 it would
+/// have given check to the king on f5 with White not to move), so White
+/// may take en passant on g6.
+const AMELUNG: &str = "7R/7p/5P1k/4PKpP/8/8/8/8 w - -";
+
+#[test]
+fn a_right_lost_by_the_last_move() {
+    if skip_coq() {
+        return;
+    }
+    let stdout = success_stdout(&["prove", LAST_MOVE_BY_KING_OR_ROOK, "--question", "castling"]);
+    assert!(stdout.starts_with("castling: K cannot\n"), "{stdout}");
+    assert!(
+        stdout.contains("proven: K cannot: no game reaches 4k3/8/8/8/8/8/7P/4K2R b K - 0 1"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("Theorem castling : reachable white_kingside.P -> False\n"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn en_passant_proven_by_a_game_ending_with_the_double_step() {
+    if skip_coq() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let stdout = success_stdout(&[
+        "prove",
+        AMELUNG,
+        "--question",
+        "en-passant",
+        "--game-time",
+        "60",
+        "--json",
+        "--keep",
+        dir.path().to_str().unwrap(),
+    ]);
+    let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(
+        json["squares"],
+        serde_json::json!({"g6": "can"}),
+        "{stdout}"
+    );
+    assert_eq!(json["unknown"], serde_json::json!({}));
+    assert_eq!(json["theorem"], "Theorem en_passant : reachable ep_g6.P");
+    // The game replayed by Coq ends with the double step g7-g5.
+    let file = std::fs::read_to_string(dir.path().join("Problem.v")).unwrap();
+    assert!(file.contains("\"g7g5\" :: nil."), "{file}");
+    assert!(file.contains("fen \"7R/7p/5P1k/4PKpP/8/8/8/8 w - g6 0 1\""));
+}
+
+#[test]
+fn every_right_of_a_symmetric_position_can_be_held() {
+    if skip_coq() {
+        return;
+    }
+    // Pawns unmoved, kings and rooks at home, every other man gone
+    // (taken by the knights, themselves taken later): the captures need
+    // some king or rook moves, but never all four rooks', so each right
+    // alone can be held; the games are the proof-game search's, replayed
+    // by Coq.
+    let stdout = success_stdout(&[
+        "prove",
+        "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R b - -",
+        "--question",
+        "castling",
+        "--game-time",
+        "60",
+    ]);
+    assert!(
+        stdout.starts_with("castling: K can, Q can, k can, q can\n"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn a_published_answer_the_proof_contradicts_is_refused() {
+    if skip_coq() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let epd = dir.path().join("p.epd");
+    std::fs::write(
+        &epd,
+        format!("{LAST_MOVE_BY_KING_OR_ROOK} id \"wrong\"; retro \"castling\"; sol \"K can\";\n"),
+    )
+    .unwrap();
+    let err = error_line(&["prove", epd.to_str().unwrap()], 1);
+    assert!(
+        err.contains("published sol \"K can\" contradicts the proven answer \"K cannot\""),
+        "{err}"
+    );
+}
+
+#[test]
+fn the_example_problems_prove_their_published_answers() {
+    if skip_coq() {
+        return;
+    }
+    let epd = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../examples/classic-problems.epd"
+    );
+    let stdout = success_stdout(&["prove", epd, "--id", "constructed-castling-last-move"]);
+    assert!(stdout.starts_with("castling: K cannot\n"), "{stdout}");
+}
+
+#[test]
+fn questions_that_do_not_apply_are_bad_input() {
+    let err = usage_error(&[
+        "prove",
+        "4k3/8/8/8/8/8/7P/4K2R b K -",
+        "--question",
+        "castling",
+    ]);
+    assert!(err.contains("castling field -"), "{err}");
+    let err = usage_error(&[
+        "prove",
+        "4k3/8/8/8/8/8/8/3K3R b - -",
+        "--question",
+        "castling",
+    ]);
+    assert!(err.contains("no king and rook"), "{err}");
+    let err = usage_error(&[
+        "prove",
+        "4k3/8/8/8/8/8/8/4K3 w - -",
+        "--question",
+        "en-passant",
+    ]);
+    assert!(err.contains("en passant"), "{err}");
+    let err = usage_error(&["prove", AMELUNG, "--question", "en-passant", "--ltac"]);
+    assert!(err.contains("--ltac"), "{err}");
+}
+
+#[test]
+fn an_undecided_right_is_unknown_not_claimed() {
+    if skip_coq() {
+        return;
+    }
+    // Puzzling Stack Exchange 126757: White can castle queen-side, shown
+    // by a 98-ply game the proof-game search does not find in 1 s.
+    let out = run(&[
+        "prove",
+        "1B1n1b1n/p1pppppp/8/P7/8/6P1/1P1PPP1P/R3K1kr w - -",
+        "--question",
+        "castling",
+        "--game-time",
+        "1",
+    ]);
+    assert_eq!(out.status.code(), Some(3), "{}", stderr_of(&out));
+    assert_eq!(stdout_of(&out), "");
+    let err = stderr_of(&out);
+    assert!(
+        err.starts_with("error: castling: nothing proven (Q unknown)"),
+        "{err}"
+    );
+    assert!(!err.contains("Q can") && !err.contains("Q cannot"), "{err}");
+}
+
+#[test]
+fn which_side_is_to_move() {
+    if skip_coq() {
+        return;
+    }
+    // The black king on a8 is in check from the queen on b7: with White to
+    // move that is impossible (the side that just moved cannot be in
+    // check); with Black to move it is mate after Qb7, a legal game.
+    let stdout = success_stdout(&[
+        "prove",
+        "k7/1Q6/1K6/8/8/8/8/8 ? - -",
+        "--question",
+        "which",
+        "--game-time",
+        "60",
+    ]);
+    assert!(
+        stdout.starts_with("which: w impossible, b possible\n"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("which: only b: k7/1Q6/1K6/8/8/8/8/8 b - - 0 1 (proven reachable;"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains(
+            "Theorem which : (reachable filling_w.P -> False) /\\ reachable filling_b.P\n"
+        ),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn which_with_one_man() {
+    if skip_coq() {
+        return;
+    }
+    // Two '?' squares, one of them holding the black queen. On d8 she
+    // checks the white king on d1, which is possible with White to move
+    // (she came there last); on h8 nothing is in check. Both fillings
+    // are legal positions, so no single completion is claimed.
+    let stdout = success_stdout(&[
+        "prove",
+        "3?3?/8/8/8/8/8/8/k2K4 w - -",
+        "--question",
+        "which",
+        "--one",
+        "q",
+        "--game-time",
+        "60",
+        "--json",
+    ]);
+    let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(
+        json["fillings"],
+        serde_json::json!({"d8=q": "possible", "h8=q": "possible"}),
+        "{stdout}"
+    );
+    assert!(json.get("completed").is_none(), "{stdout}");
+}
+
+#[test]
+fn which_refuses_bad_unknowns() {
+    let which = |fen: &str, extra: &[&str]| {
+        let mut args = vec!["prove", fen, "--question", "which"];
+        args.extend_from_slice(extra);
+        usage_error(&args)
+    };
+    let err = which("4k3/8/8/8/8/8/8/4K3 w - -", &[]);
+    assert!(err.contains("no '?'"), "{err}");
+    let err = which("4k3/8/8/8/7?/8/8/4K3 w - -", &["--one", "Z"]);
+    assert!(err.contains("not a man"), "{err}");
+    let err = which("4k3/8/8/8/7?/8/8/4K3 w - -", &["--one", "K"]);
+    assert!(err.contains("already has the white king"), "{err}");
+    let err = which("4k3/8/8/8/8/8/8/4K2? w - -", &["--one", "p"]);
+    assert!(err.contains("first or last rank"), "{err}");
+    let err = which("4k3/8/8/8/7?/8/8/4K3 w ? -", &[]);
+    assert!(err.contains("castling field"), "{err}");
+    let err = which("4k3/8/8/8/7?/8/8/4K3 w - ?", &[]);
+    assert!(err.contains("en-passant field"), "{err}");
+    let err = which("4k3/8/8/8/6??/8/8/4K3 w - -", &[]);
+    assert!(err.contains("169 fillings"), "{err}");
+    // '?' is read by `which` only; `--one` belongs to `which`.
+    let err = usage_error(&[
+        "prove",
+        "4k3/8/8/8/7?/8/8/4K3 w - -",
+        "--question",
+        "illegal",
+    ]);
+    assert!(err.contains("--question which"), "{err}");
+    let err = usage_error(&["legal", "4k3/8/8/8/7?/8/8/4K3 w - -"]);
+    assert!(err.contains("--question which"), "{err}");
+    let err = usage_error(&[
+        "prove",
+        "4k3/8/8/8/8/8/8/4K3 w - -",
+        "--question",
+        "illegal",
+        "--one",
+        "B",
+    ]);
+    assert!(err.contains("--one is for"), "{err}");
+}
+
+#[test]
+fn which_side_is_white() {
+    if skip_coq() {
+        return;
+    }
+    // Smullyan, The Chess Mysteries of Sherlock Holmes (1979), "Which
+    // side is White?": as shown, every history dies or strands the bishop
+    // on h1 behind the pawn; turned, it is legal (White plays downwards).
+    let epd = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../examples/retro-problems.epd"
+    );
+    let stdout = success_stdout(&[
+        "prove",
+        epd,
+        "--id",
+        "smullyan-direction-illegal",
+        "--question",
+        "orientation",
+        "--game-time",
+        "60",
+    ]);
+    assert!(
+        stdout.starts_with("orientation: as-shown impossible, turned possible\n"),
+        "{stdout}"
+    );
+    // Turned: h1 <-> a8, the men keep their colours.
+    assert!(
+        stdout.contains("orientation: only turned: B7/8/P7/4P3/3P1B2/8/3Q4/5K1k b - - 0 1"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains(
+            "Theorem orientation : (reachable as_shown.P -> False) /\\ reachable turned.P\n"
+        ),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn orientation_and_where_refuse_bad_input() {
+    let err = usage_error(&[
+        "prove",
+        "r3k2r/8/8/8/8/8/8/R3K2R w KQkq -",
+        "--question",
+        "orientation",
+    ]);
+    assert!(err.contains("presuppose an orientation"), "{err}");
+    let err = usage_error(&[
+        "prove",
+        "4k3/8/8/8/8/8/8/4K3 w - -",
+        "--question",
+        "where",
+        "Z",
+    ]);
+    assert!(err.contains("not a man"), "{err}");
+    let err = usage_error(&[
+        "prove",
+        "4k3/8/8/8/8/8/8/4K3 w - -",
+        "--question",
+        "where",
+        "k",
+    ]);
+    assert!(err.contains("already has the black king"), "{err}");
+    let err = usage_error(&["prove", "4k3/8/8/8/8/8/8/4K3 w - -", "--question", "where"]);
+    assert!(err.contains("bad question"), "{err}");
+    let err = usage_error(&[
+        "export",
+        LAST_MOVE_BY_KING_OR_ROOK,
+        "--question",
+        "castling",
+    ]);
+    assert!(err.contains("answered by `retroproof prove`"), "{err}");
+}
+
+#[test]
+fn where_is_the_invisible_white_king() {
+    if skip_coq() {
+        return;
+    }
+    // Smullyan's invisible king (Manchester Guardian 1957; The Chess
+    // Mysteries of Sherlock Holmes): the white king is not shown; it must
+    // stand on c3 (1. c2-c4 b4xc3 e.p.+ 2. Kb3xc3 explains the check).
+    let stdout = success_stdout(&[
+        "prove",
+        "8/8/8/1r1b4/B7/8/8/3k4 b - -",
+        "--question",
+        "where",
+        "K",
+        "--game-time",
+        "60",
+    ]);
+    assert!(
+        stdout.contains("\nwhere: only c3: 8/8/8/1r1b4/B7/2K5/8/3k4 b - - 0 1 (proven reachable;"),
+        "{stdout}"
+    );
+    // Every empty square is a case: 64 - 4 men.
+    let first = stdout.lines().next().unwrap();
+    assert_eq!(first.matches(" impossible").count(), 59, "{first}");
+    assert!(stdout.contains("Theorem where_square : (reachable filling_a8_K.P -> False) /\\"));
+}
