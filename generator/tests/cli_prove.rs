@@ -270,20 +270,8 @@ fn illegal_answers_only_what_coq_can_prove() {
         1,
         "the position is legal",
     );
-    // The initial board with Black to move is illegal by a parity
-    // argument (no pawn can move, so every man returns in an even number
-    // of its own moves), which no retraction search of bounded depth sees:
-    // unknown (exit 3), not refuted.
-    assert_refused(
-        &[
-            "prove",
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq -",
-            "--question",
-            "illegal",
-        ],
-        3,
-        "cannot show the position illegal",
-    );
+    // The initial board with Black to move: proven illegal by parity
+    // (the_initial_board_with_black_to_move_is_proven_illegal).
     // A legal game has no Ltac script.
     assert_refused(
         &[
