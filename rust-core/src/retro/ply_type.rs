@@ -134,7 +134,7 @@ mod tests {
         let smullyan = "8/8/8/1r1b4/B7/2K5/8/3k4 b - -";
         assert_eq!(type_of(smullyan, "b3c3xp"), "KxP");
         assert_eq!(type_of(smullyan, "b3c3"), "K-");
-        let after_ep = "8/8/8/1r1b4/B7/2p5/1K6/3k4 w - -";
+        let after_ep = "8/8/8/1r1b4/B7/1Kp5/8/3k4 w - -";
         assert_eq!(type_of(after_ep, "b4c3ep"), "ep");
         // Husserl 1966: c7xNd8=R.
         assert_eq!(
