@@ -155,6 +155,25 @@ impl CoqcError {
     }
 }
 
+/// Runs `spawn`, again after a short pause (up to five times) while it
+/// fails with "text file busy": an executable just written (a wrapper
+/// script, a fresh install) may still be open for writing in a child
+/// another thread is forking, until that child execs.
+fn spawn_retrying_busy(
+    spawn: impl Fn() -> io::Result<std::process::Child>,
+) -> io::Result<std::process::Child> {
+    let mut tries = 0;
+    loop {
+        match spawn() {
+            Err(e) if e.kind() == io::ErrorKind::ExecutableFileBusy && tries < 5 => {
+                tries += 1;
+                std::thread::sleep(Duration::from_millis(50));
+            }
+            other => return other,
+        }
+    }
+}
+
 /// How long [`Coqc::find`] waits for `coqc --print-version`.
 pub const PROBE_TIMEOUT: Duration = Duration::from_secs(60);
 
@@ -282,19 +301,21 @@ impl Coqc {
             return Err(CoqcError::NotFound);
         }
         let start = Instant::now();
-        let mut child = Command::new(&path)
-            .arg("--print-version")
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|e| match e.kind() {
-                io::ErrorKind::NotFound | io::ErrorKind::PermissionDenied => CoqcError::NotFound,
-                _ => CoqcError::Io {
-                    context: format!("running {} --print-version", path.display()),
-                    source: e,
-                },
-            })?;
+        let mut child = spawn_retrying_busy(|| {
+            Command::new(&path)
+                .arg("--print-version")
+                .stdin(Stdio::null())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::null())
+                .spawn()
+        })
+        .map_err(|e| match e.kind() {
+            io::ErrorKind::NotFound | io::ErrorKind::PermissionDenied => CoqcError::NotFound,
+            _ => CoqcError::Io {
+                context: format!("running {} --print-version", path.display()),
+                source: e,
+            },
+        })?;
         let stdout = drain(child.stdout.take());
         match wait_until(&mut child, start + probe) {
             Ok(Some(_)) => {}
