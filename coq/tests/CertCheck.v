@@ -24,8 +24,19 @@ Proof. apply (check_illegal_cert_sound P1 D1). vm_cast_no_check (eq_refl true). 
 Theorem p1_dead : check_dead D1 = true.
 Proof. vm_compute. reflexivity. Qed.
 
-(** The root alone is not closed: its predecessors are alive. *)
-Example p1_root_only : check_illegal_cert P1 [encode P1] = false.
+(** The root alone suffices now: White's third knight is a promoted pawn,
+    which needed captures to reach an open file (every black pawn still
+    stands on its seventh rank) while Black has all sixteen men: the
+    pawn-capture rule (PawnCaptures.v) refutes [P1] itself. *)
+Example p1_root_only : check_illegal_cert P1 [encode P1] = true.
+Proof. vm_compute. reflexivity. Qed.
+
+(** Smullyan's "which side is White?" as shown: no rule refutes the root,
+    and its predecessors are not all refuted, so the root alone is not a
+    closed set. *)
+Definition P0 : position := fen "k1K5/4Q3/8/2B1P3/3P4/7P/8/7B b - -".
+
+Example p0_root_only : check_illegal_cert P0 [encode P0] = false.
 Proof. vm_compute. reflexivity. Qed.
 
 (** The tactic. *)
