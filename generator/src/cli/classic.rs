@@ -15,7 +15,7 @@ use serde::Serialize;
 use super::coq_run::prove_file;
 use super::prove::{load, question_words, ProveArgs};
 use super::CliError;
-use crate::classic::{file_text, which, Answer, Classic, Finding};
+use crate::classic::{file_text, which, Answer, Case, Classic, Excluded, Finding};
 
 /// `prove --json` for a classic question.
 #[derive(Debug, Serialize)]
@@ -112,14 +112,7 @@ fn where_question(args: &ProveArgs, man: &str) -> Result<(), CliError> {
         .map_err(|e| CliError::usage(format!("{}: {e}", crate::input::quote(text))))?;
     let (cases, excluded) =
         which::where_cases(setup, man, game_budget(args)).map_err(CliError::usage)?;
-    let answer = Answer {
-        classic,
-        asked: text.split_ascii_whitespace().collect::<Vec<_>>().join(" "),
-        cases,
-        excluded,
-    };
-    report(args, &answer, &[])?;
-    unknown_exit(&answer)
+    report_text_answer(args, classic, text, cases, excluded)
 }
 
 /// `--question which [--one X]` about a FEN with `?`.
@@ -140,14 +133,7 @@ fn which_question(args: &ProveArgs, one: Option<&str>) -> Result<(), CliError> {
     let unknown = Unknown::parse(text).map_err(CliError::usage)?;
     let (cases, excluded) =
         which::cases(&unknown, one, game_budget(args)).map_err(CliError::usage)?;
-    let answer = Answer {
-        classic,
-        asked: text.split_ascii_whitespace().collect::<Vec<_>>().join(" "),
-        cases,
-        excluded,
-    };
-    report(args, &answer, &[])?;
-    unknown_exit(&answer)
+    report_text_answer(args, classic, text, cases, excluded)
 }
 
 fn check_options(args: &ProveArgs, classic: Classic) -> Result<(), CliError> {
@@ -168,6 +154,25 @@ fn game_budget(args: &ProveArgs) -> Option<proofgame::Budget> {
         time: Some(Duration::from_secs(secs)),
         ..proofgame::Budget::default()
     })
+}
+
+/// Reports the answer to a question about the FEN `text` (`which`, `where
+/// X`), then exits as [`unknown_exit`] says.
+fn report_text_answer(
+    args: &ProveArgs,
+    classic: Classic,
+    text: &str,
+    cases: Vec<Case>,
+    excluded: Vec<Excluded>,
+) -> Result<(), CliError> {
+    let answer = Answer {
+        classic,
+        asked: text.split_ascii_whitespace().collect::<Vec<_>>().join(" "),
+        cases,
+        excluded,
+    };
+    report(args, &answer, &[])?;
+    unknown_exit(&answer)
 }
 
 /// Exit 3 when some case is unknown.
