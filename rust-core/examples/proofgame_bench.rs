@@ -4,7 +4,7 @@
 //! cargo run --release -p retroproof-core --example proofgame_bench -- \
 //!     [--positions N] [--min-plies A] [--max-plies B] [--seconds S] [--seed K] \
 //!     [--only random|corpus|games] [--corpus FILE] [--pgn FILE]... [--every P] \
-//!     [--fen FEN] [--verbose]
+//!     [--fen FEN] [--fens FILE] [--jobs J] [--verbose]
 //! ```
 //!
 //! - Random play (`random`): `N` games from the initial position (default
@@ -19,7 +19,13 @@
 //! - Real games (`games`): the position after every `P`-th ply (default
 //!   10) and the final position of each game of the PGN files (default
 //!   `examples/opera.pgn` and `examples/famous-games.pgn`).
-//! - `--fen FEN`: that one position only.
+//! - `--fen FEN`: that one position only; `--fens FILE`: the positions of
+//!   `FILE`, one FEN per line (a `FAIL`/`ok` line of this bench's output
+//!   is read by its FEN, after the first two spaces-separated fields).
+//!
+//! `--jobs J` searches `J` positions at a time (default 1): on a machine
+//! whose other cores are busy, more jobs make each search slower against
+//! its time limit.
 //!
 //! Each set prints its success count, the median, 90th percentile and
 //! maximum time of the successes, and each failure with its one-line
@@ -28,6 +34,8 @@
 //! Measured: see the figures in the [`retroproof_core::proofgame`] module
 //! docs.
 
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use retroproof_core::pgn::parse_games;
@@ -47,6 +55,8 @@ struct Args {
     pgn: Vec<String>,
     every: usize,
     fen: Option<String>,
+    fens: Option<String>,
+    jobs: usize,
     verbose: bool,
 }
 
@@ -63,6 +73,8 @@ fn parse_args() -> Args {
         pgn: Vec::new(),
         every: 10,
         fen: None,
+        fens: None,
+        jobs: 1,
         verbose: std::env::var_os("VERBOSE").is_some(),
     };
     let mut it = std::env::args().skip(1);
@@ -79,6 +91,8 @@ fn parse_args() -> Args {
             "--pgn" => a.pgn.push(value()),
             "--every" => a.every = value().parse().expect("--every P"),
             "--fen" => a.fen = Some(value()),
+            "--fens" => a.fens = Some(value()),
+            "--jobs" => a.jobs = value().parse().expect("--jobs J"),
             "--verbose" => a.verbose = true,
             other => panic!("unknown argument {other}"),
         }
@@ -92,8 +106,11 @@ fn parse_args() -> Args {
     a
 }
 
+/// `(seconds, plies)` of a game found, or `(seconds, why not)`.
+type Attempt = Result<(f64, usize), (f64, String)>;
+
 /// Looks for a proof game: `(seconds, plies)` on success, the reason else.
-fn attempt(pos: &Position, budget: Budget) -> Result<(f64, usize), (f64, String)> {
+fn attempt(pos: &Position, budget: Budget) -> Attempt {
     let t = Instant::now();
     let result = find_proof_game(pos, budget);
     let secs = t.elapsed().as_secs_f64();
@@ -116,21 +133,53 @@ fn quantile(v: &[f64], q: f64) -> f64 {
     v[i]
 }
 
-/// Runs every position of a set and prints one summary line.
-fn run(name: &str, set: &[(String, Position)], budget: Budget, verbose: bool) {
-    let mut times = Vec::new();
-    let mut lengths = Vec::new();
-    for (id, pos) in set {
-        match attempt(pos, budget) {
-            Ok((secs, len)) => {
-                times.push(secs);
-                lengths.push(len as f64);
-                if verbose {
-                    println!("ok   {id}: {len} plies in {secs:.2} s  {}", pos.to_fen());
-                }
+/// Runs every position of a set (`jobs` at a time; results printed in the
+/// set's order as they complete in order) and prints one summary line.
+fn run(name: &str, set: &[(String, Position)], budget: Budget, verbose: bool, jobs: usize) {
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<Option<Attempt>>> = Mutex::new(vec![None; set.len()]);
+    let printed = Mutex::new(0usize);
+    let report = |i: usize, r: &Attempt| {
+        let (id, pos) = &set[i];
+        match r {
+            Ok((secs, len)) if verbose => {
+                println!("ok   {id}: {len} plies in {secs:.2} s  {}", pos.to_fen())
             }
+            Ok(_) => {}
             Err((secs, e)) => println!("FAIL {id} ({secs:.1} s): {e}  {}", pos.to_fen()),
         }
+    };
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.max(1) {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if i >= set.len() {
+                    break;
+                }
+                let r = attempt(&set[i].1, budget);
+                let mut all = results.lock().unwrap();
+                all[i] = Some(r);
+                // Print every finished result that no earlier one waits for.
+                let mut p = printed.lock().unwrap();
+                while *p < set.len() {
+                    let Some(r) = &all[*p] else { break };
+                    report(*p, r);
+                    *p += 1;
+                }
+            });
+        }
+    });
+    let mut times = Vec::new();
+    let mut lengths = Vec::new();
+    for (secs, len) in results
+        .into_inner()
+        .unwrap()
+        .into_iter()
+        .flatten()
+        .flatten()
+    {
+        times.push(secs);
+        lengths.push(len as f64);
     }
     times.sort_by(|a, b| a.partial_cmp(b).unwrap());
     lengths.sort_by(|a, b| a.partial_cmp(b).unwrap());
@@ -144,6 +193,17 @@ fn run(name: &str, set: &[(String, Position)], budget: Budget, verbose: bool) {
         times.last().copied().unwrap_or(f64::NAN),
         quantile(&lengths, 0.5),
     );
+}
+
+/// The FEN of a line: the line itself, or the last six fields of a line
+/// of this bench's output (`FAIL …  FEN` or `ok … FEN`).
+fn fen_of_line(line: &str) -> Option<String> {
+    let fields: Vec<&str> = line.split_whitespace().collect();
+    if fields.is_empty() || line.starts_with('#') {
+        return None;
+    }
+    let fen = fields[fields.len().saturating_sub(6)..].join(" ");
+    Position::from_fen(&fen).is_ok().then_some(fen)
 }
 
 fn random_set(a: &Args) -> Vec<(String, Position)> {
@@ -232,7 +292,23 @@ fn main() {
     };
     if let Some(fen) = &a.fen {
         let pos = Position::from_fen(fen).expect("a FEN");
-        run("position", &[(fen.clone(), pos)], budget, true);
+        run("position", &[(fen.clone(), pos)], budget, true, 1);
+        return;
+    }
+    if let Some(file) = &a.fens {
+        let text = std::fs::read_to_string(file).unwrap_or_else(|e| panic!("{file}: {e}"));
+        let set: Vec<(String, Position)> = text
+            .lines()
+            .filter_map(fen_of_line)
+            .map(|fen| (fen.clone(), Position::from_fen(&fen).expect("a FEN")))
+            .collect();
+        run(
+            &format!("{file} ({} s each)", a.seconds),
+            &set,
+            budget,
+            a.verbose,
+            a.jobs,
+        );
         return;
     }
     let wants = |s: &str| a.only.as_deref().is_none_or(|o| o == s);
@@ -241,14 +317,14 @@ fn main() {
             "random play ({} games of {}..={} plies, seed {}, {} s each)",
             a.positions, a.min_plies, a.max_plies, a.seed, a.seconds
         );
-        run(&name, &random_set(&a), budget, a.verbose);
+        run(&name, &random_set(&a), budget, a.verbose, a.jobs);
     }
     if wants("corpus") {
         let name = format!("known-legal corpus ({} s each)", a.seconds);
-        run(&name, &corpus_set(&a), budget, a.verbose);
+        run(&name, &corpus_set(&a), budget, a.verbose, a.jobs);
     }
     if wants("games") {
         let name = format!("real games (every {}th ply, {} s each)", a.every, a.seconds);
-        run(&name, &games_set(&a), budget, a.verbose);
+        run(&name, &games_set(&a), budget, a.verbose, a.jobs);
     }
 }

@@ -12,7 +12,12 @@
 //!   gives a lower bound on the plies still needed; then a second
 //!   assignment that also sends men of the other side to the squares where
 //!   the plan's pawns must capture them, every man walking around the men
-//!   the plan leaves in place, which guides the search;
+//!   the plan leaves in place, which guides the search. Pawns on one file
+//!   cannot pass each other: the first assignment is redone when a white
+//!   and a black pawn walking straight up and down one file would have to,
+//!   and a pawn bound for a file an opposing pawn keeps comes onto it
+//!   beyond that pawn; a pawn that must capture on its way to where it is
+//!   taken asks for a victim there (the capture chains of real games);
 //! - [`search`](mod@search): best-first over forward moves, guided by the
 //!   plan, never giving up a castling right the target asserts.
 //!

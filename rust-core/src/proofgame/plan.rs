@@ -109,9 +109,9 @@ type FirstPass = (i64, Vec<u8>);
 /// The most capture slots a second-pass result is remembered for.
 const MAX_KEYED_SLOTS: usize = 10;
 
-/// The key of a second pass: the side, its men, the blocked squares and
-/// the other side's capture slots.
-type SecondKey = (usize, SideKey, Bitboard, [Bitboard; MAX_KEYED_SLOTS]);
+/// The key of a second pass: the side, its men, the other side's capture
+/// slots and what it walks around.
+type SecondKey = (usize, SideKey, [Bitboard; MAX_KEYED_SLOTS], Walls);
 
 /// How many results each of the planner's memories keeps before it is
 /// emptied.
@@ -125,9 +125,39 @@ pub struct Planner {
     tgt: [Men; 2],
     /// First pass: the total cost and each target man's man.
     first: FastMap<(usize, SideKey), Option<FirstPass>>,
+    /// First passes that avoid some (target man, man) pairs.
+    first_avoiding: FastMap<(usize, SideKey, Forbidden), Option<FirstPass>>,
     /// Second pass: the moves and the men used, or `None` when it fails.
-    second: FastMap<SecondKey, Option<(u32, u32)>>,
+    second: FastMap<SecondKey, Option<SecondPass>>,
 }
+
+/// What a second pass walks around besides the other men: the squares of
+/// the men the plan leaves in place, the (target man, man) pairs it must
+/// not use, and where the other side's pawns that never leave their file
+/// end (see [`lane`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct Walls {
+    blocked: Bitboard,
+    forbidden: Forbidden,
+    ends: Bitboard,
+}
+
+/// A pawn's `(moves, captures)` to every square ([`pawn_reach`]).
+type PawnPaths = [(u8, u8); 64];
+
+/// A second pass: the moves, the men used (a bit per man) and the man sent
+/// to each of the other side's capture slots.
+type SecondPass = (u32, u32, Vec<u8>);
+
+/// The most (target man, man) pairs a pass is told to avoid: the straight
+/// pawn paths that would have to pass an opposing pawn on their file.
+const MAX_FORBIDDEN: usize = 4;
+
+/// (target man, man) pairs a pass must not use; unused entries are
+/// `(u8::MAX, u8::MAX)`.
+type Forbidden = [(u8, u8); MAX_FORBIDDEN];
+
+const NO_PAIR: (u8, u8) = (u8::MAX, u8::MAX);
 
 impl Planner {
     pub fn new(target: &Board, target_turn: Color) -> Planner {
@@ -135,6 +165,7 @@ impl Planner {
             target_turn,
             tgt: [Men::of(target, Color::White), Men::of(target, Color::Black)],
             first: FastMap::default(),
+            first_avoiding: FastMap::default(),
             second: FastMap::default(),
         }
     }
@@ -146,30 +177,32 @@ impl Planner {
         if let Some(hit) = self.first.get(&key) {
             return hit.clone();
         }
-        let tgt = &self.tgt[c];
-        let result = if tgt.men.len() > men.men.len() {
-            None
-        } else {
-            let n = tgt.men.len();
-            let m = men.men.len();
-            let mut matrix = vec![0i64; n * m];
-            for (i, &(tsq, trole)) in tgt.men.iter().enumerate() {
-                for (j, &(csq, crole)) in men.men.iter().enumerate() {
-                    let (mv, caps) = cost(color, crole, csq, trole, tsq);
-                    matrix[i * m + j] = if mv == NEVER {
-                        INF
-                    } else {
-                        i64::from(mv) * MOVE_WEIGHT + i64::from(caps)
-                    };
-                }
-            }
-            let (total, of_row) = assign(n, m, &matrix);
-            (total < INF).then(|| (total, of_row.iter().map(|&j| j as u8).collect()))
-        };
+        let result = first_pass(color, &men.men, &self.tgt[c].men, &[NO_PAIR; MAX_FORBIDDEN]);
         if self.first.len() >= MEMORY {
             self.first.clear();
         }
         self.first.insert(key, result.clone());
+        result
+    }
+
+    /// [`Self::first_pass`] without the `forbidden` pairs.
+    fn first_pass_avoiding(
+        &mut self,
+        board: &Board,
+        color: Color,
+        men: &Men,
+        forbidden: Forbidden,
+    ) -> Option<FirstPass> {
+        let c = color.index();
+        let key = (c, side_key(board, color), forbidden);
+        if let Some(hit) = self.first_avoiding.get(&key) {
+            return hit.clone();
+        }
+        let result = first_pass(color, &men.men, &self.tgt[c].men, &forbidden);
+        if self.first_avoiding.len() >= MEMORY {
+            self.first_avoiding.clear();
+        }
+        self.first_avoiding.insert(key, result.clone());
         result
     }
 
@@ -181,26 +214,111 @@ impl Planner {
         board: &Board,
         color: Color,
         men: &Men,
-        blocked: Bitboard,
         slots: &[Bitboard],
-    ) -> Option<(u32, u32)> {
+        walls: Walls,
+    ) -> Option<SecondPass> {
         let c = color.index();
         let key = (slots.len() <= MAX_KEYED_SLOTS).then(|| {
             let mut keyed = [Bitboard::EMPTY; MAX_KEYED_SLOTS];
             keyed[..slots.len()].copy_from_slice(slots);
-            (c, side_key(board, color), blocked, keyed)
+            (c, side_key(board, color), keyed, walls)
         });
         if let Some(hit) = key.as_ref().and_then(|k| self.second.get(k)) {
-            return *hit;
+            return hit.clone();
         }
-        let result = second_pass(color, &men.men, &self.tgt[c].men, blocked, slots);
+        let result = second_pass(color, &men.men, &self.tgt[c].men, slots, &walls);
         if let Some(key) = key {
             if self.second.len() >= MEMORY {
                 self.second.clear();
             }
-            self.second.insert(key, result);
+            self.second.insert(key, result.clone());
         }
         result
+    }
+
+    /// The first passes with no pawn passing an opposing pawn on its file.
+    ///
+    /// A white pawn assigned a target on its own file walks straight up it,
+    /// a black one straight down: if a white pawn below a black one on the
+    /// same file must end above it, one of them has to leave the file,
+    /// which the two independent assignments do not see (a white pawn on
+    /// c5 "one move" from c6 with the black pawn bound for c5 standing on
+    /// c6 is a dead end). For such pairs, one side's assignment is redone
+    /// without its straight paths that clash, the side whose plan costs
+    /// less extra; the pairs avoided are returned for the second pass.
+    /// `true` when neither side can avoid them (a guide penalty, not a
+    /// proof of anything).
+    fn avoid_passing(
+        &mut self,
+        board: &Board,
+        cur: &[Men; 2],
+        mut firsts: [FirstPass; 2],
+    ) -> ([FirstPass; 2], [Forbidden; 2], bool) {
+        let none = [[NO_PAIR; MAX_FORBIDDEN]; 2];
+        // (target man, man, file, rank now, rank at the end) of each
+        // straight pawn path.
+        let straight = |c: usize, tgt: &Men, of_row: &[u8]| -> Vec<(u8, u8, u32, u32, u32)> {
+            of_row
+                .iter()
+                .enumerate()
+                .filter_map(|(i, &j)| {
+                    let (csq, crole) = cur[c].men[j as usize];
+                    let (tsq, trole) = tgt.men[i];
+                    (crole == Role::Pawn && trole == Role::Pawn && csq.file() == tsq.file()).then(
+                        || {
+                            (
+                                i as u8,
+                                j,
+                                csq.file() as u32,
+                                csq.rank() as u32,
+                                tsq.rank() as u32,
+                            )
+                        },
+                    )
+                })
+                .collect()
+        };
+        let white = straight(0, &self.tgt[0], &firsts[0].1);
+        let black = straight(1, &self.tgt[1], &firsts[1].1);
+        let mut pairs: [Vec<(u8, u8)>; 2] = [Vec::new(), Vec::new()];
+        for &(wi, wj, wf, wr, wt) in &white {
+            for &(bi, bj, bf, br, bt) in &black {
+                if wf == bf && wr < br && wt > bt {
+                    if !pairs[0].contains(&(wi, wj)) {
+                        pairs[0].push((wi, wj));
+                    }
+                    if !pairs[1].contains(&(bi, bj)) {
+                        pairs[1].push((bi, bj));
+                    }
+                }
+            }
+        }
+        if pairs[0].is_empty() {
+            return (firsts, none, false);
+        }
+        let mut best: Option<(i64, usize, FirstPass, Forbidden)> = None;
+        for (c, color) in Color::ALL.into_iter().enumerate() {
+            if pairs[c].len() > MAX_FORBIDDEN {
+                continue;
+            }
+            let mut forbidden = [NO_PAIR; MAX_FORBIDDEN];
+            forbidden[..pairs[c].len()].copy_from_slice(&pairs[c]);
+            if let Some(alt) = self.first_pass_avoiding(board, color, &cur[c], forbidden) {
+                let extra = alt.0 - firsts[c].0;
+                if best.as_ref().is_none_or(|b| extra < b.0) {
+                    best = Some((extra, c, alt, forbidden));
+                }
+            }
+        }
+        match best {
+            Some((_, c, alt, forbidden)) => {
+                firsts[c] = alt;
+                let mut all = none;
+                all[c] = forbidden;
+                (firsts, all, false)
+            }
+            None => (firsts, none, true),
+        }
     }
 
     /// The estimate for `board` (with `turn` to move) on the way to the
@@ -230,10 +348,34 @@ impl Planner {
         let mut first_used = [0u32; 2];
         // Men the plan leaves where they stand block the others' paths.
         let mut blocked = Bitboard::EMPTY;
+        let unconstrained = [
+            self.first_pass(board, Color::White, &cur[0])?,
+            self.first_pass(board, Color::Black, &cur[1])?,
+        ];
+        // The bound uses the passes as they are (a pawn may leave its file
+        // and come back, which the pairs avoided below do not allow for).
+        for c in 0..2 {
+            moves[c] = (unconstrained[c].0 / MOVE_WEIGHT) as u32;
+        }
+        let (firsts, forbidden, unresolved) = self.avoid_passing(board, &cur, unconstrained);
+        if unresolved {
+            guide_extra += SLOT_PENALTY;
+        }
+        // Where each side's pawns that walk straight (never leaving their
+        // file) end: the lanes the other side's pawns must keep off.
+        let mut ends = [Bitboard::EMPTY; 2];
+        for (c, (_, of_row)) in firsts.iter().enumerate() {
+            for (i, &j) in of_row.iter().enumerate() {
+                let (csq, crole) = cur[c].men[j as usize];
+                let (tsq, trole) = self.tgt[c].men[i];
+                if crole == Role::Pawn && trole == Role::Pawn && csq.file() == tsq.file() {
+                    ends[c].set(tsq);
+                }
+            }
+        }
         for color in Color::ALL {
             let c = color.index();
-            let (total, of_row) = self.first_pass(board, color, &cur[c])?;
-            moves[c] = (total / MOVE_WEIGHT) as u32;
+            let (total, of_row) = &firsts[c];
             captures_made[c] = (total % MOVE_WEIGHT) as u32;
             for (i, &j) in of_row.iter().enumerate() {
                 first_used[c] |= 1 << j;
@@ -251,13 +393,21 @@ impl Planner {
                         }
                         if trole == Role::Pawn {
                             capture_slots(color, csq, tsq, &mut slots[c]);
+                            // The capture onto the target's file lands
+                            // beyond the lane an opposing pawn keeps.
+                            let l = lane(color, tsq, ends[color.other().index()]);
+                            if let Some(last) = slots[c].last_mut() {
+                                *last = *last - l;
+                            }
                         }
                     }
                 }
             }
         }
         let mut work = 0u32;
-        let first_moves = moves;
+        let first_moves = firsts
+            .each_ref()
+            .map(|(total, _)| (total / MOVE_WEIGHT) as u32);
         let mut leftovers: [Vec<(Square, Role)>; 2] = [Vec::new(), Vec::new()];
         for color in Color::ALL {
             let c = color.index();
@@ -270,11 +420,36 @@ impl Planner {
             if n + k > m {
                 guide_extra += SLOT_PENALTY * (n + k - m) as u32;
             } else {
-                match self.second_pass(board, color, &cur[c], blocked, &slots[o]) {
+                match self.second_pass(
+                    board,
+                    color,
+                    &cur[c],
+                    &slots[o],
+                    Walls {
+                        blocked,
+                        forbidden: forbidden[c],
+                        ends: ends[o],
+                    },
+                ) {
                     None => guide_extra += SLOT_PENALTY,
-                    Some((t, u)) => {
+                    Some((t, u, slot_men)) => {
                         total_moves = t;
                         used = u;
+                        // A pawn sent to a slot off its file captures on
+                        // the way: a man of ours must stand there for it
+                        // (the chain of a capture made by a man that is
+                        // captured next).
+                        for (slot, &j) in slots[o].iter().zip(&slot_men) {
+                            let (csq, crole) = cur[c].men[j as usize];
+                            let Some(to) = slot.first() else { continue };
+                            let df = to.file() as i32 - csq.file() as i32;
+                            if crole == Role::Pawn && df != 0 {
+                                let forward = if color == Color::White { 1 } else { -1 };
+                                if let Some(sq) = csq.offset_coords(df.signum(), forward) {
+                                    wanted[c].push(sq);
+                                }
+                            }
+                        }
                     }
                 }
             }
@@ -325,15 +500,78 @@ impl Planner {
     }
 }
 
+/// The first pass of [`Planner::estimate`] for the men of `color`: each
+/// target man assigned a distinct man (none of the `forbidden` pairs), by
+/// the fewest moves on an empty board, then the fewest captures.
+fn first_pass(
+    color: Color,
+    men: &[(Square, Role)],
+    tgt: &[(Square, Role)],
+    forbidden: &Forbidden,
+) -> Option<FirstPass> {
+    let (n, m) = (tgt.len(), men.len());
+    if n > m {
+        return None;
+    }
+    let mut matrix = vec![0i64; n * m];
+    for (i, &(tsq, trole)) in tgt.iter().enumerate() {
+        for (j, &(csq, crole)) in men.iter().enumerate() {
+            let (mv, caps) = cost(color, crole, csq, trole, tsq);
+            matrix[i * m + j] = if mv == NEVER || forbidden.contains(&(i as u8, j as u8)) {
+                INF
+            } else {
+                i64::from(mv) * MOVE_WEIGHT + i64::from(caps)
+            };
+        }
+    }
+    let (total, of_row) = assign(n, m, &matrix);
+    (total < INF).then(|| (total, of_row.iter().map(|&j| j as u8).collect()))
+}
+
+/// The squares of `target`'s file a pawn of `color` bound for `target` must
+/// not stand on: those on the far side of where an opposing pawn that
+/// never leaves the file ends (`ends`: where the other side's pawns that
+/// walk straight end). A white pawn on the file below the highest black
+/// pawn end under `target` would have to pass that black pawn, which
+/// pawns on one file cannot do; it must come onto the file above it (or
+/// get there before the black pawn does, which this plan does not try).
+fn lane(color: Color, target: Square, ends: Bitboard) -> Bitboard {
+    let file = Bitboard::from_file(target.file());
+    let rank = target.rank() as u32;
+    let mut lane = Bitboard::EMPTY;
+    for end in ends & file {
+        let r = end.rank() as u32;
+        let beyond = match color {
+            Color::White if r < rank => (0..=r).collect::<Vec<_>>(),
+            Color::Black if r > rank => (r..8).collect::<Vec<_>>(),
+            _ => continue,
+        };
+        for rr in beyond {
+            if let Some(sq) = Square::new(rr * 8 + target.file() as u32) {
+                lane.set(sq);
+            }
+        }
+    }
+    lane
+}
+
 /// The second pass of [`Planner::estimate`] for the men of `color`.
 fn second_pass(
     color: Color,
     men: &[(Square, Role)],
     tgt: &[(Square, Role)],
-    blocked: Bitboard,
     slots: &[Bitboard],
-) -> Option<(u32, u32)> {
+    walls: &Walls,
+) -> Option<SecondPass> {
+    let Walls {
+        blocked,
+        ref forbidden,
+        ends,
+    } = *walls;
     let (n, m, k) = (tgt.len(), men.len(), slots.len());
+    // Pawn paths to the targets whose file an opposing pawn keeps: around
+    // its lane too (computed for the pawns and lanes that need them).
+    let mut laned: Vec<(usize, Bitboard, PawnPaths)> = Vec::new();
     let reach: Vec<Paths> = men
         .iter()
         .map(|&(csq, crole)| {
@@ -346,16 +584,27 @@ fn second_pass(
         .collect();
     let last = Rank::Eighth.relative_to(color);
     let mut matrix = Vec::with_capacity((n + k) * m);
-    for &(tsq, trole) in tgt {
+    for (i, &(tsq, trole)) in tgt.iter().enumerate() {
         for (j, &(_, crole)) in men.iter().enumerate() {
             let cost = match &reach[j] {
+                _ if forbidden.contains(&(i as u8, j as u8)) => None,
                 Paths::Piece(r) if crole == trole => {
                     let d = r.to_any(Bitboard::from(tsq));
                     (d != NEVER).then(|| i64::from(d) * MOVE_WEIGHT)
                 }
                 Paths::Piece(_) => None,
                 Paths::Pawn(p) if trole == Role::Pawn => {
-                    let (d, caps) = p[tsq as usize];
+                    let l = lane(color, tsq, ends);
+                    let (d, caps) = if l.is_empty() {
+                        p[tsq as usize]
+                    } else {
+                        let at = laned.iter().position(|&(pj, pl, _)| pj == j && pl == l);
+                        let at = at.unwrap_or_else(|| {
+                            laned.push((j, l, pawn_reach(color, men[j].0, blocked | l)));
+                            laned.len() - 1
+                        });
+                        laned[at].2[tsq as usize]
+                    };
                     (d != NEVER).then(|| i64::from(d) * MOVE_WEIGHT + i64::from(caps))
                 }
                 Paths::Pawn(_) if trole == Role::King => None,
@@ -395,7 +644,8 @@ fn second_pass(
         return None;
     }
     let used = of_row.iter().fold(0u32, |u, &j| u | 1 << j);
-    Some(((total / MOVE_WEIGHT) as u32, used))
+    let slot_men = of_row[n..].iter().map(|&j| j as u8).collect();
+    Some(((total / MOVE_WEIGHT) as u32, used, slot_men))
 }
 
 /// Where a man of the current position can go (pass two of [`estimate`]).
@@ -613,6 +863,52 @@ mod tests {
         let r = planner.estimate(rook.board(), rook.turn()).unwrap();
         let p = planner.estimate(pawn.board(), pawn.turn()).unwrap();
         assert!(r.guide < p.guide, "{r:?} {p:?}");
+    }
+
+    #[test]
+    fn lane_beyond_an_opposing_pawn() {
+        let file_f = |ranks: std::ops::RangeInclusive<u32>| -> Bitboard {
+            ranks.map(|r| Square::new(r * 8 + 5).unwrap()).collect()
+        };
+        // Black's f-pawn ends on f5: a white pawn bound for f6 must keep
+        // off f1-f5 (it would have to pass it), one bound for f4 need not.
+        let ends = Bitboard::from(Square::F5);
+        assert_eq!(lane(Color::White, Square::F6, ends), file_f(0..=4));
+        assert_eq!(lane(Color::White, Square::F4, ends), Bitboard::EMPTY);
+        // White's f-pawn ends on f6: a black pawn bound for f5 must keep
+        // off f6-f8.
+        let ends = Bitboard::from(Square::F6);
+        assert_eq!(lane(Color::Black, Square::F5, ends), file_f(5..=7));
+    }
+
+    /// Pawns on one file cannot pass each other: with White's pawn bound
+    /// for c6 and Black's for c5, a white pawn on c5 below a black one on
+    /// c6 is a dead end, however close it looks; a white pawn on b5 that
+    /// can take on c6 is not.
+    #[test]
+    fn pawns_on_one_file_do_not_pass() {
+        let target = Position::from_fen("4k3/8/2P5/2p5/8/8/8/K7 w - -").unwrap();
+        let dead_end = Position::from_fen("4k3/8/2p5/2P5/8/8/8/K7 w - -").unwrap();
+        let takes = Position::from_fen("4k3/8/2n5/1Pp5/8/8/8/K7 w - -").unwrap();
+        let mut planner = Planner::new(target.board(), target.turn());
+        let d = planner.estimate(dead_end.board(), dead_end.turn()).unwrap();
+        let t = planner.estimate(takes.board(), takes.turn()).unwrap();
+        assert!(t.guide < d.guide, "{t:?} {d:?}");
+    }
+
+    /// White's e-pawn takes on f6 the black g-pawn, which can only get
+    /// there by taking a white man on f6 first: a white knight one move
+    /// from f6 is closer to the target than one that a black man could
+    /// merely take sooner elsewhere.
+    #[test]
+    fn a_capture_chain_asks_for_its_victim() {
+        let target = Position::from_fen("7k/8/5P2/8/8/8/8/K7 w - -").unwrap();
+        let near = Position::from_fen("7k/6p1/8/3NP3/8/8/8/K7 w - -").unwrap();
+        let far = Position::from_fen("7k/6p1/8/4P3/8/7N/8/K7 w - -").unwrap();
+        let mut planner = Planner::new(target.board(), target.turn());
+        let n = planner.estimate(near.board(), near.turn()).unwrap();
+        let f = planner.estimate(far.board(), far.turn()).unwrap();
+        assert!(n.guide < f.guide, "{n:?} {f:?}");
     }
 
     #[test]
