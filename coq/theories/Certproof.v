@@ -25,7 +25,8 @@
 From Coq Require Import Uint63 List Bool String PArith FMapPositive.
 From RetroProof Require Import Board Retract Notation Reachable Search Cert Frozen Frozenproof.
 (* Not imported: Parity's names ([closed], …) would shadow Cert's. *)
-From RetroProof Require Parity Parityproof PawnCaptures PawnCapturesproof.
+From RetroProof Require Parity Parityproof PawnCaptures PawnCapturesproof SealedBishops
+  SealedBishopsproof.
 Import ListNotations.
 Open Scope list_scope.
 
@@ -35,7 +36,7 @@ Definition refutes (refuted : position -> bool) : Prop :=
 
 (** The default rule of Cert.v: [alive] (Search.v), the frozen men and
     the regions (Frozenproof.v), parity (Parityproof.v), pawn-capture
-    counting (PawnCapturesproof.v). *)
+    counting (PawnCapturesproof.v), sealed bishops (SealedBishopsproof.v). *)
 Lemma default_refutes : refutes default_refuted.
 Proof.
   intros P H (h & G & Hg & Hr). pose proof (alive_game h G P Hg Hr) as E.
@@ -44,8 +45,10 @@ Proof.
      unfold the rules' computations while checking [Qed]. *)
   destruct (Parity.parity_refutes P) eqn:Hp.
   - apply (Parityproof.parity_refutes_sound P Hp). exists h, G. auto.
-  - destruct (PawnCaptures.pawn_refutes P) eqn:Hw; [|discriminate H].
-    apply (PawnCapturesproof.pawn_refutes_sound P Hw). exists h, G. auto.
+  - destruct (PawnCaptures.pawn_refutes P) eqn:Hw.
+    + apply (PawnCapturesproof.pawn_refutes_sound P Hw). exists h, G. auto.
+    + destruct (SealedBishops.sealed_refutes P) eqn:Hs; [|discriminate H].
+      apply (SealedBishopsproof.sealed_refutes_sound P Hs). exists h, G. auto.
 Qed.
 
 (** ** Facts about realization and the lazy connectives *)

@@ -236,6 +236,49 @@ fn which_with_one_man() {
     assert!(json.get("completed").is_none(), "{stdout}");
 }
 
+/// Filman 1979 (examples/filman-1979.md): a white bishop on h4. The
+/// proof-game search does not find a game for it; a game given with
+/// `--reached-by` (examples/filman-1979-bishop.uci) proves it reachable.
+#[test]
+fn which_with_a_given_game() {
+    if skip_coq() {
+        return;
+    }
+    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    let game = std::fs::read_to_string(root.join("examples/filman-1979-bishop.uci")).unwrap();
+    let mut args = vec![
+        "prove",
+        "2nR3K/pk1Rp1p1/p2p4/P1p5/1Pp4?/2PP2P1/4P2P/n7 b - -",
+        "--question",
+        "which",
+        "--one",
+        "B",
+        "--game-time",
+        "0",
+        "--reached-by",
+    ];
+    args.extend(game.split_whitespace());
+    let stdout = success_stdout(&args);
+    assert!(stdout.starts_with("which: h4=B possible\n"), "{stdout}");
+    assert!(
+        stdout
+            .contains("which: only h4=B: 2nR3K/pk1Rp1p1/p2p4/P1p5/1Pp4B/2PP2P1/4P2P/n7 b - - 0 1"),
+        "{stdout}"
+    );
+    // A game reaching none of the cases is refused.
+    let err = usage_error(&[
+        "prove",
+        "2nR3K/pk1Rp1p1/p2p4/P1p5/1Pp4?/2PP2P1/4P2P/n7 b - -",
+        "--question",
+        "which",
+        "--one",
+        "B",
+        "--reached-by",
+        "e2e4",
+    ]);
+    assert!(err.contains("reaches none"), "{err}");
+}
+
 #[test]
 fn which_refuses_bad_unknowns() {
     let which = |fen: &str, extra: &[&str]| {

@@ -64,6 +64,39 @@ fn initial_board_with_black_to_move_is_illegal_by_parity() {
     assert!(matches!(search.illegal(&p), Verdict::Unknown(_)));
 }
 
+/// Filman (1979; Smullyan, The Chess Mysteries of Sherlock Holmes): which
+/// man stands on h4? Black is in check from Rd7 along the seventh rank, and
+/// no rook move can have given it (c7, e7, d6 and d8 are all occupied), so
+/// White's last move was the discovered check c7xd8=R. What it took on d8
+/// was a knight or a bishop (a rook or queen there would have checked Kh8
+/// with no Black move able to have given that check). A bishop on d8 is a
+/// promoted pawn: the dark-squared bishop never left f8, walled in by the
+/// unmoved e7 and g7 pawns (sealed bishops); a knight on d8 is a third
+/// knight. So Black promoted a pawn, and a black pawn, knight or bishop on
+/// h4 makes nine pawns (or ten). Each of those fillings dies two plies back.
+#[test]
+fn filman_h4_black_fillings_die_by_sealed_bishops() {
+    for x in ['p', 'n', 'b'] {
+        let p = pos(&format!(
+            "2nR3K/pk1Rp1p1/p2p4/P1p5/1Pp4{x}/2PP2P1/4P2P/n7 b - -"
+        ));
+        match Search::new(RuleSet::ALL, budget(10.0)).illegal(&p) {
+            Verdict::Illegal(cert) => {
+                check_illegal(&p, &cert).unwrap();
+                assert!(cert.len() <= 10, "h4={x}: {} positions", cert.len());
+                // The bishop taken on d8 is refuted by the sealed-bishops
+                // count, which Material.v's count does not see.
+                let before = pos(&format!(
+                    "2nb3K/pkPRp1p1/p2p4/P1p5/1Pp4{x}/2PP2P1/4P2P/n7 w - -"
+                ));
+                assert!(cert.dead.iter().any(|d| d.board() == before.board()));
+                assert_eq!(RuleSet::ALL.refuting(&before), Some(Rule::SealedBishops));
+            }
+            other => panic!("h4={x}: {other:?}"),
+        }
+    }
+}
+
 #[test]
 fn certificates_refused_when_wrong() {
     // A dead set holding the initial position.

@@ -9,13 +9,14 @@ use std::time::Duration;
 use retroproof_core::problem::Solution;
 use retroproof_core::proofgame;
 use retroproof_core::unknown::Unknown;
-use retroproof_core::{Piece, Setup};
+use retroproof_core::{Move, Piece, Setup};
 use serde::Serialize;
 
 use super::coq_run::prove_file;
-use super::prove::{load, question_words, ProveArgs};
+use super::prove::{load, question_words, read_game, ProveArgs};
 use super::CliError;
 use crate::classic::{file_text, which, Answer, Case, Classic, Excluded, Finding};
+use crate::prove::check_game_reaches;
 
 /// `prove --json` for a classic question.
 #[derive(Debug, Serialize)]
@@ -112,6 +113,7 @@ fn where_question(args: &ProveArgs, man: &str) -> Result<(), CliError> {
         .map_err(|e| CliError::usage(format!("{}: {e}", crate::input::quote(text))))?;
     let (cases, excluded) =
         which::where_cases(setup, man, game_budget(args)).map_err(CliError::usage)?;
+    let cases = with_given_game(args, cases)?;
     report_text_answer(args, classic, text, cases, excluded)
 }
 
@@ -133,14 +135,54 @@ fn which_question(args: &ProveArgs, one: Option<&str>) -> Result<(), CliError> {
     let unknown = Unknown::parse(text).map_err(CliError::usage)?;
     let (cases, excluded) =
         which::cases(&unknown, one, game_budget(args)).map_err(CliError::usage)?;
+    let cases = with_given_game(args, cases)?;
     report_text_answer(args, classic, text, cases, excluded)
+}
+
+/// `--reached-by` with `which` or `where X`: a case not proven unreachable
+/// that the given game reaches is proven reachable by it (the proof-game
+/// search may not find a game that is known).
+fn with_given_game(args: &ProveArgs, mut cases: Vec<Case>) -> Result<Vec<Case>, CliError> {
+    if args.question.reached_by.is_empty() {
+        return Ok(cases);
+    }
+    let words: Vec<&str> = args
+        .question
+        .reached_by
+        .iter()
+        .map(String::as_str)
+        .collect();
+    let (moves, _) = read_game(&words)?;
+    let mut used = false;
+    for case in &mut cases {
+        if matches!(case.finding, Finding::Unknown { .. })
+            && check_game_reaches(&case.position, &moves).is_ok()
+        {
+            case.finding = Finding::Reachable {
+                moves: moves.iter().map(Move::to_uci).collect(),
+            };
+            used = true;
+        }
+    }
+    if !used
+        && !cases
+            .iter()
+            .any(|c| check_game_reaches(&c.position, &moves).is_ok())
+    {
+        return Err(CliError::usage(
+            "--reached-by: the game reaches none of the question's positions",
+        ));
+    }
+    Ok(cases)
 }
 
 fn check_options(args: &ProveArgs, classic: Classic) -> Result<(), CliError> {
     let q = &args.question;
-    if q.ltac || !q.reached_by.is_empty() || args.report.is_some() {
+    let game_given = matches!(classic, Classic::Which { .. } | Classic::Where { .. });
+    if q.ltac || (!q.reached_by.is_empty() && !game_given) || args.report.is_some() {
         return Err(CliError::usage(format!(
-            "--question {}: --ltac, --reached-by and --report are for last N, illegal and legal questions",
+            "--question {}: --ltac and --report are for last N, illegal and legal questions, \
+             --reached-by for last N, which and where X",
             classic.name()
         )));
     }

@@ -57,7 +57,8 @@ pub struct QuestionArgs {
 
     /// For `last N`: a game that reaches the position (FILE.pgn or UCI
     /// moves from the initial position); the theorem then also states
-    /// `reachable P` and is unconditional
+    /// `reachable P` and is unconditional. For `which` and `where X`: a
+    /// game that reaches one of the cases, proven reachable by it
     #[arg(long, num_args = 1.., value_name = "GAME")]
     pub reached_by: Vec<String>,
 
@@ -485,7 +486,7 @@ pub fn no_statement(e: engine::NoStatement) -> CliError {
 }
 
 /// A game from FILE.pgn or UCI moves: its moves and final position.
-fn read_game(rest: &[&str]) -> Result<(Vec<Move>, Position), CliError> {
+pub(crate) fn read_game(rest: &[&str]) -> Result<(Vec<Move>, Position), CliError> {
     match rest {
         [file] if file.ends_with(".pgn") => {
             let text = std::fs::read_to_string(file)

@@ -144,7 +144,7 @@ pub fn in_chess_terms_with_game(
             format!("no game reaches {fen}: {}", Refutation::of(pos, *depth))
         }
         (Statement::IllegalCert { dead }, _) => format!(
-            "no game reaches {fen}: it lies in a closed dead set of {dead} position{} (each refuted by a static rule Coq has proven -- invariants, stranded or frozen men, regions, parity, pawn captures -- or with every retraction in the set)",
+            "no game reaches {fen}: it lies in a closed dead set of {dead} position{} (each refuted by a static rule Coq has proven -- invariants, stranded or frozen men, regions, parity, pawn captures, sealed bishops -- or with every retraction in the set)",
             if *dead == 1 { "" } else { "s" }
         ),
         (Statement::LegalGame { moves }, _) => format!(

@@ -29,12 +29,17 @@
 //!   against the men the other side is missing ([`pawns`]).
 //! - [`Rule::Parity`]: in a closed position, the number of moves each side
 //!   made has a fixed parity, which fixes the side to move ([`parity`]).
+//! - [`Rule::SealedBishops`]: a bishop's initial square walled in by its
+//!   side's pawns on the two squares in front of it and holding no bishop
+//!   of that side: every bishop of that square colour is a promoted pawn,
+//!   in the count of pawns plus promoted men, at most 8 ([`bishops`]).
 //!
 //! Every rule is proven sound in Coq (`Stranded.v`, `Frozenproof.v`,
-//! `Parityproof.v`, `PawnCapturesproof.v`) and together they make up the
+//! `Parityproof.v`, `PawnCapturesproof.v`, `SealedBishopsproof.v`) and together they make up the
 //! static rule of its certificate checker (`default_refuted`,
 //! coq/theories/Cert.v; `COQ_RULES` in generator/src/prove.rs).
 
+pub mod bishops;
 pub mod frozen;
 pub mod parity;
 pub mod pawns;
@@ -53,13 +58,15 @@ pub enum Rule {
     Region,
     PawnCaptures,
     Parity,
+    SealedBishops,
 }
 
 impl Rule {
     /// Every rule, in the order the search tries them (cheapest first).
-    pub const ALL: [Rule; 6] = [
+    pub const ALL: [Rule; 7] = [
         Rule::Invariants,
         Rule::Stranded,
+        Rule::SealedBishops,
         Rule::Frozen,
         Rule::Region,
         Rule::PawnCaptures,
@@ -75,6 +82,7 @@ impl Rule {
             Rule::Region => frozen::region_refutes(pos),
             Rule::PawnCaptures => pawns::refutes(pos),
             Rule::Parity => parity::refutes(pos),
+            Rule::SealedBishops => bishops::refutes(pos),
         }
     }
 
@@ -87,6 +95,7 @@ impl Rule {
             Rule::Region => "region",
             Rule::PawnCaptures => "pawn-captures",
             Rule::Parity => "parity",
+            Rule::SealedBishops => "sealed-bishops",
         }
     }
 
@@ -115,7 +124,8 @@ impl RuleSet {
             | Rule::Frozen.bit()
             | Rule::Region.bit()
             | Rule::PawnCaptures.bit()
-            | Rule::Parity.bit(),
+            | Rule::Parity.bit()
+            | Rule::SealedBishops.bit(),
     );
 
     #[must_use]
