@@ -319,6 +319,24 @@ fn which_refuses_bad_unknowns() {
         "B",
     ]);
     assert!(err.contains("--one is for"), "{err}");
+    // `--occupied`: every '?' square holds one of the 12 men.
+    let err = which("4k3/8/8/8/6??/8/8/4K3 w - -", &["--occupied"]);
+    assert!(err.contains("144 fillings"), "{err}");
+    let err = which("4k3/8/8/8/8/8/8/4K3 ? - -", &["--occupied"]);
+    assert!(
+        err.contains("--occupied: the board has no '?' square"),
+        "{err}"
+    );
+    let err = which("4k3/8/8/8/7?/8/8/4K3 w - -", &["--occupied", "--one", "B"]);
+    assert!(err.contains("cannot be used with"), "{err}");
+    let err = usage_error(&[
+        "prove",
+        "4k3/8/8/8/8/8/8/4K3 w - -",
+        "--question",
+        "illegal",
+        "--occupied",
+    ]);
+    assert!(err.contains("--occupied is for"), "{err}");
 }
 
 #[test]

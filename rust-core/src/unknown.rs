@@ -13,6 +13,17 @@ use std::fmt;
 use crate::position::Setup;
 use crate::{Color, FenError, Piece, Position, PositionError, Rank, Role, Square};
 
+/// What the `?` squares of a filling may hold.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fill {
+    /// Each `?` square empty or any man.
+    Any,
+    /// Each `?` square some man, not empty (a man fell off the board).
+    Occupied,
+    /// Exactly one `?` square holds this man, the others are empty.
+    One(Piece),
+}
+
 /// A FEN with unknown squares and perhaps an unknown side to move.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Unknown {
@@ -172,20 +183,27 @@ impl Unknown {
         }
     }
 
-    /// How many fillings [`Unknown::fillings`] makes with `one: None`:
-    /// 13 per `?` square (empty or one of 12 men), times 2 for an unknown
+    /// How many fillings [`Unknown::fillings`] makes: with [`Fill::Any`]
+    /// 13 per `?` square (empty or one of 12 men), with [`Fill::Occupied`]
+    /// 12, with [`Fill::One`] one per `?` square; times 2 for an unknown
     /// side to move.
-    pub fn filling_count(&self) -> u64 {
-        let per_turn = 13u64.saturating_pow(self.squares.len() as u32);
+    pub fn filling_count(&self, fill: Fill) -> u64 {
+        let n = self.squares.len() as u32;
+        let per_turn = match fill {
+            Fill::Any => 13u64.saturating_pow(n),
+            Fill::Occupied => 12u64.saturating_pow(n),
+            Fill::One(_) => u64::from(n),
+        };
         per_turn.saturating_mul(self.turns().len() as u64)
     }
 
-    /// Every filling: each `?` square empty or any man (`one: None`), or
-    /// exactly one `?` square holding `one` and the others empty.
-    pub fn fillings(&self, one: Option<Piece>) -> Vec<Filling> {
-        let contents: Vec<Vec<Option<Piece>>> = match one {
-            None => {
-                let choices: Vec<Option<Piece>> = std::iter::once(None)
+    /// Every filling of the `?` squares that `fill` allows.
+    pub fn fillings(&self, fill: Fill) -> Vec<Filling> {
+        let contents: Vec<Vec<Option<Piece>>> = match fill {
+            Fill::Any | Fill::Occupied => {
+                let choices: Vec<Option<Piece>> = (fill == Fill::Any)
+                    .then_some(None)
+                    .into_iter()
                     .chain(Piece::ALL.iter().copied().map(Some))
                     .collect();
                 self.squares.iter().fold(vec![Vec::new()], |acc, _| {
@@ -200,7 +218,7 @@ impl Unknown {
                         .collect()
                 })
             }
-            Some(man) => (0..self.squares.len())
+            Fill::One(man) => (0..self.squares.len())
                 .map(|i| {
                     (0..self.squares.len())
                         .map(|j| (i == j).then_some(man))
@@ -264,14 +282,19 @@ mod tests {
         let u = Unknown::parse("4k3/8/8/8/7?/8/8/4K3 ? - -").unwrap();
         assert_eq!(u.squares(), &["h4".parse::<Square>().unwrap()]);
         assert!(u.turn_unknown());
-        assert_eq!(u.filling_count(), 26);
-        let all = u.fillings(None);
+        assert_eq!(u.filling_count(Fill::Any), 26);
+        let all = u.fillings(Fill::Any);
         assert_eq!(all.len(), 26);
+        // A man fell off h4: the two empty fillings are not cases.
+        let men = u.fillings(Fill::Occupied);
+        assert_eq!(men.len(), 24);
+        assert_eq!(u.filling_count(Fill::Occupied), 24);
+        assert!(men.iter().all(|f| f.men.iter().all(|(_, m)| m.is_some())));
         // A second white king is not a position.
         assert!(all
             .iter()
             .any(|f| f.key(true) == "h4=K w" && f.position.is_err()));
-        let one = u.fillings(Some(Piece::from_char('B').unwrap()));
+        let one = u.fillings(Fill::One(Piece::from_char('B').unwrap()));
         assert_eq!(one.len(), 2);
         assert_eq!(
             one[0].position.as_ref().unwrap().to_fen(),

@@ -16,6 +16,7 @@ use std::fmt;
 
 use retroproof_core::problem::Question;
 use retroproof_core::proofgame::{self, find_proof_game};
+use retroproof_core::unknown::Fill;
 use retroproof_core::{Move, Piece, Position};
 
 pub use which::Excluded;
@@ -32,9 +33,9 @@ pub enum Classic {
     Castling,
     /// `en-passant`: may the side to move capture en passant?
     EnPassant,
-    /// `which [--one X]`: the fillings of the unknown parts under which
-    /// the position may be legal.
-    Which { one: Option<Piece> },
+    /// `which [--one X | --occupied]`: the fillings of the unknown parts
+    /// under which the position may be legal.
+    Which { fill: Fill },
     /// `where X`: on which empty square may one more man `X` stand?
     Where { man: Piece },
     /// `orientation`: is the board legal as shown, turned by 180°, both?
@@ -48,7 +49,7 @@ impl Classic {
         match (words, epd) {
             (["castling"], _) | ([], Some(Question::Castling)) => Some(Classic::Castling),
             (["en-passant"], _) | ([], Some(Question::EnPassant)) => Some(Classic::EnPassant),
-            (["which"], _) => Some(Classic::Which { one: None }),
+            (["which"], _) => Some(Classic::Which { fill: Fill::Any }),
             (["orientation"], _) | ([], Some(Question::Orientation)) => Some(Classic::Orientation),
             ([], Some(Question::Where(man))) => Some(Classic::Where { man }),
             _ => None,

@@ -1,6 +1,8 @@
-//! `--question which [--one X]`: the fillings of a board's unknown squares
-//! (and unknown side to move, [`retroproof_core::unknown`]) under which the
-//! position may be legal. Each filling is one case: proven unreachable,
+//! `--question which [--one X | --occupied]`: the fillings of a board's
+//! unknown squares (and unknown side to move, [`retroproof_core::unknown`])
+//! under which the position may be legal; with `--occupied` every `?`
+//! square holds a man (a man fell off the board: Filman's and Smullyan's
+//! puzzle), so the empty fillings are not cases. Each filling is one case: proven unreachable,
 //! proven reachable (a proof game), or unknown; a filling that is not a
 //! position at all (a second white king, a pawn on the last rank) is
 //! excluded, and said to be.
@@ -8,7 +10,7 @@
 use std::fmt;
 
 use retroproof_core::proofgame::Budget;
-use retroproof_core::unknown::Unknown;
+use retroproof_core::unknown::{Fill, Unknown};
 use retroproof_core::Piece;
 
 use super::{settle, Case};
@@ -31,8 +33,8 @@ pub enum WhichError {
     NothingUnknown,
     /// `--one` with a man no filling can hold.
     ImpossibleMan { man: char, reason: String },
-    /// `--one` with a side to move `?` but no `?` square.
-    OneWithoutSquares,
+    /// `--one` or `--occupied` with a side to move `?` but no `?` square.
+    NoSquares { option: &'static str },
     /// Too many fillings to settle.
     TooMany { count: u64 },
 }
@@ -46,8 +48,8 @@ impl fmt::Display for WhichError {
             WhichError::ImpossibleMan { man, reason } => {
                 write!(f, "--one {man}: no '?' square can hold it: {reason}")
             }
-            WhichError::OneWithoutSquares => {
-                f.write_str("--one: the board has no '?' square to put the man on")
+            WhichError::NoSquares { option } => {
+                write!(f, "{option}: the board has no '?' square to put a man on")
             }
             WhichError::TooMany { count } => write!(
                 f,
@@ -74,28 +76,36 @@ fn module_of(key: &str) -> String {
 /// fillings that are not.
 pub fn cases(
     unknown: &Unknown,
-    one: Option<Piece>,
+    fill: Fill,
     game: Option<Budget>,
 ) -> Result<(Vec<Case>, Vec<Excluded>), WhichError> {
     if !unknown.has_unknown() {
         return Err(WhichError::NothingUnknown);
     }
-    if let Some(man) = one {
-        if unknown.squares().is_empty() {
-            return Err(WhichError::OneWithoutSquares);
+    if unknown.squares().is_empty() {
+        match fill {
+            Fill::Any => {}
+            Fill::One(_) => return Err(WhichError::NoSquares { option: "--one" }),
+            Fill::Occupied => {
+                return Err(WhichError::NoSquares {
+                    option: "--occupied",
+                })
+            }
         }
+    }
+    if let Fill::One(man) = fill {
         if let Some(reason) = unknown.impossible_man(man) {
             return Err(WhichError::ImpossibleMan {
                 man: man.char(),
                 reason,
             });
         }
-    } else if unknown.filling_count() > MAX_FILLINGS {
+    } else if unknown.filling_count(fill) > MAX_FILLINGS {
         return Err(WhichError::TooMany {
-            count: unknown.filling_count(),
+            count: unknown.filling_count(fill),
         });
     }
-    Ok(settle_fillings(unknown, one, game, |key| key.to_string()))
+    Ok(settle_fillings(unknown, fill, game, |key| key.to_string()))
 }
 
 /// `where X`: one more man `X` on some empty square of `position`; the
@@ -112,7 +122,7 @@ pub fn where_cases(
             reason,
         });
     }
-    Ok(settle_fillings(&unknown, Some(man), game, |key| {
+    Ok(settle_fillings(&unknown, Fill::One(man), game, |key| {
         // `h4=B` → `h4`: the square the man stands on.
         key.split_once('=').map_or(key, |(sq, _)| sq).to_string()
     }))
@@ -121,22 +131,22 @@ pub fn where_cases(
 /// Settles every filling; `key` names a case from its filling's key.
 fn settle_fillings(
     unknown: &Unknown,
-    one: Option<Piece>,
+    fill: Fill,
     game: Option<Budget>,
     key: impl Fn(&str) -> String,
 ) -> (Vec<Case>, Vec<Excluded>) {
     let mut cases = Vec::new();
     let mut excluded = Vec::new();
-    for filling in unknown.fillings(one) {
+    for filling in unknown.fillings(fill) {
         let full = filling.key(unknown.turn_unknown());
         // With one man, the other squares are empty: name only its square.
-        let short = match one {
-            Some(man) => filling
+        let short = match fill {
+            Fill::One(man) => filling
                 .men
                 .iter()
                 .find(|(_, m)| *m == Some(man))
                 .map_or(full.clone(), |(sq, _)| format!("{sq}={}", man.char())),
-            None => full.clone(),
+            Fill::Any | Fill::Occupied => full.clone(),
         };
         let module = module_of(&short);
         let key = key(&short);

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use retroproof_core::problem::Solution;
 use retroproof_core::proofgame;
-use retroproof_core::unknown::Unknown;
+use retroproof_core::unknown::{Fill, Unknown};
 use retroproof_core::{Move, Piece, Setup};
 use serde::Serialize;
 
@@ -55,6 +55,11 @@ pub fn dispatch(args: &ProveArgs) -> Option<Result<(), CliError>> {
     let one = args.question.one.as_deref();
     if words == ["which"] {
         return Some(which_question(args, one));
+    }
+    if args.question.occupied {
+        return Some(Err(CliError::usage(
+            "--occupied is for --question which (every '?' square holds a man)",
+        )));
     }
     if let ["where", man] = words.as_slice() {
         return Some(where_question(args, man));
@@ -117,10 +122,14 @@ fn where_question(args: &ProveArgs, man: &str) -> Result<(), CliError> {
     report_text_answer(args, classic, text, cases, excluded)
 }
 
-/// `--question which [--one X]` about a FEN with `?`.
+/// `--question which [--one X | --occupied]` about a FEN with `?`.
 fn which_question(args: &ProveArgs, one: Option<&str>) -> Result<(), CliError> {
-    let one = one.map(|text| man_arg("--one", text)).transpose()?;
-    let classic = Classic::Which { one };
+    let fill = match one.map(|text| man_arg("--one", text)).transpose()? {
+        Some(man) => Fill::One(man),
+        None if args.question.occupied => Fill::Occupied,
+        None => Fill::Any,
+    };
+    let classic = Classic::Which { fill };
     check_options(args, classic)?;
     let Some(text) = &args.question.position else {
         return Err(CliError::usage(
@@ -134,7 +143,7 @@ fn which_question(args: &ProveArgs, one: Option<&str>) -> Result<(), CliError> {
     }
     let unknown = Unknown::parse(text).map_err(CliError::usage)?;
     let (cases, excluded) =
-        which::cases(&unknown, one, game_budget(args)).map_err(CliError::usage)?;
+        which::cases(&unknown, fill, game_budget(args)).map_err(CliError::usage)?;
     let cases = with_given_game(args, cases)?;
     report_text_answer(args, classic, text, cases, excluded)
 }

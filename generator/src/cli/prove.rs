@@ -72,6 +72,11 @@ pub struct QuestionArgs {
     /// FEN letter, PNBRQK pnbrqk), the others are empty
     #[arg(long, value_name = "X")]
     pub one: Option<String>,
+
+    /// For `--question which`: every `?` square holds a man, not nothing
+    /// (a man fell off the board); the empty fillings are not cases
+    #[arg(long, conflicts_with = "one")]
+    pub occupied: bool,
 }
 
 /// The most plies `last N` asks for (the deep search goes back any

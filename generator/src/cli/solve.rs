@@ -323,6 +323,7 @@ fn solve(item: &Item, timeout: Duration, game_time: u64) -> Result<Done, CliErro
         reached_by: Vec::new(),
         game_time,
         one: None,
+        occupied: false,
     };
     if !item.fen.trim().contains(' ') {
         return Err(CliError::unknown(
@@ -428,6 +429,7 @@ fn solve_both_sides(item: &Item, timeout: Duration, game_time: u64) -> Result<Do
             reached_by: Vec::new(),
             game_time,
             one: None,
+            occupied: false,
         };
         let who = if side == "w" { "white" } else { "black" };
         let in_side = |e: CliError| e.context(&format!("with {who} to move"));
