@@ -337,6 +337,16 @@ fn which_refuses_bad_unknowns() {
         "--occupied",
     ]);
     assert!(err.contains("--occupied is for"), "{err}");
+    for option in ["--occupied", "--one=B"] {
+        let err = usage_error(&[
+            "export",
+            "4k3/8/8/8/8/8/8/4K3 w - -",
+            "--question",
+            "illegal",
+            option,
+        ]);
+        assert!(err.contains("is for `prove --question which`"), "{err}");
+    }
 }
 
 #[test]

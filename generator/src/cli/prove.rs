@@ -200,6 +200,11 @@ fn resolve_inner(args: &QuestionArgs, given: Option<&[Move]>) -> Result<Resolved
             "--one is for `prove --question which` (exactly one '?' square holds the man)",
         ));
     }
+    if args.occupied {
+        return Err(CliError::usage(
+            "--occupied is for `prove --question which` (every '?' square holds a man)",
+        ));
+    }
     if args.ltac && words.first() == Some(&"legal-game") {
         return Err(ltac_not_for_games());
     }
