@@ -12,7 +12,6 @@ mod common;
 
 use retroproof_core::random::Rng;
 use retroproof_core::rules::pawns;
-use retroproof_core::Position;
 
 const COUNT: usize = 300;
 const SEED: u64 = 0x5eed_9a75;
@@ -57,19 +56,6 @@ fn random_fen(rng: &mut Rng) -> String {
     common::grid_fen(&board)
 }
 
-fn cases() -> Vec<(String, bool)> {
-    let mut rng = Rng::new(SEED);
-    let mut out = Vec::new();
-    while out.len() < COUNT {
-        let fen = random_fen(&mut rng);
-        if let Ok(pos) = Position::from_fen(&fen) {
-            let v = pawns::refutes(&pos);
-            out.push((fen, v));
-        }
-    }
-    out
-}
-
 const CROSS: common::Cross = common::Cross {
     test: "pawn_captures_coq",
     native: "pawns::refutes",
@@ -80,12 +66,7 @@ const CROSS: common::Cross = common::Cross {
 
 #[test]
 fn coq_cross_file_is_current() {
-    let cs = cases();
-    let t = cs.iter().filter(|c| c.1).count();
-    // Both verdicts are well represented.
-    assert!(
-        t >= COUNT / 10 && COUNT - t >= COUNT / 10,
-        "{t} refuted of {COUNT}"
-    );
+    let cs = common::cases(SEED, COUNT, random_fen, pawns::refutes);
+    common::assert_both_verdicts(&cs);
     CROSS.assert_current(&cs);
 }

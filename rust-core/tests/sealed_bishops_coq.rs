@@ -69,19 +69,6 @@ fn random_fen(rng: &mut Rng) -> String {
     common::grid_fen(&board)
 }
 
-fn cases() -> Vec<(String, bool)> {
-    let mut rng = Rng::new(SEED);
-    let mut out = Vec::new();
-    while out.len() < COUNT {
-        let fen = random_fen(&mut rng);
-        if let Ok(pos) = Position::from_fen(&fen) {
-            let v = bishops::refutes(&pos);
-            out.push((fen, v));
-        }
-    }
-    out
-}
-
 const CROSS: common::Cross = common::Cross {
     test: "sealed_bishops_coq",
     native: "bishops::refutes",
@@ -92,13 +79,8 @@ const CROSS: common::Cross = common::Cross {
 
 #[test]
 fn coq_cross_file_is_current() {
-    let cs = cases();
-    let t = cs.iter().filter(|c| c.1).count();
-    // Both verdicts are well represented.
-    assert!(
-        t >= COUNT / 10 && COUNT - t >= COUNT / 10,
-        "{t} refuted of {COUNT}"
-    );
+    let cs = common::cases(SEED, COUNT, random_fen, bishops::refutes);
+    common::assert_both_verdicts(&cs);
     // The rule says more than Material.v's count on some of them.
     let beyond = cs
         .iter()

@@ -123,10 +123,9 @@ const MEMORY: usize = 1 << 17;
 pub struct Planner {
     target_turn: Color,
     tgt: [Men; 2],
-    /// First pass: the total cost and each target man's man.
-    first: FastMap<(usize, SideKey), Option<FirstPass>>,
-    /// First passes that avoid some (target man, man) pairs.
-    first_avoiding: FastMap<(usize, SideKey, Forbidden), Option<FirstPass>>,
+    /// First pass (avoiding some (target man, man) pairs): the total cost
+    /// and each target man's man.
+    first: FastMap<(usize, SideKey, Forbidden), Option<FirstPass>>,
     /// Second pass: the moves and the men used, or `None` when it fails.
     second: FastMap<SecondKey, Option<SecondPass>>,
 }
@@ -159,34 +158,22 @@ type Forbidden = [(u8, u8); MAX_FORBIDDEN];
 
 const NO_PAIR: (u8, u8) = (u8::MAX, u8::MAX);
 
+/// No pair avoided.
+const NO_FORBIDDEN: Forbidden = [NO_PAIR; MAX_FORBIDDEN];
+
 impl Planner {
     pub fn new(target: &Board, target_turn: Color) -> Planner {
         Planner {
             target_turn,
             tgt: [Men::of(target, Color::White), Men::of(target, Color::Black)],
             first: FastMap::default(),
-            first_avoiding: FastMap::default(),
             second: FastMap::default(),
         }
     }
 
-    /// Each side's men assigned to its target men alone.
-    fn first_pass(&mut self, board: &Board, color: Color, men: &Men) -> Option<FirstPass> {
-        let c = color.index();
-        let key = (c, side_key(board, color));
-        if let Some(hit) = self.first.get(&key) {
-            return hit.clone();
-        }
-        let result = first_pass(color, &men.men, &self.tgt[c].men, &[NO_PAIR; MAX_FORBIDDEN]);
-        if self.first.len() >= MEMORY {
-            self.first.clear();
-        }
-        self.first.insert(key, result.clone());
-        result
-    }
-
-    /// [`Self::first_pass`] without the `forbidden` pairs.
-    fn first_pass_avoiding(
+    /// Each side's men assigned to its target men alone, without the
+    /// `forbidden` pairs ([`NO_FORBIDDEN`]: none).
+    fn first_pass(
         &mut self,
         board: &Board,
         color: Color,
@@ -195,14 +182,14 @@ impl Planner {
     ) -> Option<FirstPass> {
         let c = color.index();
         let key = (c, side_key(board, color), forbidden);
-        if let Some(hit) = self.first_avoiding.get(&key) {
+        if let Some(hit) = self.first.get(&key) {
             return hit.clone();
         }
         let result = first_pass(color, &men.men, &self.tgt[c].men, &forbidden);
-        if self.first_avoiding.len() >= MEMORY {
-            self.first_avoiding.clear();
+        if self.first.len() >= MEMORY {
+            self.first.clear();
         }
-        self.first_avoiding.insert(key, result.clone());
+        self.first.insert(key, result.clone());
         result
     }
 
@@ -254,36 +241,16 @@ impl Planner {
         cur: &[Men; 2],
         mut firsts: [FirstPass; 2],
     ) -> ([FirstPass; 2], [Forbidden; 2], bool) {
-        let none = [[NO_PAIR; MAX_FORBIDDEN]; 2];
-        // (target man, man, file, rank now, rank at the end) of each
-        // straight pawn path.
-        let straight = |c: usize, tgt: &Men, of_row: &[u8]| -> Vec<(u8, u8, u32, u32, u32)> {
-            of_row
-                .iter()
-                .enumerate()
-                .filter_map(|(i, &j)| {
-                    let (csq, crole) = cur[c].men[j as usize];
-                    let (tsq, trole) = tgt.men[i];
-                    (crole == Role::Pawn && trole == Role::Pawn && csq.file() == tsq.file()).then(
-                        || {
-                            (
-                                i as u8,
-                                j,
-                                csq.file() as u32,
-                                csq.rank() as u32,
-                                tsq.rank() as u32,
-                            )
-                        },
-                    )
-                })
-                .collect()
-        };
-        let white = straight(0, &self.tgt[0], &firsts[0].1);
-        let black = straight(1, &self.tgt[1], &firsts[1].1);
+        let none = [NO_FORBIDDEN; 2];
+        let white = straight_paths(&cur[0], &self.tgt[0], &firsts[0].1);
+        let black = straight_paths(&cur[1], &self.tgt[1], &firsts[1].1);
         let mut pairs: [Vec<(u8, u8)>; 2] = [Vec::new(), Vec::new()];
-        for &(wi, wj, wf, wr, wt) in &white {
-            for &(bi, bj, bf, br, bt) in &black {
-                if wf == bf && wr < br && wt > bt {
+        for &(wi, wj, wfrom, wto) in &white {
+            for &(bi, bj, bfrom, bto) in &black {
+                if wfrom.file() == bfrom.file()
+                    && wfrom.rank() < bfrom.rank()
+                    && wto.rank() > bto.rank()
+                {
                     if !pairs[0].contains(&(wi, wj)) {
                         pairs[0].push((wi, wj));
                     }
@@ -301,9 +268,9 @@ impl Planner {
             if pairs[c].len() > MAX_FORBIDDEN {
                 continue;
             }
-            let mut forbidden = [NO_PAIR; MAX_FORBIDDEN];
+            let mut forbidden = NO_FORBIDDEN;
             forbidden[..pairs[c].len()].copy_from_slice(&pairs[c]);
-            if let Some(alt) = self.first_pass_avoiding(board, color, &cur[c], forbidden) {
+            if let Some(alt) = self.first_pass(board, color, &cur[c], forbidden) {
                 let extra = alt.0 - firsts[c].0;
                 if best.as_ref().is_none_or(|b| extra < b.0) {
                     best = Some((extra, c, alt, forbidden));
@@ -349,8 +316,8 @@ impl Planner {
         // Men the plan leaves where they stand block the others' paths.
         let mut blocked = Bitboard::EMPTY;
         let unconstrained = [
-            self.first_pass(board, Color::White, &cur[0])?,
-            self.first_pass(board, Color::Black, &cur[1])?,
+            self.first_pass(board, Color::White, &cur[0], NO_FORBIDDEN)?,
+            self.first_pass(board, Color::Black, &cur[1], NO_FORBIDDEN)?,
         ];
         // The bound uses the passes as they are (a pawn may leave its file
         // and come back, which the pairs avoided below do not allow for).
@@ -363,16 +330,12 @@ impl Planner {
         }
         // Where each side's pawns that walk straight (never leaving their
         // file) end: the lanes the other side's pawns must keep off.
-        let mut ends = [Bitboard::EMPTY; 2];
-        for (c, (_, of_row)) in firsts.iter().enumerate() {
-            for (i, &j) in of_row.iter().enumerate() {
-                let (csq, crole) = cur[c].men[j as usize];
-                let (tsq, trole) = self.tgt[c].men[i];
-                if crole == Role::Pawn && trole == Role::Pawn && csq.file() == tsq.file() {
-                    ends[c].set(tsq);
-                }
-            }
-        }
+        let ends: [Bitboard; 2] = std::array::from_fn(|c| {
+            straight_paths(&cur[c], &self.tgt[c], &firsts[c].1)
+                .into_iter()
+                .map(|(_, _, _, to)| to)
+                .collect()
+        });
         for color in Color::ALL {
             let c = color.index();
             let (total, of_row) = &firsts[c];
@@ -498,6 +461,21 @@ impl Planner {
             guide: work + guide_extra,
         })
     }
+}
+
+/// The pawns of `cur` that `of_row` sends to a pawn of `tgt` on their own
+/// file (a straight walk, never leaving it): (target man, man, from, to).
+fn straight_paths(cur: &Men, tgt: &Men, of_row: &[u8]) -> Vec<(u8, u8, Square, Square)> {
+    of_row
+        .iter()
+        .enumerate()
+        .filter_map(|(i, &j)| {
+            let (from, crole) = cur.men[j as usize];
+            let (to, trole) = tgt.men[i];
+            (crole == Role::Pawn && trole == Role::Pawn && from.file() == to.file())
+                .then_some((i as u8, j, from, to))
+        })
+        .collect()
 }
 
 /// The first pass of [`Planner::estimate`] for the men of `color`: each

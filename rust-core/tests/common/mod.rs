@@ -3,6 +3,35 @@
 //! grid written as a FEN, and the generated Coq file that checks the Coq
 //! rule gives the native verdict on each board.
 
+use retroproof_core::random::Rng;
+use retroproof_core::Position;
+
+/// `count` boards drawn by `draw` from the seed `seed` (those that are
+/// positions), each with the native `verdict`.
+pub fn cases(
+    seed: u64,
+    count: usize,
+    draw: fn(&mut Rng) -> String,
+    verdict: fn(&Position) -> bool,
+) -> Vec<(String, bool)> {
+    let mut rng = Rng::new(seed);
+    let mut out = Vec::new();
+    while out.len() < count {
+        let fen = draw(&mut rng);
+        if let Ok(pos) = Position::from_fen(&fen) {
+            out.push((fen, verdict(&pos)));
+        }
+    }
+    out
+}
+
+/// Both verdicts are well represented: at least a tenth of the cases each.
+pub fn assert_both_verdicts(cases: &[(String, bool)]) {
+    let n = cases.len();
+    let t = cases.iter().filter(|c| c.1).count();
+    assert!(t >= n / 10 && n - t >= n / 10, "{t} refuted of {n}");
+}
+
 /// The FEN of a grid (`[rank][file]`, rank 0 = rank 1, `' '` empty), White
 /// to move, no castling rights nor en passant square.
 pub fn grid_fen(board: &[[char; 8]; 8]) -> String {
