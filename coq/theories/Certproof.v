@@ -23,7 +23,7 @@
     the constructors of [game]. *)
 
 From Coq Require Import Uint63 List Bool String PArith FMapPositive.
-From RetroProof Require Import Board Retract Notation Reachable Search Cert Frozen Frozenproof.
+From RetroProof Require Import Board Retract Notation Reachable Search Cert Frozen Frozenproof Facts.
 (* Not imported: Parity's names ([closed], …) would shadow Cert's. *)
 From RetroProof Require Parity Parityproof PawnCaptures PawnCapturesproof SealedBishops
   SealedBishopsproof.
@@ -62,12 +62,6 @@ Proof.
   - intros c side H. apply Hc1, Hc2, H.
   - intros e H. apply He1, He2, H.
 Qed.
-
-Lemma lazy_or_true : forall a b : bool, (a ||| b) = true -> a = true \/ b = true.
-Proof. intros [|] b H; auto. Qed.
-
-Lemma lazy_and_true : forall a b : bool, (a &&& b) = true -> a = true /\ b = true.
-Proof. intros [|] b H; [auto | discriminate H]. Qed.
 
 (** ** The table *)
 

@@ -11,6 +11,14 @@ From RetroProof Require TablesSpec.
 Import ListNotations.
 Open Scope uint63_scope.
 
+(** ** The lazy connectives of Board.v *)
+
+Lemma lazy_or_true : forall a b : bool, (a ||| b) = true -> a = true \/ b = true.
+Proof. intros [|] b H; auto. Qed.
+
+Lemma lazy_and_true : forall a b : bool, (a &&& b) = true -> a = true /\ b = true.
+Proof. intros [|] b H; [auto | discriminate H]. Qed.
+
 (** ** Integer equality *)
 
 Lemma eqb_true : forall x y : int, (x =? y) = true -> x = y.

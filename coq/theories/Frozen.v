@@ -85,7 +85,7 @@
     the native set. *)
 
 From Coq Require Import Uint63 PArray List Bool.
-From RetroProof Require Import Gen.Vocab Gen.Tables Board Rules Game Stranded.
+From RetroProof Require Import Gen.Vocab Gen.Tables Board Rules RulesFast Game Stranded.
 Import ListNotations.
 Open Scope uint63_scope.
 
@@ -134,46 +134,111 @@ Definition frozen_exit_table : array (list int) := Eval vm_compute in
 Definition frozen_exits_of (c : color) (r : role) (s : int) : list int :=
   frozen_exit_table.[64 * cell_of_piece (MkPiece c r) + s].
 
+(** ** Shut exits
+
+    An exit outside the set may still be shut: the man cannot have come
+    from there (see "Why it is sound" above for the arguments, and
+    Frozenproof.v for their proofs). *)
+
+(** A man of colour [c] and role [r] on [o] attacks [k] whatever else
+    stands on the board: a pawn, knight or king its usual squares, a
+    bishop, rook or queen only the squares next to it along its lines. *)
+Definition fixed_attack (c : color) (r : role) (o k : int) : bool :=
+  match r with
+  | Pawn => inb o (pawn_attacks (opp c) k)
+  | Knight => inb o knight_targets.[k]
+  | King => inb o king_targets.[k]
+  | _ => existsb (fun d => inb d (slider_dirs r) &&&
+                           match ray d k with o' :: _ => o' =? o | [] => false end) directions
+  end.
+
+(** A man of colour [c] and role [r] on [o] would attack a king of the
+    other side on a square of [F] (one of the squares [ks]). *)
+Definition checks_from (b : board_fn) (F : array bool) (ks : list int) (c : color) (r : role)
+    (o : int) : bool :=
+  existsb (fun k => F.[k] &&& opiece_eqb (b k) (Some (MkPiece (opp c) King)) &&& fixed_attack c r o k)
+    ks.
+
+(** Walking along [l], every square up to the first one of [F] passes
+    [chk]. *)
+Fixpoint shut_ray (F : array bool) (chk : int -> bool) (l : list int) : bool :=
+  match l with
+  | [] => true
+  | o :: l' => F.[o] ||| (chk o &&& shut_ray F chk l')
+  end.
+
+(** A slider on [s]: from every square it can have come from (along its
+    lines, up to the first man of [F]) it would have given check. *)
+Definition slide_shut (b : board_fn) (F : array bool) (ks : list int) (c : color) (r : role)
+    (s : int) : bool :=
+  forallb (fun d => shut_ray F (checks_from b F ks c r) (ray d s)) (slider_dirs r).
+
+(** The square [e] next to the king of colour [c] on [s] is attacked by a
+    man of the other side on a square of [F] (one of [ws]) all of whose
+    exits are squares of [F] other than [s], or [e]. *)
+Definition guarded (b : board_fn) (F : array bool) (ws : list int) (c : color) (s e : int) : bool :=
+  existsb (fun q => F.[q] &&&
+    match b q with
+    | Some (MkPiece c' rf) =>
+        color_eqb c' (opp c) &&& fixed_attack c' rf q e &&&
+        forallb (fun x => (F.[x] &&& negb (x =? s)) ||| (x =? e)) (frozen_exits_of c' rf q)
+    | None => false
+    end) ws.
+
+(** The exit [e] of the man of colour [c] and role [r] on [s] is in [F] or
+    shut. *)
+Definition exit_ok (b : board_fn) (F : array bool) (ws : list int) (c : color) (r : role)
+    (s e : int) : bool :=
+  F.[e] |||
+  (negb (inb e (promotion_exit c r s ++ castle_exit c r s)) &&&
+   match r with
+   | Pawn => false
+   | Knight => checks_from b F ws c Knight e
+   | King => checks_from b F ws c King e ||| guarded b F ws c s e
+   | _ => slide_shut b F ws c r s
+   end).
+
+(** The man on [s] has all its exits in [F] or shut. *)
+Definition man_ok (b : board_fn) (F : array bool) (ws : list int) (s : int) : bool :=
+  match b s with
+  | Some (MkPiece c r) => forallb (exit_ok b F ws c r s) (frozen_exits_of c r s)
+  | None => false
+  end.
+
 (** ** The computation *)
 
-(** The men of [b] with their exits, h8 first. *)
-Definition men (b : board_fn) : list (int * list int) :=
-  fold_left (fun ws s => match b s with
-                         | Some (MkPiece c r) => (s, frozen_exits_of c r s) :: ws
-                         | None => ws
-                         end) all_squares [].
+(** The squares of the men of [b], a1 first. *)
+Definition men (b : board_fn) : list int :=
+  filter (fun s => match b s with Some _ => true | None => false end) all_squares.
 
-(** The squares of the men, as a boolean array. *)
-Definition men_set (ws : list (int * list int)) : array bool :=
-  fold_left (fun F w => F.[fst w <- true]) ws no_squares.
+(** The squares of [ws], as a boolean array. *)
+Definition men_set (ws : list int) : array bool :=
+  fold_left (fun F s => F.[s <- true]) ws no_squares.
 
 (** One man in a round: the set, the men still in it, and whether the
     round removed one. *)
-Definition try_keep (acc : array bool * list (int * list int) * bool) (w : int * list int) :
-    array bool * list (int * list int) * bool :=
+Definition try_keep (b : board_fn) (all : list int) (acc : array bool * list int * bool) (s : int) :
+    array bool * list int * bool :=
   let '(F, ws, shrunk) := acc in
-  if all_in F (snd w) then (F, w :: ws, shrunk) else (F.[fst w <- false], ws, true).
+  if man_ok b F all s then (F, s :: ws, shrunk) else (F.[s <- false], ws, true).
 
-Fixpoint rounds (fuel : nat) (F : array bool) (ws : list (int * list int)) : array bool :=
+Fixpoint rounds (b : board_fn) (all : list int) (fuel : nat) (F : array bool) (ws : list int) :
+    array bool :=
   match fuel with
   | O => no_squares
-  | S n => let '(F', ws', shrunk) := fold_left try_keep ws (F, [], false) in
-           if shrunk then rounds n F' ws' else F'
+  | S n => let '(F', ws', shrunk) := fold_left (try_keep b all) ws (F, [], false) in
+           if shrunk then rounds b all n F' ws' else F'
   end.
 
 (** The validation: every square of [F] holds a man whose exits are all
-    in [F]. *)
-Definition closed_b (b : board_fn) (F : array bool) : bool :=
-  forallb (fun s => negb F.[s] |||
-             match b s with
-             | Some (MkPiece c r) => all_in F (frozen_exits_of c r s)
-             | None => false
-             end) all_squares.
+    in [F] or shut. *)
+Definition closed_b (b : board_fn) (ws : list int) (F : array bool) : bool :=
+  forallb (fun s => negb F.[s] ||| man_ok b F ws s) all_squares.
 
 Definition frozen_set (b : board_fn) : array bool :=
   let ws := men b in
-  let F := rounds 65 (men_set ws) ws in
-  if closed_b b F then F else no_squares.
+  let F := rounds b ws 65 (men_set ws) ws in
+  if closed_b b ws F then F else no_squares.
 
 (** The frozen men, a1 first. *)
 Definition frozen_men (b : board_fn) : list int := members (frozen_set b).

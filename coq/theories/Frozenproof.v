@@ -49,15 +49,58 @@ Open Scope uint63_scope.
 
 (** ** Closed sets of squares *)
 
+(** A man of colour [c] and role [r] on [o] would attack a king of the
+    other side standing on a square of [X]. *)
+Definition gives_check (b : board_fn) (X : int -> bool) (c : color) (r : role) (o : int) : Prop :=
+  exists k, In k all_squares /\ X k = true /\ b k = Some (MkPiece (opp c) King) /\
+            fixed_attack c r o k = true.
+
+(** The exit [e] of the man of colour [c] and role [r] on [s] is shut: not
+    a square promotion or castling starts from, and
+    - a knight or king coming from [e] would have given check with its own
+      side to move;
+    - or a king on [e] would have stood in check from a man on a square of
+      [X] whose exits are squares of [X] other than [s], or [e], so that
+      it cannot have just arrived;
+    - a bishop, rook or queen would have given check from every square it
+      can have come from (along its lines, over squares not in [X]). *)
+Definition shut (b : board_fn) (X : int -> bool) (c : color) (r : role) (s e : int) : Prop :=
+  ~ In e (promotion_exit c r s ++ castle_exit c r s) /\
+  match r with
+  | Pawn => False
+  | Knight => gives_check b X c r e
+  | King =>
+      gives_check b X c r e \/
+      exists q rf, In q all_squares /\ X q = true /\ b q = Some (MkPiece (opp c) rf) /\
+        fixed_attack (opp c) rf q e = true /\
+        forall x, In x (frozen_exits (opp c) rf q) -> (X x = true /\ x <> s) \/ x = e
+  | _ =>
+      forall o, In o all_squares -> line r o s = true -> X o = false ->
+      (forall y, In y all_squares -> between s o y = true -> X y = false) -> gives_check b X c r o
+  end.
+
 Definition closed_set (b : board_fn) (X : int -> bool) : Prop :=
   forall s, In s all_squares -> X s = true ->
-  exists c r, b s = Some (MkPiece c r) /\ forall e, In e (frozen_exits c r s) -> X e = true.
+  exists c r, b s = Some (MkPiece c r) /\
+    forall e, In e (frozen_exits c r s) -> X e = true \/ shut b X c r s e.
+
+Lemma shut_transfer : forall b b' X c r s e,
+  (forall x, In x all_squares -> X x = true -> b' x = b x) -> shut b X c r s e -> shut b' X c r s e.
+Proof.
+  intros b b' X c r s e E (Hn & H). split; [exact Hn|].
+  assert (G : forall r o, gives_check b X c r o -> gives_check b' X c r o).
+  { intros r' o (k & Hk & Xk & Bk & Fk). exists k. rewrite E by assumption. auto. }
+  destruct r; try (intros; apply G, H; assumption); try (apply G, H); try contradiction.
+  destruct H as [H|(q & rf & Hq & Xq & Bq & Fq & Hx)]; [left; apply G, H | right].
+  exists q, rf. rewrite E by assumption. auto 6.
+Qed.
 
 Lemma closed_transfer : forall b b' X, closed_set b X ->
   (forall s, In s all_squares -> X s = true -> b' s = b s) -> closed_set b' X.
 Proof.
   intros b b' X H E s Hs Hx. destruct (H s Hs Hx) as (c & r & Hb & J).
-  exists c, r. rewrite E by assumption. auto.
+  exists c, r. rewrite E by assumption. split; [exact Hb|].
+  intros e He. destruct (J e He) as [J'|J']; [left; exact J' | right; apply (shut_transfer b); assumption].
 Qed.
 
 (** ** Geometry *)
@@ -109,30 +152,73 @@ Proof.
   intros c side. split; apply inb_in; destruct c, side; vm_compute; reflexivity.
 Qed.
 
-(** ** A legal move does not touch a closed set *)
+(** Castling puts the king and rook on their squares from those. *)
+Lemma castle_exit_in : forall c side,
+  In (castle_king_from c) (castle_exit c King (castle_king_to c side)) /\
+  In (castle_rook_from c side) (castle_exit c Rook (castle_rook_to c side)).
+Proof. intros [|] [|]; vm_compute; split; left; reflexivity. Qed.
 
-Section Step.
+(** ** Checks that cannot have been *)
 
-Context (Q P : position) (m : move) (X : int -> bool).
-Context (Hl : legal_move Q m P) (HQ : inv Q = true) (HX : closed_set (piece_at P) X).
+(** A fixed attack is an attack, whatever else stands on the board. *)
+Lemma fixed_attacked : forall b c r o k, b o = Some (MkPiece c r) -> fixed_attack c r o k = true ->
+  attacked_b b c k = true.
+Proof.
+  intros b c r o k Hb H. unfold attacked_b.
+  assert (Hm : forall l, inb o l = true -> has_man b (MkPiece c r) l = true).
+  { intros l Hl. unfold has_man. apply existsb_exists. exists o. split; [apply inb_in, Hl|].
+    rewrite Hb. apply opiece_eqb_eq. reflexivity. }
+  assert (L : forall x y : bool, x = true -> (x ||| y) = true) by (intros x y ->; reflexivity).
+  assert (R : forall x y : bool, y = true -> (x ||| y) = true) by (intros [] y ->; reflexivity).
+  destruct r; cbn [fixed_attack] in H.
+  - apply L, L, R, Hm, H.
+  - apply L, L, L, Hm, H.
+  - apply R. apply existsb_exists in H. destruct H as (d & Hd & Hx).
+    destruct (inb d (slider_dirs _)) eqn:Ed; [|discriminate].
+    destruct (ray d k) as [|o' l] eqn:Er; [discriminate|]. apply eqb_true in Hx. subst o'.
+    apply existsb_exists. exists d. split; [exact Hd|].
+    unfold slider_on. rewrite Er. cbn [first_man]. rewrite Hb. cbv iota. rewrite Hb. cbv iota.
+    rewrite Ed, (proj2 (color_eqb_eq c c) eq_refl). reflexivity.
+  - apply R. apply existsb_exists in H. destruct H as (d & Hd & Hx).
+    destruct (inb d (slider_dirs _)) eqn:Ed; [|discriminate].
+    destruct (ray d k) as [|o' l] eqn:Er; [discriminate|]. apply eqb_true in Hx. subst o'.
+    apply existsb_exists. exists d. split; [exact Hd|].
+    unfold slider_on. rewrite Er. cbn [first_man]. rewrite Hb. cbv iota. rewrite Hb. cbv iota.
+    rewrite Ed, (proj2 (color_eqb_eq c c) eq_refl). reflexivity.
+  - apply R. apply existsb_exists in H. destruct H as (d & Hd & Hx).
+    destruct (inb d (slider_dirs _)) eqn:Ed; [|discriminate].
+    destruct (ray d k) as [|o' l] eqn:Er; [discriminate|]. apply eqb_true in Hx. subst o'.
+    apply existsb_exists. exists d. split; [exact Hd|].
+    unfold slider_on. rewrite Er. cbn [first_man]. rewrite Hb. cbv iota. rewrite Hb. cbv iota.
+    rewrite Ed, (proj2 (color_eqb_eq c c) eq_refl). reflexivity.
+  - apply L, R, Hm, H.
+Qed.
+
+(** The side that just moved is not in check: no man of the side to move
+    attacks the other king, even where nothing stands between. *)
+Lemma check_contra : forall Q c r o k, inv Q = true -> turn Q = c -> In k all_squares ->
+  piece_at Q o = Some (MkPiece c r) -> piece_at Q k = Some (MkPiece (opp c) King) ->
+  fixed_attack c r o k = true -> False.
+Proof.
+  intros Q c r o k HQ Ht Hk Ho Hking Hf.
+  destruct (inv_elim Q HQ) as (_ & _ & Hc & _). unfold check_inv in Hc.
+  rewrite Ht in Hc. apply negb_true_iff in Hc.
+  assert (E : in_check_b (piece_at Q) (opp c) = true).
+  { unfold in_check_b. apply existsb_exists. exists k. split; [exact Hk|].
+    rewrite Hking, (proj2 (opiece_eqb_eq _ _) eq_refl), opp_opp.
+    exact (fixed_attacked _ c r o k Ho Hf). }
+  congruence.
+Qed.
+
+(** ** Where a man that arrives comes from *)
+
+Section Arrival.
+
+Context (Q P : position) (m : move).
+Context (Hl : legal_move Q m P) (HQ : inv Q = true).
 
 Let b := piece_at Q.
 Let b' := piece_at P.
-
-Lemma occupied : forall e, In e all_squares -> X e = true -> b' e <> None.
-Proof.
-  intros e He Hx. destruct (HX e He Hx) as (c & r & Hb & _). unfold b'. rewrite Hb. discriminate.
-Qed.
-
-(** An exit of a square of [X] that the move leaves empty is a contradiction. *)
-Lemma empty_exit : forall t c r e, In t all_squares -> X t = true ->
-  b' t = Some (MkPiece c r) -> In e (frozen_exits c r t) -> b' e = None -> False.
-Proof.
-  intros t c r e Ht Hx Hb He Hn.
-  destruct (HX t Ht Hx) as (c' & r' & Hb' & Hex).
-  fold b' in Hb'. rewrite Hb in Hb'. injection Hb' as <- <-.
-  apply (occupied e); auto. apply (frozen_exits_in c r t); assumption.
-Qed.
 
 Lemma pawns_Q : pawns_ok b.
 Proof. destruct (inv_elim Q HQ) as (Hm & _). apply material_ok_iff in Hm. tauto. Qed.
@@ -159,38 +245,243 @@ Proof.
     exists f. split; [apply pawn_capture_exit; assumption | exact Hb'f].
 Qed.
 
+(** A man that arrives on [q] by the move leaves an exit of [q] empty. *)
+Lemma arrival_exit : forall q c r, In q all_squares -> b' q = Some (MkPiece c r) -> b q <> b' q ->
+  exists x, In x (frozen_exits c r q) /\ b' x = None.
+Proof.
+  intros q c r Hq Hb'q Hd.
+  destruct (inv_elim Q HQ) as (_ & _ & _ & _ & Hep).
+  pose proof Hl as (Hps & _). unfold pseudo_legal in Hps. destruct Hps as (_ & _ & Hps).
+  destruct (step_shape Q m P Hl Hep) as (Hf & Ht & _ & Hk).
+  fold b b' in Hk, Hps. set (us := turn Q) in *. set (f := mv_from m) in *. set (t := mv_to m) in *.
+  shape_inv Hk.
+  - destruct (Uint63.eqs q f) as [->|Hqf]; [congruence|].
+    destruct (Uint63.eqs q t) as [->|Hqt]; [|exfalso; apply Hd; symmetry; apply Hsame; assumption].
+    rewrite Hb't in Hb'q. injection Hb'q as <- <-.
+    destruct r0.
+    + destruct (pawn_arrival us f t Hf Ht Hbf Hmm Hb'f Hsame) as (Hs & e & He & Hn).
+      exists e. split; [|exact Hn].
+      apply move_exits; [discriminate | intros _; exact Hs | exact He].
+    + apply inb_in in Hmm. exists f. split; [|exact Hb'f].
+      apply move_exits; [discriminate | discriminate | apply knight_exit; assumption].
+    + destruct (slider_exit b us Bishop f t Hf Hmm) as (e & He & Het & Hfe).
+      exists e. split; [apply move_exits; [discriminate | discriminate | exact He]|].
+      destruct Hfe as [->|Hn]; [exact Hb'f|].
+      destruct (Uint63.eqs e f) as [->|Hef]; [exact Hb'f|].
+      rewrite Hsame; [exact Hn | apply (exits_in us Bishop t Ht), He | exact Hef | exact Het].
+    + destruct (slider_exit b us Rook f t Hf Hmm) as (e & He & Het & Hfe).
+      exists e. split; [apply move_exits; [discriminate | discriminate | exact He]|].
+      destruct Hfe as [->|Hn]; [exact Hb'f|].
+      destruct (Uint63.eqs e f) as [->|Hef]; [exact Hb'f|].
+      rewrite Hsame; [exact Hn | apply (exits_in us Rook t Ht), He | exact Hef | exact Het].
+    + destruct (slider_exit b us Queen f t Hf Hmm) as (e & He & Het & Hfe).
+      exists e. split; [apply move_exits; [discriminate | discriminate | exact He]|].
+      destruct Hfe as [->|Hn]; [exact Hb'f|].
+      destruct (Uint63.eqs e f) as [->|Hef]; [exact Hb'f|].
+      rewrite Hsame; [exact Hn | apply (exits_in us Queen t Ht), He | exact Hef | exact Het].
+    + exists f. split; [apply king_exit; assumption | exact Hb'f].
+  - destruct Hps as (r' & Hpr & _ & _ & H7 & _ & Hmm).
+    destruct (Uint63.eqs q f) as [->|Hqf]; [congruence|].
+    destruct (Uint63.eqs q t) as [->|Hqt]; [|exfalso; apply Hd; symmetry; apply Hsame; assumption].
+    rewrite Hb't in Hb'q. injection Hb'q as <- <-.
+    destruct (pawn_arrival us f t Hf Ht Hbf Hmm Hb'f Hsame) as (_ & e & He & Hn).
+    exists e. split; [|exact Hn].
+    apply promotion_exits; [|exact H7|exact He].
+    intros E. rewrite E in Hr. simpl in Hr. intuition discriminate.
+  - destruct Hps as (_ & _ & _ & Hatt & _).
+    destruct (Uint63.eqs q f) as [->|Hqf]; [congruence|].
+    destruct (Uint63.eqs q (ep_victim us t)) as [->|Hqv]; [congruence|].
+    destruct (Uint63.eqs q t) as [->|Hqt]; [|exfalso; apply Hd; symmetry; apply Hsame; assumption].
+    rewrite Hb't in Hb'q. injection Hb'q as <- <-.
+    apply inb_in in Hatt.
+    assert (Hrf : rank_ok f = true) by (apply (pawns_Q f us); assumption).
+    exists f. split; [|exact Hb'f].
+    apply move_exits; [discriminate | intros _; exact (proj2 (pawn_not_seed us f Hf Hrf) t Hatt) |].
+    apply pawn_capture_exit; assumption.
+  - destruct (castle_exits us side) as (Ek & Er).
+    destruct (in_dec Uint63.eqs q [f; t; castle_rook_from us side; castle_rook_to us side])
+      as [Hin|Hn]; [|exfalso; apply Hd; symmetry; apply Hsame; assumption].
+    simpl in Hin. destruct Hin as [<-|[<-|[<-|[<-|[]]]]]; try congruence.
+    + rewrite Hb't in Hb'q. injection Hb'q as <- <-.
+      exists f. split; [|exact Hb'f]. rewrite Hfk, Htk. exact Ek.
+    + rewrite Hb'rt in Hb'q. injection Hb'q as <- <-.
+      exists (castle_rook_from us side). split; [exact Er | exact Hb'r].
+Qed.
+
+(** A move of the other side leaves the men of [c] where they stand. *)
+Lemma others_kept : forall c r e, turn Q = opp c -> In e all_squares ->
+  b' e = Some (MkPiece c r) -> b e = b' e.
+Proof.
+  intros c r e Hturn He Hb'e.
+  destruct (inv_elim Q HQ) as (_ & _ & _ & _ & Hep).
+  destruct (step_shape Q m P Hl Hep) as (Hf & Ht & _ & Hk).
+  fold b b' in Hk. set (us := turn Q) in *. set (f := mv_from m) in *. set (t := mv_to m) in *.
+  assert (Hc : forall r', b' e <> Some (MkPiece us r')).
+  { intros r' E. rewrite Hb'e in E. injection E as E _. rewrite Hturn in E. destruct c; discriminate. }
+  shape_inv Hk.
+  - destruct (Uint63.eqs e f) as [->|Hef]; [congruence|].
+    destruct (Uint63.eqs e t) as [->|Het]; [exfalso; exact (Hc _ Hb't)|].
+    symmetry. apply Hsame; assumption.
+  - destruct (Uint63.eqs e f) as [->|Hef]; [congruence|].
+    destruct (Uint63.eqs e t) as [->|Het]; [exfalso; exact (Hc _ Hb't)|].
+    symmetry. apply Hsame; assumption.
+  - destruct (Uint63.eqs e f) as [->|Hef]; [congruence|].
+    destruct (Uint63.eqs e (ep_victim us t)) as [->|Hev]; [congruence|].
+    destruct (Uint63.eqs e t) as [->|Het]; [exfalso; exact (Hc _ Hb't)|].
+    symmetry. apply Hsame; assumption.
+  - destruct (in_dec Uint63.eqs e [f; t; castle_rook_from us side; castle_rook_to us side])
+      as [Hin|Hn]; [|symmetry; apply Hsame; assumption].
+    exfalso. simpl in Hin. destruct Hin as [<-|[<-|[<-|[<-|[]]]]]; try congruence.
+    all: first [exact (Hc _ Hb't) | exact (Hc _ Hb'rt)].
+Qed.
+
+End Arrival.
+
+(** A man with no exit does not arrive (used by SealedBishopsproof.v). *)
+Lemma exitless_keeps : forall Q P m, legal_move Q m P -> inv Q = true ->
+  forall s c r, In s all_squares -> piece_at P s = Some (MkPiece c r) -> frozen_exits c r s = [] ->
+  piece_at Q s = piece_at P s.
+Proof.
+  intros Q P m Hl HQ s c r Hs Hb Hx.
+  destruct (opiece_eqb (piece_at Q s) (piece_at P s)) eqn:E; [apply opiece_eqb_eq, E|].
+  exfalso. destruct (arrival_exit Q P m Hl HQ s c r Hs Hb) as (x & Hxe & _).
+  - intros E'. rewrite E', (proj2 (opiece_eqb_eq _ _) eq_refl) in E. discriminate.
+  - rewrite Hx in Hxe. exact Hxe.
+Qed.
+
+(** In a game, the king of the side to move is not attacked by a man that
+    cannot have just arrived (all of its exits are occupied): the other
+    side's last move must have given the check, and a fixed attack is not
+    uncovered by another man moving away. *)
+Lemma check_arrived : forall h Q, game h Q -> forall c e q rf,
+  In e all_squares -> In q all_squares -> turn Q = c ->
+  piece_at Q e = Some (MkPiece c King) -> piece_at Q q = Some (MkPiece (opp c) rf) ->
+  fixed_attack (opp c) rf q e = true ->
+  (forall x, In x (frozen_exits (opp c) rf q) -> piece_at Q x <> None) -> False.
+Proof.
+  intros h Q Hg. destruct Hg as [|h Q' m Q Hg Hst]; intros c e q rf He Hq Ht Hbe Hbq Hf Hx.
+  - assert (H : forallb (fun e => forallb (fun q =>
+        negb (opiece_eqb (piece_at initial e) (Some (MkPiece (turn initial) King))) |||
+        match piece_at initial q with
+        | Some (MkPiece c' rf) => negb (color_eqb c' (opp (turn initial)) &&& fixed_attack c' rf q e)
+        | None => true
+        end) all_squares) all_squares = true) by (vm_compute; reflexivity).
+    pose proof (forall_squares _ H e He) as H1. cbv beta in H1.
+    rewrite forallb_forall in H1. specialize (H1 q Hq). cbv beta in H1.
+    rewrite Ht, Hbe, (proj2 (opiece_eqb_eq _ _) eq_refl), Hbq in H1.
+    rewrite (proj2 (color_eqb_eq _ _) eq_refl), Hf in H1. discriminate.
+  - destruct Hst as (Hl & _). apply legal_move_iff in Hl.
+    pose proof (inv_game h Q' Hg) as Hi.
+    destruct (inv_elim Q' Hi) as (_ & _ & _ & _ & Hep).
+    destruct (step_shape Q' m Q Hl Hep) as (_ & _ & Hturn & _).
+    assert (Ht' : turn Q' = opp c) by (rewrite <- Ht, Hturn, opp_opp; reflexivity).
+    destruct (opiece_eqb (piece_at Q' q) (piece_at Q q)) eqn:Eq.
+    + apply opiece_eqb_eq in Eq.
+      assert (Ee : piece_at Q' e = piece_at Q e) by exact (others_kept Q' Q m Hl Hi c King e Ht' He Hbe).
+      apply (check_contra Q' (opp c) rf q e Hi Ht' He); [congruence | | exact Hf].
+      rewrite opp_opp. congruence.
+    + assert (Nq : piece_at Q' q <> piece_at Q q) by (intros E; rewrite E in Eq;
+        rewrite (proj2 (opiece_eqb_eq _ _) eq_refl) in Eq; discriminate).
+      destruct (arrival_exit Q' Q m Hl Hi q (opp c) rf Hq Hbq Nq) as (x & Hxe & Hxn).
+      exact (Hx x Hxe Hxn).
+Qed.
+
+(** ** A legal move does not touch a closed set *)
+
+Section Step.
+
+Context (Q P : position) (m : move) (X : int -> bool).
+Context (Hl : legal_move Q m P) (HQ : inv Q = true) (HX : closed_set (piece_at P) X).
+Context (Hg : exists h, game h Q).
+
+Let b := piece_at Q.
+Let b' := piece_at P.
+
+Lemma occupied : forall e, In e all_squares -> X e = true -> b' e <> None.
+Proof.
+  intros e He Hx. destruct (HX e He Hx) as (c & r & Hb & _). unfold b'. rewrite Hb. discriminate.
+Qed.
+
+(** An exit of a square of [X] that the move leaves empty is shut. *)
+Lemma empty_exit : forall t c r e, In t all_squares -> X t = true ->
+  b' t = Some (MkPiece c r) -> In e (frozen_exits c r t) -> b' e = None -> shut b' X c r t e.
+Proof.
+  intros t c r e Ht Hx Hb He Hn.
+  destruct (HX t Ht Hx) as (c' & r' & Hb' & Hex).
+  fold b' in Hb'. rewrite Hb in Hb'. injection Hb' as <- <-.
+  destruct (Hex e He) as [Hxe|Hs]; [|exact Hs].
+  exfalso. apply (occupied e); auto. apply (frozen_exits_in c r t); assumption.
+Qed.
+
+(** The man of the side to move on [o] did not give check from there
+    (the other king, on a square of [X], stood where it stands before the
+    move too). *)
+Lemma gives_check_before : forall us r o, turn Q = us -> b o = Some (MkPiece us r) ->
+  gives_check b' X us r o -> False.
+Proof.
+  intros us r o Ht Ho (k & Hk & Xk & Bk & Fk).
+  apply (check_contra Q us r o k HQ Ht Hk Ho); [|exact Fk].
+  assert (Ek : b k = b' k).
+  { apply (others_kept Q P m Hl HQ (opp us) King k); [rewrite opp_opp; exact Ht | exact Hk | exact Bk]. }
+  fold b. rewrite Ek. exact Bk.
+Qed.
+
 (** No man arrives on a square of [X] by a normal move. *)
-Lemma normal_arrival : forall f t us r,
+Lemma normal_arrival : forall f t r,
   In f all_squares -> In t all_squares -> X t = true ->
-  b f = Some (MkPiece us r) -> man_moves b us r f t ->
-  b' f = None -> b' t = Some (MkPiece us r) ->
+  b f = Some (MkPiece (turn Q) r) -> man_moves b (turn Q) r f t ->
+  b' f = None -> b' t = Some (MkPiece (turn Q) r) -> f <> t ->
   (forall s, In s all_squares -> s <> f -> s <> t -> b' s = b s) -> False.
 Proof.
-  intros f t us r Hf Ht Hx Hbf Hmm Hb'f Hb't Hsame.
-  assert (Hempty : forall e, In e all_squares -> e <> t -> (e = f \/ b e = None) -> b' e = None).
-  { intros e He Het [->|Hn]; [exact Hb'f|].
-    destruct (Uint63.eqs e f) as [->|Hef]; [exact Hb'f|]. rewrite Hsame; auto. }
-  assert (Hslider : forall r', r' <> Pawn -> r' <> King ->
-            (exists d, In d (slider_dirs r') /\ reaches b (ray d f) t = true) ->
-            b' t = Some (MkPiece us r') -> False).
-  { intros r' Hr Hk Hm Hb. destruct (slider_exit b us r' f t Hf Hm) as (e & He & Het & Hfe).
-    apply (empty_exit t us r' e Ht Hx Hb).
-    - apply move_exits; [exact Hk | intros E; contradiction | exact He].
-    - apply Hempty; auto. apply (exits_in us r' t Ht), He. }
+  intros f t r Hf Ht Hx Hbf Hmm Hb'f Hb't Hft Hsame.
+  set (us := turn Q) in *.
+  assert (Hslider : r <> Pawn -> r <> King -> r <> Knight ->
+            (exists d, In d (slider_dirs r) /\ reaches b (ray d f) t = true) -> False).
+  { intros Hp Hk Hn (d & Hd & Hr).
+    destruct (slider_exit b us r f t Hf (ex_intro _ d (conj Hd Hr))) as (e & He & Het & Hfe).
+    assert (Hes : In e all_squares) by (apply (exits_in us r t Ht), He).
+    assert (Hn' : b' e = None).
+    { destruct Hfe as [->|Hn']; [exact Hb'f|].
+      destruct (Uint63.eqs e f) as [->|Hef]; [exact Hb'f|]. rewrite Hsame; assumption. }
+    destruct (empty_exit t us r e Ht Hx Hb't (move_exits us r t e Hk (fun E => ltac:(contradiction)) He) Hn')
+      as (_ & Hs).
+    apply reaches_split in Hr. destruct Hr as (a & c0 & Er & Ha).
+    destruct (ray_facts d f a t c0 (slider_dirs_in r d Hd) Hf Er) as (_ & Hbet & Hline).
+    destruct (Hline r Hd) as (_ & Hlft).
+    assert (Xf : X f = false).
+    { destruct (X f) eqn:E; [|reflexivity]. exfalso. exact (occupied f Hf E Hb'f). }
+    assert (Hbtw : forall y, In y all_squares -> between t f y = true -> X y = false).
+    { intros y Hy Hb. destruct (X y) eqn:E; [|reflexivity]. exfalso.
+      apply (occupied y Hy E). apply (proj2 (Hbet y Hy)) in Hb as Hya.
+      unfold between in Hb. rewrite !andb_true_iff in Hb. destruct Hb as (((((_ & Hyt) & Hyf) & _) & _) & _).
+      apply negb_true_iff, eqb_false_neq in Hyt, Hyf.
+      rewrite Hsame by assumption. exact (Ha y Hya). }
+    assert (G : gives_check b' X us r f).
+    { destruct r; try congruence; exact (Hs f Hf Hlft Xf Hbtw). }
+    exact (gives_check_before us r f eq_refl Hbf G). }
   destruct r.
-  - (* pawn *)
-    destruct (pawn_arrival us f t Hf Ht Hbf Hmm Hb'f Hsame) as (Hs & e & He & Hn).
-    apply (empty_exit t us Pawn e Ht Hx Hb't); [|exact Hn].
+  - destruct (pawn_arrival Q P HQ us f t Hf Ht Hbf Hmm Hb'f Hsame) as (Hs & e & He & Hn).
+    destruct (empty_exit t us Pawn e Ht Hx Hb't) as (_ & []); [|exact Hn].
     apply move_exits; [discriminate | intros _; exact Hs | exact He].
-  - (* knight *)
-    apply inb_in in Hmm.
-    apply (empty_exit _ us Knight f Ht Hx Hb't); [|exact Hb'f].
-    apply move_exits; [discriminate | discriminate | apply knight_exit; assumption].
-  - apply (Hslider Bishop); [discriminate | discriminate | exact Hmm | exact Hb't].
-  - apply (Hslider Rook); [discriminate | discriminate | exact Hmm | exact Hb't].
-  - apply (Hslider Queen); [discriminate | discriminate | exact Hmm | exact Hb't].
-  - (* king *)
-    apply (empty_exit _ us King f Ht Hx Hb't); [|exact Hb'f]. apply king_exit; assumption.
+  - apply inb_in in Hmm.
+    destruct (empty_exit _ us Knight f Ht Hx Hb't) as (_ & Hs); [|exact Hb'f|].
+    { apply move_exits; [discriminate | discriminate | apply knight_exit; assumption]. }
+    exact (gives_check_before us Knight f eq_refl Hbf Hs).
+  - apply Hslider; [discriminate..| exact Hmm].
+  - apply Hslider; [discriminate..| exact Hmm].
+  - apply Hslider; [discriminate..| exact Hmm].
+  - destruct (empty_exit _ us King f Ht Hx Hb't) as (_ & [Hs|Hs]); [apply king_exit; assumption | exact Hb'f | |].
+    + exact (gives_check_before us King f eq_refl Hbf Hs).
+    + destruct Hs as (q & rf & Hq & Xq & Bq & Fq & Hxq).
+      destruct Hg as (h & Hgq).
+      assert (Hqf : q <> f) by (intros ->; congruence).
+      assert (Hqt : q <> t) by (intros ->; rewrite Hb't in Bq; injection Bq as E _;
+                                 destruct us; discriminate).
+      apply (check_arrived h Q Hgq us f q rf Hf Hq eq_refl Hbf); [rewrite <- Hsame by assumption; exact Bq | exact Fq |].
+      intros x Hxe. destruct (Hxq x Hxe) as [(Xx & Hxt) | ->]; [|fold b; congruence].
+      assert (Hxs : In x all_squares) by (apply (frozen_exits_in (opp us) rf q Hq), Hxe).
+      destruct (Uint63.eqs x f) as [->|Hxf]; [fold b; congruence|].
+      fold b. rewrite <- Hsame by assumption. exact (occupied x Hxs Xx).
 Qed.
 
 Theorem frozen_step_keeps : forall s, In s all_squares -> X s = true -> piece_at Q s = piece_at P s.
@@ -202,39 +493,43 @@ Proof.
   destruct (step_shape Q m P Hl Hep) as (Hf & Ht & _ & Hk).
   fold b b' in Hk, Hps. set (us := turn Q) in *. set (f := mv_from m) in *. set (t := mv_to m) in *.
   shape_inv Hk.
-  - clear Hr7 Hft.
+  - clear Hr7.
     destruct (Uint63.eqs s f) as [->|Hsf]; [congruence|].
     destruct (Uint63.eqs s t) as [->|Hst].
-    + exfalso. apply (normal_arrival f t us r); assumption.
+    + exfalso. apply (normal_arrival f t r); assumption.
     + symmetry. apply Hsame; assumption.
-  - clear Htg Hft.
-    destruct Hps as (r' & Hpr & _ & _ & H7 & _ & Hmm).
+  - destruct Hps as (r' & Hpr & _ & _ & H7 & _ & Hmm).
     destruct (Uint63.eqs s f) as [->|Hsf]; [congruence|].
     destruct (Uint63.eqs s t) as [->|Hst].
     + exfalso.
-      destruct (pawn_arrival us f t Hf Ht Hbf Hmm Hb'f Hsame) as (_ & e & He & Hn).
-      apply (empty_exit t us r e Ht Hx Hb't); [|exact Hn].
-      apply promotion_exits; [|exact H7|exact He].
-      intros E. rewrite E in Hr. simpl in Hr. intuition discriminate.
+      destruct (pawn_arrival Q P HQ us f t Hf Ht Hbf Hmm Hb'f Hsame) as (_ & e & He & Hn).
+      assert (Hpe : In e (promotion_exit us r t)).
+      { unfold promotion_exit. destruct r; try (rewrite H7; exact He).
+        simpl in Hr. intuition discriminate. }
+      destruct (empty_exit t us r e Ht Hx Hb't) as (Hno & _); [| exact Hn |].
+      { apply promotion_exits; [|exact H7|exact He]. intros E. rewrite E in Hr. simpl in Hr.
+        intuition discriminate. }
+      apply Hno, in_or_app. left. exact Hpe.
     + symmetry. apply Hsame; assumption.
   - destruct Hps as (_ & _ & _ & Hatt & _).
-    clear Hrt Hbt Hbv Hft Hfv Htv.
     destruct (Uint63.eqs s f) as [->|Hsf]; [congruence|].
     destruct (Uint63.eqs s (ep_victim us t)) as [->|Hsv]; [congruence|].
     destruct (Uint63.eqs s t) as [->|Hst].
     + exfalso. apply inb_in in Hatt.
-      assert (Hrf : rank_ok f = true) by (apply (pawns_Q f us); assumption).
-      apply (empty_exit t us Pawn f Ht Hx Hb't); [|exact Hb'f].
+      assert (Hrf : rank_ok f = true) by (apply (pawns_Q Q HQ f us); assumption).
+      destruct (empty_exit t us Pawn f Ht Hx Hb't) as (_ & []); [|exact Hb'f].
       apply move_exits; [discriminate | intros _; exact (proj2 (pawn_not_seed us f Hf Hrf) t Hatt) |].
       apply pawn_capture_exit; assumption.
     + symmetry. apply Hsame; assumption.
-  - clear Hcr Hbf Hbr Hbt Hbrt Hnd.
-    destruct (castle_exits us side) as (Ek & Er).
+  - destruct (castle_exits us side) as (Ek & Er).
     destruct (in_dec Uint63.eqs s [f; t; castle_rook_from us side; castle_rook_to us side])
       as [Hin|Hn].
     + exfalso. simpl in Hin. destruct Hin as [<-|[<-|[<-|[<-|[]]]]]; try congruence.
-      * apply (empty_exit t us King f Ht Hx Hb't); [|exact Hb'f]. rewrite Hfk, Htk. exact Ek.
-      * apply (empty_exit _ us Rook _ Hs Hx Hb'rt Er Hb'r).
+      * assert (Ek' : In f (frozen_exits us King t)) by (rewrite Hfk, Htk; exact Ek).
+        destruct (empty_exit t us King f Ht Hx Hb't Ek' Hb'f) as (Hno & _).
+        apply Hno, in_or_app. right. rewrite Htk, Hfk. apply (proj1 (castle_exit_in us side)).
+      * destruct (empty_exit _ us Rook _ Hs Hx Hb'rt Er Hb'r) as (Hno & _).
+        apply Hno, in_or_app. right. apply (proj2 (castle_exit_in us side)).
     + symmetry. apply Hsame; assumption.
 Qed.
 
@@ -249,7 +544,7 @@ Proof.
   destruct Hst as (Hl & _). apply legal_move_iff in Hl.
   pose proof (inv_game h G Hg) as Hi.
   assert (E : forall s, In s all_squares -> X s = true -> piece_at G s = piece_at G' s)
-    by exact (frozen_step_keeps G G' m X Hl Hi HX).
+    by exact (frozen_step_keeps G G' m X Hl Hi HX (ex_intro _ h Hg)).
   rewrite <- E by assumption.
   apply (IH X); [|assumption|assumption].
   apply (closed_transfer (piece_at G')); [exact HX|].
@@ -271,17 +566,103 @@ Proof.
 Qed.
 
 (** The validation of Frozen.v means what it says. *)
-Lemma closed_b_spec : forall b F, closed_b b F = true -> closed_set b (fun s => F.[s]).
+
+Lemma checks_from_spec : forall b F ws c r o, incl ws all_squares ->
+  checks_from b F ws c r o = true -> gives_check b (fun s => F.[s]) c r o.
 Proof.
-  intros b F H s Hs HF. pose proof (forall_squares _ H s Hs) as H'. cbv beta in H'.
-  rewrite HF in H'. cbn [negb] in H'.
-  destruct (b s) as [[c r]|]; [|discriminate]. exists c, r. split; [reflexivity|].
-  rewrite frozen_exits_of_spec in H' by exact Hs. apply all_in_spec, H'.
+  intros b F ws c r o Hw H. unfold checks_from in H. apply existsb_exists in H.
+  destruct H as (k & Hk & H).
+  apply lazy_and_true in H as (H & Hf). apply lazy_and_true in H as (Hx & Hb).
+  exists k. split; [apply Hw, Hk|]. split; [exact Hx|]. split; [apply opiece_eqb_eq, Hb | exact Hf].
 Qed.
+
+(** Walking along [a ++ o :: l], [o] is reached over squares not in [F]. *)
+Lemma shut_ray_split : forall F chk a o l, shut_ray F chk (a ++ o :: l) = true ->
+  (forall y, In y a -> F.[y] = false) -> F.[o] = false -> chk o = true.
+Proof.
+  intros F chk a; induction a as [|y a IH]; simpl; intros o l H Ha Ho.
+  - rewrite Ho in H. apply lazy_and_true in H. tauto.
+  - rewrite (Ha y (or_introl eq_refl)) in H. apply lazy_and_true in H as (_ & H).
+    apply (IH o l H); auto.
+Qed.
+
+Lemma slide_shut_spec : forall b F ws c r s, incl ws all_squares -> In s all_squares ->
+  slide_shut b F ws c r s = true ->
+  forall o, In o all_squares -> line r o s = true -> F.[o] = false ->
+  (forall y, In y all_squares -> between s o y = true -> F.[y] = false) ->
+  gives_check b (fun s => F.[s]) c r o.
+Proof.
+  intros b F ws c r s Hw Hs H o Ho Hl Hfo Hbt.
+  destruct (line_ray r o s Ho Hs Hl) as (_ & d & Hd & Hin).
+  unfold slide_shut in H. rewrite forallb_forall in H. specialize (H d Hd).
+  apply in_split in Hin. destruct Hin as (a & l & E). rewrite E in H.
+  destruct (ray_facts d s a o l (slider_dirs_in r d Hd) Hs E) as (_ & Hb & _).
+  apply (checks_from_spec b F ws c r o Hw).
+  apply (shut_ray_split F _ a o l H); [|exact Hfo].
+  intros y Hy.
+  assert (Hys : In y all_squares) by (apply (ray_on_board d s y (slider_dirs_in r d Hd) Hs);
+                                      rewrite E; apply in_or_app; left; exact Hy).
+  apply Hbt; [exact Hys | apply (proj1 (Hb y Hys)), Hy].
+Qed.
+
+Lemma guarded_spec : forall b F ws c s e, incl ws all_squares -> guarded b F ws c s e = true ->
+  exists q rf, In q all_squares /\ F.[q] = true /\ b q = Some (MkPiece (opp c) rf) /\
+    fixed_attack (opp c) rf q e = true /\
+    forall x, In x (frozen_exits (opp c) rf q) -> (F.[x] = true /\ x <> s) \/ x = e.
+Proof.
+  intros b F ws c s e Hw H. unfold guarded in H. apply existsb_exists in H.
+  destruct H as (q & Hq & H). apply lazy_and_true in H as (Fq & H).
+  destruct (b q) as [[c' rf]|] eqn:Bq; [|discriminate].
+  apply lazy_and_true in H as (H & Hx). apply lazy_and_true in H as (Hc & Hf).
+  apply color_eqb_eq in Hc. subst c'.
+  exists q, rf. split; [apply Hw, Hq|]. split; [exact Fq|]. split; [exact Bq|]. split; [exact Hf|].
+  rewrite frozen_exits_of_spec in Hx by (apply Hw, Hq). rewrite forallb_forall in Hx.
+  intros x Hxe. specialize (Hx x Hxe). apply lazy_or_true in Hx as [Hx|Hx].
+  - apply lazy_and_true in Hx as (Fx & Nx). left. split; [exact Fx|].
+    apply negb_true_iff, eqb_false_neq in Nx. exact Nx.
+  - right. apply eqb_true, Hx.
+Qed.
+
+Lemma exit_ok_spec : forall b F ws c r s e, incl ws all_squares -> In s all_squares ->
+  exit_ok b F ws c r s e = true -> F.[e] = true \/ shut b (fun s => F.[s]) c r s e.
+Proof.
+  intros b F ws c r s e Hw Hs H. unfold exit_ok in H. apply lazy_or_true in H as [H|H]; [left; exact H|].
+  right. apply lazy_and_true in H as (Hn & H). split.
+  { intros Hin. apply negb_true_iff in Hn. rewrite (in_inb _ _ Hin) in Hn. discriminate. }
+  destruct r.
+  - discriminate.
+  - exact (checks_from_spec b F ws c Knight e Hw H).
+  - exact (slide_shut_spec b F ws c Bishop s Hw Hs H).
+  - exact (slide_shut_spec b F ws c Rook s Hw Hs H).
+  - exact (slide_shut_spec b F ws c Queen s Hw Hs H).
+  - apply lazy_or_true in H as [H|H]; [left; exact (checks_from_spec b F ws c King e Hw H)|].
+    right. exact (guarded_spec b F ws c s e Hw H).
+Qed.
+
+Lemma closed_b_spec : forall b ws F, incl ws all_squares -> closed_b b ws F = true ->
+  closed_set b (fun s => F.[s]).
+Proof.
+  intros b ws F Hw H s Hs HF. pose proof (forall_squares _ H s Hs) as H'. cbv beta in H'.
+  rewrite HF in H'. cbn [negb] in H'. unfold man_ok in H'.
+  destruct (b s) as [[c r]|]; [|discriminate]. exists c, r. split; [reflexivity|].
+  rewrite frozen_exits_of_spec in H' by exact Hs. rewrite forallb_forall in H'.
+  intros e He. exact (exit_ok_spec b F ws c r s e Hw Hs (H' e He)).
+Qed.
+
+Lemma filter_incl_all : forall (f : int -> bool) l, incl (filter f l) l.
+Proof. intros f l s H. apply filter_In in H. tauto. Qed.
+
+(** As for [frozen_refutes] below: [men] is unfolded first when compared
+    with its body, or the kernel starts filtering the 64 squares of an
+    unknown board. *)
+Local Strategy expand [men].
+
+Lemma men_in : forall b, incl (men b) all_squares.
+Proof. intros b. exact (filter_incl_all _ all_squares). Qed.
 
 Lemma frozen_set_closed : forall b, closed_set b (fun s => (frozen_set b).[s]).
 Proof.
-  intros b. unfold frozen_set. destruct (closed_b b _) eqn:E; [apply closed_b_spec, E|].
+  intros b. unfold frozen_set. destruct (closed_b b _ _) eqn:E; [apply (closed_b_spec b (men b)); [apply men_in | exact E]|].
   intros s Hs H. rewrite no_squares_false in H by exact Hs. discriminate.
 Qed.
 
@@ -355,7 +736,7 @@ Section RegionStep.
 
 Context (Q P : position) (m : move) (X : int -> bool) (c : color) (r : role) (R : int -> bool).
 Context (Hl : legal_move Q m P) (HQ : inv Q = true) (HX : closed_set (piece_at P) X)
-  (HR : region_closed X c r R) (Hlast : region_last c r R).
+  (HR : region_closed X c r R) (Hlast : region_last c r R) (Hg : exists h, game h Q).
 
 Let b := piece_at Q.
 Let b' := piece_at P.
@@ -370,7 +751,7 @@ Lemma free_before : forall e, In e all_squares -> b e = None -> X e = false.
 Proof.
   intros e He Hn. destruct (X e) eqn:Ex; [|reflexivity]. exfalso.
   apply (occupied P X HX e He Ex).
-  rewrite <- (frozen_step_keeps Q P m X Hl HQ HX e He Ex). exact Hn.
+  rewrite <- (frozen_step_keeps Q P m X Hl HQ HX Hg e He Ex). exact Hn.
 Qed.
 
 (** A slider's origin is reached back from its target through exits over
@@ -493,10 +874,11 @@ Proof.
     intros X c r R HX HR Hlast Hhome s Hs HRs Hb; [exact (Hhome s Hs HRs Hb)|].
   destruct Hst as (Hl & _). apply legal_move_iff in Hl.
   pose proof (inv_game h G Hg) as Hi.
-  destruct (region_step G G' m X c r R Hl Hi HX HR Hlast s Hs HRs Hb) as (s' & Hs' & HRs' & Hb').
+  destruct (region_step G G' m X c r R Hl Hi HX HR Hlast (ex_intro _ h Hg) s Hs HRs Hb)
+    as (s' & Hs' & HRs' & Hb').
   assert (HXG : closed_set (piece_at G) X).
   { apply (closed_transfer (piece_at G')); [exact HX|].
-    intros x Hx HXx. exact (frozen_step_keeps G G' m X Hl Hi HX x Hx HXx). }
+    intros x Hx HXx. exact (frozen_step_keeps G G' m X Hl Hi HX (ex_intro _ h Hg) x Hx HXx). }
   exact (IH X c r R HXG HR Hlast Hhome s' Hs' HRs' Hb').
 Qed.
 

@@ -178,17 +178,8 @@ Proof.
   pose proof (walled_out_true _ _ _ W') as H'. pose proof (walled_out_false _ _ _ W) as H.
   destruct (bishop_home c l) as [[h s1] s2].
   destruct Hin as (Ih & I1 & I2). destruct Hex as (X1 & X2). destruct H' as (B1 & B2 & Bh).
-  set (X := fun s => ((s =? s1)%uint63 || (s =? s2)%uint63)%bool).
-  assert (HX : closed_set (piece_at G') X).
-  { intros s Hs Hx. unfold X in Hx. apply orb_true_iff in Hx.
-    destruct Hx as [E|E]; apply eqb_true in E; subst s.
-    - exists c, Pawn. split; [exact B1|]. rewrite X1. intros e [].
-    - exists c, Pawn. split; [exact B2|]. rewrite X2. intros e []. }
-  assert (K1 : piece_at G s1 = piece_at G' s1).
-  { apply (frozen_step_keeps G G' m X Hl Hi HX s1 I1). unfold X. rewrite eqb_same. reflexivity. }
-  assert (K2 : piece_at G s2 = piece_at G' s2).
-  { apply (frozen_step_keeps G G' m X Hl Hi HX s2 I2). unfold X. rewrite eqb_same.
-    apply orb_true_r. }
+  pose proof (exitless_keeps G G' m Hl Hi s1 c Pawn I1 B1 X1) as K1.
+  pose proof (exitless_keeps G G' m Hl Hi s2 c Pawn I2 B2 X2) as K2.
   specialize (H ltac:(congruence) ltac:(congruence)).
   destruct (inv_elim G Hi) as (_ & _ & _ & _ & Hep).
   destruct (color_eqb c (turn G)) eqn:Ec.

@@ -72,6 +72,20 @@ const HAND_PICKED: [(&str, bool); 12] = [
     ),
 ];
 
+/// Positions where shut exits decide (a man cannot have come from a
+/// square because of a check), with the native verdict of the frozen-men
+/// rule.
+const SHUT_PICKED: [(&str, bool); 2] = [
+    // Shut exits (rtr-A-001 with a2xb3 taken back): the rook b1 cannot
+    // have come from c1 (it would have given check to the king c2 with
+    // White to move), and the black king c2 cannot have come from b3, c3,
+    // d3 (attacked by unmoved pawns) nor c1 (by the rook, which cannot have
+    // just arrived): all frozen, the black king off e8.
+    ("8/8/8/8/8/1q6/PPkPP3/KR1b4 w - - 0 1", true),
+    // The same without e2: d3 is free, and so is everything else.
+    ("8/8/8/8/8/1q6/PPkP4/KR1b4 w - - 0 1", false),
+];
+
 /// Positions where the region rule decides, with its native verdict
 /// (rust-core's own tests, and a promoted piece).
 const REGION_PICKED: [(&str, bool); 3] = [
@@ -172,6 +186,7 @@ fn random_sample(seed: u64, games: usize) -> Vec<Position> {
 fn sample() -> Vec<Position> {
     let mut out: Vec<Position> = HAND_PICKED.iter().map(|(f, _)| pos(f)).collect();
     out.extend(REGION_PICKED.iter().map(|(f, _)| pos(f)));
+    out.extend(SHUT_PICKED.iter().map(|(f, _)| pos(f)));
     out.extend(random_sample(20240611, 250));
     out
 }
@@ -261,6 +276,9 @@ fn hand_picked_mean_what_they_say() {
     }
     for (fen, refuted) in REGION_PICKED {
         assert_eq!(Rule::Region.refutes(&pos(fen)), refuted, "{fen}");
+    }
+    for (fen, refuted) in SHUT_PICKED {
+        assert_eq!(Rule::Frozen.refutes(&pos(fen)), refuted, "{fen}");
     }
 }
 

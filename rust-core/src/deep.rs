@@ -342,9 +342,10 @@ impl Search {
             }
             if depth > self.budget.max_depth {
                 return Err(Verdict::Unknown(format!(
-                    "ply {}: not decided within {} plies",
+                    "ply {}: not decided within {} plies{}",
                     k + 1,
-                    self.budget.max_depth
+                    self.budget.max_depth,
+                    self.open_lines(&undecided)
                 )));
             }
             let before = self.nodes.len();
@@ -613,6 +614,74 @@ impl Search {
             rules: self.rules,
             dead,
         }
+    }
+
+    /// For an unknown verdict: each undecided retraction followed by the
+    /// shortest line of retractions through positions not shown dead to one
+    /// the search left open (most recent first), as ` (open: a2b3xq g8b3xQ
+    /// …; …)`; empty when there is none.
+    fn open_lines(&self, undecided: &[(Unmove, u32)]) -> String {
+        const SHOWN: usize = 12;
+        let lines: Vec<String> = undecided
+            .iter()
+            .filter_map(|&(u, c)| {
+                let mut line = vec![u];
+                line.extend(self.open_line(c)?);
+                let mut text: Vec<String> =
+                    line.iter().take(SHOWN).map(Unmove::to_string).collect();
+                if line.len() > SHOWN {
+                    text.push(format!("… ({} plies)", line.len()));
+                }
+                Some(text.join(" "))
+            })
+            .collect();
+        if lines.is_empty() {
+            String::new()
+        } else {
+            format!(" (still open: {})", lines.join("; "))
+        }
+    }
+
+    /// The shortest line of retractions from `from` through positions not
+    /// shown dead to an open (unexpanded) or initial position.
+    fn open_line(&self, from: u32) -> Option<Vec<Unmove>> {
+        let mut parent: HashMap<u32, u32> = HashMap::new();
+        let mut queue = std::collections::VecDeque::from([from]);
+        parent.insert(from, from);
+        while let Some(i) = queue.pop_front() {
+            let node = &self.nodes[i as usize];
+            if matches!(node.state, State::Open | State::Initial) {
+                let mut nodes = vec![i];
+                let mut j = i;
+                while j != from {
+                    j = parent[&j];
+                    nodes.push(j);
+                }
+                nodes.reverse();
+                let mut unmoves = Vec::new();
+                for pair in nodes.windows(2) {
+                    let pos = self.nodes[pair[0] as usize].pos;
+                    let target = Key::from(&self.nodes[pair[1] as usize].pos);
+                    unmoves.extend(
+                        pos.unmoves()
+                            .into_iter()
+                            .find(|u| Key::from(&pos.unmake(u)) == target),
+                    );
+                }
+                return Some(unmoves);
+            }
+            if node.state != State::Expanded {
+                continue;
+            }
+            for e in self.children(i) {
+                let c = self.edges[e];
+                if !self.dead[c as usize] && !parent.contains_key(&c) {
+                    parent.insert(c, i);
+                    queue.push_back(c);
+                }
+            }
+        }
+        None
     }
 
     /// The game (oldest move first) along a line of nodes from the root to

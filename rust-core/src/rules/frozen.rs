@@ -36,60 +36,182 @@
 //! (`generator/tests/frozen_coq.rs` compares the two on sample positions).
 
 use crate::attacks;
-use crate::{Bitboard, Board, Color, File, Position, Rank, Role, Square};
+use crate::{Bitboard, Board, Color, File, Piece, Position, Rank, Role, Square};
 
-/// The squares a man standing on `sq` can have come from by a move of its
-/// own, through adjacent squares for sliders; on its last rank also the
-/// squares a pawn can have promoted from; for a king or rook on its
-/// castling square, its home square (see the module docs).
-fn exits(color: Color, role: Role, sq: Square) -> Bitboard {
-    let back = color.fold(-8, 8);
-    let pawn_back = |sq: Square| {
-        let straight = sq.offset(back).map_or(Bitboard::EMPTY, Bitboard::from);
-        straight | attacks::pawn_attacks(color.other(), sq)
-    };
-    let moves = match role {
-        Role::Pawn if sq.rank() == Rank::Second.relative_to(color) => Bitboard::EMPTY,
-        Role::Pawn => pawn_back(sq),
-        Role::Knight => attacks::knight_attacks(sq),
-        Role::Bishop => attacks::bishop_attacks(sq, Bitboard::FULL),
-        Role::Rook => attacks::rook_attacks(sq, Bitboard::FULL),
-        Role::Queen => attacks::queen_attacks(sq, Bitboard::FULL),
-        Role::King => attacks::king_attacks(sq),
-    };
-    let unpromotion = if role != Role::King && sq.rank() == Rank::Eighth.relative_to(color) {
-        pawn_back(sq)
-    } else {
-        Bitboard::EMPTY
-    };
-    let first = Rank::First.relative_to(color);
-    let home = |file: File| Bitboard::from(Square::from_coords(file, first));
-    let uncastling = match (role, sq.rank() == first, sq.file()) {
-        (Role::King, true, File::C | File::G) => home(File::E),
-        (Role::Rook, true, File::D) => home(File::A),
-        (Role::Rook, true, File::F) => home(File::H),
-        _ => Bitboard::EMPTY,
-    };
-    moves | unpromotion | uncastling
+/// The exits of a man (see the module docs): those of its own moves, and
+/// the squares a promotion or castling puts it on its square from
+/// (`other`), which only a frozen man can shut.
+struct Exits {
+    moves: Bitboard,
+    other: Bitboard,
+}
+
+impl Exits {
+    fn of(color: Color, role: Role, sq: Square) -> Exits {
+        let back = color.fold(-8, 8);
+        let pawn_back = |sq: Square| {
+            let straight = sq.offset(back).map_or(Bitboard::EMPTY, Bitboard::from);
+            straight | attacks::pawn_attacks(color.other(), sq)
+        };
+        let moves = match role {
+            Role::Pawn if sq.rank() == Rank::Second.relative_to(color) => Bitboard::EMPTY,
+            Role::Pawn => pawn_back(sq),
+            Role::Knight => attacks::knight_attacks(sq),
+            Role::Bishop => attacks::bishop_attacks(sq, Bitboard::FULL),
+            Role::Rook => attacks::rook_attacks(sq, Bitboard::FULL),
+            Role::Queen => attacks::queen_attacks(sq, Bitboard::FULL),
+            Role::King => attacks::king_attacks(sq),
+        };
+        let unpromotion = if role != Role::King && sq.rank() == Rank::Eighth.relative_to(color) {
+            pawn_back(sq)
+        } else {
+            Bitboard::EMPTY
+        };
+        let first = Rank::First.relative_to(color);
+        let home = |file: File| Bitboard::from(Square::from_coords(file, first));
+        let uncastling = match (role, sq.rank() == first, sq.file()) {
+            (Role::King, true, File::C | File::G) => home(File::E),
+            (Role::Rook, true, File::D) => home(File::A),
+            (Role::Rook, true, File::F) => home(File::H),
+            _ => Bitboard::EMPTY,
+        };
+        Exits {
+            moves,
+            other: unpromotion | uncastling,
+        }
+    }
+
+    fn all(&self) -> Bitboard {
+        self.moves | self.other
+    }
+}
+
+/// The squares a man of `role` and `color` on `from` attacks whatever
+/// else stands on the board: for a slider, only the squares next to it.
+fn fixed_attacks(color: Color, role: Role, from: Square) -> Bitboard {
+    match role {
+        Role::Pawn => attacks::pawn_attacks(color, from),
+        Role::Knight => attacks::knight_attacks(from),
+        Role::Bishop => attacks::bishop_attacks(from, Bitboard::FULL),
+        Role::Rook => attacks::rook_attacks(from, Bitboard::FULL),
+        Role::Queen => attacks::queen_attacks(from, Bitboard::FULL),
+        Role::King => attacks::king_attacks(from),
+    }
+}
+
+/// A candidate set of frozen men on a board, and the questions the
+/// fixpoint asks about it (see the module docs, "Shut exits").
+struct Candidate<'a> {
+    board: &'a Board,
+    frozen: Bitboard,
+}
+
+impl Candidate<'_> {
+    /// A man of `color` and `role` on `o` would attack the other side's
+    /// king, which is in the set.
+    fn checks_from(&self, color: Color, role: Role, o: Square) -> bool {
+        let kings = self.board.by_piece(Piece {
+            color: color.other(),
+            role: Role::King,
+        });
+        (kings & self.frozen & fixed_attacks(color, role, o)).any()
+    }
+
+    /// Whether the exit `e` of the man of `color` and `role` on `sq` is
+    /// shut.
+    fn exit_shut(&self, sq: Square, color: Color, role: Role, exits: &Exits, e: Square) -> bool {
+        if self.frozen.contains(e) {
+            return true;
+        }
+        if exits.other.contains(e) {
+            return false;
+        }
+        match role {
+            Role::Pawn => false,
+            Role::Knight => self.checks_from(color, role, e),
+            Role::King => self.checks_from(color, role, e) || self.guarded(color, sq, e),
+            Role::Bishop | Role::Rook | Role::Queen => self.slide_shut(sq, color, role),
+        }
+    }
+
+    /// Walking from the slider on `sq` along each of its lines, every
+    /// square up to the first man of the set gives check: wherever the
+    /// slider came from, it stood on one of them.
+    fn slide_shut(&self, sq: Square, color: Color, role: Role) -> bool {
+        let dirs: &[(i32, i32)] = match role {
+            Role::Bishop => &[(1, 1), (1, -1), (-1, 1), (-1, -1)],
+            Role::Rook => &[(1, 0), (-1, 0), (0, 1), (0, -1)],
+            _ => &[
+                (1, 1),
+                (1, -1),
+                (-1, 1),
+                (-1, -1),
+                (1, 0),
+                (-1, 0),
+                (0, 1),
+                (0, -1),
+            ],
+        };
+        dirs.iter().all(|&(df, dr)| {
+            let mut o = sq;
+            while let Some(next) = o.offset_coords(df, dr) {
+                if self.frozen.contains(next) {
+                    break;
+                }
+                if !self.checks_from(color, role, next) {
+                    return false;
+                }
+                o = next;
+            }
+            true
+        })
+    }
+
+    /// The square `e` next to the king of `color` on `sq` is attacked by a
+    /// man of the other side in the set, all of whose exits are in the set
+    /// (other than `sq`) or are `e`.
+    fn guarded(&self, color: Color, sq: Square, e: Square) -> bool {
+        let allowed = (self.frozen - Bitboard::from(sq)) | Bitboard::from(e);
+        let theirs = self.frozen & self.board.by_color(color.other());
+        let mut guards = theirs.into_iter();
+        Iterator::any(&mut guards, |q| {
+            self.board.piece_at(q).is_some_and(|f| {
+                fixed_attacks(f.color, f.role, q).contains(e)
+                    && (Exits::of(f.color, f.role, q).all() - allowed).is_empty()
+            })
+        })
+    }
+
+    /// Every exit of the man on `sq` is shut.
+    fn keeps(&self, sq: Square) -> bool {
+        let Some(piece) = self.board.piece_at(sq) else {
+            return false;
+        };
+        let exits = Exits::of(piece.color, piece.role, sq);
+        let mut all = exits.all().into_iter();
+        Iterator::all(&mut all, |e| {
+            self.exit_shut(sq, piece.color, piece.role, &exits, e)
+        })
+    }
 }
 
 /// The largest set of men that can never have moved (see the module docs).
 pub fn frozen_men(board: &Board) -> Bitboard {
-    let mut frozen = board.occupied();
+    let mut candidate = Candidate {
+        board,
+        frozen: board.occupied(),
+    };
     loop {
-        let mut kept = frozen;
-        for sq in frozen {
-            let Some(piece) = board.piece_at(sq) else {
-                continue;
-            };
-            if (exits(piece.color, piece.role, sq) - frozen).any() {
+        let mut kept = candidate.frozen;
+        for sq in candidate.frozen {
+            if !candidate.keeps(sq) {
                 kept.clear(sq);
             }
         }
-        if kept == frozen {
-            return frozen;
+        if kept == candidate.frozen {
+            return kept;
         }
-        frozen = kept;
+        candidate.frozen = kept;
     }
 }
 
@@ -116,7 +238,7 @@ pub fn region(board: &Board, frozen: Bitboard, sq: Square) -> Bitboard {
     while frontier.any() {
         let mut next = Bitboard::EMPTY;
         for s in frontier {
-            next |= exits(piece.color, piece.role, s) - frozen;
+            next |= Exits::of(piece.color, piece.role, s).all() - frozen;
         }
         frontier = next - reached;
         reached |= frontier;
