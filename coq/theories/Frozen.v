@@ -7,7 +7,8 @@
                             passed through if it ever arrived on [s];
     - [frozen_men b]        the largest set [F] of occupied squares of [b]
                             such that every exit of every man of [F] is in
-                            [F], a1 first;
+                            [F] or shut ([exit_ok], "Shut exits" below),
+                            a1 first;
     - [frozen_refutes P]    some square of [frozen_men (piece_at P)] holds a
                             man other than the one the initial position
                             has there;
@@ -54,12 +55,34 @@
     and also men walled in by each other (a rook in a cage of pawns, whose
     only way back is through the rook's own square).
 
+    ** Shut exits
+
+    An exit outside the set is no way back either when the man cannot have
+    stood there just before arriving, because of a check ([exit_ok]):
+
+    - a knight or king there would have attacked the other king (on a
+      square of the set) with its own side to move ([checks_from]);
+    - a bishop, rook or queen would have done so from every square it can
+      have come from, along its lines up to the first square of the set
+      ([slide_shut]; attacks from next to the king, which nothing blocks:
+      [fixed_attack]);
+    - a king there would have stood in check from a man of the set whose
+      every exit is in the set (not the king's square) or is the exit
+      itself ([guarded]): that man cannot have just arrived, and the check
+      was not uncovered, so the position before the king's move had the
+      side that had just moved in check, or it was the initial position.
+
+    Exits that a promotion or castling starts from are shut only by the
+    set.
+
     ** Why it is sound (Frozenproof.v)
 
-    If every exit of every square of a set [X] holds a man of [X] after a
-    legal move, the move touched no square of [X]: a man arriving on [s]
-    came from an exit of [s], or passed over one, which the move leaves
-    empty.  So [X] has the same men on the board before the move, and is
+    If every exit of every square of a set [X] holds a man of [X] or is
+    shut after a legal move, the move touched no square of [X]: a man
+    arriving on [s] came from an exit of [s], or passed over one, which the
+    move leaves empty, so the exit is shut, and each way of being shut
+    contradicts the invariants of the position before the move (or, for a
+    king, of the one before that).  So [X] has the same men on the board before the move, and is
     closed there too; by induction over the game, every square of [X]
     holds in the initial position what it holds at the end.  No least
     fixpoint (no "first man to freeze") is needed: any closed set will do,

@@ -15,10 +15,10 @@
     ** The argument
 
     [closed_set b X]: every square of [X] holds a man of [b] whose exits
-    ([frozen_exits], Frozen.v) are all in [X].  If [X] is closed on the
-    board of [P] and [legal_move Q m P] ([Q] satisfying the invariants of
-    Invariants.v), then [m] neither leaves, arrives on, nor captures on a
-    square of [X] ([frozen_step_keeps]):
+    ([frozen_exits], Frozen.v) are all in [X] or [shut].  If [X] is closed
+    on the board of [P] and [legal_move Q m P] ([Q] a position of a game),
+    then [m] neither leaves, arrives on, nor captures on a square of [X]
+    ([frozen_step_keeps]):
 
     - leaving a square, or taking en passant, empties it, but the squares
       of [X] are occupied after the move;
@@ -29,7 +29,12 @@
       by it; either way an exit of [t] is empty after the move, but it is
       in [X];
     - no pawn arrives on its second rank, where a pawn has no exit (pawns
-      never stand on their first rank, Invariants.v).
+      never stand on their first rank, Invariants.v);
+    - the exit is then shut, which is a contradiction: a man that would
+      have given check from its origin leaves [Q] with the side that just
+      moved in check ([check_contra]); a king that would have stood in a
+      check no move can have given makes the position before [Q]
+      impossible ([check_arrived], which looks one move further back).
 
     So the boards of [Q] and [P] agree on [X], [X] is closed on [Q] too,
     and by induction over the game every square of [X] holds what the

@@ -372,3 +372,36 @@ fn last_ply_type_without_the_ply() {
         Verdict::Unknown(_)
     ));
 }
+
+/// An undecided ply names, for each retraction still possible, a line of
+/// retractions through positions not shown dead to one left open: each
+/// line starts with a retraction of the position, and the lines together
+/// name at least two of them (else the ply would be decided).
+#[test]
+fn an_undecided_ply_names_the_lines_still_open() {
+    let p = pos("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    let shallow = Budget {
+        nodes: 1_000_000,
+        time: None,
+        max_depth: 2,
+    };
+    let Verdict::Unknown(reason) = Search::new(RuleSet::ALL, shallow).last(&p, 1) else {
+        panic!("bare kings: the last ply is not decided within 2 plies");
+    };
+    let open = reason
+        .split_once("(still open: ")
+        .map(|(_, rest)| rest.trim_end_matches(')'))
+        .unwrap_or_else(|| panic!("no open line named: {reason}"));
+    let retractions: Vec<String> = p.unmoves().iter().map(|u| u.to_string()).collect();
+    let firsts: Vec<&str> = open
+        .split("; ")
+        .map(|line| line.split(' ').next().unwrap_or(""))
+        .collect();
+    assert!(firsts.len() >= 2, "{reason}");
+    for first in firsts {
+        assert!(
+            retractions.iter().any(|r| r == first),
+            "{first} in {reason}"
+        );
+    }
+}

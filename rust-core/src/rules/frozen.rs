@@ -16,14 +16,41 @@
 //! puts them.
 //!
 //! Let `F` be a set of men such that every exit of every man of `F` holds a
-//! man of `F`. Then no man of `F` ever
+//! man of `F` or is *shut* (below). Then no man of `F` ever
 //! moved: going back in time, the first one to move would go to an exit
 //! that is still held by a man of `F` that has not moved yet. So each man
 //! of `F` stands where the initial position has the same man; a position
 //! where one does not is reached by no game.
 //!
+//! ## Shut exits
+//!
+//! An exit outside `F` is still no way back when the man cannot have stood
+//! there just before its last move, because of a check (the last move of a
+//! man of `F` finds the other men of `F` already where they stand):
+//! - a knight or king on the exit would have attacked the other side's
+//!   king (a man of `F`) with its own side to move: the side that had just
+//!   moved would have been in check;
+//! - for a bishop, rook or queen, the same from every square it can have
+//!   come from through that exit (along its line up to the first man of
+//!   `F`); "attacked" means from next to the king, where nothing can stand
+//!   between;
+//! - a king on the exit would have stood in check, with its own side to
+//!   move, from a man of `F` (a pawn, knight or king, or a slider next to
+//!   it) whose every exit is a man of `F` other than the king's square, or
+//!   the exit itself: that man cannot have just arrived to give the check,
+//!   and an attack from next door is not uncovered by another man moving.
+//!
+//! Exits that only a promotion or castling starts from are shut only by a
+//! man of `F`. Example (Brandis): White Ka1, Rb1, Pa2, Pb2, Pd2, Pe2,
+//! Black Kc2, Bd1. The rook came from c1 only, where it would have checked
+//! the king c2 with White to move; the king c2 came from neither b3, c3, d3
+//! (attacked by unmoved pawns) nor c1 (by the rook): all frozen, and the
+//! black king is not on e8.
+//!
 //! The largest such `F` is a greatest fixpoint: start from every eligible
-//! man and drop men with an exit outside the set until none is dropped. It
+//! man and drop men with an exit neither in the set nor shut until none is
+//! dropped (being shut only gets easier as the set grows, so the fixpoint
+//! does not depend on the order). It
 //! contains the least fixpoint the stranded-man rule computes from the
 //! pawns on their second rank ([`crate::search::stranded_man`]), and also
 //! men walled in by each other (a rook in a cage of pawns whose only way

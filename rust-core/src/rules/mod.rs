@@ -17,9 +17,9 @@
 //!   and is not the initial position's man on its square
 //!   ([`crate::search::stranded_man`]).
 //! - [`Rule::Frozen`]: the largest set of men that can never have moved
-//!   (each one's every way back blocked by another one), one of them not
-//!   the initial position's man on its square ([`frozen`]); contains the
-//!   stranded men.
+//!   (each one's every way back blocked by another one, or shut by a check
+//!   it would have given or stood in), one of them not the initial
+//!   position's man on its square ([`frozen`]); contains the stranded men.
 //! - [`Rule::Region`]: a man whose every way back (avoiding the frozen
 //!   men, which stood where they stand all game) leads neither to an
 //!   initial square of its kind nor, for a piece, to its last rank where it
