@@ -163,6 +163,11 @@ Definition frozen_exits_of (c : color) (r : role) (s : int) : list int :=
     from there (see "Why it is sound" above for the arguments, and
     Frozenproof.v for their proofs). *)
 
+(** [o] is next to [k] along a line a man of role [r] slides on. *)
+Definition slides_next_to (r : role) (o k : int) : bool :=
+  existsb (fun d => inb d (slider_dirs r) &&&
+                    match ray d k with o' :: _ => o' =? o | [] => false end) directions.
+
 (** A man of colour [c] and role [r] on [o] attacks [k] whatever else
     stands on the board: a pawn, knight or king its usual squares, a
     bishop, rook or queen only the squares next to it along its lines. *)
@@ -171,8 +176,7 @@ Definition fixed_attack (c : color) (r : role) (o k : int) : bool :=
   | Pawn => inb o (pawn_attacks (opp c) k)
   | Knight => inb o knight_targets.[k]
   | King => inb o king_targets.[k]
-  | _ => existsb (fun d => inb d (slider_dirs r) &&&
-                           match ray d k with o' :: _ => o' =? o | [] => false end) directions
+  | _ => slides_next_to r o k
   end.
 
 (** A man of colour [c] and role [r] on [o] would attack a king of the
@@ -209,22 +213,24 @@ Definition guarded (b : board_fn) (F : array bool) (ws : list int) (c : color) (
     end) ws.
 
 (** The exit [e] of the man of colour [c] and role [r] on [s] is in [F] or
-    shut. *)
+    shut; [slid] is [slide_shut b F ws c r s], which does not depend on
+    [e] and is computed once per man ([man_ok]). *)
 Definition exit_ok (b : board_fn) (F : array bool) (ws : list int) (c : color) (r : role)
-    (s e : int) : bool :=
+    (s : int) (slid : bool) (e : int) : bool :=
   F.[e] |||
   (negb (inb e (promotion_exit c r s ++ castle_exit c r s)) &&&
    match r with
    | Pawn => false
    | Knight => checks_from b F ws c Knight e
    | King => checks_from b F ws c King e ||| guarded b F ws c s e
-   | _ => slide_shut b F ws c r s
+   | _ => slid
    end).
 
 (** The man on [s] has all its exits in [F] or shut. *)
 Definition man_ok (b : board_fn) (F : array bool) (ws : list int) (s : int) : bool :=
   match b s with
-  | Some (MkPiece c r) => forallb (exit_ok b F ws c r s) (frozen_exits_of c r s)
+  | Some (MkPiece c r) =>
+      let slid := slide_shut b F ws c r s in forallb (exit_ok b F ws c r s slid) (frozen_exits_of c r s)
   | None => false
   end.
 

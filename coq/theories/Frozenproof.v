@@ -175,27 +175,19 @@ Proof.
     rewrite Hb. apply opiece_eqb_eq. reflexivity. }
   assert (L : forall x y : bool, x = true -> (x ||| y) = true) by (intros x y ->; reflexivity).
   assert (R : forall x y : bool, y = true -> (x ||| y) = true) by (intros [] y ->; reflexivity).
+  assert (Hs : slides_next_to r o k = true -> existsb (slider_on b c k) directions = true).
+  { intros Hn. apply existsb_exists in Hn. destruct Hn as (d & Hd & Hx).
+    destruct (inb d (slider_dirs r)) eqn:Ed; [|discriminate].
+    destruct (ray d k) as [|o' l] eqn:Er; [discriminate|]. apply eqb_true in Hx. subst o'.
+    apply existsb_exists. exists d. split; [exact Hd|].
+    unfold slider_on. rewrite Er. cbn [first_man]. rewrite Hb. cbv iota. rewrite Hb. cbv iota.
+    rewrite Ed, (proj2 (color_eqb_eq c c) eq_refl). reflexivity. }
   destruct r; cbn [fixed_attack] in H.
   - apply L, L, R, Hm, H.
   - apply L, L, L, Hm, H.
-  - apply R. apply existsb_exists in H. destruct H as (d & Hd & Hx).
-    destruct (inb d (slider_dirs _)) eqn:Ed; [|discriminate].
-    destruct (ray d k) as [|o' l] eqn:Er; [discriminate|]. apply eqb_true in Hx. subst o'.
-    apply existsb_exists. exists d. split; [exact Hd|].
-    unfold slider_on. rewrite Er. cbn [first_man]. rewrite Hb. cbv iota. rewrite Hb. cbv iota.
-    rewrite Ed, (proj2 (color_eqb_eq c c) eq_refl). reflexivity.
-  - apply R. apply existsb_exists in H. destruct H as (d & Hd & Hx).
-    destruct (inb d (slider_dirs _)) eqn:Ed; [|discriminate].
-    destruct (ray d k) as [|o' l] eqn:Er; [discriminate|]. apply eqb_true in Hx. subst o'.
-    apply existsb_exists. exists d. split; [exact Hd|].
-    unfold slider_on. rewrite Er. cbn [first_man]. rewrite Hb. cbv iota. rewrite Hb. cbv iota.
-    rewrite Ed, (proj2 (color_eqb_eq c c) eq_refl). reflexivity.
-  - apply R. apply existsb_exists in H. destruct H as (d & Hd & Hx).
-    destruct (inb d (slider_dirs _)) eqn:Ed; [|discriminate].
-    destruct (ray d k) as [|o' l] eqn:Er; [discriminate|]. apply eqb_true in Hx. subst o'.
-    apply existsb_exists. exists d. split; [exact Hd|].
-    unfold slider_on. rewrite Er. cbn [first_man]. rewrite Hb. cbv iota. rewrite Hb. cbv iota.
-    rewrite Ed, (proj2 (color_eqb_eq c c) eq_refl). reflexivity.
+  - apply R, Hs, H.
+  - apply R, Hs, H.
+  - apply R, Hs, H.
   - apply L, R, Hm, H.
 Qed.
 
@@ -263,27 +255,23 @@ Proof.
   - destruct (Uint63.eqs q f) as [->|Hqf]; [congruence|].
     destruct (Uint63.eqs q t) as [->|Hqt]; [|exfalso; apply Hd; symmetry; apply Hsame; assumption].
     rewrite Hb't in Hb'q. injection Hb'q as <- <-.
+    assert (Hslider : r0 <> Pawn -> r0 <> King ->
+              (exists d, In d (slider_dirs r0) /\ reaches b (ray d f) t = true) ->
+              exists x, In x (frozen_exits us r0 t) /\ b' x = None).
+    { intros Hp Hk Hm. destruct (slider_exit b us r0 f t Hf Hm) as (e & He & Het & Hfe).
+      exists e. split; [apply move_exits; [exact Hk | intros E; contradiction | exact He]|].
+      destruct Hfe as [->|Hn]; [exact Hb'f|].
+      destruct (Uint63.eqs e f) as [->|Hef]; [exact Hb'f|].
+      rewrite Hsame; [exact Hn | apply (exits_in us r0 t Ht), He | exact Hef | exact Het]. }
     destruct r0.
     + destruct (pawn_arrival us f t Hf Ht Hbf Hmm Hb'f Hsame) as (Hs & e & He & Hn).
       exists e. split; [|exact Hn].
       apply move_exits; [discriminate | intros _; exact Hs | exact He].
     + apply inb_in in Hmm. exists f. split; [|exact Hb'f].
       apply move_exits; [discriminate | discriminate | apply knight_exit; assumption].
-    + destruct (slider_exit b us Bishop f t Hf Hmm) as (e & He & Het & Hfe).
-      exists e. split; [apply move_exits; [discriminate | discriminate | exact He]|].
-      destruct Hfe as [->|Hn]; [exact Hb'f|].
-      destruct (Uint63.eqs e f) as [->|Hef]; [exact Hb'f|].
-      rewrite Hsame; [exact Hn | apply (exits_in us Bishop t Ht), He | exact Hef | exact Het].
-    + destruct (slider_exit b us Rook f t Hf Hmm) as (e & He & Het & Hfe).
-      exists e. split; [apply move_exits; [discriminate | discriminate | exact He]|].
-      destruct Hfe as [->|Hn]; [exact Hb'f|].
-      destruct (Uint63.eqs e f) as [->|Hef]; [exact Hb'f|].
-      rewrite Hsame; [exact Hn | apply (exits_in us Rook t Ht), He | exact Hef | exact Het].
-    + destruct (slider_exit b us Queen f t Hf Hmm) as (e & He & Het & Hfe).
-      exists e. split; [apply move_exits; [discriminate | discriminate | exact He]|].
-      destruct Hfe as [->|Hn]; [exact Hb'f|].
-      destruct (Uint63.eqs e f) as [->|Hef]; [exact Hb'f|].
-      rewrite Hsame; [exact Hn | apply (exits_in us Queen t Ht), He | exact Hef | exact Het].
+    + apply Hslider; [discriminate.. | exact Hmm].
+    + apply Hslider; [discriminate.. | exact Hmm].
+    + apply Hslider; [discriminate.. | exact Hmm].
     + exists f. split; [apply king_exit; assumption | exact Hb'f].
   - destruct Hps as (r' & Hpr & _ & _ & H7 & _ & Hmm).
     destruct (Uint63.eqs q f) as [->|Hqf]; [congruence|].
@@ -629,7 +617,7 @@ Proof.
 Qed.
 
 Lemma exit_ok_spec : forall b F ws c r s e, incl ws all_squares -> In s all_squares ->
-  exit_ok b F ws c r s e = true -> F.[e] = true \/ shut b (fun s => F.[s]) c r s e.
+  exit_ok b F ws c r s (slide_shut b F ws c r s) e = true -> F.[e] = true \/ shut b (fun s => F.[s]) c r s e.
 Proof.
   intros b F ws c r s e Hw Hs H. unfold exit_ok in H. apply lazy_or_true in H as [H|H]; [left; exact H|].
   right. apply lazy_and_true in H as (Hn & H). split.
@@ -649,7 +637,7 @@ Lemma closed_b_spec : forall b ws F, incl ws all_squares -> closed_b b ws F = tr
 Proof.
   intros b ws F Hw H s Hs HF. pose proof (forall_squares _ H s Hs) as H'. cbv beta in H'.
   rewrite HF in H'. cbn [negb] in H'. unfold man_ok in H'.
-  destruct (b s) as [[c r]|]; [|discriminate]. exists c, r. split; [reflexivity|].
+  destruct (b s) as [[c r]|]; [|discriminate]. cbv zeta in H'. exists c, r. split; [reflexivity|].
   rewrite frozen_exits_of_spec in H' by exact Hs. rewrite forallb_forall in H'.
   intros e He. exact (exit_ok_spec b F ws c r s e Hw Hs (H' e He)).
 Qed.

@@ -658,17 +658,7 @@ impl Search {
                     nodes.push(j);
                 }
                 nodes.reverse();
-                let mut unmoves = Vec::new();
-                for pair in nodes.windows(2) {
-                    let pos = self.nodes[pair[0] as usize].pos;
-                    let target = Key::from(&self.nodes[pair[1] as usize].pos);
-                    unmoves.extend(
-                        pos.unmoves()
-                            .into_iter()
-                            .find(|u| Key::from(&pos.unmake(u)) == target),
-                    );
-                }
-                return Some(unmoves);
+                return Some(self.unmoves_along(&nodes));
             }
             if node.state != State::Expanded {
                 continue;
@@ -687,18 +677,22 @@ impl Search {
     /// The game (oldest move first) along a line of nodes from the root to
     /// the initial position.
     fn game(&self, line: &[u32]) -> Vec<Move> {
+        game_of(&self.unmoves_along(line))
+    }
+
+    /// The retractions (most recent first) leading along a line of nodes,
+    /// each node a retraction of the one before.
+    fn unmoves_along(&self, line: &[u32]) -> Vec<Unmove> {
         let mut unmoves = Vec::new();
         for pair in line.windows(2) {
             let pos = self.nodes[pair[0] as usize].pos;
             let target = Key::from(&self.nodes[pair[1] as usize].pos);
-            if let Some(u) = pos
-                .unmoves()
-                .into_iter()
-                .find(|u| Key::from(&pos.unmake(u)) == target)
-            {
-                unmoves.push(u);
-            }
+            unmoves.extend(
+                pos.unmoves()
+                    .into_iter()
+                    .find(|u| Key::from(&pos.unmake(u)) == target),
+            );
         }
-        game_of(&unmoves)
+        unmoves
     }
 }

@@ -84,10 +84,8 @@ impl Exits {
             Role::Pawn if sq.rank() == Rank::Second.relative_to(color) => Bitboard::EMPTY,
             Role::Pawn => pawn_back(sq),
             Role::Knight => attacks::knight_attacks(sq),
-            Role::Bishop => attacks::bishop_attacks(sq, Bitboard::FULL),
-            Role::Rook => attacks::rook_attacks(sq, Bitboard::FULL),
-            Role::Queen => attacks::queen_attacks(sq, Bitboard::FULL),
             Role::King => attacks::king_attacks(sq),
+            Role::Bishop | Role::Rook | Role::Queen => slides(role, sq, Bitboard::FULL),
         };
         let unpromotion = if role != Role::King && sq.rank() == Rank::Eighth.relative_to(color) {
             pawn_back(sq)
@@ -113,16 +111,25 @@ impl Exits {
     }
 }
 
+/// The squares a bishop, rook or queen on `sq` reaches along its lines up
+/// to the first square of `occupied` (included); none for other men.
+fn slides(role: Role, sq: Square, occupied: Bitboard) -> Bitboard {
+    match role {
+        Role::Bishop => attacks::bishop_attacks(sq, occupied),
+        Role::Rook => attacks::rook_attacks(sq, occupied),
+        Role::Queen => attacks::queen_attacks(sq, occupied),
+        Role::Pawn | Role::Knight | Role::King => Bitboard::EMPTY,
+    }
+}
+
 /// The squares a man of `role` and `color` on `from` attacks whatever
 /// else stands on the board: for a slider, only the squares next to it.
 fn fixed_attacks(color: Color, role: Role, from: Square) -> Bitboard {
     match role {
         Role::Pawn => attacks::pawn_attacks(color, from),
         Role::Knight => attacks::knight_attacks(from),
-        Role::Bishop => attacks::bishop_attacks(from, Bitboard::FULL),
-        Role::Rook => attacks::rook_attacks(from, Bitboard::FULL),
-        Role::Queen => attacks::queen_attacks(from, Bitboard::FULL),
         Role::King => attacks::king_attacks(from),
+        Role::Bishop | Role::Rook | Role::Queen => slides(role, from, Bitboard::FULL),
     }
 }
 
@@ -144,54 +151,13 @@ impl Candidate<'_> {
         (kings & self.frozen & fixed_attacks(color, role, o)).any()
     }
 
-    /// Whether the exit `e` of the man of `color` and `role` on `sq` is
-    /// shut.
-    fn exit_shut(&self, sq: Square, color: Color, role: Role, exits: &Exits, e: Square) -> bool {
-        if self.frozen.contains(e) {
-            return true;
-        }
-        if exits.other.contains(e) {
-            return false;
-        }
-        match role {
-            Role::Pawn => false,
-            Role::Knight => self.checks_from(color, role, e),
-            Role::King => self.checks_from(color, role, e) || self.guarded(color, sq, e),
-            Role::Bishop | Role::Rook | Role::Queen => self.slide_shut(sq, color, role),
-        }
-    }
-
     /// Walking from the slider on `sq` along each of its lines, every
     /// square up to the first man of the set gives check: wherever the
     /// slider came from, it stood on one of them.
     fn slide_shut(&self, sq: Square, color: Color, role: Role) -> bool {
-        let dirs: &[(i32, i32)] = match role {
-            Role::Bishop => &[(1, 1), (1, -1), (-1, 1), (-1, -1)],
-            Role::Rook => &[(1, 0), (-1, 0), (0, 1), (0, -1)],
-            _ => &[
-                (1, 1),
-                (1, -1),
-                (-1, 1),
-                (-1, -1),
-                (1, 0),
-                (-1, 0),
-                (0, 1),
-                (0, -1),
-            ],
-        };
-        dirs.iter().all(|&(df, dr)| {
-            let mut o = sq;
-            while let Some(next) = o.offset_coords(df, dr) {
-                if self.frozen.contains(next) {
-                    break;
-                }
-                if !self.checks_from(color, role, next) {
-                    return false;
-                }
-                o = next;
-            }
-            true
-        })
+        let origins = slides(role, sq, self.frozen) - self.frozen;
+        let mut origins = origins.into_iter();
+        Iterator::all(&mut origins, |o| self.checks_from(color, role, o))
     }
 
     /// The square `e` next to the king of `color` on `sq` is attacked by a
@@ -209,16 +175,29 @@ impl Candidate<'_> {
         })
     }
 
-    /// Every exit of the man on `sq` is shut.
+    /// Every exit of the man on `sq` is in the set or shut.
     fn keeps(&self, sq: Square) -> bool {
         let Some(piece) = self.board.piece_at(sq) else {
             return false;
         };
-        let exits = Exits::of(piece.color, piece.role, sq);
-        let mut all = exits.all().into_iter();
-        Iterator::all(&mut all, |e| {
-            self.exit_shut(sq, piece.color, piece.role, &exits, e)
-        })
+        let (color, role) = (piece.color, piece.role);
+        let exits = Exits::of(color, role, sq);
+        let open = exits.all() - self.frozen;
+        if open.is_empty() {
+            return true;
+        }
+        if (open & exits.other).any() {
+            return false;
+        }
+        let mut open = open.into_iter();
+        match role {
+            Role::Pawn => false,
+            Role::Knight => Iterator::all(&mut open, |e| self.checks_from(color, role, e)),
+            Role::King => Iterator::all(&mut open, |e| {
+                self.checks_from(color, role, e) || self.guarded(color, sq, e)
+            }),
+            Role::Bishop | Role::Rook | Role::Queen => self.slide_shut(sq, color, role),
+        }
     }
 }
 
