@@ -682,15 +682,35 @@ fn classic_example(
         Question::Where(man) => Classic::Where { man },
         _ => return Ok(None),
     };
-    let Ok(answer) = crate::classic::answer(classic, &problem.position, Some(EXAMPLE_GAME_BUDGET))
+    let Ok(mut answer) =
+        crate::classic::answer(classic, &problem.position, Some(EXAMPLE_GAME_BUDGET))
     else {
         return Ok(None);
     };
+    let unknown = |answer: &crate::classic::Answer| {
+        answer
+            .cases
+            .iter()
+            .filter(|c| !c.finding.is_proven())
+            .count()
+    };
+    let before = unknown(&answer);
+    if let Some(moves) = &problem.game {
+        crate::classic::settle_by_game(&mut answer.cases, moves);
+    }
+    let by_published_game = unknown(&answer) < before;
     if answer.against(published) != Ok(true) {
         return Ok(None);
     }
     let mut notes = vec![format!("problem {id}")];
     notes.extend(problem.source.clone());
+    if by_published_game {
+        notes.push(format!(
+            "a reachable case is proven by replaying the game the source publishes \
+             (pg, {} plies); the proof-game search did not find one within its budget",
+            problem.game.as_ref().map_or(0, Vec::len)
+        ));
+    }
     crate::classic::file_text(&answer, &notes, "retroproof export --examples")
 }
 

@@ -175,6 +175,50 @@ fn an_undecided_right_is_unknown_not_claimed() {
     assert!(!err.contains("Q can") && !err.contains("Q cannot"), "{err}");
 }
 
+/// The same problem from examples/classic-problems.epd: its `pg`, the
+/// game the answer on Puzzling SE publishes, ends in the position with
+/// White's queen-side right intact (it goes on 50. O-O-O+), so Coq proves
+/// `Q can` by replaying it, with no proof-game search at all.
+#[test]
+fn a_published_game_proves_a_right() {
+    if skip_coq() {
+        return;
+    }
+    let epd = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../examples/classic-problems.epd"
+    );
+    let stdout = success_stdout(&[
+        "prove",
+        epd,
+        "--id",
+        "puzzling-126757-castling",
+        "--game-time",
+        "0",
+    ]);
+    assert!(stdout.starts_with("castling: Q can\n"), "{stdout}");
+    assert!(
+        stdout.contains("reached by a legal game of 98 plies"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("Theorem castling : reachable white_queenside.P"),
+        "{stdout}"
+    );
+    // `--reached-by` with a game that reaches no case is bad input.
+    let err = usage_error(&[
+        "prove",
+        "1B1n1b1n/p1pppppp/8/P7/8/6P1/1P1PPP1P/R3K1kr w - -",
+        "--question",
+        "castling",
+        "--game-time",
+        "0",
+        "--reached-by",
+        "e2e4",
+    ]);
+    assert!(err.contains("reaches none"), "{err}");
+}
+
 #[test]
 fn which_side_is_to_move() {
     if skip_coq() {

@@ -20,8 +20,11 @@
 //!   (`as-shown`, `turned`) and `where X` (squares), `possible` and
 //!   `impossible` are the same words, and a `where` problem's keys not
 //!   listed are impossible (`sol "c3 possible"`: only c3).
-//! - `id` names the problem, `c0` cites its source; other opcodes are kept
-//!   but not interpreted.
+//! - `id` names the problem, `c0` cites its source; `pg` is a game the
+//!   source publishes as its proof (SAN movetext from the initial position,
+//!   as printed: `pg "1. Nh3 Nc6 2. Nf4 ..."`), which a `can` / `possible`
+//!   answer may be proven by when the proof-game search does not find one;
+//!   other opcodes are kept but not interpreted.
 //!
 //! [`Problem::check`] runs the native solver and compares with `sol`. For
 //! `last N` the solver's answer is the part every history of `N` plies
@@ -31,9 +34,10 @@
 
 use std::fmt;
 
+use crate::pgn::{parse_game, PgnError};
 use crate::retro::{ParseRetroUciError, RetroUci, Unmove};
 use crate::search::{last_moves, legality, IllegalReason, LastMoves, Legality, Limits};
-use crate::{Epd, EpdError, Piece, Position};
+use crate::{Epd, EpdError, Move, Piece, Position};
 
 /// What a problem asks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -91,6 +95,9 @@ pub struct Problem {
     pub solution: Solution,
     /// The `c0` operand: where the problem and its answer were published.
     pub source: Option<String>,
+    /// The `pg` operand: a game the source publishes with its answer,
+    /// replayed from the initial position (legal moves only).
+    pub game: Option<Vec<Move>>,
 }
 
 /// A published answer.
@@ -123,6 +130,8 @@ pub enum ProblemError {
     BadVerdicts {
         text: String,
     },
+    /// A `pg` operand that is not a legal game in SAN movetext.
+    BadGame(PgnError),
 }
 
 impl fmt::Display for ProblemError {
@@ -141,6 +150,7 @@ impl fmt::Display for ProblemError {
                 f,
                 "bad sol {text:?} (expected pairs KEY can|cannot, e.g. \"K cannot q can\")"
             ),
+            ProblemError::BadGame(e) => write!(f, "bad pg (a game in SAN movetext): {e}"),
         }
     }
 }
@@ -183,12 +193,17 @@ impl Problem {
                     .map_err(ProblemError::BadSolution)?,
             ),
         };
+        let game = text_of("pg")
+            .map(|text| parse_game(&text).map(|game| game.moves))
+            .transpose()
+            .map_err(ProblemError::BadGame)?;
         Ok(Problem {
             id: text_of("id"),
             position: epd.position,
             question,
             solution,
             source: text_of("c0"),
+            game,
         })
     }
 

@@ -71,3 +71,23 @@ fn strict_depth_answers_are_prefixes() {
         }
     }
 }
+
+/// `pg`, a game published with a problem, is read as SAN movetext and
+/// replayed from the initial position; one that is not a legal game is
+/// an error naming the operand, not a problem without a game.
+#[test]
+fn a_published_game_is_replayed() {
+    let line = |pg: &str| {
+        format!(
+            "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w - - id \"t\"; retro \"castling\"; pg \"{pg}\";"
+        )
+    };
+    let p = Problem::parse(&line("1. e4 e5")).unwrap();
+    let game: Vec<String> = p.game.unwrap().iter().map(|m| m.to_uci()).collect();
+    assert_eq!(game, ["e2e4", "e7e5"]);
+    // e5 is not a white move from the initial position.
+    let err = Problem::parse(&line("1. e5 e4")).unwrap_err();
+    assert!(err.to_string().starts_with("bad pg"), "{err}");
+    let p = Problem::parse("8/8/8/8/8/8/8/K1k5 w - - id \"t\"; retro \"illegal\";").unwrap();
+    assert!(p.game.is_none());
+}

@@ -438,6 +438,23 @@ pub fn settle(pos: &Position, game: Option<proofgame::Budget>) -> Finding {
     }
 }
 
+/// Settles by a given game (`--reached-by`, an EPD problem's published
+/// `pg`) each case still unknown whose position the game reaches: the
+/// search may miss a game that is known. Returns whether the game reaches
+/// any case's position at all (also one already settled).
+pub fn settle_by_game(cases: &mut [Case], moves: &[Move]) -> bool {
+    let mut reaches_any = false;
+    for case in cases {
+        if engine::check_game_reaches(&case.position, moves).is_ok() {
+            reaches_any = true;
+            if matches!(case.finding, Finding::Unknown { .. }) {
+                case.finding = reachable(moves);
+            }
+        }
+    }
+    reaches_any
+}
+
 fn reachable(moves: &[Move]) -> Finding {
     Finding::Reachable {
         moves: moves.iter().map(Move::to_uci).collect(),

@@ -16,7 +16,6 @@ use super::coq_run::prove_file;
 use super::prove::{load, question_words, read_game, ProveArgs};
 use super::CliError;
 use crate::classic::{file_text, which, Answer, Case, Classic, Excluded, Finding};
-use crate::prove::check_game_reaches;
 
 /// `prove --json` for a classic question.
 #[derive(Debug, Serialize)]
@@ -76,8 +75,9 @@ pub fn dispatch(args: &ProveArgs) -> Option<Result<(), CliError>> {
     let classic = Classic::asked(&words, loaded.question)?;
     Some((|| {
         check_options(args, classic)?;
-        let answer = crate::classic::answer(classic, &loaded.position, game_budget(args))
+        let mut answer = crate::classic::answer(classic, &loaded.position, game_budget(args))
             .map_err(CliError::usage)?;
+        answer.cases = with_given_game(args, answer.cases, loaded.game.as_deref())?;
         report(args, &answer, &loaded.notes)?;
         check_published(&loaded.solution, &answer)?;
         unknown_exit(&answer)
@@ -118,7 +118,7 @@ fn where_question(args: &ProveArgs, man: &str) -> Result<(), CliError> {
         .map_err(|e| CliError::usage(format!("{}: {e}", crate::input::quote(text))))?;
     let (cases, excluded) =
         which::where_cases(setup, man, game_budget(args)).map_err(CliError::usage)?;
-    let cases = with_given_game(args, cases)?;
+    let cases = with_given_game(args, cases, None)?;
     report_text_answer(args, classic, text, cases, excluded)
 }
 
@@ -144,15 +144,22 @@ fn which_question(args: &ProveArgs, one: Option<&str>) -> Result<(), CliError> {
     let unknown = Unknown::parse(text).map_err(CliError::usage)?;
     let (cases, excluded) =
         which::cases(&unknown, fill, game_budget(args)).map_err(CliError::usage)?;
-    let cases = with_given_game(args, cases)?;
+    let cases = with_given_game(args, cases, None)?;
     report_text_answer(args, classic, text, cases, excluded)
 }
 
-/// `--reached-by` with `which` or `where X`: a case not proven unreachable
-/// that the given game reaches is proven reachable by it (the proof-game
-/// search may not find a game that is known).
-fn with_given_game(args: &ProveArgs, mut cases: Vec<Case>) -> Result<Vec<Case>, CliError> {
+/// `--reached-by`: a case not proven unreachable that the given game
+/// reaches is proven reachable by it (the proof-game search may not find a
+/// game that is known); without it, an EPD problem's published game (`pg`).
+fn with_given_game(
+    args: &ProveArgs,
+    mut cases: Vec<Case>,
+    published: Option<&[Move]>,
+) -> Result<Vec<Case>, CliError> {
     if args.question.reached_by.is_empty() {
+        if let Some(moves) = published {
+            crate::classic::settle_by_game(&mut cases, moves);
+        }
         return Ok(cases);
     }
     let words: Vec<&str> = args
@@ -162,22 +169,7 @@ fn with_given_game(args: &ProveArgs, mut cases: Vec<Case>) -> Result<Vec<Case>, 
         .map(String::as_str)
         .collect();
     let (moves, _) = read_game(&words)?;
-    let mut used = false;
-    for case in &mut cases {
-        if matches!(case.finding, Finding::Unknown { .. })
-            && check_game_reaches(&case.position, &moves).is_ok()
-        {
-            case.finding = Finding::Reachable {
-                moves: moves.iter().map(Move::to_uci).collect(),
-            };
-            used = true;
-        }
-    }
-    if !used
-        && !cases
-            .iter()
-            .any(|c| check_game_reaches(&c.position, &moves).is_ok())
-    {
+    if !crate::classic::settle_by_game(&mut cases, &moves) {
         return Err(CliError::usage(
             "--reached-by: the game reaches none of the question's positions",
         ));
@@ -187,11 +179,9 @@ fn with_given_game(args: &ProveArgs, mut cases: Vec<Case>) -> Result<Vec<Case>, 
 
 fn check_options(args: &ProveArgs, classic: Classic) -> Result<(), CliError> {
     let q = &args.question;
-    let game_given = matches!(classic, Classic::Which { .. } | Classic::Where { .. });
-    if q.ltac || (!q.reached_by.is_empty() && !game_given) || args.report.is_some() {
+    if q.ltac || args.report.is_some() {
         return Err(CliError::usage(format!(
-            "--question {}: --ltac and --report are for last N, illegal and legal questions, \
-             --reached-by for last N, which and where X",
+            "--question {}: --ltac and --report are for last N, illegal and legal questions",
             classic.name()
         )));
     }

@@ -133,11 +133,14 @@ pub struct Loaded {
     pub question: Option<Question>,
     pub notes: Vec<String>,
     pub solution: Solution,
+    /// An EPD problem's published game (`pg`), if any.
+    pub game: Option<Vec<Move>>,
 }
 
 /// Reads the position argument ([`Loaded`]).
 pub fn load(args: &QuestionArgs) -> Result<Loaded, CliError> {
     let mut solution = Solution::None;
+    let mut game = None;
     let (position, question, notes) = match &args.position {
         None => (
             Position::from_fen(SMULLYAN).map_err(CliError::usage)?,
@@ -160,6 +163,7 @@ pub fn load(args: &QuestionArgs) -> Result<Loaded, CliError> {
                 notes.push(source.clone());
             }
             solution = problem.solution.clone();
+            game = problem.game.clone();
             (problem.position, Some(problem.question), notes)
         }
         Some(text) => {
@@ -176,6 +180,7 @@ pub fn load(args: &QuestionArgs) -> Result<Loaded, CliError> {
         question,
         notes,
         solution,
+        game,
     })
 }
 
@@ -193,6 +198,7 @@ fn resolve_inner(args: &QuestionArgs, given: Option<&[Move]>) -> Result<Resolved
         question: epd_question,
         notes,
         solution,
+        ..
     } = load(args)?;
     let words = question_words(args);
     if args.one.is_some() {
