@@ -687,18 +687,11 @@ fn classic_example(
     else {
         return Ok(None);
     };
-    let unknown = |answer: &crate::classic::Answer| {
-        answer
-            .cases
-            .iter()
-            .filter(|c| !c.finding.is_proven())
-            .count()
-    };
-    let before = unknown(&answer);
-    if let Some(moves) = &problem.game {
-        crate::classic::settle_by_game(&mut answer.cases, moves);
-    }
-    let by_published_game = unknown(&answer) < before;
+    let by_published_game = problem
+        .game
+        .as_ref()
+        .and_then(|moves| crate::classic::settle_by_game(&mut answer.cases, moves))
+        .is_some_and(|settled| settled > 0);
     if answer.against(published) != Ok(true) {
         return Ok(None);
     }

@@ -19,6 +19,12 @@ const LAST_MOVE_BY_KING_OR_ROOK: &str = "4k3/8/8/8/8/8/7P/4K2R b - -";
 /// may take en passant on g6.
 const AMELUNG: &str = "7R/7p/5P1k/4PKpP/8/8/8/8 w - -";
 
+/// The classic problems with their published answers.
+const CLASSIC_EPD: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../examples/classic-problems.epd"
+);
+
 #[test]
 fn a_right_lost_by_the_last_move() {
     if skip_coq() {
@@ -115,11 +121,12 @@ fn the_example_problems_prove_their_published_answers() {
     if skip_coq() {
         return;
     }
-    let epd = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../examples/classic-problems.epd"
-    );
-    let stdout = success_stdout(&["prove", epd, "--id", "constructed-castling-last-move"]);
+    let stdout = success_stdout(&[
+        "prove",
+        CLASSIC_EPD,
+        "--id",
+        "constructed-castling-last-move",
+    ]);
     assert!(stdout.starts_with("castling: K cannot\n"), "{stdout}");
 }
 
@@ -184,13 +191,9 @@ fn a_published_game_proves_a_right() {
     if skip_coq() {
         return;
     }
-    let epd = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../examples/classic-problems.epd"
-    );
     let stdout = success_stdout(&[
         "prove",
-        epd,
+        CLASSIC_EPD,
         "--id",
         "puzzling-126757-castling",
         "--game-time",

@@ -618,8 +618,8 @@ impl Search {
 
     /// For an unknown verdict: each undecided retraction followed by the
     /// shortest line of retractions through positions not shown dead to one
-    /// the search left open (most recent first), as ` (open: a2b3xq g8b3xQ
-    /// …; …)`; empty when there is none.
+    /// the search left open (most recent first), as ` (still open: a2b3xq
+    /// g8b3xQ …; …)`; empty when there is none.
     fn open_lines(&self, undecided: &[(Unmove, u32)]) -> String {
         const SHOWN: usize = 12;
         let lines: Vec<String> = undecided

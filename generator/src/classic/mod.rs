@@ -440,19 +440,22 @@ pub fn settle(pos: &Position, game: Option<proofgame::Budget>) -> Finding {
 
 /// Settles by a given game (`--reached-by`, an EPD problem's published
 /// `pg`) each case still unknown whose position the game reaches: the
-/// search may miss a game that is known. Returns whether the game reaches
-/// any case's position at all (also one already settled).
-pub fn settle_by_game(cases: &mut [Case], moves: &[Move]) -> bool {
+/// search may miss a game that is known. Returns how many cases it
+/// settled, or `None` when the game reaches no case's position at all
+/// (not even one already settled otherwise).
+pub fn settle_by_game(cases: &mut [Case], moves: &[Move]) -> Option<usize> {
     let mut reaches_any = false;
+    let mut settled = 0;
     for case in cases {
         if engine::check_game_reaches(&case.position, moves).is_ok() {
             reaches_any = true;
             if matches!(case.finding, Finding::Unknown { .. }) {
                 case.finding = reachable(moves);
+                settled += 1;
             }
         }
     }
-    reaches_any
+    reaches_any.then_some(settled)
 }
 
 fn reachable(moves: &[Move]) -> Finding {

@@ -169,7 +169,7 @@ fn with_given_game(
         .map(String::as_str)
         .collect();
     let (moves, _) = read_game(&words)?;
-    if !crate::classic::settle_by_game(&mut cases, &moves) {
+    if crate::classic::settle_by_game(&mut cases, &moves).is_none() {
         return Err(CliError::usage(
             "--reached-by: the game reaches none of the question's positions",
         ));
