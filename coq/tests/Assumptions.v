@@ -8,7 +8,7 @@
 
 From RetroProof Require Import Board Movegen Perft Rules RulesFast RulesCheck Retract Soundness
   Reachable Invariants Search Exports Completeness Retro Tactics Stranded Frozen Frozenproof Cert Certproof
-  Parityproof PawnCaptures PawnCapturesproof SealedBishops SealedBishopsproof.
+  Parityproof PawnCaptures PawnCapturesproof SealedBishops SealedBishopsproof Cage Cageproof.
 
 Print Assumptions Soundness.retractions_sound.
 Print Assumptions Soundness.retractions_turn.
@@ -51,3 +51,4 @@ Print Assumptions Retro.dead_set_refutes.
 Print Assumptions Parityproof.parity_refutes_sound.
 Print Assumptions PawnCapturesproof.pawn_refutes_sound.
 Print Assumptions SealedBishopsproof.sealed_refutes_sound.
+Print Assumptions Cageproof.cage_refutes_sound.

@@ -29,13 +29,13 @@
     argument: a new rule proven sound ([refutes refuted], Certproof.v)
     plugs in without changing the checkers.  The default rule is
     [default_refuted := fun P => negb (alive P) ||| frozen_refutes P |||
-    region_refutes P ||| parity_refutes P ||| pawn_refutes P |||
-    sealed_refutes P]: the
+    region_refutes P ||| cage_refutes P ||| parity_refutes P |||
+    pawn_refutes P ||| sealed_refutes P]: the
     invariants of Invariants.v, the stranded men of Stranded.v, the frozen
-    men and regions of Frozen.v, parity in closed positions of Parity.v,
-    pawn-capture counting of PawnCaptures.v and the sealed bishops of
-    SealedBishops.v (the native engine's rules
-    [Invariants], [Stranded], [Frozen], [Region], [Parity],
+    men and regions of Frozen.v, the cages of Cage.v, parity in closed
+    positions of Parity.v, pawn-capture counting of PawnCaptures.v and the
+    sealed bishops of SealedBishops.v (the native engine's rules
+    [Invariants], [Stranded], [Frozen], [Region], [Cage], [Parity],
     [PawnCaptures] and [SealedBishops], the
     set [COQ_RULES] of generator/src/prove.rs with which the native deep
     search writes the certificates Coq checks).  The rules are tried
@@ -70,7 +70,7 @@
 From Coq Require Import Uint63 PArray List Bool String PArith FMapPositive.
 From RetroProof Require Import Gen.Vocab Board Retract Notation Reachable Search Frozen.
 (* Not imported: Parity's names ([closed], …) would clash with Cert's. *)
-From RetroProof Require Parity PawnCaptures SealedBishops.
+From RetroProof Require Parity PawnCaptures SealedBishops Cage.
 Import ListNotations.
 Open Scope uint63_scope.
 Open Scope list_scope.
@@ -224,13 +224,14 @@ Notation check_last_cert_with refuted P ms D := (check_last_cert_gen refuted slo
 Notation check_last_among_cert_with refuted P xs D := (check_last_among_cert_gen refuted slot P xs D).
 
 (** The default static rule: the invariants (Invariants.v), stranded men
-    (Stranded.v), frozen men and regions (Frozen.v), parity in closed
-    positions (Parity.v), pawn-capture counting (PawnCaptures.v), bishops
-    walled in on their initial squares (SealedBishops.v). *)
+    (Stranded.v), frozen men and regions (Frozen.v), cages on the edge
+    ranks (Cage.v), parity in closed positions (Parity.v), pawn-capture
+    counting (PawnCaptures.v), bishops walled in on their initial squares
+    (SealedBishops.v). *)
 Notation default_refuted :=
   (fun P : position =>
-     negb (alive P) ||| frozen_refutes P ||| region_refutes P ||| Parity.parity_refutes P |||
-     PawnCaptures.pawn_refutes P ||| SealedBishops.sealed_refutes P).
+     negb (alive P) ||| frozen_refutes P ||| region_refutes P ||| Cage.cage_refutes P |||
+     Parity.parity_refutes P ||| PawnCaptures.pawn_refutes P ||| SealedBishops.sealed_refutes P).
 
 Notation check_dead D := (check_dead_with default_refuted D).
 Notation check_illegal_cert P D := (check_illegal_cert_with default_refuted P D).

@@ -26,7 +26,7 @@ From Coq Require Import Uint63 List Bool String PArith FMapPositive.
 From RetroProof Require Import Board Retract Notation Reachable Search Cert Frozen Frozenproof Facts.
 (* Not imported: Parity's names ([closed], …) would shadow Cert's. *)
 From RetroProof Require Parity Parityproof PawnCaptures PawnCapturesproof SealedBishops
-  SealedBishopsproof.
+  SealedBishopsproof Cage Cageproof.
 Import ListNotations.
 Open Scope list_scope.
 
@@ -35,12 +35,14 @@ Definition refutes (refuted : position -> bool) : Prop :=
   forall P, refuted P = true -> ~ reachable P.
 
 (** The default rule of Cert.v: [alive] (Search.v), the frozen men and
-    the regions (Frozenproof.v), parity (Parityproof.v), pawn-capture
-    counting (PawnCapturesproof.v), sealed bishops (SealedBishopsproof.v). *)
+    the regions (Frozenproof.v), cages (Cageproof.v), parity
+    (Parityproof.v), pawn-capture counting (PawnCapturesproof.v), sealed
+    bishops (SealedBishopsproof.v). *)
 Lemma default_refutes : refutes default_refuted.
 Proof.
   intros P H (h & G & Hg & Hr). pose proof (alive_game h G P Hg Hr) as E.
-  rewrite E, (frozen_refutes_game h G P Hg Hr), (region_refutes_game h G P Hg Hr) in H.
+  rewrite E, (frozen_refutes_game h G P Hg Hr), (region_refutes_game h G P Hg Hr),
+    (Cageproof.cage_refutes_game h G P Hg Hr) in H.
   (* [destruct … eqn:] rather than conversion: the kernel would otherwise
      unfold the rules' computations while checking [Qed]. *)
   destruct (Parity.parity_refutes P) eqn:Hp.

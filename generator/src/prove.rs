@@ -592,6 +592,7 @@ pub fn example_files(epd: &str) -> Result<Vec<ExampleFile>, EmitError> {
             continue;
         };
         // The engine's statement, kept only when it is the published answer.
+        let mut proof = Proof::Reflective;
         let statement = match (problem.question, &problem.solution) {
             (Question::LastMoves(n), Solution::Plies(sol)) => {
                 let published: Vec<String> = sol.iter().rev().map(ToString::to_string).collect();
@@ -608,7 +609,14 @@ pub fn example_files(epd: &str) -> Result<Vec<ExampleFile>, EmitError> {
             }
             (Question::Illegal, Solution::Illegal) => match illegal_statement(&problem.position) {
                 Ok(s) => s,
-                Err(_) => continue,
+                // Beyond the retraction tree: the deep search's dead set.
+                Err(_) => match deep_illegal(&problem.position) {
+                    Ok(answer) => {
+                        proof = Proof::Certificate(answer.dead);
+                        answer.statement
+                    }
+                    Err(_) => continue,
+                },
             },
             (
                 Question::Castling
@@ -632,7 +640,7 @@ pub fn example_files(epd: &str) -> Result<Vec<ExampleFile>, EmitError> {
         let export = Export {
             position: problem.position,
             statement,
-            proof: Proof::Reflective,
+            proof,
             notes,
         };
         let mut contents = export_text(&export)?;
@@ -725,7 +733,8 @@ pub fn game_reaching(
 /// The static rules Coq's certificate checker applies (`default_refuted`,
 /// Cert.v: `alive` of Search.v -- the invariants and the stranded-man rule
 /// -- `frozen_refutes` and `region_refutes` of Frozen.v, the frozen-men
-/// and region rules, proven sound in Frozenproof.v, and `parity_refutes`
+/// and region rules, proven sound in Frozenproof.v, `cage_refutes` of
+/// Cage.v, proven sound in Cageproof.v, and `parity_refutes`
 /// of Parity.v, proven sound in Parityproof.v, `pawn_refutes` of
 /// PawnCaptures.v, proven sound in PawnCapturesproof.v, and `sealed_refutes`
 /// of SealedBishops.v, proven sound in SealedBishopsproof.v): every rule of
@@ -733,7 +742,8 @@ pub fn game_reaching(
 /// does (for Frozen and Region, generator/tests/frozen_coq.rs compares them;
 /// for Parity, the positions of coq/tests/Parity.v and
 /// rust-core/tests/rules.rs; for pawn captures, coq/tests/PawnCapturesCross.v;
-/// for sealed bishops, coq/tests/SealedBishopsCross.v), so a certificate the
+/// for sealed bishops, coq/tests/SealedBishopsCross.v; for cages,
+/// generator/tests/cage_coq.rs), so a certificate the
 /// native checker accepts under these rules checks in Coq.
 pub const COQ_RULES: RuleSet = RuleSet::ALL;
 

@@ -205,7 +205,7 @@ fn rule_sets() {
     assert!(set.contains(Rule::Stranded));
     assert!(set.is_subset(RuleSet::ALL));
     assert!(!RuleSet::ALL.is_subset(set));
-    assert_eq!(set.iter().count(), 6);
+    assert_eq!(set.iter().count(), 7);
     assert_eq!(
         RuleSet::NONE.with(Rule::Parity).iter().collect::<Vec<_>>(),
         vec![Rule::Parity]
@@ -216,7 +216,7 @@ fn rule_sets() {
     assert_eq!(set.refuting(&start_black), None);
     assert_eq!(
         RuleSet::ALL.to_string(),
-        "invariants,stranded,sealed-bishops,frozen,region,pawn-captures,parity"
+        "invariants,stranded,sealed-bishops,frozen,region,cage,pawn-captures,parity"
     );
 }
 

@@ -24,6 +24,10 @@
 //!   men, which stood where they stand all game) leads neither to an
 //!   initial square of its kind nor, for a piece, to its last rank where it
 //!   may have been promoted ([`frozen::region`]).
+//! - [`Rule::Cage`]: the men of a cage on the first or last rank (squares
+//!   no man but a knight can enter, walled in by frozen men) keep their
+//!   order: read from the a-file, kings or rooks left out, they are a
+//!   subsequence of the initial position's men there ([`cage`]).
 //! - [`Rule::PawnCaptures`]: the captures a side's pawns (and the pawns its
 //!   promoted men were) must have made,
 //!   against the men the other side is missing ([`pawns`]).
@@ -35,11 +39,13 @@
 //!   in the count of pawns plus promoted men, at most 8 ([`bishops`]).
 //!
 //! Every rule is proven sound in Coq (`Stranded.v`, `Frozenproof.v`,
-//! `Parityproof.v`, `PawnCapturesproof.v`, `SealedBishopsproof.v`) and together they make up the
+//! `Cageproof.v`, `Parityproof.v`, `PawnCapturesproof.v`,
+//! `SealedBishopsproof.v`) and together they make up the
 //! static rule of its certificate checker (`default_refuted`,
 //! coq/theories/Cert.v; `COQ_RULES` in generator/src/prove.rs).
 
 pub mod bishops;
+pub mod cage;
 pub mod frozen;
 pub mod parity;
 pub mod pawns;
@@ -59,16 +65,18 @@ pub enum Rule {
     PawnCaptures,
     Parity,
     SealedBishops,
+    Cage,
 }
 
 impl Rule {
     /// Every rule, in the order the search tries them (cheapest first).
-    pub const ALL: [Rule; 7] = [
+    pub const ALL: [Rule; 8] = [
         Rule::Invariants,
         Rule::Stranded,
         Rule::SealedBishops,
         Rule::Frozen,
         Rule::Region,
+        Rule::Cage,
         Rule::PawnCaptures,
         Rule::Parity,
     ];
@@ -83,6 +91,7 @@ impl Rule {
             Rule::PawnCaptures => pawns::refutes(pos),
             Rule::Parity => parity::refutes(pos),
             Rule::SealedBishops => bishops::refutes(pos),
+            Rule::Cage => cage::refutes(pos),
         }
     }
 
@@ -96,6 +105,7 @@ impl Rule {
             Rule::PawnCaptures => "pawn-captures",
             Rule::Parity => "parity",
             Rule::SealedBishops => "sealed-bishops",
+            Rule::Cage => "cage",
         }
     }
 
@@ -125,7 +135,8 @@ impl RuleSet {
             | Rule::Region.bit()
             | Rule::PawnCaptures.bit()
             | Rule::Parity.bit()
-            | Rule::SealedBishops.bit(),
+            | Rule::SealedBishops.bit()
+            | Rule::Cage.bit(),
     );
 
     #[must_use]

@@ -5,6 +5,7 @@ use std::fmt;
 
 use super::{game_of, is_initial, stranded_man, Explorer, Key};
 use crate::retro::{material_error, MaterialError, SideMaterial, Unmove};
+use crate::rules::{Rule, RuleSet};
 use crate::{Board, CastlingRights, Color, Move, Piece, Position, Role, Square};
 
 /// Why a position cannot arise in a game.
@@ -26,6 +27,9 @@ pub enum IllegalReason {
     /// Every retraction sequence ends within `longest` plies or strands a
     /// man ([`stranded_man`]), none at the initial position.
     NoUnstrandedHistory { longest: u32 },
+    /// A static rule ([`crate::rules`]) shows that no game reaches the
+    /// position.
+    Refuted { rule: Rule },
 }
 
 impl fmt::Display for IllegalReason {
@@ -52,6 +56,7 @@ impl fmt::Display for IllegalReason {
                 f,
                 "every history ends within {longest} plies or strands a man off its initial square"
             ),
+            IllegalReason::Refuted { rule } => write!(f, "refuted by the {rule} rule"),
         }
     }
 }
@@ -124,6 +129,9 @@ pub fn legality(pos: &Position, limits: Limits) -> Legality {
     }
     if let Some(square) = stranded_man(pos) {
         return Legality::Illegal(IllegalReason::Stranded { square });
+    }
+    if let Some(rule) = RuleSet::ALL.refuting(pos) {
+        return Legality::Illegal(IllegalReason::Refuted { rule });
     }
     let mut explorer = Explorer::new().with_budget(limits.nodes);
     let longest = explorer.longest(pos, limits.depth);
