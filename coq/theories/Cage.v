@@ -6,8 +6,9 @@
     generator/tests/cage_coq.rs checks that the two agree.
 
     Take an edge rank [E] (the first or the eighth, listed from the a-file
-    to the h-file) and the frozen men [X] of the position ([frozen_set],
-    Frozen.v), which stood on their squares all game.  A *cage* is a set
+    to the h-file) and the men [X] of the position that stood on their
+    squares all game ([fixed]): the frozen men ([frozen_set], Frozen.v), and
+    the king and rook of each castling right the position asserts.  A *cage* is a set
     [C] of squares of [E], none frozen, such that walking from any square
     of [C] in any of the eight directions, the first square met outside
     [C] is frozen (or the walk leaves the board): [sealed_at].  No king,
@@ -61,10 +62,10 @@ Definition sealed_at (Z X : int -> bool) (s : int) : bool :=
   forallb (fun d => sealed_ray Z X (ray d s)) directions.
 
 (** One round: keep the squares of [C] that are sealed. *)
-Definition cage_round (X : array bool) (C : list int) : list int :=
-  filter (sealed_at (fun x => inb x C) (fun x => X.[x])) C.
+Definition cage_round (X : int -> bool) (C : list int) : list int :=
+  filter (sealed_at (fun x => inb x C) X) C.
 
-Fixpoint cage_fix (fuel : nat) (X : array bool) (C : list int) : list int :=
+Fixpoint cage_fix (fuel : nat) (X : int -> bool) (C : list int) : list int :=
   match fuel with
   | O => C
   | S n => let C' := cage_round X C in
@@ -72,12 +73,12 @@ Fixpoint cage_fix (fuel : nat) (X : array bool) (C : list int) : list int :=
   end.
 
 (** The largest sealed set of non-frozen squares of [E]. *)
-Definition cage (X : array bool) (E : list int) : list int :=
-  cage_fix 9 X (filter (fun s => negb X.[s]) E).
+Definition cage (X : int -> bool) (E : list int) : list int :=
+  cage_fix 9 X (filter (fun s => negb (X s)) E).
 
 (** [C] lies on [E] and is sealed. *)
-Definition cage_valid (X : array bool) (E C : list int) : bool :=
-  forallb (fun s => inb s E &&& sealed_at (fun x => inb x C) (fun x => X.[x]) s) C.
+Definition cage_valid (X : int -> bool) (E C : list int) : bool :=
+  forallb (fun s => inb s E &&& sealed_at (fun x => inb x C) X s) C.
 
 (** The man on a square, as a letter of the word: none for an empty
     square, a knight, or a man of the role [er] left out. *)
@@ -113,13 +114,30 @@ Fixpoint subseqb (w u : list piece) : bool :=
 (** The roles left out: kings, then rooks. *)
 Definition left_out : list role := [King; Rook].
 
-Definition cage_refutes_on (b : board_fn) (X : array bool) (E : list int) : bool :=
+Definition cage_refutes_on (b : board_fn) (X : int -> bool) (E : list int) : bool :=
   let C := cage X E in
   cage_valid X E C &&&
   (existsb (fun er => negb (subseqb (word er C b E) (word er C (piece_at initial) E))) left_out |||
    negb (subseqb (kings C (piece_at initial) E) (kings C b E))).
 
+(** The castling rights [P] asserts, and the squares of their kings and
+    rooks: a right is lost as soon as a move starts or ends on one of them
+    (Game.v), so while it holds its king and rook stand there (Invariants.v,
+    [castling_inv]) and never moved. *)
+Definition asserted (P : position) : list (color * castling_side) :=
+  filter (fun cs => castling_right P (fst cs) (snd cs)) castling_sides.
+
+Definition right_squares (Rs : list (color * castling_side)) : list int :=
+  flat_map (fun cs => [castle_king_from (fst cs); castle_rook_from (fst cs) (snd cs)]) Rs.
+
+(** The squares whose men stood there all game: the frozen men, and the
+    kings and rooks of the rights [P] asserts. *)
+Definition fixed (P : position) : int -> bool :=
+  let F := frozen_set (piece_at P) in
+  let R := right_squares (asserted P) in
+  fun s => F.[s] ||| inb s R.
+
 Definition cage_refutes (P : position) : bool :=
   let b := piece_at P in
-  let X := frozen_set b in
+  let X := fixed P in
   cage_refutes_on b X rank1 ||| cage_refutes_on b X rank8.

@@ -363,8 +363,10 @@ Definition cage_ok (X : int -> bool) (C E : list int) : Prop :=
 Section CageStep.
 
 Context (Q P : position) (m : move) (X : int -> bool) (C E : list int).
-Context (Hl : legal_move Q m P) (HQ : inv Q = true) (HX : closed_set (piece_at P) X).
-Context (Hg : exists h, game h Q) (HC : cage_ok X C E).
+Context (Hl : legal_move Q m P) (HQ : inv Q = true).
+(** The squares of [X] hold the same man before and after the move. *)
+Context (HF : forall s, In s all_squares -> X s = true -> piece_at Q s = piece_at P s /\ piece_at P s <> None).
+Context (HC : cage_ok X C E).
 
 Let b := piece_at Q.
 Let b' := piece_at P.
@@ -386,9 +388,8 @@ Proof.
   - assert (Hs' : In s all_squares)
       by (apply (ray_on_board d t s Hd' Ht); rewrite Er; apply in_or_app; left; exact Hsa).
     assert (Hbs : b s = None) by (apply Hclear; [exact Hs' | apply (proj2 (Hb s Hs')), Hsa]).
-    apply (occupied P X HX s Hs' Xs).
-    rewrite <- (frozen_step_keeps Q P m X Hl HQ HX Hg s Hs' Xs). exact Hbs.
-  - apply Hbf. unfold b. rewrite (frozen_step_keeps Q P m X Hl HQ HX Hg f Hf Xs). exact Hb'f.
+    destruct (HF s Hs' Xs) as (Hk & Ho). apply Ho. rewrite <- Hk. exact Hbs.
+  - apply Hbf. unfold b. rewrite (proj1 (HF f Hf Xs)). exact Hb'f.
 Qed.
 
 (** Nor does one leave it. *)
@@ -409,9 +410,8 @@ Proof.
   - assert (Hs' : In s all_squares)
       by (apply (ray_on_board d f s Hd' Hf); rewrite Er; apply in_or_app; left; exact Hsa).
     assert (Hbs : b s = None) by (apply Hclear; [exact Hs' | apply (proj1 (Hb s Hs')), Hsa]).
-    apply (occupied P X HX s Hs' Xs).
-    rewrite <- (frozen_step_keeps Q P m X Hl HQ HX Hg s Hs' Xs). exact Hbs.
-  - apply Harr. symmetry. exact (frozen_step_keeps Q P m X Hl HQ HX Hg t Ht Xs).
+    destruct (HF s Hs' Xs) as (Hk & Ho). apply Ho. rewrite <- Hk. exact Hbs.
+  - apply Harr. symmetry. exact (proj1 (HF t Ht Xs)).
 Qed.
 
 Lemma no_pawn_in_cage : forall s c, In s C -> b s <> Some (MkPiece c Pawn).
@@ -690,53 +690,151 @@ Qed.
 
 End CageStep.
 
+(** ** The squares that hold their men all game *)
+
+Lemma touches_false : forall m c side, touches m c side = false ->
+  mv_from m <> castle_king_from c /\ mv_from m <> castle_rook_from c side /\
+  mv_to m <> castle_king_from c /\ mv_to m <> castle_rook_from c side.
+Proof.
+  intros m c side H. unfold touches in H. rewrite !orb_false_iff in H.
+  destruct H as (((H1 & H2) & H3) & H4).
+  repeat split; apply eqb_false_neq; assumption.
+Qed.
+
+Lemma castle_squares_apart : forall c side side',
+  ~ In (castle_king_from c) [castle_rook_from (opp c) side'; castle_rook_to (opp c) side'] /\
+  ~ In (castle_rook_from c side) [castle_rook_from (opp c) side'; castle_rook_to (opp c) side'].
+Proof.
+  intros c side side'. split; intros H; apply in_inb in H; revert H;
+    destruct c, side, side'; vm_compute; discriminate.
+Qed.
+
+(** A move that leaves a castling right holds neither starts nor ends on
+    its king's or rook's square, and leaves them as they are. *)
+Lemma untouched_keeps : forall G m G' c side, legal_move G m G' -> inv G = true ->
+  castling_right G c side = true -> touches m c side = false ->
+  forall s, s = castle_king_from c \/ s = castle_rook_from c side -> piece_at G s = piece_at G' s.
+Proof.
+  intros G m G' c side Hl HG Hr Ht s Hs.
+  destruct (inv_elim G HG) as (_ & _ & _ & Hc & Hep).
+  unfold castling_inv in Hc. rewrite forallb_forall in Hc.
+  assert (Hcs : In (c, side) castling_sides) by (destruct c, side; simpl; tauto).
+  specialize (Hc _ Hcs). cbv beta iota in Hc. rewrite Hr in Hc. cbn [negb] in Hc.
+  apply lazy_and_true in Hc as [Hk Hro]. apply opiece_eqb_eq in Hk, Hro.
+  destruct (touches_false m c side Ht) as (F1 & F2 & T1 & T2).
+  assert (Hsin : In s all_squares) by (destruct Hs as [-> | ->]; destruct c, side; vm_compute; tauto).
+  assert (Hsf : s <> mv_from m) by (destruct Hs as [-> | ->]; auto).
+  assert (Hst : s <> mv_to m) by (destruct Hs as [-> | ->]; auto).
+  assert (Hbs : piece_at G s = Some (MkPiece c King) \/ piece_at G s = Some (MkPiece c Rook))
+    by (destruct Hs as [-> | ->]; auto).
+  destruct (step_shape G m G' Hl Hep) as (_ & _ & _ & Hk').
+  set (us := turn G) in *. set (f := mv_from m) in *. set (t := mv_to m) in *.
+  shape_inv Hk'; symmetry.
+  - apply Hsame; assumption.
+  - apply Hsame; assumption.
+  - apply Hsame; try assumption. intros ->. rewrite Hbv in Hbs. destruct Hbs as [E|E]; discriminate.
+  - apply Hsame; [exact Hsin|]. simpl. intros H.
+    destruct H as [E|[E|[E|[E|[]]]]]; try (symmetry in E; contradiction).
+    + (* the rook's square of the side castling *)
+      rewrite <- E in Hbs. rewrite Hbr in Hbs.
+      destruct Hbs as [Eo|Eo]; [injection Eo; intros; discriminate|].
+      injection Eo as Ec. rewrite Ec in Hfk. exact (F1 Hfk).
+    + rewrite <- E in Hbs. rewrite Hbrt in Hbs. destruct Hbs; discriminate.
+Qed.
+
+(** One step back along a game: what makes [X] a set of squares that hold
+    their men all game carries back to the position before, and the move
+    keeps them. *)
+Lemma fixed_step : forall h G m G' Xf Rs, game h G -> game_step G m G' ->
+  closed_set (piece_at G') Xf ->
+  (forall cs, In cs Rs -> castling_right G' (fst cs) (snd cs) = true) ->
+  closed_set (piece_at G) Xf /\
+  (forall cs, In cs Rs -> castling_right G (fst cs) (snd cs) = true) /\
+  forall s, In s all_squares -> (Xf s ||| inb s (right_squares Rs)) = true ->
+    piece_at G s = piece_at G' s /\ piece_at G' s <> None.
+Proof.
+  intros h G m G' Xf Rs Hg Hst HX HR.
+  pose proof (game_next h G m G' Hg Hst) as Hg'.
+  destruct Hst as (Hl & Hcr & _). apply legal_move_iff in Hl.
+  pose proof (inv_game h G Hg) as Hi.
+  pose proof (inv_game _ G' Hg') as Hi'.
+  assert (Hright : forall cs, In cs Rs ->
+            castling_right G (fst cs) (snd cs) = true /\ touches m (fst cs) (snd cs) = false).
+  { intros cs Hcs. pose proof (HR cs Hcs) as H. rewrite Hcr in H.
+    apply andb_true_iff in H as [H1 H2]. apply negb_true_iff in H2. auto. }
+  split; [|split].
+  - apply (closed_transfer (piece_at G')); [exact HX|].
+    intros x Hx HXx. exact (frozen_step_keeps G G' m Xf Hl Hi HX (ex_intro _ h Hg) x Hx HXx).
+  - intros cs Hcs. exact (proj1 (Hright cs Hcs)).
+  - intros s Hs H. destruct (Xf s) eqn:Ex.
+    + split; [exact (frozen_step_keeps G G' m Xf Hl Hi HX (ex_intro _ h Hg) s Hs Ex)|].
+      exact (occupied G' Xf HX s Hs Ex).
+    + apply inb_in in H. unfold right_squares in H. apply in_flat_map in H as ((c & side) & Hcs & Hin).
+      simpl in Hin. destruct (Hright _ Hcs) as (Hr & Ht). simpl in Hr, Ht.
+      assert (Hs' : s = castle_king_from c \/ s = castle_rook_from c side) by (intuition congruence).
+      split; [exact (untouched_keeps G m G' c side Hl Hi Hr Ht s Hs')|].
+      destruct (inv_elim G' Hi') as (_ & _ & _ & Hc & _).
+      unfold castling_inv in Hc. rewrite forallb_forall in Hc.
+      assert (Hcs' : In (c, side) castling_sides) by (destruct c, side; simpl; tauto).
+      specialize (Hc _ Hcs'). cbv beta iota in Hc. pose proof (HR _ Hcs) as Hr'. simpl in Hr'. rewrite Hr' in Hc. cbn [negb] in Hc.
+      apply lazy_and_true in Hc as [Hk Hro]. apply opiece_eqb_eq in Hk, Hro.
+      destruct Hs' as [-> | ->]; [rewrite Hk | rewrite Hro]; discriminate.
+Qed.
+
 (** ** Over a game *)
 
-Theorem cage_game : forall h G, game h G -> forall X C E er,
-  closed_set (piece_at G) X -> cage_ok X C E -> er = King \/ er = Rook ->
-  sub (word er C (piece_at G) E) (word er C (piece_at initial) E).
-Proof.
-  intros h G Hg. induction Hg as [|h G m G' Hg IH Hst]; intros X C E er HX HC Her; [apply sub_refl|].
-  destruct Hst as (Hl & _). apply legal_move_iff in Hl.
-  pose proof (inv_game h G Hg) as Hi.
-  assert (HXG : closed_set (piece_at G) X).
-  { apply (closed_transfer (piece_at G')); [exact HX|].
-    intros x Hx HXx. exact (frozen_step_keeps G G' m X Hl Hi HX (ex_intro _ h Hg) x Hx HXx). }
-  apply (sub_trans _ (word er C (piece_at G) E)).
-  - exact (cage_step G G' m X C E Hl Hi HX (ex_intro _ h Hg) HC er Her).
-  - exact (IH X C E er HXG HC Her).
-Qed.
-
-Theorem kings_game : forall h G, game h G -> forall X C E,
-  closed_set (piece_at G) X -> cage_ok X C E ->
+Theorem cage_game : forall h G, game h G -> forall Xf Rs C E er,
+  closed_set (piece_at G) Xf -> (forall cs, In cs Rs -> castling_right G (fst cs) (snd cs) = true) ->
+  cage_ok (fun s => Xf s ||| inb s (right_squares Rs)) C E -> er = King \/ er = Rook ->
+  sub (word er C (piece_at G) E) (word er C (piece_at initial) E) /\
   sub (kings C (piece_at initial) E) (kings C (piece_at G) E).
 Proof.
-  intros h G Hg. induction Hg as [|h G m G' Hg IH Hst]; intros X C E HX HC; [apply sub_refl|].
+  intros h G Hg. induction Hg as [|h G m G' Hg IH Hst]; intros Xf Rs C E er HX HR HC Her;
+    [split; apply sub_refl|].
+  destruct (fixed_step h G m G' Xf Rs Hg Hst HX HR) as (HXG & HRG & HF).
+  destruct (IH Xf Rs C E er HXG HRG HC Her) as (IH1 & IH2).
   destruct Hst as (Hl & _). apply legal_move_iff in Hl.
   pose proof (inv_game h G Hg) as Hi.
-  assert (HXG : closed_set (piece_at G) X).
-  { apply (closed_transfer (piece_at G')); [exact HX|].
-    intros x Hx HXx. exact (frozen_step_keeps G G' m X Hl Hi HX (ex_intro _ h Hg) x Hx HXx). }
-  apply (sub_trans _ (kings C (piece_at G) E)).
-  - exact (IH X C E HXG HC).
-  - exact (kings_step G G' m X C E Hl Hi HX (ex_intro _ h Hg) HC).
+  split.
+  - apply (sub_trans _ (word er C (piece_at G) E)); [|exact IH1].
+    exact (cage_step G G' m _ C E Hl Hi HF HC er Her).
+  - apply (sub_trans _ (kings C (piece_at G) E)); [exact IH2|].
+    exact (kings_step G G' m _ C E Hl Hi HF HC).
 Qed.
+
+Lemma sealed_ray_ext : forall Z X Y l, (forall s, X s = Y s) -> sealed_ray Z X l = sealed_ray Z Y l.
+Proof. intros Z X Y l H. induction l as [|x l IH]; simpl; [reflexivity|]. rewrite IH, H. reflexivity. Qed.
+
+Lemma cage_ok_ext : forall X Y C E, (forall s, X s = Y s) -> cage_ok X C E -> cage_ok Y C E.
+Proof.
+  intros X Y C E H (HE & HCE & Hs). split; [exact HE|]. split; [exact HCE|].
+  intros s Hin. rewrite <- (Hs s Hin). unfold sealed_at.
+  induction directions as [|d ds IH]; simpl; [reflexivity|].
+  rewrite IH, (sealed_ray_ext _ X Y _ H). reflexivity.
+Qed.
+
+Lemma fixed_eq : forall P s,
+  fixed P s = ((frozen_set (piece_at P)).[s] ||| inb s (right_squares (asserted P))).
+Proof. reflexivity. Qed.
 
 Theorem cage_refutes_game : forall h G P, game h G -> realizes G P -> cage_refutes P = false.
 Proof.
-  intros h G P Hg (Hb & _).
-  set (X := frozen_set (piece_at P)).
-  assert (HXG : closed_set (piece_at G) (fun s => X.[s])).
+  intros h G P Hg (Hb & _ & Hrights & _).
+  assert (HXG : closed_set (piece_at G) (fun s => (frozen_set (piece_at P)).[s])).
   { apply (closed_transfer (piece_at P)); [apply frozen_set_closed|].
     intros x Hx _. symmetry. apply Hb, Hx. }
-  assert (Hon : forall E, edge E -> cage_refutes_on (piece_at P) X E = false).
+  assert (HRG : forall cs, In cs (asserted P) -> castling_right G (fst cs) (snd cs) = true).
+  { intros cs Hcs. unfold asserted in Hcs. apply filter_In in Hcs as (_ & H). apply Hrights, H. }
+  assert (Hon : forall E, edge E -> cage_refutes_on (piece_at P) (fixed P) E = false).
   { intros E HE. unfold cage_refutes_on.
-    set (C := cage X E).
-    destruct (cage_valid X E C) eqn:Hv; [|reflexivity].
-    assert (HC : cage_ok (fun s => X.[s]) C E).
+    destruct (cage_valid (fixed P) E (cage (fixed P) E)) eqn:Hv; [|reflexivity].
+    revert Hv. generalize (cage (fixed P) E). intros C Hv.
+    assert (HC0 : cage_ok (fixed P) C E).
     { unfold cage_valid in Hv. rewrite forallb_forall in Hv.
       split; [exact HE|]. split; intros s Hs; specialize (Hv s Hs); split_lazy;
         [apply inb_in | ]; assumption. }
+    assert (HC : cage_ok (fun s => (frozen_set (piece_at P)).[s] ||| inb s (right_squares (asserted P))) C E)
+      by (apply (cage_ok_ext (fixed P)); [intros s; apply fixed_eq | exact HC0]).
     destruct (edge_facts E HE) as (_ & _ & Hall & _).
     assert (Hsame : forall (L : option piece -> list piece),
               flat_map (fun s => if inb s C then L (piece_at G s) else []) E =
@@ -745,14 +843,14 @@ Proof.
     destruct (existsb _ left_out) eqn:Ex.
     - exfalso. apply existsb_exists in Ex as (er & Her & Ex).
       assert (Her' : er = King \/ er = Rook) by (simpl in Her; intuition).
-      pose proof (cage_game h G Hg _ C E er HXG HC Her') as Hsub.
+      destruct (cage_game h G Hg _ _ C E er HXG HRG HC Her') as (Hsub & _).
       unfold word in Hsub, Ex. rewrite (Hsame (letter er)) in Hsub.
       rewrite (subseqb_complete _ _ Hsub) in Ex. discriminate.
     - destruct (subseqb (kings C (piece_at initial) E) (kings C (piece_at P) E)) eqn:Ek; [reflexivity|].
-      exfalso. pose proof (kings_game h G Hg _ C E HXG HC) as Hsub.
+      exfalso. destruct (cage_game h G Hg _ _ C E King HXG HRG HC (or_introl eq_refl)) as (_ & Hsub).
       unfold kings in Hsub, Ek. rewrite (Hsame king_letter) in Hsub.
       rewrite (subseqb_complete _ _ Hsub) in Ek. discriminate. }
-  unfold cage_refutes. fold X.
+  unfold cage_refutes. cbv zeta.
   rewrite (Hon rank1 (or_introl eq_refl)), (Hon rank8 (or_intror eq_refl)). reflexivity.
 Qed.
 

@@ -27,6 +27,14 @@
 //! the initial position has in the cages are still there. A position
 //! where they are not is reached by no game either.
 //!
+//! A castling right the position asserts says that its king and rook
+//! never moved: they too stood on their squares all game, and wall cages
+//! like frozen men ([`fixed_men`]). So with Black's right to castle long,
+//! Black's queen on c8 and pawns on a7–e7, the queen stood between the
+//! unmoved rook a8 and king e8 all game: in the cage b8–d8 her word `q`
+//! must be a subsequence of the initial `b q` there (knights left out),
+//! which a white man or a second queen is not.
+//!
 //! Example (Retractor's strong cages): White's pawns on a2–h2 and
 //! Q d1, R e1, R f1, K g1. With the kings left out the word is `Q R R`,
 //! the initial one `R B Q B R`: two rooks cannot stand right of the queen.
@@ -36,7 +44,7 @@
 //! be made there too (`generator/tests/cage_coq.rs` compares the two).
 
 use super::frozen::frozen_men;
-use crate::{Bitboard, Board, File, Piece, Position, Rank, Role, Square};
+use crate::{Bitboard, Board, CastlingRights, File, Piece, Position, Rank, Role, Square};
 
 /// The eight directions, as (file, rank) steps.
 const DIRECTIONS: [(i32, i32); 8] = [
@@ -116,12 +124,25 @@ fn is_subsequence(short: &[Piece], long: &[Piece]) -> bool {
     short.iter().all(|p| rest.any(|q| q == p))
 }
 
+/// The men that stood on their squares all game: the frozen men
+/// ([`frozen_men`]), and the king and rook of each castling right the
+/// position asserts (a right is lost when its king or rook moves, or a man
+/// arrives on their squares).
+pub fn fixed_men(pos: &Position) -> Bitboard {
+    let mut fixed = frozen_men(pos.board());
+    for (color, side) in pos.castling_rights().iter() {
+        fixed.set(CastlingRights::king_home(color));
+        fixed.set(side.rook_from(color));
+    }
+    fixed
+}
+
 /// Whether the men of some cage are not in an order the initial position's
 /// men on the same squares can have come to (see the module docs).
 pub fn refutes(pos: &Position) -> bool {
     let board = pos.board();
     let start = Board::start();
-    let frozen = frozen_men(board);
+    let frozen = fixed_men(pos);
     [Rank::First, Rank::Eighth].into_iter().any(|rank| {
         let cage = cages(rank, frozen);
         let disordered = [Role::King, Role::Rook].into_iter().any(|left_out| {
@@ -177,6 +198,15 @@ mod tests {
         // started on e1 cannot have left it.
         assert!(refuted("7k/8/8/8/4K3/8/1PPPPPP1/2BQ1B2 w - - 0 1"));
         assert!(!refuted("7k/8/8/8/8/8/1PPPPPP1/2BQKB2 w - - 0 1"));
+    }
+
+    #[test]
+    fn a_castling_right_walls_a_cage() {
+        // Black may castle long: a8 and e8 never moved, and b8-d8 behind
+        // the pawns a7-e7 is a cage where a white queen never got in.
+        assert!(refuted("rnQqk2r/ppppp3/8/8/8/8/8/4K3 w q - 0 1"));
+        // Without the right, the king may have stepped aside to let her in.
+        assert!(!refuted("rnQqk2r/ppppp3/8/8/8/8/8/4K3 w - - 0 1"));
     }
 
     #[test]
