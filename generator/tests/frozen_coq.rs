@@ -23,6 +23,7 @@ mod common;
 
 use std::time::Duration;
 
+use common::boards::fen_of;
 use common::coq_env::{coqc, theories};
 use retroproof::prove::compile;
 use retroproof_core::random::Rng;
@@ -121,32 +122,6 @@ fn cells(fen: &str) -> Vec<char> {
     }
     rows.reverse();
     rows.concat()
-}
-
-/// A FEN of the board `cells` (a1 first), the given side to move, no
-/// castling rights nor en-passant square.
-fn fen_of(cells: &[char], turn: char) -> String {
-    let mut rows = Vec::new();
-    for rank in (0..8).rev() {
-        let mut row = String::new();
-        let mut empty = 0;
-        for c in &cells[rank * 8..rank * 8 + 8] {
-            if *c == '.' {
-                empty += 1;
-            } else {
-                if empty > 0 {
-                    row.push_str(&empty.to_string());
-                    empty = 0;
-                }
-                row.push(*c);
-            }
-        }
-        if empty > 0 {
-            row.push_str(&empty.to_string());
-        }
-        rows.push(row);
-    }
-    format!("{} {turn} - - 0 1", rows.join("/"))
 }
 
 /// Positions along seeded random games from the initial position, and

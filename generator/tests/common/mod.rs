@@ -1,12 +1,14 @@
 //! Shared by the integration tests: a Coq file that uses every node of the
 //! syntax tree (snapshotted in `snapshots.rs`, compiled with real `coqc` in
-//! `coqc_integration.rs`), running the `retroproof` binary ([`cli`]), and
-//! finding Coq ([`coq_env`]).
+//! `coqc_integration.rs`), running the `retroproof` binary ([`cli`]),
+//! finding Coq ([`coq_env`]), and boards for the rule agreement tests
+//! ([`boards`]).
 
 // Each test file is its own crate and compiles this whole module with
 // `mod common;`, but uses only part of it: the rest would warn as dead code.
 #![allow(dead_code)]
 
+pub mod boards;
 pub mod cli;
 pub mod coq_env;
 

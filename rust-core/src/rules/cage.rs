@@ -44,19 +44,8 @@
 //! be made there too (`generator/tests/cage_coq.rs` compares the two).
 
 use super::frozen::frozen_men;
+use crate::attacks;
 use crate::{Bitboard, Board, CastlingRights, File, Piece, Position, Rank, Role, Square};
-
-/// The eight directions, as (file, rank) steps.
-const DIRECTIONS: [(i32, i32); 8] = [
-    (0, 1),
-    (1, 1),
-    (1, 0),
-    (1, -1),
-    (0, -1),
-    (-1, -1),
-    (-1, 0),
-    (-1, 1),
-];
 
 /// The squares of `rank`, from the a-file to the h-file.
 fn rank_squares(rank: Rank) -> impl Iterator<Item = Square> {
@@ -66,18 +55,12 @@ fn rank_squares(rank: Rank) -> impl Iterator<Item = Square> {
 }
 
 /// Walking from `sq` along each direction, the first square outside
-/// `cage` is frozen (or the walk leaves the board).
+/// `cage` is frozen (or the walk leaves the board): the queen's lines from
+/// `sq`, stopping at the first square outside the cage, end on frozen
+/// squares.
 fn sealed_at(sq: Square, cage: Bitboard, frozen: Bitboard) -> bool {
-    DIRECTIONS.iter().all(|&(df, dr)| {
-        let mut s = sq;
-        loop {
-            match s.offset_coords(df, dr) {
-                None => return true,
-                Some(next) if cage.contains(next) => s = next,
-                Some(next) => return frozen.contains(next),
-            }
-        }
-    })
+    let exits = attacks::queen_attacks(sq, !cage) - cage;
+    (exits - frozen).is_empty()
 }
 
 /// The cages of `rank` (see the module docs): the largest set of squares

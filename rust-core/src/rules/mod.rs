@@ -25,9 +25,11 @@
 //!   initial square of its kind nor, for a piece, to its last rank where it
 //!   may have been promoted ([`frozen::region`]).
 //! - [`Rule::Cage`]: the men of a cage on the first or last rank (squares
-//!   no man but a knight can enter, walled in by frozen men) keep their
-//!   order: read from the a-file, kings or rooks left out, they are a
-//!   subsequence of the initial position's men there ([`cage`]).
+//!   no man but a knight can enter or leave, walled in by frozen men and
+//!   by the king and rook of each castling right the position asserts)
+//!   keep their order: read from the a-file, kings or rooks left out, they
+//!   are a subsequence of the initial position's men there, and the
+//!   initial position's kings there are still there ([`cage`]).
 //! - [`Rule::PawnCaptures`]: the captures a side's pawns (and the pawns its
 //!   promoted men were) must have made,
 //!   against the men the other side is missing ([`pawns`]).
