@@ -26,7 +26,7 @@ mod common;
 
 use std::time::Duration;
 
-use common::boards::fen_of;
+use common::boards::{agreement_file as coq_file, fen_of};
 use common::coq_env::{coqc, theories};
 use retroproof::prove::compile;
 use retroproof_core::random::{random_positions, Rng};
@@ -234,34 +234,13 @@ fn agreement_file(expected: &[(Position, Native)]) -> String {
             )
         })
         .collect();
-    format!(
-        "From Coq Require Import Uint63 List String Bool.\n\
-         From RetroProof Require Import Board Frozen Cage.\n\
-         Import ListNotations.\n\
-         Open Scope string_scope.\n\
-         \n\
-         Fixpoint ints_eqb (a b : list int) : bool :=\n\
-         \x20 match a, b with\n\
-         \x20 | [], [] => true\n\
-         \x20 | x :: a, y :: b => PrimInt63.eqb x y && ints_eqb a b\n\
-         \x20 | _, _ => false\n\
-         \x20 end.\n\
-         \n\
-         (** FEN, the native cages of the first and eighth ranks (a1 = 0),\n\
-         \x20   the native verdict of the cage rule. *)\n\
-         Definition cases : list (string * list int * list int * bool) := [\n{}\n]%uint63.\n\
-         \n\
-         Definition disagree : list string :=\n\
-         \x20 map (fun '(f, _, _, _) => f)\n\
-         \x20   (filter (fun '(f, c1, c8, r) => let P := fen f in\n\
-         \x20     let X := Cage.fixed P in\n\
-         \x20     negb (ints_eqb (Cage.cage X rank1) c1 && ints_eqb (Cage.cage X rank8) c8 &&\n\
-         \x20           Bool.eqb (cage_refutes P) r))\n\
-         \x20     cases).\n\
-         \n\
-         Example native_agrees : disagree = [].\n\
-         Proof. vm_compute. reflexivity. Qed.\n",
-        cases.join(";\n")
+    coq_file(
+        "Board Cage",
+        "FEN, the native cages of the first and eighth ranks (a1 = 0), the\n    native verdict of the cage rule.",
+        "string * list int * list int * bool",
+        "(f, c1, c8, r)",
+        "let X := Cage.fixed P in\n      ints_eqb (Cage.cage X rank1) c1 && ints_eqb (Cage.cage X rank8) c8 &&\n      Bool.eqb (cage_refutes P) r",
+        &cases,
     )
 }
 

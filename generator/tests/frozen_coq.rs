@@ -23,7 +23,7 @@ mod common;
 
 use std::time::Duration;
 
-use common::boards::fen_of;
+use common::boards::{agreement_file as coq_file, fen_of};
 use common::coq_env::{coqc, theories};
 use retroproof::prove::compile;
 use retroproof_core::random::Rng;
@@ -204,33 +204,13 @@ fn agreement_file(expected: &[(Position, Native)]) -> String {
             n.region
         ));
     }
-    format!(
-        "From Coq Require Import Uint63 List String Bool.\n\
-         From RetroProof Require Import Board Frozen.\n\
-         Import ListNotations.\n\
-         Open Scope string_scope.\n\
-         \n\
-         Fixpoint ints_eqb (a b : list int) : bool :=\n\
-         \x20 match a, b with\n\
-         \x20 | [], [] => true\n\
-         \x20 | x :: a, y :: b => PrimInt63.eqb x y && ints_eqb a b\n\
-         \x20 | _, _ => false\n\
-         \x20 end.\n\
-         \n\
-         (** FEN, the native frozen squares (a1 = 0), the native verdicts of\n\
-         \x20   the frozen-men and region rules. *)\n\
-         Definition cases : list (string * list int * bool * bool) := [\n{}\n]%uint63.\n\
-         \n\
-         Definition disagree : list string :=\n\
-         \x20 map (fun '(f, _, _, _) => f)\n\
-         \x20   (filter (fun '(f, sq, r, g) => let P := fen f in\n\
-         \x20     negb (ints_eqb (frozen_men (piece_at P)) sq && Bool.eqb (frozen_refutes P) r &&\n\
-         \x20           Bool.eqb (region_refutes P) g))\n\
-         \x20     cases).\n\
-         \n\
-         Example native_agrees : disagree = [].\n\
-         Proof. vm_compute. reflexivity. Qed.\n",
-        cases.join(";\n")
+    coq_file(
+        "Board Frozen",
+        "FEN, the native frozen squares (a1 = 0), the native verdicts of\n    the frozen-men and region rules.",
+        "string * list int * bool * bool",
+        "(f, sq, r, g)",
+        "ints_eqb (frozen_men (piece_at P)) sq && Bool.eqb (frozen_refutes P) r &&\n      Bool.eqb (region_refutes P) g",
+        &cases,
     )
 }
 
