@@ -144,6 +144,32 @@ fn both_sides_records_solve_both_sides() {
     assert!(message.contains("two types"), "{message}");
 }
 
+/// A legality row that gives only the board asks about either side to
+/// move: Texel's promoted bishop (texel-doc-05, published illegal) is
+/// proven illegal for both sides; the initial board is legal (White to
+/// move, reached by the empty game) although Black to move is not.
+#[test]
+fn a_board_without_side_to_move_is_solved_for_either_side() {
+    if skip_coq() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let tsv = pick("corpus/legality.tsv", 1, &["texel-doc-05\t"]);
+    let initial = "no-side-initial\trnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\tillegal?\tno\tthe initial position\n";
+    let file = write(dir.path(), "either.tsv", &(tsv + initial));
+    let out = run(&["solve", &file, "--json", "--game-time", "5"]);
+    let stdout = stdout_of(&out);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    let lines: Vec<serde_json::Value> = stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines[0]["result"]["answer"], "illegal", "{stdout}");
+    assert_eq!(lines[0]["result"]["agrees"], true, "{stdout}");
+    assert_eq!(lines[1]["result"]["answer"], "legal", "{stdout}");
+    assert_eq!(lines[1]["result"]["agrees"], true, "{stdout}");
+}
+
 #[test]
 fn malformed_batches_are_bad_input() {
     let dir = tempfile::tempdir().unwrap();

@@ -326,9 +326,12 @@ fn solve(item: &Item, timeout: Duration, game_time: u64) -> Result<Done, CliErro
         occupied: false,
     };
     if !item.fen.trim().contains(' ') {
-        return Err(CliError::unknown(
-            "the side to move is not given: solving for either side is not supported yet",
-        ));
+        return match item.asked {
+            Asked::IllegalOrLegal => solve_either_side(item, timeout, game_time),
+            _ => Err(CliError::unknown(
+                "the side to move is not given: only a legality question is solved for either side",
+            )),
+        };
     }
     let resolved = match &item.asked {
         Asked::Last(n) => resolve_full(&ask(&format!("last {n}")))?,
@@ -400,6 +403,80 @@ fn solve(item: &Item, timeout: Duration, game_time: u64) -> Result<Done, CliErro
         // The answer is the question's word: `illegal`, `legal`.
         Asked::Illegal | Asked::Legal | Asked::IllegalOrLegal => format!("proven {answer}"),
         _ => format!("{}: {answer}{condition}", item.asked),
+    };
+    Ok(Done::new(detail).with_json(solved))
+}
+
+/// A legality row that gives only the board (the question is then whether
+/// either side to move is legal): illegal when it is proven illegal with
+/// White to move and with Black to move (two proofs), legal when a game
+/// reaches it with one of them (proven by replaying it), unknown otherwise.
+fn solve_either_side(item: &Item, timeout: Duration, game_time: u64) -> Result<Done, CliError> {
+    let board = item.fen.trim();
+    let sided = |side: char, asked: Asked| Item {
+        fen: format!("{board} {side} - -"),
+        asked,
+        published: Published::None,
+    };
+    // Each side's own failure (exit 1: refuted, 3: unknown) is a reason;
+    // anything else (an environment fault) ends the problem.
+    let mut reasons = Vec::new();
+    let mut not_illegal = Vec::new();
+    for side in ['w', 'b'] {
+        match solve(&sided(side, Asked::Illegal), timeout, game_time) {
+            Ok(_) => {}
+            Err(e) if matches!(e.code(), 1 | 3) => {
+                reasons.push(format!("{side} to move: {}", e.message()));
+                not_illegal.push(side);
+            }
+            Err(e) => return Err(e),
+        }
+    }
+    let mut answer = None;
+    if not_illegal.is_empty() {
+        answer = Some("illegal");
+    }
+    for &side in &not_illegal {
+        match solve(&sided(side, Asked::Legal), timeout, game_time) {
+            Ok(_) => {
+                answer = Some("legal");
+                break;
+            }
+            Err(e) if matches!(e.code(), 1 | 3) => {
+                reasons.push(format!("{side} to move: {}", e.message()));
+            }
+            Err(e) => return Err(e),
+        }
+    }
+    let Some(answer) = answer else {
+        return Err(CliError::unknown(format!(
+            "neither side to move decided: {}",
+            reasons.join("; ")
+        )));
+    };
+    let agrees = match item.published {
+        Published::Illegal => Some(answer == "illegal"),
+        Published::Legal => Some(answer == "legal"),
+        _ => None,
+    };
+    if agrees == Some(false) {
+        return Err(CliError::refuted(format!(
+            "proven answer \"{answer}\" contradicts the published answer {}",
+            published_words(&item.published)
+        )));
+    }
+    let solved = Solved {
+        question: item.asked.to_string(),
+        answer: answer.to_string(),
+        proven: true,
+        unconditional: false,
+        published: item.published.clone(),
+        agrees,
+        certificate: None,
+    };
+    let detail = match answer {
+        "illegal" => "proven illegal with either side to move",
+        _ => "proven legal with one side to move",
     };
     Ok(Done::new(detail).with_json(solved))
 }
