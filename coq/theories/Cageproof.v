@@ -210,6 +210,22 @@ Proof.
     first [vm_compute; reflexivity | vm_compute; tauto].
 Qed.
 
+(** In a list without duplicates split at [x] and [y], the other members
+    are neither. *)
+Lemma split_apart : forall (a : list int) x mm y c, NoDup (a ++ x :: mm ++ y :: c) ->
+  forall s, In s (a ++ mm ++ c) -> In s (a ++ x :: mm ++ y :: c) /\ s <> x /\ s <> y.
+Proof.
+  intros a x mm y c Hn s Hsin. split; [|split].
+  - apply in_app_or in Hsin as [H|H]; apply in_or_app; [left; exact H | right; right].
+    apply in_app_or in H as [H|H]; apply in_or_app; [left; exact H | right; right; exact H].
+  - intros ->. apply NoDup_remove_2 in Hn. apply Hn.
+    apply in_app_or in Hsin as [H|H]; apply in_or_app; [left; exact H | right].
+    apply in_app_or in H as [H|H]; apply in_or_app; [left; exact H | right; right; exact H].
+  - intros ->. rewrite app_comm_cons, app_assoc in Hn. apply NoDup_remove_2 in Hn. apply Hn.
+    apply in_app_or in Hsin as [H|H]; apply in_or_app; [left; apply in_or_app; left; exact H|].
+    apply in_app_or in H as [H|H]; [left; apply in_or_app; right; right; exact H | right; exact H].
+Qed.
+
 (** A letter moves along an edge rank from [f] to [t], over squares
     without letters. *)
 Lemma edge_move : forall E f t (L L' : int -> list piece), edge E -> In f E -> In t E -> f <> t ->
@@ -222,30 +238,14 @@ Proof.
   destruct (split_two E f t Hf Ht Hft) as (a & mm & c & [Esp|Esp]); rewrite Esp in *.
   - assert (Hn : NoDup (a ++ f :: mm ++ t :: c)) by exact HndE.
     apply (flat_map_move a mm c f t L L'); try assumption.
-    + intros s Hsin. apply Hs.
-      * apply in_app_or in Hsin as [H|H]; apply in_or_app; [left; exact H | right; right].
-        apply in_app_or in H as [H|H]; apply in_or_app; [left; exact H | right; right; exact H].
-      * intros ->. apply NoDup_remove_2 in Hn. apply Hn.
-        apply in_app_or in Hsin as [H|H]; apply in_or_app; [left; exact H | right].
-        apply in_app_or in H as [H|H]; apply in_or_app; [left; exact H | right; right; exact H].
-      * intros ->. rewrite app_comm_cons, app_assoc in Hn. apply NoDup_remove_2 in Hn. apply Hn.
-        apply in_app_or in Hsin as [H|H]; apply in_or_app; [left; apply in_or_app; left; exact H|].
-        apply in_app_or in H as [H|H]; [left; apply in_or_app; right; right; exact H | right; exact H].
+    + intros s Hsin. destruct (split_apart a f mm t c Hn s Hsin) as (Hin & H1 & H2). auto.
     + intros s Hsm. destruct (btw_ok_spec _ Hbtw a f mm t c s eq_refl Hsm) as (B1 & B2). apply Hx.
       * apply Hall. apply in_or_app. right. right. apply in_or_app. left. exact Hsm.
       * exact B1.
       * exact B2.
   - assert (Hn : NoDup (a ++ t :: mm ++ f :: c)) by exact HndE.
     apply (flat_map_move a mm c f t L L'); try assumption.
-    + intros s Hsin. apply Hs.
-      * apply in_app_or in Hsin as [H|H]; apply in_or_app; [left; exact H | right; right].
-        apply in_app_or in H as [H|H]; apply in_or_app; [left; exact H | right; right; exact H].
-      * intros ->. rewrite app_comm_cons, app_assoc in Hn. apply NoDup_remove_2 in Hn. apply Hn.
-        apply in_app_or in Hsin as [H|H]; apply in_or_app; [left; apply in_or_app; left; exact H|].
-        apply in_app_or in H as [H|H]; [left; apply in_or_app; right; right; exact H | right; exact H].
-      * intros ->. apply NoDup_remove_2 in Hn. apply Hn.
-        apply in_app_or in Hsin as [H|H]; apply in_or_app; [left; exact H | right].
-        apply in_app_or in H as [H|H]; apply in_or_app; [left; exact H | right; right; exact H].
+    + intros s Hsin. destruct (split_apart a t mm f c Hn s Hsin) as (Hin & H1 & H2). auto.
     + intros s Hsm. destruct (btw_ok_spec _ Hbtw a t mm f c s eq_refl Hsm) as (B1 & B2). apply Hx.
       * apply Hall. apply in_or_app. right. right. apply in_or_app. left. exact Hsm.
       * exact B2.

@@ -81,24 +81,25 @@ pub fn cages(rank: Rank, frozen: Bitboard) -> Bitboard {
     }
 }
 
-/// The men other than knights on the squares of `cage` of `rank`, from
-/// the a-file to the h-file, leaving out those of role `left_out`.
-fn word(board: &Board, rank: Rank, cage: Bitboard, left_out: Role) -> Vec<Piece> {
+/// The men on the squares of `cage` of `rank` whose role passes `keep`,
+/// from the a-file to the h-file.
+fn men(board: &Board, rank: Rank, cage: Bitboard, keep: impl Fn(Role) -> bool) -> Vec<Piece> {
     rank_squares(rank)
         .filter(|s| cage.contains(*s))
         .filter_map(|s| board.piece_at(s))
-        .filter(|p| p.role != Role::Knight && p.role != left_out)
+        .filter(|p| keep(p.role))
         .collect()
 }
 
-/// The kings on the squares of `cage` of `rank`, from the a-file to the
-/// h-file.
+/// The word of the cage: its men other than knights, leaving out those of
+/// role `left_out`.
+fn word(board: &Board, rank: Rank, cage: Bitboard, left_out: Role) -> Vec<Piece> {
+    men(board, rank, cage, |r| r != Role::Knight && r != left_out)
+}
+
+/// The kings of the cage.
 fn kings(board: &Board, rank: Rank, cage: Bitboard) -> Vec<Piece> {
-    rank_squares(rank)
-        .filter(|s| cage.contains(*s))
-        .filter_map(|s| board.piece_at(s))
-        .filter(|p| p.role == Role::King)
-        .collect()
+    men(board, rank, cage, |r| r == Role::King)
 }
 
 /// Whether `short` is a subsequence of `long`.

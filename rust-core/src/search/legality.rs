@@ -130,7 +130,11 @@ pub fn legality(pos: &Position, limits: Limits) -> Legality {
     if let Some(square) = stranded_man(pos) {
         return Legality::Illegal(IllegalReason::Stranded { square });
     }
-    if let Some(rule) = RuleSet::ALL.refuting(pos) {
+    // The invariants and stranded men were tried just above.
+    let rules = RuleSet::ALL
+        .without(Rule::Invariants)
+        .without(Rule::Stranded);
+    if let Some(rule) = rules.refuting(pos) {
         return Legality::Illegal(IllegalReason::Refuted { rule });
     }
     let mut explorer = Explorer::new().with_budget(limits.nodes);
