@@ -8,7 +8,8 @@
 
 From RetroProof Require Import Board Movegen Perft Rules RulesFast RulesCheck Retract Soundness
   Reachable Invariants Search Exports Completeness Retro Tactics Stranded Frozen Frozenproof Cert Certproof
-  Parityproof PawnCaptures PawnCapturesproof SealedBishops SealedBishopsproof Cage Cageproof.
+  Parityproof PawnCaptures PawnCapturesproof SealedBishops SealedBishopsproof Cage Cageproof
+  RegionCount RegionCountproof.
 
 Print Assumptions Soundness.retractions_sound.
 Print Assumptions Soundness.retractions_turn.
@@ -52,3 +53,4 @@ Print Assumptions Parityproof.parity_refutes_sound.
 Print Assumptions PawnCapturesproof.pawn_refutes_sound.
 Print Assumptions SealedBishopsproof.sealed_refutes_sound.
 Print Assumptions Cageproof.cage_refutes_sound.
+Print Assumptions RegionCountproof.region_count_refutes_sound.

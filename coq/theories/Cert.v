@@ -30,7 +30,7 @@
     plugs in without changing the checkers.  The default rule is
     [default_refuted := fun P => negb (alive P) ||| frozen_refutes P |||
     region_refutes P ||| cage_refutes P ||| parity_refutes P |||
-    pawn_refutes P ||| sealed_refutes P]: the
+    pawn_refutes P ||| sealed_refutes P ||| region_count_refutes P]: the
     invariants of Invariants.v, the stranded men of Stranded.v, the frozen
     men and regions of Frozen.v, the cages of Cage.v, parity in closed
     positions of Parity.v, pawn-capture counting of PawnCaptures.v and the
@@ -70,7 +70,7 @@
 From Coq Require Import Uint63 PArray List Bool String PArith FMapPositive.
 From RetroProof Require Import Gen.Vocab Board Retract Notation Reachable Search Frozen.
 (* Not imported: Parity's names ([closed], …) would clash with Cert's. *)
-From RetroProof Require Parity PawnCaptures SealedBishops Cage.
+From RetroProof Require Parity PawnCaptures SealedBishops Cage RegionCount.
 Import ListNotations.
 Open Scope uint63_scope.
 Open Scope list_scope.
@@ -227,11 +227,12 @@ Notation check_last_among_cert_with refuted P xs D := (check_last_among_cert_gen
     (Stranded.v), frozen men and regions (Frozen.v), cages on the edge
     ranks (Cage.v), parity in closed positions (Parity.v), pawn-capture
     counting (PawnCaptures.v), bishops walled in on their initial squares
-    (SealedBishops.v). *)
+    (SealedBishops.v), men counted on their regions (RegionCount.v). *)
 Notation default_refuted :=
   (fun P : position =>
      negb (alive P) ||| frozen_refutes P ||| region_refutes P ||| Cage.cage_refutes P |||
-     Parity.parity_refutes P ||| PawnCaptures.pawn_refutes P ||| SealedBishops.sealed_refutes P).
+     Parity.parity_refutes P ||| PawnCaptures.pawn_refutes P ||| SealedBishops.sealed_refutes P |||
+     RegionCount.region_count_refutes P).
 
 Notation check_dead D := (check_dead_with default_refuted D).
 Notation check_illegal_cert P D := (check_illegal_cert_with default_refuted P D).

@@ -26,7 +26,7 @@ From Coq Require Import Uint63 List Bool String PArith FMapPositive.
 From RetroProof Require Import Board Retract Notation Reachable Search Cert Frozen Frozenproof Facts.
 (* Not imported: Parity's names ([closed], …) would shadow Cert's. *)
 From RetroProof Require Parity Parityproof PawnCaptures PawnCapturesproof SealedBishops
-  SealedBishopsproof Cage Cageproof.
+  SealedBishopsproof Cage Cageproof RegionCount RegionCountproof.
 Import ListNotations.
 Open Scope list_scope.
 
@@ -37,7 +37,8 @@ Definition refutes (refuted : position -> bool) : Prop :=
 (** The default rule of Cert.v: [alive] (Search.v), the frozen men and
     the regions (Frozenproof.v), cages (Cageproof.v), parity
     (Parityproof.v), pawn-capture counting (PawnCapturesproof.v), sealed
-    bishops (SealedBishopsproof.v). *)
+    bishops (SealedBishopsproof.v), men counted on their regions
+    (RegionCountproof.v). *)
 Lemma default_refutes : refutes default_refuted.
 Proof.
   intros P H (h & G & Hg & Hr). pose proof (alive_game h G P Hg Hr) as E.
@@ -49,8 +50,9 @@ Proof.
   - apply (Parityproof.parity_refutes_sound P Hp). exists h, G. auto.
   - destruct (PawnCaptures.pawn_refutes P) eqn:Hw.
     + apply (PawnCapturesproof.pawn_refutes_sound P Hw). exists h, G. auto.
-    + destruct (SealedBishops.sealed_refutes P) eqn:Hs; [|discriminate H].
-      apply (SealedBishopsproof.sealed_refutes_sound P Hs). exists h, G. auto.
+    + destruct (SealedBishops.sealed_refutes P) eqn:Hs.
+      * apply (SealedBishopsproof.sealed_refutes_sound P Hs). exists h, G. auto.
+      * rewrite (RegionCountproof.region_count_refutes_game h G P Hg Hr) in H. discriminate H.
 Qed.
 
 (** ** Facts about realization and the lazy connectives *)

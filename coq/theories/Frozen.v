@@ -311,24 +311,25 @@ Definition visit (X : array bool) (acc : array bool * list int) (e : int) : arra
   let '(R, todo) := acc in
   if X.[e] ||| R.[e] then acc else (R.[e <- true], e :: todo).
 
-(** The walk stops with [None] at the first source it meets: the man is
-    then not refuted (and the rest of its region does not matter). *)
-Fixpoint walk (fuel : nat) (c : color) (r : role) (X R : array bool) (todo : list int) :
-    option (array bool) :=
+(** The walk stops with [None] at the first square of [stop] it meets
+    (here a source: the man is then not refuted, and the rest of its region
+    does not matter; RegionCount.v stops at promotion squares). *)
+Fixpoint walk (stop : int -> bool) (fuel : nat) (c : color) (r : role) (X R : array bool)
+    (todo : list int) : option (array bool) :=
   match fuel with
   | O => Some R
   | S n =>
       match todo with
       | [] => Some R
       | s :: todo' =>
-          if source c r s then None
+          if stop s then None
           else let '(R', todo'') := fold_left (visit X) (frozen_exits_of c r s) (R, todo') in
-               walk n c r X R' todo''
+               walk stop n c r X R' todo''
       end
   end.
 
 Definition region (X : array bool) (c : color) (r : role) (s : int) : option (array bool) :=
-  walk 65 c r X no_squares.[s <- true] [s].
+  walk (source c r) 65 c r X no_squares.[s <- true] [s].
 
 (** The validation and the verdict: the region [R] is closed under exits
     outside [X], and holds no source of the man [MkPiece c r]. *)

@@ -769,9 +769,10 @@ Proof.
 Qed.
 
 (** The man on a square of [R] after the move stood on a square of [R]
-    before it. *)
+    before it: the same square, or one the move left empty. *)
 Theorem region_step : forall s, In s all_squares -> R s = true -> b' s = Some (MkPiece c r) ->
-  exists s', In s' all_squares /\ R s' = true /\ b s' = Some (MkPiece c r).
+  exists s', In s' all_squares /\ R s' = true /\ b s' = Some (MkPiece c r) /\
+             (s' = s \/ b' s' = None).
 Proof.
   intros s Hs HRs Hb's.
   destruct (inv_elim Q HQ) as (_ & _ & _ & _ & Hep).
@@ -787,7 +788,7 @@ Proof.
     destruct (Uint63.eqs s f) as [->|Hsf]; [congruence|].
     destruct (Uint63.eqs s t) as [->|Hst]; [|exists s; rewrite <- Hsame by assumption; auto].
     rewrite Hb't in Hb's. injection Hb's as -> ->.
-    exists f. split; [exact Hf|]. split; [|exact Hbf].
+    exists f. split; [exact Hf|]. split; [|split; [exact Hbf | right; exact Hb'f]].
     assert (Hsl : r <> King -> r <> Pawn ->
               (exists d, In d (slider_dirs r) /\ reaches b (ray d f) t = true) -> R f = true).
     { intros Hk Hp (d & Hd & Hr).
@@ -836,7 +837,7 @@ Proof.
     destruct (Uint63.eqs s (ep_victim us t)) as [->|Hsv]; [congruence|].
     destruct (Uint63.eqs s t) as [->|Hst]; [|exists s; rewrite <- Hsame by assumption; auto].
     rewrite Hb't in Hb's. injection Hb's as Ec Erp. subst r c.
-    exists f. split; [exact Hf|]. split; [|exact Hbf].
+    exists f. split; [exact Hf|]. split; [|split; [exact Hbf | right; exact Hb'f]].
     apply inb_in in Hatt.
     assert (Hrf : rank_ok f = true) by (apply (pawns_Q Q HQ f us); assumption).
     apply Hback; [exact HRs| |exact Hf|exact Hb'f].
@@ -848,11 +849,11 @@ Proof.
       as [Hin|Hn]; [|exists s; rewrite <- Hsame by assumption; auto].
     simpl in Hin. destruct Hin as [<-|[<-|[<-|[<-|[]]]]]; try congruence.
     + rewrite Hb't in Hb's. injection Hb's as Ec Erp. subst r c.
-      exists f. split; [exact Hf|]. split; [|exact Hbf].
+      exists f. split; [exact Hf|]. split; [|split; [exact Hbf | right; exact Hb'f]].
       apply Hback; [exact HRs | | exact Hf | exact Hb'f]. rewrite Hfk, Htk. exact Ek.
     + rewrite Hb'rt in Hb's. injection Hb's as Ec Erp. subst r c.
       assert (Hrf : In (castle_rook_from us side) all_squares) by (apply Hincl; simpl; tauto).
-      exists (castle_rook_from us side). split; [exact Hrf|]. split; [|exact Hbr].
+      exists (castle_rook_from us side). split; [exact Hrf|]. split; [|split; [exact Hbr | right; exact Hb'r]].
       exact (HR _ Hs HRs _ Er (free_after _ Hrf Hb'r)).
 Qed.
 
@@ -868,7 +869,7 @@ Proof.
   destruct Hst as (Hl & _). apply legal_move_iff in Hl.
   pose proof (inv_game h G Hg) as Hi.
   destruct (region_step G G' m X c r R Hl Hi HX HR Hlast (ex_intro _ h Hg) s Hs HRs Hb)
-    as (s' & Hs' & HRs' & Hb').
+    as (s' & Hs' & HRs' & Hb' & _).
   assert (HXG : closed_set (piece_at G) X).
   { apply (closed_transfer (piece_at G')); [exact HX|].
     intros x Hx HXx. exact (frozen_step_keeps G G' m X Hl Hi HX (ex_intro _ h Hg) x Hx HXx). }

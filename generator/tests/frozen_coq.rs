@@ -1,6 +1,7 @@
-//! The frozen-men and region rules, native against Coq: `rules::frozen` of
-//! rust-core and `Frozen.v` must compute the same set of frozen men and the
-//! same verdicts (`frozen_refutes`, `region_refutes`) on every position,
+//! The frozen-men, region and region-count rules, native against Coq:
+//! `rules::frozen` of rust-core, `Frozen.v` and `RegionCount.v` must compute
+//! the same set of frozen men and the same verdicts (`frozen_refutes`,
+//! `region_refutes`, `region_count_refutes`) on every position,
 //! because the native deep search writes certificates with these rules
 //! ([`retroproof::prove::COQ_RULES`]) that Coq then checks with its own
 //! (Cert.v's default rule): a position a native rule refutes and Coq's
@@ -103,6 +104,23 @@ const REGION_PICKED: [(&str, bool); 3] = [
     ("B3k3/1p6/2p5/8/8/8/8/4K3 b - - 0 1", false),
 ];
 
+/// Positions where the region-count rule decides, with its native
+/// verdict.
+const COUNT_PICKED: [(&str, bool); 4] = [
+    // Two black light-squared bishops; the white pawns a2, c2, e2, g2 bar
+    // every light square of the first rank, where a black pawn may have
+    // been promoted to one, so both came from c8 (Retractor's
+    // testLegalityChecker.js, rtr-legal-185 of the shared corpus).
+    ("4k3/8/2b5/3b4/8/8/P1P1P1P1/4K3 w - - 0 1", true),
+    // One of them: legal.
+    ("4k3/8/2b5/8/8/8/P1P1P1P1/4K3 w - - 0 1", false),
+    // Without c2: b1 and d1 are open, either may be a promoted pawn.
+    ("4k3/8/2b5/3b4/8/8/P3P1P1/4K3 w - - 0 1", false),
+    // Doubled pawns a3, a4 behind the unmoved b2 and c2: both can only
+    // have come from a2.
+    ("4k3/8/8/8/P7/P7/1PP5/4K3 w - - 0 1", true),
+];
+
 fn pos(fen: &str) -> Position {
     Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e:?}"))
 }
@@ -162,6 +180,7 @@ fn sample() -> Vec<Position> {
     let mut out: Vec<Position> = HAND_PICKED.iter().map(|(f, _)| pos(f)).collect();
     out.extend(REGION_PICKED.iter().map(|(f, _)| pos(f)));
     out.extend(SHUT_PICKED.iter().map(|(f, _)| pos(f)));
+    out.extend(COUNT_PICKED.iter().map(|(f, _)| pos(f)));
     out.extend(random_sample(20240611, 250));
     out
 }
@@ -175,6 +194,8 @@ struct Native {
     refuted: bool,
     /// Whether the region rule refutes `p`.
     region: bool,
+    /// Whether the region-count rule refutes `p`.
+    count: bool,
 }
 
 fn native(p: &Position) -> Native {
@@ -185,11 +206,13 @@ fn native(p: &Position) -> Native {
             .collect(),
         refuted: Rule::Frozen.refutes(p),
         region: Rule::Region.refutes(p),
+        count: Rule::RegionCount.refutes(p),
     }
 }
 
-/// A Coq file that compiles exactly when `frozen_men`, `frozen_refutes`
-/// and `region_refutes` (Frozen.v) give the `expected` answers; otherwise
+/// A Coq file that compiles exactly when `frozen_men`, `frozen_refutes`,
+/// `region_refutes` (Frozen.v) and `region_count_refutes` (RegionCount.v)
+/// give the `expected` answers; otherwise
 /// `coqc` fails on the `Example` and prints the FENs of the positions that
 /// disagree.
 fn agreement_file(expected: &[(Position, Native)]) -> String {
@@ -197,19 +220,20 @@ fn agreement_file(expected: &[(Position, Native)]) -> String {
     for (p, n) in expected {
         let squares: Vec<String> = n.frozen.iter().map(ToString::to_string).collect();
         cases.push(format!(
-            "  (\"{}\", [{}], {}, {})",
+            "  (\"{}\", [{}], {}, {}, {})",
             p.to_fen(),
             squares.join("; "),
             n.refuted,
-            n.region
+            n.region,
+            n.count
         ));
     }
     coq_file(
-        "Board Frozen",
-        "FEN, the native frozen squares (a1 = 0), the native verdicts of\n    the frozen-men and region rules.",
-        "string * list int * bool * bool",
-        "(f, sq, r, g)",
-        "ints_eqb (frozen_men (piece_at P)) sq && Bool.eqb (frozen_refutes P) r &&\n      Bool.eqb (region_refutes P) g",
+        "Board Frozen RegionCount",
+        "FEN, the native frozen squares (a1 = 0), the native verdicts of\n    the frozen-men, region and region-count rules.",
+        "string * list int * bool * bool * bool",
+        "(f, sq, r, g, k)",
+        "ints_eqb (frozen_men (piece_at P)) sq && Bool.eqb (frozen_refutes P) r &&\n      Bool.eqb (region_refutes P) g && Bool.eqb (region_count_refutes P) k",
         &cases,
     )
 }
@@ -235,6 +259,15 @@ fn hand_picked_mean_what_they_say() {
     for (fen, refuted) in SHUT_PICKED {
         assert_eq!(Rule::Frozen.refutes(&pos(fen)), refuted, "{fen}");
     }
+    for (fen, refuted) in COUNT_PICKED {
+        let p = pos(fen);
+        assert_eq!(Rule::RegionCount.refutes(&p), refuted, "{fen}");
+        // The region rule alone misses each of them.
+        assert!(
+            !Rule::Region.refutes(&p) && !Rule::Frozen.refutes(&p),
+            "{fen}"
+        );
+    }
 }
 
 #[test]
@@ -246,6 +279,10 @@ fn sample_has_the_interesting_cases() {
         .filter(|(p, n)| n.refuted && !Rule::Stranded.refutes(p))
         .count();
     let region = all.iter().filter(|(_, n)| n.region && !n.refuted).count();
+    let count = all
+        .iter()
+        .filter(|(_, n)| n.count && !n.region && !n.refuted)
+        .count();
     let kings = all
         .iter()
         .filter(|(p, n)| {
@@ -258,7 +295,8 @@ fn sample_has_the_interesting_cases() {
         .count();
     eprintln!(
         "{} positions, {refuted} refuted, {beyond_stranded} of them not by Stranded, \
-         {region} refuted by Region and not Frozen, {kings} with a frozen king",
+         {region} refuted by Region and not Frozen, {count} by RegionCount alone, \
+         {kings} with a frozen king",
         all.len()
     );
     assert!(all.len() > 500);
@@ -266,6 +304,7 @@ fn sample_has_the_interesting_cases() {
     assert!(beyond_stranded >= 5);
     assert!(kings >= 5);
     assert!(region >= 5);
+    assert!(count >= 2);
 }
 
 #[test]
@@ -282,13 +321,15 @@ fn coq_agrees_with_native_frozen() {
 fn a_wrong_native_answer_is_caught() {
     let Some(coqc) = coqc() else { return };
     let mut cases = expected();
-    cases.truncate(15);
+    cases.truncate(18);
     // The caged rook (refuted): claim it is not.
     cases[0].1.refuted = false;
     // The initial position: claim one frozen man fewer.
     cases[11].1.frozen.pop();
     // The king boxed in on a8 (refuted by Region): claim it is not.
     cases[13].1.region = false;
+    // The two light-squared bishops (refuted by RegionCount): claim not.
+    cases[17].1.count = false;
     let text = agreement_file(&cases);
     let err = compile(&coqc, &theories(), &text, None, LIMIT)
         .expect_err("coqc accepted a wrong native answer")
@@ -296,4 +337,5 @@ fn a_wrong_native_answer_is_caught() {
     assert!(err.contains("4k3/8/8/8/8/5P2/4PrP1/4KB2"), "{err}");
     assert!(err.contains("rnbqkbnr/pppppppp"), "{err}");
     assert!(err.contains("K1b1k3/pppp4"), "{err}");
+    assert!(err.contains("4k3/8/2b5/3b4"), "{err}");
 }

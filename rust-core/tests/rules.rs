@@ -205,7 +205,7 @@ fn rule_sets() {
     assert!(set.contains(Rule::Stranded));
     assert!(set.is_subset(RuleSet::ALL));
     assert!(!RuleSet::ALL.is_subset(set));
-    assert_eq!(set.iter().count(), 7);
+    assert_eq!(set.iter().count(), Rule::ALL.len() - 1);
     assert_eq!(
         RuleSet::NONE.with(Rule::Parity).iter().collect::<Vec<_>>(),
         vec![Rule::Parity]
@@ -216,7 +216,7 @@ fn rule_sets() {
     assert_eq!(set.refuting(&start_black), None);
     assert_eq!(
         RuleSet::ALL.to_string(),
-        "invariants,stranded,sealed-bishops,frozen,region,cage,pawn-captures,parity"
+        "invariants,stranded,sealed-bishops,frozen,region,region-count,cage,pawn-captures,parity"
     );
 }
 
@@ -272,4 +272,20 @@ fn region_of_a_caged_king() {
     // With the d-pawn on d6 the bishop may have moved (d7 is free), so it
     // is no longer frozen and the king's region opens up through c8.
     assert!(!Rule::Region.refutes(&pos("K1b1k3/ppp5/3p4/8/8/8/8/8 w - -")));
+}
+
+#[test]
+fn region_count_of_a_shared_home() {
+    // Two black light-squared bishops walled off from every light square
+    // of the first rank (where a pawn may have been promoted to one): both
+    // came from c8. Each alone has a home in its region, so Region misses
+    // it.
+    let two = pos("4k3/8/2b5/3b4/8/8/P1P1P1P1/4K3 w - -");
+    assert!(Rule::RegionCount.refutes(&two));
+    assert!(!Rule::Region.refutes(&two));
+    // One bishop, or a light square of the first rank open (c2 gone): no.
+    assert!(!Rule::RegionCount.refutes(&pos("4k3/8/2b5/8/8/8/P1P1P1P1/4K3 w - -")));
+    assert!(!Rule::RegionCount.refutes(&pos("4k3/8/2b5/3b4/8/8/P3P1P1/4K3 w - -")));
+    // The initial position: every kind on its own homes.
+    assert!(!Rule::RegionCount.refutes(&Position::start()));
 }

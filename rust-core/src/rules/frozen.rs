@@ -271,3 +271,50 @@ pub fn region_refutes(pos: &Position) -> bool {
         (region & homes).is_empty() && !(promotable && (region & last_rank).any())
     })
 }
+
+/// Whether, for some kind of man other than a king, more men of that kind
+/// stand on a set of squares they cannot have left than the initial
+/// position has there.
+///
+/// The set is the union `U` of the [`region`]s of the men of the kind that
+/// are not frozen and whose region holds no square of the kind's last rank
+/// (where a pawn may have been promoted to it; none for pawns). Each region
+/// is closed under the exits of its squares that no frozen man holds, so
+/// `U` is too: going back in time a man of the kind on `U` stays on `U`
+/// (each retraction goes to an exit or slides over exits) and none turns
+/// into a pawn there. Forward in time, then, the number of men of the kind
+/// on `U` never grows: a man arriving on `U` left another square of `U`,
+/// and no promotion lands on `U`. So it is at most the initial position's.
+///
+/// This generalizes [`region_refutes`] (a region holding no initial square
+/// of its men) to regions shared by more men than they hold initial squares
+/// of their kind: two light-squared bishops whose only way back is to f1,
+/// two pawns on a file whose every way back leads to one second-rank square.
+pub fn region_count_refutes(pos: &Position) -> bool {
+    let board = pos.board();
+    let start = Board::start();
+    let frozen = frozen_men(board);
+    Color::ALL.into_iter().any(|color| {
+        let last_rank = Bitboard::from_rank(Rank::Eighth.relative_to(color));
+        [
+            Role::Pawn,
+            Role::Knight,
+            Role::Bishop,
+            Role::Rook,
+            Role::Queen,
+        ]
+        .into_iter()
+        .any(|role| {
+            let piece = Piece { color, role };
+            let promotable = role != Role::Pawn;
+            let mut union = Bitboard::EMPTY;
+            for sq in board.by_piece(piece) - frozen {
+                let region = region(board, frozen, sq);
+                if !(promotable && (region & last_rank).any()) {
+                    union |= region;
+                }
+            }
+            (board.by_piece(piece) & union).count() > (start.by_piece(piece) & union).count()
+        })
+    })
+}

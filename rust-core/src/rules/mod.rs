@@ -24,6 +24,11 @@
 //!   men, which stood where they stand all game) leads neither to an
 //!   initial square of its kind nor, for a piece, to its last rank where it
 //!   may have been promoted ([`frozen::region`]).
+//! - [`Rule::RegionCount`]: more men of a kind on the union of their
+//!   regions (those that hold no square where one of them may have been
+//!   promoted) than the initial position has there: no man of the kind
+//!   enters that union and none is promoted there, so their number on it
+//!   never grows ([`frozen::region_count_refutes`]).
 //! - [`Rule::Cage`]: the men of a cage on the first or last rank (squares
 //!   no man but a knight can enter or leave, walled in by frozen men and
 //!   by the king and rook of each castling right the position asserts)
@@ -68,16 +73,18 @@ pub enum Rule {
     Parity,
     SealedBishops,
     Cage,
+    RegionCount,
 }
 
 impl Rule {
     /// Every rule, in the order the search tries them (cheapest first).
-    pub const ALL: [Rule; 8] = [
+    pub const ALL: [Rule; 9] = [
         Rule::Invariants,
         Rule::Stranded,
         Rule::SealedBishops,
         Rule::Frozen,
         Rule::Region,
+        Rule::RegionCount,
         Rule::Cage,
         Rule::PawnCaptures,
         Rule::Parity,
@@ -94,6 +101,7 @@ impl Rule {
             Rule::Parity => parity::refutes(pos),
             Rule::SealedBishops => bishops::refutes(pos),
             Rule::Cage => cage::refutes(pos),
+            Rule::RegionCount => frozen::region_count_refutes(pos),
         }
     }
 
@@ -108,10 +116,11 @@ impl Rule {
             Rule::Parity => "parity",
             Rule::SealedBishops => "sealed-bishops",
             Rule::Cage => "cage",
+            Rule::RegionCount => "region-count",
         }
     }
 
-    const fn bit(self) -> u8 {
+    const fn bit(self) -> u16 {
         1 << self as u8
     }
 }
@@ -124,7 +133,7 @@ impl fmt::Display for Rule {
 
 /// A set of rules, as a bitset: `RuleSet::ALL.without(Rule::Parity)`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct RuleSet(u8);
+pub struct RuleSet(u16);
 
 impl RuleSet {
     /// No rule: only exhaustion of the retraction graph.
@@ -138,7 +147,8 @@ impl RuleSet {
             | Rule::PawnCaptures.bit()
             | Rule::Parity.bit()
             | Rule::SealedBishops.bit()
-            | Rule::Cage.bit(),
+            | Rule::Cage.bit()
+            | Rule::RegionCount.bit(),
     );
 
     #[must_use]
