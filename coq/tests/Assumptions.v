@@ -54,3 +54,4 @@ Print Assumptions PawnCapturesproof.pawn_refutes_sound.
 Print Assumptions SealedBishopsproof.sealed_refutes_sound.
 Print Assumptions Cageproof.cage_refutes_sound.
 Print Assumptions RegionCountproof.region_count_refutes_sound.
+Print Assumptions RegionCountproof.promotion_count_refutes_sound.

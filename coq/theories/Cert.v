@@ -30,7 +30,8 @@
     plugs in without changing the checkers.  The default rule is
     [default_refuted := fun P => negb (alive P) ||| frozen_refutes P |||
     region_refutes P ||| cage_refutes P ||| parity_refutes P |||
-    pawn_refutes P ||| sealed_refutes P ||| region_count_refutes P]: the
+    pawn_refutes P ||| sealed_refutes P ||| region_count_refutes P |||
+    promotion_count_refutes P]: the
     invariants of Invariants.v, the stranded men of Stranded.v, the frozen
     men and regions of Frozen.v, the cages of Cage.v, parity in closed
     positions of Parity.v, pawn-capture counting of PawnCaptures.v and the
@@ -227,12 +228,13 @@ Notation check_last_among_cert_with refuted P xs D := (check_last_among_cert_gen
     (Stranded.v), frozen men and regions (Frozen.v), cages on the edge
     ranks (Cage.v), parity in closed positions (Parity.v), pawn-capture
     counting (PawnCaptures.v), bishops walled in on their initial squares
-    (SealedBishops.v), men counted on their regions (RegionCount.v). *)
+    (SealedBishops.v), men counted on their regions and promoted men
+    counted against the pawns (RegionCount.v). *)
 Notation default_refuted :=
   (fun P : position =>
      negb (alive P) ||| frozen_refutes P ||| region_refutes P ||| Cage.cage_refutes P |||
      Parity.parity_refutes P ||| PawnCaptures.pawn_refutes P ||| SealedBishops.sealed_refutes P |||
-     RegionCount.region_count_refutes P).
+     RegionCount.region_count_refutes P ||| RegionCount.promotion_count_refutes P).
 
 Notation check_dead D := (check_dead_with default_refuted D).
 Notation check_illegal_cert P D := (check_illegal_cert_with default_refuted P D).

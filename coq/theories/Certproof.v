@@ -37,8 +37,8 @@ Definition refutes (refuted : position -> bool) : Prop :=
 (** The default rule of Cert.v: [alive] (Search.v), the frozen men and
     the regions (Frozenproof.v), cages (Cageproof.v), parity
     (Parityproof.v), pawn-capture counting (PawnCapturesproof.v), sealed
-    bishops (SealedBishopsproof.v), men counted on their regions
-    (RegionCountproof.v). *)
+    bishops (SealedBishopsproof.v), men counted on their regions and
+    promoted men counted (RegionCountproof.v). *)
 Lemma default_refutes : refutes default_refuted.
 Proof.
   intros P H (h & G & Hg & Hr). pose proof (alive_game h G P Hg Hr) as E.
@@ -52,7 +52,9 @@ Proof.
     + apply (PawnCapturesproof.pawn_refutes_sound P Hw). exists h, G. auto.
     + destruct (SealedBishops.sealed_refutes P) eqn:Hs.
       * apply (SealedBishopsproof.sealed_refutes_sound P Hs). exists h, G. auto.
-      * rewrite (RegionCountproof.region_count_refutes_game h G P Hg Hr) in H. discriminate H.
+      * rewrite (RegionCountproof.region_count_refutes_game h G P Hg Hr),
+          (RegionCountproof.promotion_count_refutes_game h G P Hg Hr) in H.
+        discriminate H.
 Qed.
 
 (** ** Facts about realization and the lazy connectives *)

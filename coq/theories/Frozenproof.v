@@ -768,13 +768,22 @@ Proof.
     exact (HR x Hxs HRx prev Hpx Hx).
 Qed.
 
+(** A pawn of colour [c] was promoted on [s]: [s] gained the man, on the
+    last rank, a pawn left a square, and every other square the move
+    changed it left empty. *)
+Definition promoted_on (c : color) (r : role) (s : int) : Prop :=
+  b s <> Some (MkPiece c r) /\ (relative_rank c s =? 7) = true /\ promotable r = true /\
+  (exists f, In f all_squares /\ b f = Some (MkPiece c Pawn) /\ b' f = None) /\
+  (forall x, In x all_squares -> x <> s -> b' x = None \/ b' x = b x).
+
 (** The man on a square of [R] after the move stood on a square of [R]
-    before it: the same square, or one the move left empty. *)
-Theorem region_step : forall s, In s all_squares -> R s = true -> b' s = Some (MkPiece c r) ->
-  exists s', In s' all_squares /\ R s' = true /\ b s' = Some (MkPiece c r) /\
-             (s' = s \/ b' s' = None).
-Proof.
-  intros s Hs HRs Hb's.
+    before it: the same square, or one the move left empty; or it was
+    promoted there. *)
+Theorem region_step_or : forall s, In s all_squares -> R s = true -> b' s = Some (MkPiece c r) ->
+  (exists s', In s' all_squares /\ R s' = true /\ b s' = Some (MkPiece c r) /\
+             (s' = s \/ b' s' = None)) \/ promoted_on c r s.
+Proof using Q P m X c r R Hl HQ HX HR Hg.
+  intros s Hs HRs Hb's. clear Hlast.
   destruct (inv_elim Q HQ) as (_ & _ & _ & _ & Hep).
   pose proof Hl as (Hps & _). unfold pseudo_legal in Hps. destruct Hps as (_ & _ & Hps).
   destruct (step_shape Q m P Hl Hep) as (Hf & Ht & _ & Hk).
@@ -786,9 +795,9 @@ Proof.
   shape_inv Hk.
   - clear Hr7 Hft Htg.
     destruct (Uint63.eqs s f) as [->|Hsf]; [congruence|].
-    destruct (Uint63.eqs s t) as [->|Hst]; [|exists s; rewrite <- Hsame by assumption; auto].
+    destruct (Uint63.eqs s t) as [->|Hst]; [|left; exists s; rewrite <- Hsame by assumption; auto].
     rewrite Hb't in Hb's. injection Hb's as -> ->.
-    exists f. split; [exact Hf|]. split; [|split; [exact Hbf | right; exact Hb'f]].
+    left. exists f. split; [exact Hf|]. split; [|split; [exact Hbf | right; exact Hb'f]].
     assert (Hsl : r <> King -> r <> Pawn ->
               (exists d, In d (slider_dirs r) /\ reaches b (ray d f) t = true) -> R f = true).
     { intros Hk Hp (d & Hd & Hr).
@@ -824,20 +833,23 @@ Proof.
     + apply Hsl; [discriminate | discriminate | exact Hmm].
     + (* king *)
       apply Hback; [exact HRs | apply king_exit; assumption | exact Hf | exact Hb'f].
-  - clear Htg Hft.
+  - clear Hft.
     destruct Hps as (r' & Hpr & _ & _ & H7 & _).
     destruct (Uint63.eqs s f) as [->|Hsf]; [congruence|].
-    destruct (Uint63.eqs s t) as [->|Hst]; [|exists s; rewrite <- Hsame by assumption; auto].
-    exfalso. rewrite Hb't in Hb's. injection Hb's as -> ->.
+    destruct (Uint63.eqs s t) as [->|Hst]; [|left; exists s; rewrite <- Hsame by assumption; auto].
+    right. rewrite Hb't in Hb's. injection Hb's as -> ->.
     assert (Hp : promotable r = true) by (destruct r; simpl in Hr; intuition discriminate).
-    rewrite (Hlast t Ht HRs Hp) in H7. discriminate.
+    split; [eapply target_ok_not_own; eassumption|].
+    split; [exact H7|]. split; [exact Hp|]. split; [exists f; auto|].
+    intros x Hx Hxt. destruct (Uint63.eqs x f) as [->|Hxf]; [left; exact Hb'f|].
+    right. apply Hsame; assumption.
   - destruct Hps as (_ & _ & _ & Hatt & _).
     clear Hrt Hbt Hbv Hft Hfv Htv.
     destruct (Uint63.eqs s f) as [->|Hsf]; [congruence|].
     destruct (Uint63.eqs s (ep_victim us t)) as [->|Hsv]; [congruence|].
-    destruct (Uint63.eqs s t) as [->|Hst]; [|exists s; rewrite <- Hsame by assumption; auto].
+    destruct (Uint63.eqs s t) as [->|Hst]; [|left; exists s; rewrite <- Hsame by assumption; auto].
     rewrite Hb't in Hb's. injection Hb's as Ec Erp. subst r c.
-    exists f. split; [exact Hf|]. split; [|split; [exact Hbf | right; exact Hb'f]].
+    left. exists f. split; [exact Hf|]. split; [|split; [exact Hbf | right; exact Hb'f]].
     apply inb_in in Hatt.
     assert (Hrf : rank_ok f = true) by (apply (pawns_Q Q HQ f us); assumption).
     apply Hback; [exact HRs| |exact Hf|exact Hb'f].
@@ -846,15 +858,23 @@ Proof.
   - clear Hcr Hbt Hbrt Hnd.
     destruct (castle_exits us side) as (Ek & Er).
     destruct (in_dec Uint63.eqs s [f; t; castle_rook_from us side; castle_rook_to us side])
-      as [Hin|Hn]; [|exists s; rewrite <- Hsame by assumption; auto].
+      as [Hin|Hn]; [|left; exists s; rewrite <- Hsame by assumption; auto].
     simpl in Hin. destruct Hin as [<-|[<-|[<-|[<-|[]]]]]; try congruence.
     + rewrite Hb't in Hb's. injection Hb's as Ec Erp. subst r c.
-      exists f. split; [exact Hf|]. split; [|split; [exact Hbf | right; exact Hb'f]].
+      left. exists f. split; [exact Hf|]. split; [|split; [exact Hbf | right; exact Hb'f]].
       apply Hback; [exact HRs | | exact Hf | exact Hb'f]. rewrite Hfk, Htk. exact Ek.
     + rewrite Hb'rt in Hb's. injection Hb's as Ec Erp. subst r c.
       assert (Hrf : In (castle_rook_from us side) all_squares) by (apply Hincl; simpl; tauto).
-      exists (castle_rook_from us side). split; [exact Hrf|]. split; [|split; [exact Hbr | right; exact Hb'r]].
+      left. exists (castle_rook_from us side). split; [exact Hrf|]. split; [|split; [exact Hbr | right; exact Hb'r]].
       exact (HR _ Hs HRs _ Er (free_after _ Hrf Hb'r)).
+Qed.
+
+Theorem region_step : forall s, In s all_squares -> R s = true -> b' s = Some (MkPiece c r) ->
+  exists s', In s' all_squares /\ R s' = true /\ b s' = Some (MkPiece c r) /\
+             (s' = s \/ b' s' = None).
+Proof.
+  intros s Hs HRs Hb. destruct (region_step_or s Hs HRs Hb) as [H|(_ & H7 & Hp & _)]; [exact H|].
+  rewrite (Hlast s Hs HRs Hp) in H7. discriminate.
 Qed.
 
 End RegionStep.

@@ -1,20 +1,28 @@
 (** * RegionCount: more men of a kind on squares they cannot leave than the
     initial position has there.
 
-    Headline definition (the theorem is in RegionCountproof.v):
+    Headline definitions (the theorems are in RegionCountproof.v):
 
-    - [region_count_refutes P]  for some kind of man other than a king, the
-                                union [U] of the regions of its men that
-                                hold no promotion square has more men of
-                                the kind in [P] than in the initial
-                                position.
+    - [region_count_refutes P]     for some kind of man other than a king,
+                                   the union [U] of the regions of its men
+                                   that hold no promotion square has more
+                                   men of the kind in [P] than in the
+                                   initial position;
+    - [promotion_count_refutes P]  for some side, its pawns and, for each
+                                   piece role, its men on the union of
+                                   their regions beyond the initial
+                                   position's there number more than 8
+                                   ("Promotion counting" below).
 
     RegionCountproof.v proves [region_count_refutes_sound : forall P,
-    region_count_refutes P = true -> ~ reachable P].
+    region_count_refutes P = true -> ~ reachable P] and
+    [promotion_count_refutes_sound].
 
-    This is the rule [Rule::RegionCount] of the native engine
-    ([frozen::region_count_refutes], rust-core/src/rules/frozen.rs);
-    generator/tests/frozen_coq.rs checks that both give the same verdicts.
+    These are the rules [Rule::RegionCount] and [Rule::PromotionCount] of
+    the native engine ([frozen::region_count_refutes],
+    [frozen::promotion_count_refutes], rust-core/src/rules/frozen.rs);
+    generator/tests/frozen_coq.rs checks that both sides give the same
+    verdicts.
 
     ** Why it is sound
 
@@ -38,9 +46,9 @@
 
     Each region is walked as in Frozen.v ([walk]), this time stopping (and
     leaving the man out) at a promotion square ([promotion_square]); the
-    union is then validated ([closed_ok]: closed under exits outside the
-    frozen set, no promotion square), so the proof needs nothing about the
-    walk. *)
+    union ([kind_region]) is then validated ([closed_ok]: closed under
+    exits outside the frozen set, no promotion square), so the proof needs
+    nothing about the walk. *)
 
 From Coq Require Import Uint63 PArray List Bool.
 From RetroProof Require Import Gen.Vocab Gen.Tables Board Rules RulesFast Game Stranded Frozen.
@@ -52,30 +60,27 @@ Open Scope uint63_scope.
 Definition promotion_square (c : color) (r : role) (s : int) : bool :=
   promotable r &&& (relative_rank c s =? 7).
 
-(** The region of the man of colour [c] and role [r] on [s] if it holds no
-    promotion square ([None] otherwise). *)
-Definition full_region (X : array bool) (c : color) (r : role) (s : int) : option (array bool) :=
-  walk (promotion_square c r) 65 c r X no_squares.[s <- true] [s].
-
 (** The squares of [A] or [B]. *)
 Definition union (A B : array bool) : array bool :=
   fold_left (fun U s => if B.[s] then U.[s <- true] else U) all_squares A.
 
-(** The union of the regions without a promotion square of the men of
-    colour [c] and role [r] that are not frozen. *)
-Definition kind_region (b : board_fn) (X : array bool) (c : color) (r : role) : array bool :=
+(** The union of the regions of the men of colour [c] and role [r] that
+    are not frozen, leaving out each man whose region holds a square of
+    [stop] (Frozen.v's [walk] gives up there). *)
+Definition kind_region (stop : int -> bool) (b : board_fn) (X : array bool) (c : color) (r : role) :
+    array bool :=
   fold_left (fun U s =>
       if negb X.[s] &&& opiece_eqb (b s) (Some (MkPiece c r)) then
-        match full_region X c r s with Some R => union U R | None => U end
+        match walk stop 65 c r X no_squares.[s <- true] [s] with Some R => union U R | None => U end
       else U)
     all_squares no_squares.
 
 (** The validation: every exit of a square of [U] outside [X] is in [U],
-    and no square of [U] is a promotion square. *)
-Definition closed_ok (X : array bool) (c : color) (r : role) (U : array bool) : bool :=
+    and no square of [U] is in [stop]. *)
+Definition closed_ok (stop : int -> bool) (X : array bool) (c : color) (r : role) (U : array bool) :
+    bool :=
   forallb (fun s => negb U.[s] |||
-             (forallb (fun e => X.[e] ||| U.[e]) (frozen_exits_of c r s) &&&
-              negb (promotion_square c r s)))
+             (forallb (fun e => X.[e] ||| U.[e]) (frozen_exits_of c r s) &&& negb (stop s)))
     all_squares.
 
 (** The number of men [p] of [b] on the squares of [U]. *)
@@ -86,12 +91,12 @@ Definition count_on (b : board_fn) (U : int -> bool) (p : piece) : nat :=
     the initial position. *)
 Definition crowded_on (b : board_fn) (X : array bool) (c : color) (r : role) (U : array bool) :
     bool :=
-  closed_ok X c r U &&&
+  closed_ok (promotion_square c r) X c r U &&&
   Nat.ltb (count_on (piece_at initial) (fun s => U.[s]) (MkPiece c r))
           (count_on b (fun s => U.[s]) (MkPiece c r)).
 
 Definition crowded (b : board_fn) (X : array bool) (c : color) (r : role) : bool :=
-  crowded_on b X c r (kind_region b X c r).
+  crowded_on b X c r (kind_region (promotion_square c r) b X c r).
 
 (** The kinds counted: every man but the kings. *)
 Definition counted_roles : list role := [Pawn; Knight; Bishop; Rook; Queen].
@@ -100,3 +105,52 @@ Definition region_count_refutes (P : position) : bool :=
   let b := piece_at P in
   let X := frozen_set b in
   existsb (fun c => existsb (crowded b X c) counted_roles) [White; Black].
+
+(** * Promotion counting
+
+    [promotion_count_refutes P]: for one side, the pawns on the board and
+    the men of each kind of piece that must be promoted pawns number more
+    than 8.
+
+    For each role [r] of a piece a pawn may be promoted to, [U r] is the
+    union of the regions of the side's men of that role that are not
+    frozen (this time without leaving any out: [nowhere]).  Going back in
+    time none of them leaves [U r], so forward in time no man of the role
+    arrives on [U r] but by promotion; the men of the role on [U r] beyond
+    the initial position's there ([excess]) are promoted pawns.  The
+    number [pawns + excess N + excess B + excess R + excess Q] is 8 in the
+    initial position and never grows (RegionCountproof.v, [phi_game]): a
+    promotion takes a pawn away and adds at most one to one excess, a man
+    leaving [U r] or captured only lowers it.
+
+    The invariants of Invariants.v count the same with [U r] the whole
+    board; a smaller [U r] sees more promoted men: a rook that can only
+    have come from a8, beside the rook a8 itself. *)
+
+Definition nowhere (s : int) : bool := false.
+
+(** The men [MkPiece c r] on [U] beyond the initial position's there. *)
+Definition excess (b : board_fn) (c : color) (r : role) (U : int -> bool) : nat :=
+  count_on b U (MkPiece c r) - count_on (piece_at initial) U (MkPiece c r).
+
+Definition everywhere (s : int) : bool := true.
+
+(** The pawns of [c] and the excess men of each role on its set. *)
+Definition phi (b : board_fn) (c : color) (UN UB UR UQ : int -> bool) : nat :=
+  count_on b everywhere (MkPiece c Pawn) + excess b c Knight UN + excess b c Bishop UB +
+  excess b c Rook UR + excess b c Queen UQ.
+
+Definition overpromoted_with (b : board_fn) (X : array bool) (c : color) (UN UB UR UQ : array bool) :
+    bool :=
+  closed_ok nowhere X c Knight UN &&& closed_ok nowhere X c Bishop UB &&&
+  closed_ok nowhere X c Rook UR &&& closed_ok nowhere X c Queen UQ &&&
+  Nat.ltb 8 (phi b c (fun s => UN.[s]) (fun s => UB.[s]) (fun s => UR.[s]) (fun s => UQ.[s])).
+
+Definition overpromoted (b : board_fn) (X : array bool) (c : color) : bool :=
+  overpromoted_with b X c (kind_region nowhere b X c Knight) (kind_region nowhere b X c Bishop)
+    (kind_region nowhere b X c Rook) (kind_region nowhere b X c Queen).
+
+Definition promotion_count_refutes (P : position) : bool :=
+  let b := piece_at P in
+  let X := frozen_set b in
+  existsb (overpromoted b X) [White; Black].

@@ -9,7 +9,9 @@
       along a game, the men of a kind on a set closed under their exits
       (outside a closed set of frozen men) and holding no promotion square
       never outnumber the initial position's;
-    - [region_count_refutes_sound : forall P, region_count_refutes P = true -> ~ reachable P].
+    - [region_count_refutes_sound : forall P, region_count_refutes P = true -> ~ reachable P];
+    - [phi_game] and [promotion_count_refutes_sound] for the promotion count
+      (second part of this file).
 
     The step ([count_step]): after a legal move, a man of the kind on a
     square of [U] stood on a square of [U] before the move, the same one or
@@ -166,13 +168,13 @@ Qed.
 (** ** The rule *)
 
 (** The validation of RegionCount.v means what it says. *)
-Lemma closed_ok_spec : forall X c r U, closed_ok X c r U = true ->
-  region_closed (fun s => X.[s]) c r (fun s => U.[s]) /\ region_last c r (fun s => U.[s]).
+Lemma closed_ok_gen : forall stop X c r U, closed_ok stop X c r U = true ->
+  region_closed (fun s => X.[s]) c r (fun s => U.[s]) /\
+  (forall s, In s all_squares -> U.[s] = true -> stop s = false).
 Proof.
-  intros X c r U H.
+  intros stop X c r U H.
   assert (H' : forall s, In s all_squares -> U.[s] = true ->
-     forallb (fun e => X.[e] ||| U.[e]) (frozen_exits c r s) = true /\
-     promotion_square c r s = false).
+     forallb (fun e => X.[e] ||| U.[e]) (frozen_exits c r s) = true /\ stop s = false).
   { intros s Hs HU. pose proof (forall_squares _ H s Hs) as E. cbv beta in E.
     rewrite HU in E. cbn [negb] in E. rewrite frozen_exits_of_spec in E by exact Hs.
     destruct (forallb _ (frozen_exits c r s)); [|discriminate].
@@ -180,8 +182,15 @@ Proof.
   split.
   - intros s Hs HU e He Hx. destruct (H' s Hs HU) as (E & _).
     rewrite forallb_forall in E. specialize (E e He). cbv beta in E. rewrite Hx in E. exact E.
-  - intros s Hs HU Hp. destruct (H' s Hs HU) as (_ & E). unfold promotion_square in E.
-    rewrite Hp in E. exact E.
+  - intros s Hs HU. exact (proj2 (H' s Hs HU)).
+Qed.
+
+Lemma closed_ok_spec : forall X c r U, closed_ok (promotion_square c r) X c r U = true ->
+  region_closed (fun s => X.[s]) c r (fun s => U.[s]) /\ region_last c r (fun s => U.[s]).
+Proof.
+  intros X c r U H. destruct (closed_ok_gen _ X c r U H) as (HU & Hs).
+  split; [exact HU|]. intros s Hsq HUs Hp. specialize (Hs s Hsq HUs).
+  unfold promotion_square in Hs. rewrite Hp in Hs. exact Hs.
 Qed.
 
 Lemma count_on_ext : forall b b' U p, (forall s, In s all_squares -> b s = b' s) ->
@@ -194,12 +203,12 @@ Proof.
 Qed.
 
 Lemma crowded_on_spec : forall b X c r U, crowded_on b X c r U = true ->
-  closed_ok X c r U = true /\
+  closed_ok (promotion_square c r) X c r U = true /\
   (count_on (piece_at initial) (fun s => U.[s]) (MkPiece c r) <
    count_on b (fun s => U.[s]) (MkPiece c r))%nat.
 Proof.
   intros b X c r U H. unfold crowded_on in H.
-  destruct (closed_ok X c r U); [|discriminate H].
+  destruct (closed_ok (promotion_square c r) X c r U); [|discriminate H].
   split; [reflexivity | apply Nat.ltb_lt, H].
 Qed.
 
@@ -236,4 +245,218 @@ Qed.
 Corollary region_count_refutes_sound : forall P, region_count_refutes P = true -> ~ reachable P.
 Proof.
   intros P H (h & G & Hg & Hr). rewrite (region_count_refutes_game h G P Hg Hr) in H. discriminate.
+Qed.
+
+(** * Promotion counting
+
+    - [phi_game : forall h G, game h G -> forall X c UN UB UR UQ,
+         closed_set (piece_at G) X -> region_closed X c Knight UN -> … ->
+         phi (piece_at G) c UN UB UR UQ <= 8]
+    - [promotion_count_refutes_sound : forall P,
+         promotion_count_refutes P = true -> ~ reachable P].
+
+    Over one move ([phi_step]): for each role [r], the men of the role on
+    its set [U] grow by at most one, and only by a promotion there
+    ([role_step]: [region_step_or] of Frozenproof.v with [one_arrival]);
+    a promotion takes a pawn away ([pawn_drop]), at most one happens
+    ([promoted_once]), and otherwise no pawn appears ([count_step] on the
+    whole board). *)
+
+Lemma filter_le_plus : forall {A} (f g : A -> bool) l,
+  (length (filter f l) <= length (filter g l) + length (filter (fun x => f x && negb (g x)) l))%nat.
+Proof.
+  intros A f g l. rewrite (filter_split f g l), (filter_split g f l).
+  assert (Eq : length (filter (fun x => f x && g x) l) = length (filter (fun x => g x && f x) l))
+    by (f_equal; apply filter_ext; intros; apply andb_comm).
+  lia.
+Qed.
+
+Lemma filter_lt : forall {A} (f g : A -> bool) l,
+  (forall x, In x l -> f x = true -> g x = true) -> (exists y, In y l /\ g y = true /\ f y = false) ->
+  (length (filter f l) + 1 <= length (filter g l))%nat.
+Proof.
+  intros A f g l Hfg (y & Hy & Gy & Fy).
+  rewrite (filter_split f g l), (filter_split g f l).
+  assert (Eq : length (filter (fun x => f x && g x) l) = length (filter (fun x => g x && f x) l))
+    by (f_equal; apply filter_ext; intros; apply andb_comm).
+  assert (E0 : filter (fun x => f x && negb (g x)) l = []).
+  { destruct (filter (fun x => f x && negb (g x)) l) as [|x l'] eqn:F; [reflexivity|exfalso].
+    assert (Hx : In x (filter (fun x => f x && negb (g x)) l)) by (rewrite F; left; reflexivity).
+    apply filter_In in Hx as (Hx & Ex). apply andb_prop in Ex as (Ex1 & Ex2).
+    rewrite (Hfg x Hx Ex1) in Ex2. discriminate. }
+  rewrite E0. simpl.
+  assert (Hp := filter_pos (fun x => g x && negb (f x)) l y Hy ltac:(cbv beta; rewrite Gy, Fy; reflexivity)).
+  lia.
+Qed.
+
+Section PhiStep.
+
+Context (Q P : position) (m : move) (X : int -> bool) (c : color).
+Context (Hl : legal_move Q m P) (HQ : inv Q = true) (HX : closed_set (piece_at P) X)
+  (Hg : exists h, game h Q).
+
+(** The men of a role on a closed set: as many as before, or one more by
+    a promotion there. *)
+Lemma role_step : forall r U, region_closed X c r U ->
+  (count_on (piece_at P) U (MkPiece c r) <= count_on (piece_at Q) U (MkPiece c r))%nat \/
+  ((count_on (piece_at P) U (MkPiece c r) <= count_on (piece_at Q) U (MkPiece c r) + 1)%nat /\
+   exists s, In s all_squares /\ piece_at P s = Some (MkPiece c r) /\ promoted_on Q P c r s).
+Proof.
+  intros r U HU. unfold count_on.
+  set (f := fun s => U s && opiece_eqb (piece_at P s) (Some (MkPiece c r))).
+  set (g := fun s => U s && opiece_eqb (piece_at Q s) (Some (MkPiece c r))).
+  assert (Huniq : forall x y, In x all_squares -> In y all_squares -> f x = true -> g x = false ->
+                  f y = true -> g y = false -> x = y).
+  { intros x y Hx Hy Ex Fx Ey Fy. unfold f, g in *.
+    apply andb_prop in Ex as (HUx & Ex); apply andb_prop in Ey as (HUy & Ey).
+    rewrite HUx in Fx; rewrite HUy in Fy. simpl in Fx, Fy.
+    apply opiece_eqb_eq in Ex, Ey.
+    apply (one_arrival Q m P Hl HQ (MkPiece c r) x y Hx Hy Ex); [|exact Ey|];
+      intros E; rewrite (proj2 (opiece_eqb_eq _ _) E) in *; discriminate. }
+  assert (Hle := filter_le_plus f g all_squares).
+  destruct (filter (fun x => f x && negb (g x)) all_squares) as [|x rest] eqn:F.
+  - left. cbn [length] in Hle. lia.
+  - assert (Hx : In x (filter (fun x => f x && negb (g x)) all_squares)) by (rewrite F; left; reflexivity).
+    apply filter_In in Hx as (Hx & Ex). apply andb_prop in Ex as (Ex & Gx). apply negb_true_iff in Gx.
+    assert (Ex' := Ex). unfold f in Ex'. apply andb_prop in Ex' as (HUx & Bx). apply opiece_eqb_eq in Bx.
+    destruct (region_step_or Q P m X c r U Hl HQ HX HU Hg x Hx HUx Bx)
+      as [(s' & Hs' & HUs' & Hb & [->|Hn])|Hp].
+    + exfalso. unfold g in Gx. rewrite HUx, (proj2 (opiece_eqb_eq _ _) Hb) in Gx. discriminate.
+    + left. apply count_le; [exact all_squares_NoDup| |exact Huniq].
+      intros y Hy Ey Gy.
+      exists s'. split; [exact Hs'|]. unfold f, g.
+      rewrite HUs', Hn, (proj2 (opiece_eqb_eq _ _) Hb). auto.
+    + right. split.
+      * assert (H1 : (length (filter (fun x => f x && negb (g x)) all_squares) <= 1)%nat).
+        { apply filter_at_most_one; [exact all_squares_NoDup|]. intros a b' Ha Hb' Ea Eb.
+          apply andb_prop in Ea as (Ea1 & Ea2); apply andb_prop in Eb as (Eb1 & Eb2).
+          apply negb_true_iff in Ea2, Eb2. exact (Huniq a b' Ha Hb' Ea1 Ea2 Eb1 Eb2). }
+        rewrite F in H1. lia.
+      * exists x. auto.
+Qed.
+
+(** A promotion takes a pawn away, and no pawn appears. *)
+Lemma pawn_drop : forall r s, In s all_squares -> piece_at P s = Some (MkPiece c r) ->
+  promoted_on Q P c r s ->
+  (count_on (piece_at P) everywhere (MkPiece c Pawn) + 1 <=
+   count_on (piece_at Q) everywhere (MkPiece c Pawn))%nat.
+Proof.
+  intros r s Hs Hb (Hgain & _ & Hp & (f & Hf & Hbf & Hb'f) & Hrest).
+  unfold count_on. apply filter_lt.
+  - intros x Hx E. unfold everywhere in E |- *. cbv beta in E |- *. rewrite andb_true_l in E |- *.
+    apply opiece_eqb_eq in E.
+    destruct (Uint63.eqs x s) as [->|Hxs]; [rewrite Hb in E; injection E as ->; discriminate|].
+    destruct (Hrest x Hx Hxs) as [Hn|Hsame]; [congruence|].
+    rewrite <- Hsame, E. apply opiece_eqb_eq. reflexivity.
+  - exists f. split; [exact Hf|]. unfold everywhere. cbv beta. rewrite !andb_true_l, Hbf, Hb'f.
+    split; [apply opiece_eqb_eq; reflexivity | reflexivity].
+Qed.
+
+(** At most one role gains a promoted man. *)
+Lemma promoted_once : forall r1 r2 s1 s2, In s1 all_squares -> In s2 all_squares ->
+  piece_at P s1 = Some (MkPiece c r1) -> promoted_on Q P c r1 s1 ->
+  piece_at P s2 = Some (MkPiece c r2) -> promoted_on Q P c r2 s2 -> r1 = r2.
+Proof.
+  intros r1 r2 s1 s2 Hs1 Hs2 B1 (_ & _ & _ & _ & Hrest) B2 (G2 & _).
+  destruct (Uint63.eqs s2 s1) as [->|Hne]; [congruence|].
+  destruct (Hrest s2 Hs2 Hne) as [Hn|Hsame]; congruence.
+Qed.
+
+Lemma pawn_step : (count_on (piece_at P) everywhere (MkPiece c Pawn) <=
+                   count_on (piece_at Q) everywhere (MkPiece c Pawn))%nat.
+Proof.
+  apply (count_step Q P m X c Pawn everywhere Hl HQ HX); [|intros s _ _ E; discriminate E|exact Hg].
+  intros s _ _ e _ _. reflexivity.
+Qed.
+
+Theorem phi_step : forall UN UB UR UQ,
+  region_closed X c Knight UN -> region_closed X c Bishop UB ->
+  region_closed X c Rook UR -> region_closed X c Queen UQ ->
+  (phi (piece_at P) c UN UB UR UQ <= phi (piece_at Q) c UN UB UR UQ)%nat.
+Proof.
+  intros UN UB UR UQ HN HB HR HQ'. unfold phi, excess.
+  pose proof pawn_step as Hpawn.
+  destruct (role_step Knight UN HN) as [KN|(KN & sN & HsN & BN & PN)];
+  destruct (role_step Bishop UB HB) as [KB|(KB & sB & HsB & BB & PB)];
+  destruct (role_step Rook UR HR) as [KR|(KR & sR & HsR & BR & PR)];
+  destruct (role_step Queen UQ HQ') as [KQ|(KQ & sQ & HsQ & BQ & PQ)];
+  repeat match goal with
+  | H1 : promoted_on _ _ _ ?r1 ?s1, H2 : promoted_on _ _ _ ?r2 ?s2 |- _ =>
+      tryif constr_eq r1 r2 then fail else
+      (exfalso; assert (E : r1 = r2) by (apply (promoted_once r1 r2 s1 s2); assumption);
+       discriminate E)
+  end;
+  try match goal with
+  | H : promoted_on _ _ _ ?r ?s, Hs : In ?s all_squares, Hb : piece_at _ ?s = _ |- _ =>
+      let Hd := fresh in pose proof (pawn_drop r s Hs Hb H) as Hd
+  end;
+  lia.
+Qed.
+
+End PhiStep.
+
+Lemma pawns_initial : forall c, count_on (piece_at initial) everywhere (MkPiece c Pawn) = 8%nat.
+Proof. intros []; vm_compute; reflexivity. Qed.
+
+Theorem phi_game : forall h G, game h G -> forall X c UN UB UR UQ,
+  closed_set (piece_at G) X ->
+  region_closed X c Knight UN -> region_closed X c Bishop UB ->
+  region_closed X c Rook UR -> region_closed X c Queen UQ ->
+  (phi (piece_at G) c UN UB UR UQ <= 8)%nat.
+Proof.
+  intros h G Hg. induction Hg as [|h G m G' Hg IH Hst]; intros X c UN UB UR UQ HX HN HB HR HQ.
+  - unfold phi, excess. rewrite pawns_initial, !Nat.sub_diag. reflexivity.
+  - destruct Hst as (Hl & _). apply legal_move_iff in Hl.
+    pose proof (inv_game h G Hg) as Hi.
+    assert (HXG : closed_set (piece_at G) X).
+    { apply (closed_transfer (piece_at G')); [exact HX|].
+      intros x Hx HXx. exact (frozen_step_keeps G G' m X Hl Hi HX (ex_intro _ h Hg) x Hx HXx). }
+    pose proof (phi_step G G' m X c Hl Hi HX (ex_intro _ h Hg) UN UB UR UQ HN HB HR HQ) as H1.
+    pose proof (IH X c UN UB UR UQ HXG HN HB HR HQ) as H2.
+    exact (Nat.le_trans _ _ _ H1 H2).
+Qed.
+
+Lemma phi_ext : forall b b' c UN UB UR UQ, (forall s, In s all_squares -> b s = b' s) ->
+  phi b c UN UB UR UQ = phi b' c UN UB UR UQ.
+Proof.
+  intros b b' c UN UB UR UQ H. unfold phi, excess.
+  rewrite !(count_on_ext b b') by exact H. reflexivity.
+Qed.
+
+(** The rule for one side, on any board [b] a game reaches and any set
+    [X] closed on [b]. *)
+Lemma overpromoted_with_game : forall h G b X c UN UB UR UQ, game h G ->
+  (forall s, In s all_squares -> b s = piece_at G s) -> closed_set b (fun s => X.[s]) ->
+  overpromoted_with b X c UN UB UR UQ = false.
+Proof.
+  intros h G b X c UN UB UR UQ Hg Hb HX.
+  apply not_true_is_false. intros E. unfold overpromoted_with in E.
+  apply lazy_and_true in E as (E & Hlt). apply lazy_and_true in E as (E & EQ).
+  apply lazy_and_true in E as (E & ER). apply lazy_and_true in E as (EN & EB).
+  destruct (closed_ok_gen _ X c Knight UN EN) as (HN & _).
+  destruct (closed_ok_gen _ X c Bishop UB EB) as (HB & _).
+  destruct (closed_ok_gen _ X c Rook UR ER) as (HR & _).
+  destruct (closed_ok_gen _ X c Queen UQ EQ) as (HQ & _).
+  assert (HXG : closed_set (piece_at G) (fun s => X.[s])).
+  { apply (closed_transfer b); [exact HX|]. intros x Hx _. symmetry. apply Hb, Hx. }
+  pose proof (phi_game h G Hg _ c _ _ _ _ HXG HN HB HR HQ) as Hle.
+  rewrite (phi_ext b (piece_at G)) in Hlt by exact Hb.
+  apply Nat.ltb_lt in Hlt. lia.
+Qed.
+
+Theorem promotion_count_refutes_game : forall h G P, game h G -> realizes G P ->
+  promotion_count_refutes P = false.
+Proof.
+  intros h G P Hg (Hb & _).
+  assert (Hc : forall c, overpromoted (piece_at P) (frozen_set (piece_at P)) c = false)
+    by (intros c; exact (overpromoted_with_game h G (piece_at P) (frozen_set (piece_at P)) c
+                           _ _ _ _ Hg Hb (frozen_set_closed (piece_at P)))).
+  unfold promotion_count_refutes.
+  destruct (existsb _ [White; Black]) eqn:E; [|reflexivity].
+  apply existsb_exists in E as (c & _ & E). rewrite Hc in E. discriminate.
+Qed.
+
+Corollary promotion_count_refutes_sound : forall P, promotion_count_refutes P = true -> ~ reachable P.
+Proof.
+  intros P H (h & G & Hg & Hr). rewrite (promotion_count_refutes_game h G P Hg Hr) in H. discriminate.
 Qed.

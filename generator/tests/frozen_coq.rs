@@ -1,7 +1,8 @@
-//! The frozen-men, region and region-count rules, native against Coq:
-//! `rules::frozen` of rust-core, `Frozen.v` and `RegionCount.v` must compute
-//! the same set of frozen men and the same verdicts (`frozen_refutes`,
-//! `region_refutes`, `region_count_refutes`) on every position,
+//! The frozen-men, region, region-count and promotion-count rules, native
+//! against Coq: `rules::frozen` of rust-core, `Frozen.v` and
+//! `RegionCount.v` must compute the same set of frozen men and the same
+//! verdicts (`frozen_refutes`, `region_refutes`, `region_count_refutes`,
+//! `promotion_count_refutes`) on every position,
 //! because the native deep search writes certificates with these rules
 //! ([`retroproof::prove::COQ_RULES`]) that Coq then checks with its own
 //! (Cert.v's default rule): a position a native rule refutes and Coq's
@@ -121,6 +122,18 @@ const COUNT_PICKED: [(&str, bool); 4] = [
     ("4k3/8/8/8/P7/P7/1PP5/4K3 w - - 0 1", true),
 ];
 
+/// Positions where the promotion-count rule decides, with its native
+/// verdict.
+const PROMOTION_PICKED: [(&str, bool); 2] = [
+    // Black's rook e4 can only have come from a8 (h8 is walled in by the
+    // unmoved pawns and the bishop c8), where the other rook stands: one of
+    // them is a promoted pawn, but Black has all eight pawns (Retractor's
+    // testLegalityChecker.js, rtr-legal-169 of the shared corpus).
+    ("r1b2k2/1ppppppp/p7/8/4r3/8/8/3K4 b - - 0 1", true),
+    // Without the pawn a6: seven pawns and one promoted rook.
+    ("r1b2k2/1ppppppp/8/8/4r3/8/8/3K4 b - - 0 1", false),
+];
+
 fn pos(fen: &str) -> Position {
     Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e:?}"))
 }
@@ -181,6 +194,7 @@ fn sample() -> Vec<Position> {
     out.extend(REGION_PICKED.iter().map(|(f, _)| pos(f)));
     out.extend(SHUT_PICKED.iter().map(|(f, _)| pos(f)));
     out.extend(COUNT_PICKED.iter().map(|(f, _)| pos(f)));
+    out.extend(PROMOTION_PICKED.iter().map(|(f, _)| pos(f)));
     out.extend(random_sample(20240611, 250));
     out
 }
@@ -196,6 +210,8 @@ struct Native {
     region: bool,
     /// Whether the region-count rule refutes `p`.
     count: bool,
+    /// Whether the promotion-count rule refutes `p`.
+    promotion: bool,
 }
 
 fn native(p: &Position) -> Native {
@@ -207,12 +223,14 @@ fn native(p: &Position) -> Native {
         refuted: Rule::Frozen.refutes(p),
         region: Rule::Region.refutes(p),
         count: Rule::RegionCount.refutes(p),
+        promotion: Rule::PromotionCount.refutes(p),
     }
 }
 
 /// A Coq file that compiles exactly when `frozen_men`, `frozen_refutes`,
-/// `region_refutes` (Frozen.v) and `region_count_refutes` (RegionCount.v)
-/// give the `expected` answers; otherwise
+/// `region_refutes` (Frozen.v), `region_count_refutes` and
+/// `promotion_count_refutes` (RegionCount.v) give the `expected` answers;
+/// otherwise
 /// `coqc` fails on the `Example` and prints the FENs of the positions that
 /// disagree.
 fn agreement_file(expected: &[(Position, Native)]) -> String {
@@ -220,20 +238,21 @@ fn agreement_file(expected: &[(Position, Native)]) -> String {
     for (p, n) in expected {
         let squares: Vec<String> = n.frozen.iter().map(ToString::to_string).collect();
         cases.push(format!(
-            "  (\"{}\", [{}], {}, {}, {})",
+            "  (\"{}\", [{}], {}, {}, {}, {})",
             p.to_fen(),
             squares.join("; "),
             n.refuted,
             n.region,
-            n.count
+            n.count,
+            n.promotion
         ));
     }
     coq_file(
         "Board Frozen RegionCount",
-        "FEN, the native frozen squares (a1 = 0), the native verdicts of\n    the frozen-men, region and region-count rules.",
-        "string * list int * bool * bool * bool",
-        "(f, sq, r, g, k)",
-        "ints_eqb (frozen_men (piece_at P)) sq && Bool.eqb (frozen_refutes P) r &&\n      Bool.eqb (region_refutes P) g && Bool.eqb (region_count_refutes P) k",
+        "FEN, the native frozen squares (a1 = 0), the native verdicts of\n    the frozen-men, region, region-count and promotion-count rules.",
+        "string * list int * bool * bool * bool * bool",
+        "(f, sq, r, g, k, n)",
+        "ints_eqb (frozen_men (piece_at P)) sq && Bool.eqb (frozen_refutes P) r &&\n      Bool.eqb (region_refutes P) g && Bool.eqb (region_count_refutes P) k &&\n      Bool.eqb (promotion_count_refutes P) n",
         &cases,
     )
 }
@@ -268,6 +287,12 @@ fn hand_picked_mean_what_they_say() {
             "{fen}"
         );
     }
+    for (fen, refuted) in PROMOTION_PICKED {
+        let p = pos(fen);
+        assert_eq!(Rule::PromotionCount.refutes(&p), refuted, "{fen}");
+        // The material invariants count promoted men on the whole board.
+        assert!(!Rule::Invariants.refutes(&p), "{fen}");
+    }
 }
 
 #[test]
@@ -283,6 +308,10 @@ fn sample_has_the_interesting_cases() {
         .iter()
         .filter(|(_, n)| n.count && !n.region && !n.refuted)
         .count();
+    let promotion = all
+        .iter()
+        .filter(|(p, n)| n.promotion && !Rule::Invariants.refutes(p))
+        .count();
     let kings = all
         .iter()
         .filter(|(p, n)| {
@@ -296,6 +325,7 @@ fn sample_has_the_interesting_cases() {
     eprintln!(
         "{} positions, {refuted} refuted, {beyond_stranded} of them not by Stranded, \
          {region} refuted by Region and not Frozen, {count} by RegionCount alone, \
+         {promotion} by PromotionCount and not the invariants, \
          {kings} with a frozen king",
         all.len()
     );
@@ -305,6 +335,7 @@ fn sample_has_the_interesting_cases() {
     assert!(kings >= 5);
     assert!(region >= 5);
     assert!(count >= 2);
+    assert!(promotion >= 1);
 }
 
 #[test]
@@ -321,7 +352,7 @@ fn coq_agrees_with_native_frozen() {
 fn a_wrong_native_answer_is_caught() {
     let Some(coqc) = coqc() else { return };
     let mut cases = expected();
-    cases.truncate(18);
+    cases.truncate(22);
     // The caged rook (refuted): claim it is not.
     cases[0].1.refuted = false;
     // The initial position: claim one frozen man fewer.
@@ -330,6 +361,9 @@ fn a_wrong_native_answer_is_caught() {
     cases[13].1.region = false;
     // The two light-squared bishops (refuted by RegionCount): claim not.
     cases[17].1.count = false;
+    // The rook that can only have come from a8 (refuted by
+    // PromotionCount): claim it is not.
+    cases[21].1.promotion = false;
     let text = agreement_file(&cases);
     let err = compile(&coqc, &theories(), &text, None, LIMIT)
         .expect_err("coqc accepted a wrong native answer")
@@ -338,4 +372,5 @@ fn a_wrong_native_answer_is_caught() {
     assert!(err.contains("rnbqkbnr/pppppppp"), "{err}");
     assert!(err.contains("K1b1k3/pppp4"), "{err}");
     assert!(err.contains("4k3/8/2b5/3b4"), "{err}");
+    assert!(err.contains("r1b2k2/1ppppppp/p7"), "{err}");
 }

@@ -216,7 +216,7 @@ fn rule_sets() {
     assert_eq!(set.refuting(&start_black), None);
     assert_eq!(
         RuleSet::ALL.to_string(),
-        "invariants,stranded,sealed-bishops,frozen,region,region-count,cage,pawn-captures,parity"
+        "invariants,stranded,sealed-bishops,frozen,region,region-count,promotion-count,cage,pawn-captures,parity"
     );
 }
 
@@ -288,4 +288,20 @@ fn region_count_of_a_shared_home() {
     assert!(!Rule::RegionCount.refutes(&pos("4k3/8/2b5/3b4/8/8/P3P1P1/4K3 w - -")));
     // The initial position: every kind on its own homes.
     assert!(!Rule::RegionCount.refutes(&Position::start()));
+}
+
+#[test]
+fn promotion_count_of_a_rook_with_one_way_home() {
+    // Black's rook e4 can only have come from a8 (the unmoved pawns b7-h7
+    // and the bishop c8 wall h8 in), where the other rook stands: one of
+    // them is a promoted pawn, and Black has eight pawns.
+    let eight = pos("r1b2k2/1ppppppp/p7/8/4r3/8/8/3K4 b - -");
+    assert!(Rule::PromotionCount.refutes(&eight));
+    // The material invariant counts two rooks against two homes: no.
+    assert!(!Rule::Invariants.refutes(&eight));
+    // Seven pawns: one promoted rook is possible.
+    assert!(!Rule::PromotionCount.refutes(&pos("r1b2k2/1ppppppp/8/8/4r3/8/8/3K4 b - -")));
+    // h7 gone: the rook e4 may have come from h8.
+    assert!(!Rule::PromotionCount.refutes(&pos("r1b2k2/1pppppp1/p7/8/4r3/8/8/3K4 b - -")));
+    assert!(!Rule::PromotionCount.refutes(&Position::start()));
 }

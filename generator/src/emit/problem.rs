@@ -47,8 +47,8 @@ pub enum Statement {
     /// No game reaches the position: it lies in a dead set of `dead`
     /// positions, each refuted by a static rule of Cert.v's
     /// `default_refuted` (invariants, stranded and frozen men, regions,
-    /// region counts, cages, parity, pawn captures, sealed bishops) or
-    /// with every retraction into the set; proven with
+    /// region and promotion counts, cages, parity, pawn captures, sealed
+    /// bishops) or with every retraction into the set; proven with
     /// [`Proof::Certificate`].
     IllegalCert { dead: usize },
     /// The game (UCI moves from the initial position) reaches the position.
@@ -145,7 +145,7 @@ pub fn in_chess_terms_with_game(
             format!("no game reaches {fen}: {}", Refutation::of(pos, *depth))
         }
         (Statement::IllegalCert { dead }, _) => format!(
-            "no game reaches {fen}: it lies in a closed dead set of {dead} position{} (each refuted by a static rule Coq has proven -- invariants, stranded or frozen men, regions, region counts, cages, parity, pawn captures, sealed bishops -- or with every retraction in the set)",
+            "no game reaches {fen}: it lies in a closed dead set of {dead} position{} (each refuted by a static rule Coq has proven -- invariants, stranded or frozen men, regions, region and promotion counts, cages, parity, pawn captures, sealed bishops -- or with every retraction in the set)",
             if *dead == 1 { "" } else { "s" }
         ),
         (Statement::LegalGame { moves }, _) => format!(

@@ -318,3 +318,44 @@ pub fn region_count_refutes(pos: &Position) -> bool {
         })
     })
 }
+
+/// Whether a side has more pawns and men that must be promoted pawns than
+/// the 8 pawns it started with.
+///
+/// For each role a pawn may be promoted to, `U` is the union of the
+/// [`region`]s of the side's men of that role that are not frozen: going
+/// back in time none of them leaves `U`, so forward in time no man of the
+/// role arrives on `U` but by promotion. The men of the role on `U` beyond
+/// the initial position's there are promoted pawns; with the pawns on the
+/// board they number at most 8 (a promotion takes a pawn away and adds at
+/// most one such man; a man leaving `U` or captured only lowers the sum).
+///
+/// The material invariant ([`crate::search::static_illegality`]) counts the
+/// same with `U` the whole board; a smaller `U` sees more promoted men: a
+/// rook whose only way back leads to a8, beside the rook a8 itself.
+pub fn promotion_count_refutes(pos: &Position) -> bool {
+    let board = pos.board();
+    let start = Board::start();
+    let frozen = frozen_men(board);
+    Color::ALL.into_iter().any(|color| {
+        let pawns = board
+            .by_piece(Piece {
+                color,
+                role: Role::Pawn,
+            })
+            .count();
+        let promoted: u32 = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
+            .into_iter()
+            .map(|role| {
+                let men = board.by_piece(Piece { color, role });
+                let mut union = Bitboard::EMPTY;
+                for sq in men - frozen {
+                    union |= region(board, frozen, sq);
+                }
+                let homes = start.by_piece(Piece { color, role }) & union;
+                (men & union).count().saturating_sub(homes.count())
+            })
+            .sum();
+        pawns + promoted > 8
+    })
+}

@@ -29,6 +29,10 @@
 //!   promoted) than the initial position has there: no man of the kind
 //!   enters that union and none is promoted there, so their number on it
 //!   never grows ([`frozen::region_count_refutes`]).
+//! - [`Rule::PromotionCount`]: a side's pawns and the men of each piece
+//!   role beyond the initial position's on the union of their regions
+//!   (which no man of the role enters but by promotion) number more than
+//!   8 ([`frozen::promotion_count_refutes`]).
 //! - [`Rule::Cage`]: the men of a cage on the first or last rank (squares
 //!   no man but a knight can enter or leave, walled in by frozen men and
 //!   by the king and rook of each castling right the position asserts)
@@ -46,7 +50,7 @@
 //!   in the count of pawns plus promoted men, at most 8 ([`bishops`]).
 //!
 //! Every rule is proven sound in Coq (`Stranded.v`, `Frozenproof.v`,
-//! `Cageproof.v`, `Parityproof.v`, `PawnCapturesproof.v`,
+//! `RegionCountproof.v`, `Cageproof.v`, `Parityproof.v`, `PawnCapturesproof.v`,
 //! `SealedBishopsproof.v`) and together they make up the
 //! static rule of its certificate checker (`default_refuted`,
 //! coq/theories/Cert.v; `COQ_RULES` in generator/src/prove.rs).
@@ -74,17 +78,19 @@ pub enum Rule {
     SealedBishops,
     Cage,
     RegionCount,
+    PromotionCount,
 }
 
 impl Rule {
     /// Every rule, in the order the search tries them (cheapest first).
-    pub const ALL: [Rule; 9] = [
+    pub const ALL: [Rule; 10] = [
         Rule::Invariants,
         Rule::Stranded,
         Rule::SealedBishops,
         Rule::Frozen,
         Rule::Region,
         Rule::RegionCount,
+        Rule::PromotionCount,
         Rule::Cage,
         Rule::PawnCaptures,
         Rule::Parity,
@@ -102,6 +108,7 @@ impl Rule {
             Rule::SealedBishops => bishops::refutes(pos),
             Rule::Cage => cage::refutes(pos),
             Rule::RegionCount => frozen::region_count_refutes(pos),
+            Rule::PromotionCount => frozen::promotion_count_refutes(pos),
         }
     }
 
@@ -117,6 +124,7 @@ impl Rule {
             Rule::SealedBishops => "sealed-bishops",
             Rule::Cage => "cage",
             Rule::RegionCount => "region-count",
+            Rule::PromotionCount => "promotion-count",
         }
     }
 
@@ -148,7 +156,8 @@ impl RuleSet {
             | Rule::Parity.bit()
             | Rule::SealedBishops.bit()
             | Rule::Cage.bit()
-            | Rule::RegionCount.bit(),
+            | Rule::RegionCount.bit()
+            | Rule::PromotionCount.bit(),
     );
 
     #[must_use]
