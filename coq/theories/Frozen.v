@@ -291,6 +291,11 @@ Definition frozen_refutes (P : position) : bool :=
     and, for a man that may be a promoted pawn (not a king, not a pawn), no
     square of its last rank: it cannot have come from the start.
 
+    The walk never steps across a column ([columns], below): a pawn on its
+    third rank whose only exit outside the frozen set is the square behind
+    it came from there, so one of the two squares held it all game and no
+    other man moved between them (Frozenproof.v, [column_back]).
+
     The computation walks the region with a work list; every square enters
     the list once, when it is added, so 65 steps suffice (fuel), and the
     result is then validated ([region_ok]: it contains [s], every exit of
@@ -306,16 +311,48 @@ Definition promotable (r : role) : bool := match r with King | Pawn => false | _
 Definition source (c : color) (r : role) (s : int) : bool :=
   opiece_eqb (piece_at initial s) (Some (MkPiece c r)) ||| (promotable r &&& (relative_rank c s =? 7)).
 
-(** One exit of the square being visited: add it if new and not frozen. *)
-Definition visit (X : array bool) (acc : array bool * list int) (e : int) : array bool * list int :=
+(** ** Column pawns
+
+    A pawn of colour [cc] on its third rank whose exits, but for the one
+    square [a] behind it on its second rank, are frozen came from [a]: a
+    pawn of [cc] stood on [a] or on its square at every moment of the game
+    (no pawn ever arrives on its second rank).  So no other man ever moves
+    between the two squares: one of them holds the pawn before the move,
+    or after it.  [columns] lists these (colour, [a], square); [cut cols c
+    r x y] says that a man [MkPiece c r] never steps between [x] and [y]
+    (the column's own pawn does). *)
+
+Definition column_at (b : board_fn) (X : array bool) (s : int) : list (color * int * int) :=
+  match b s with
+  | Some (MkPiece cc Pawn) =>
+      if relative_rank cc s =? 2 then
+        match filter (fun e => negb X.[e]) (exits cc Pawn s) with
+        | [a] => if relative_rank cc a =? 1 then [(cc, a, s)] else []
+        | _ => []
+        end
+      else []
+  | _ => []
+  end.
+
+Definition columns (b : board_fn) (X : array bool) : list (color * int * int) :=
+  flat_map (column_at b X) all_squares.
+
+Definition cut (cols : list (color * int * int)) (c : color) (r : role) (x y : int) : bool :=
+  existsb (fun '(cc, a, s) => negb (color_eqb cc c &&& role_eqb r Pawn) &&&
+             (((x =? a) &&& (y =? s)) ||| ((x =? s) &&& (y =? a)))) cols.
+
+(** One exit [e] of the square being visited: add it if new, not frozen
+    and not across a column ([skip]). *)
+Definition visit (X : array bool) (skip : int -> bool) (acc : array bool * list int) (e : int) :
+    array bool * list int :=
   let '(R, todo) := acc in
-  if X.[e] ||| R.[e] then acc else (R.[e <- true], e :: todo).
+  if X.[e] ||| skip e ||| R.[e] then acc else (R.[e <- true], e :: todo).
 
 (** The walk stops with [None] at the first square of [stop] it meets
     (here a source: the man is then not refuted, and the rest of its region
     does not matter; RegionCount.v stops at promotion squares). *)
-Fixpoint walk (stop : int -> bool) (fuel : nat) (c : color) (r : role) (X R : array bool)
-    (todo : list int) : option (array bool) :=
+Fixpoint walk (stop : int -> bool) (K : int -> int -> bool) (fuel : nat) (c : color) (r : role)
+    (X R : array bool) (todo : list int) : option (array bool) :=
   match fuel with
   | O => Some R
   | S n =>
@@ -323,31 +360,38 @@ Fixpoint walk (stop : int -> bool) (fuel : nat) (c : color) (r : role) (X R : ar
       | [] => Some R
       | s :: todo' =>
           if stop s then None
-          else let '(R', todo'') := fold_left (visit X) (frozen_exits_of c r s) (R, todo') in
-               walk stop n c r X R' todo''
+          else let '(R', todo'') := fold_left (visit X (K s)) (frozen_exits_of c r s) (R, todo') in
+               walk stop K n c r X R' todo''
       end
   end.
 
-Definition region (X : array bool) (c : color) (r : role) (s : int) : option (array bool) :=
-  walk (source c r) 65 c r X no_squares.[s <- true] [s].
+Definition region (X : array bool) (K : int -> int -> bool) (c : color) (r : role) (s : int) :
+    option (array bool) :=
+  walk (source c r) K 65 c r X no_squares.[s <- true] [s].
 
 (** The validation and the verdict: the region [R] is closed under exits
     outside [X], and holds no source of the man [MkPiece c r]. *)
-Definition region_ok (X : array bool) (c : color) (r : role) (R : array bool) : bool :=
+Definition region_ok (X : array bool) (K : int -> int -> bool) (c : color) (r : role)
+    (R : array bool) : bool :=
   forallb (fun s => negb R.[s] |||
-             (forallb (fun e => X.[e] ||| R.[e]) (frozen_exits_of c r s) &&& negb (source c r s)))
+             (forallb (fun e => X.[e] ||| K s e ||| R.[e]) (frozen_exits_of c r s) &&&
+              negb (source c r s)))
     all_squares.
 
 (** The man on [s] (not frozen) cannot have come from the start. *)
-Definition region_refutes_at (b : board_fn) (X : array bool) (s : int) : bool :=
+Definition region_refutes_at (b : board_fn) (X : array bool) (cols : list (color * int * int))
+    (s : int) : bool :=
   match b s with
   | Some (MkPiece c r) =>
       negb X.[s] &&&
-      match region X c r s with Some R => R.[s] &&& region_ok X c r R | None => false end
+      match region X (cut cols c r) c r s with
+      | Some R => R.[s] &&& region_ok X (cut cols c r) c r R
+      | None => false
+      end
   | None => false
   end.
 
 Definition region_refutes (P : position) : bool :=
   let b := piece_at P in
   let X := frozen_set b in
-  existsb (region_refutes_at b X) all_squares.
+  existsb (region_refutes_at b X (columns b X)) all_squares.

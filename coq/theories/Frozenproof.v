@@ -687,11 +687,16 @@ Qed.
 
 (** * Regions (Frozen.v): the man cannot have come from the start
 
-    - [region_game : forall h G, game h G -> forall X c r R,
-         closed_set (piece_at G) X -> region_closed X c r R ->
-         region_last c r R -> region_homeless c r R ->
+    - [region_game : forall h G, game h G -> forall X K c r R,
+         closed_set (piece_at G) X -> region_closed X K c r R ->
+         cuts_ok (piece_at G) X K c r -> region_last c r R -> region_homeless c r R ->
          forall s, In s all_squares -> R s = true -> piece_at G s <> Some (MkPiece c r)]
     - [region_refutes_sound : forall P, region_refutes P = true -> ~ reachable P].
+
+    [K] are the pairs of squares of columns (Frozen.v's [columns]) the man
+    never steps between: [cuts_ok] says each holds, on one of its two
+    squares, a pawn of another kind of man, which [column_back] carries
+    back along the game; [no_cut] turns it into "no move crosses".
 
     [R] is closed under the exits of a man [MkPiece c r] that avoid the
     closed set [X] ([region_closed]), has no square of the last rank if the
@@ -705,9 +710,25 @@ Qed.
     after the move, [frozen_step_keeps]); it cannot have arrived by
     promotion, [s] not being on its last rank. *)
 
-Definition region_closed (X : int -> bool) (c : color) (r : role) (R : int -> bool) : Prop :=
+Definition region_closed (X : int -> bool) (K : int -> int -> bool) (c : color) (r : role)
+    (R : int -> bool) : Prop :=
   forall s, In s all_squares -> R s = true ->
-  forall e, In e (frozen_exits c r s) -> X e = false -> R e = true.
+  forall e, In e (frozen_exits c r s) -> X e = false -> K s e = false -> R e = true.
+
+(** A column (Frozen.v's [columns]): a pawn of [cc] stands on [a] or [s],
+    [a] is on its second rank, and every exit of a pawn of [cc] on [s] but
+    [a] is in [X]. *)
+Definition column (b : board_fn) (X : int -> bool) (cc : color) (a s : int) : Prop :=
+  In a all_squares /\ In s all_squares /\
+  (b a = Some (MkPiece cc Pawn) \/ b s = Some (MkPiece cc Pawn)) /\
+  (relative_rank cc a =? 1) = true /\ (forall e, In e (exits cc Pawn s) -> e = a \/ X e = true).
+
+(** Every pair of squares [K] cuts for a man [MkPiece c r] is a column of
+    another kind of man. *)
+Definition cuts_ok (b : board_fn) (X : int -> bool) (K : int -> int -> bool) (c : color) (r : role) :
+    Prop :=
+  forall x y, K x y = true -> exists cc a s, ~ (cc = c /\ r = Pawn) /\
+    ((x = a /\ y = s) \/ (x = s /\ y = a)) /\ column b X cc a s.
 
 Definition region_last (c : color) (r : role) (R : int -> bool) : Prop :=
   forall s, In s all_squares -> R s = true -> promotable r = true -> (relative_rank c s =? 7) = false.
@@ -727,9 +748,11 @@ Qed.
 
 Section RegionStep.
 
-Context (Q P : position) (m : move) (X : int -> bool) (c : color) (r : role) (R : int -> bool).
+Context (Q P : position) (m : move) (X : int -> bool) (K : int -> int -> bool) (c : color)
+  (r : role) (R : int -> bool).
 Context (Hl : legal_move Q m P) (HQ : inv Q = true) (HX : closed_set (piece_at P) X)
-  (HR : region_closed X c r R) (Hlast : region_last c r R) (Hg : exists h, game h Q).
+  (HR : region_closed X K c r R) (HK : cuts_ok (piece_at P) X K c r) (Hlast : region_last c r R)
+  (Hg : exists h, game h Q).
 
 Let b := piece_at Q.
 Let b' := piece_at P.
@@ -747,25 +770,43 @@ Proof.
   rewrite <- (frozen_step_keeps Q P m X Hl HQ HX Hg e He Ex). exact Hn.
 Qed.
 
+(** No move crosses a column: two squares each empty after the move or
+    holding the man [MkPiece c r] are not cut. *)
+Lemma no_cut : forall x y, (b' x = None \/ b' x = Some (MkPiece c r)) ->
+  (b' y = None \/ b' y = Some (MkPiece c r)) -> K x y = false.
+Proof.
+  intros x y Hx Hy. destruct (K x y) eqn:E; [|reflexivity]. exfalso.
+  destruct (HK x y E) as (cc & a & s & Hne & Hxy & (_ & _ & Hcol & _ & _)).
+  assert (Hn : forall z, (b' z = None \/ b' z = Some (MkPiece c r)) -> piece_at P z <> Some (MkPiece cc Pawn)).
+  { intros z [Hz|Hz] Hz'; change (piece_at P z) with (b' z) in Hz'; rewrite Hz in Hz'; [discriminate|].
+    injection Hz' as E1 E2. apply Hne. split; [symmetry; exact E1 | exact E2]. }
+  destruct Hxy as [(-> & ->)|(-> & ->)]; destruct Hcol as [Hc|Hc];
+    first [exact (Hn _ Hx Hc) | exact (Hn _ Hy Hc)].
+Qed.
+
 (** A slider's origin is reached back from its target through exits over
     empty squares. *)
 Lemma slider_back : forall l prev t, r <> King -> r <> Pawn -> incl l all_squares ->
   back_chain c r prev l = true -> reaches b l t = true -> R t = true -> In t all_squares ->
-  X prev = false -> R prev = true.
+  X prev = false -> b' t = Some (MkPiece c r) -> b' prev = None ->
+  (forall x, In x l -> x <> t -> b x = None -> b' x = None) -> R prev = true.
 Proof.
-  intros l; induction l as [|x l IH]; simpl; intros prev t Hk Hp Hin Hc Hr Ht Hts Hx;
+  intros l; induction l as [|x l IH]; simpl; intros prev t Hk Hp Hin Hc Hr Ht Hts Hx Hbt Hbp Hmid;
     [discriminate|].
   split_lazy. assert (Hxs : In x all_squares) by (apply Hin; left; reflexivity).
   assert (Hpx : In prev (frozen_exits c r x))
     by (apply move_exits; [exact Hk | intros Ep; contradiction | apply inb_in; assumption]).
   destruct (x =? t) eqn:Ex.
-  - apply eqb_true in Ex. subst x. exact (HR t Hts Ht prev Hpx Hx).
+  - apply eqb_true in Ex. subst x.
+    exact (HR t Hts Ht prev Hpx Hx (no_cut t prev (or_intror Hbt) (or_introl Hbp))).
   - destruct (b x) eqn:Bx; [discriminate|].
+    assert (Hbx : b' x = None) by (apply (Hmid x (or_introl eq_refl)); [apply eqb_false_neq, Ex | exact Bx]).
     assert (HRx : R x = true).
     { apply (IH x t Hk Hp); try assumption.
       - intros y Hy. apply Hin. right. exact Hy.
-      - apply free_before; assumption. }
-    exact (HR x Hxs HRx prev Hpx Hx).
+      - apply free_before; assumption.
+      - intros y Hy. apply Hmid. right. exact Hy. }
+    exact (HR x Hxs HRx prev Hpx Hx (no_cut x prev (or_introl Hbx) (or_introl Hbp))).
 Qed.
 
 (** A pawn of colour [c] was promoted on [s]: [s] gained the man, on the
@@ -782,16 +823,17 @@ Definition promoted_on (c : color) (r : role) (s : int) : Prop :=
 Theorem region_step_or : forall s, In s all_squares -> R s = true -> b' s = Some (MkPiece c r) ->
   (exists s', In s' all_squares /\ R s' = true /\ b s' = Some (MkPiece c r) /\
              (s' = s \/ b' s' = None)) \/ promoted_on c r s.
-Proof using Q P m X c r R Hl HQ HX HR Hg.
-  intros s Hs HRs Hb's. clear Hlast.
+Proof using Q P m X K c r R Hl HQ HX HR HK Hg.
+  intros s Hs HRs Hb's. clear Hlast. pose proof no_cut as NC.
   destruct (inv_elim Q HQ) as (_ & _ & _ & _ & Hep).
   pose proof Hl as (Hps & _). unfold pseudo_legal in Hps. destruct Hps as (_ & _ & Hps).
   destruct (step_shape Q m P Hl Hep) as (Hf & Ht & _ & Hk).
   fold b b' in Hk, Hps. set (us := turn Q) in *. set (f := mv_from m) in *. set (t := mv_to m) in *.
   (* an exit of [t] the move leaves empty (after it) is in [R] *)
-  assert (Hback : forall e, R t = true -> In e (frozen_exits c r t) -> In e all_squares ->
-            b' e = None -> R e = true)
-    by (intros e HRt He Hes Hn; exact (HR t Ht HRt e He (free_after e Hes Hn))).
+  assert (Hback : forall e, R t = true -> b' t = Some (MkPiece c r) -> In e (frozen_exits c r t) ->
+            In e all_squares -> b' e = None -> R e = true)
+    by (intros e HRt Hbt He Hes Hn;
+        exact (HR t Ht HRt e He (free_after e Hes Hn) (NC t e (or_intror Hbt) (or_introl Hn)))).
   shape_inv Hk.
   - clear Hr7 Hft Htg.
     destruct (Uint63.eqs s f) as [->|Hsf]; [congruence|].
@@ -802,37 +844,45 @@ Proof using Q P m X c r R Hl HQ HX HR Hg.
               (exists d, In d (slider_dirs r) /\ reaches b (ray d f) t = true) -> R f = true).
     { intros Hk Hp (d & Hd & Hr).
       apply (slider_back (ray d f) f t); try assumption.
-      - apply (rays_in d f r Hf Hd).
-      - apply back_chain_rays; assumption.
-      - apply free_after; assumption. }
+      all: first
+        [ apply (rays_in d f r Hf Hd)
+        | apply back_chain_rays; assumption
+        | apply free_after; assumption
+        | congruence
+        | intros x Hx Hxt Hbx; rewrite Hsame;
+          [exact Hbx | exact (rays_in d f r Hf Hd x Hx) | intros ->; congruence | exact Hxt] ]. }
     destruct r.
     + (* pawn *)
       assert (Hrf : rank_ok f = true) by (apply (pawns_Q Q HQ f c); assumption).
       destruct (pawn_not_seed c f Hf Hrf) as [NS1 NS2].
       destruct Hmm as [(Et & _)|[(Er & Et & Hbe & _)|(Et & _)]].
       * apply eqb_true in Et.
-        apply Hback; [exact HRs| |exact Hf|exact Hb'f]. rewrite Et in Ht |- *.
+        apply Hback; [exact HRs | congruence | |exact Hf|exact Hb'f]. rewrite Et in Ht |- *.
         apply move_exits; [discriminate | intros _; exact (NS1 Ht) | apply pawn_step_exit; assumption].
       * apply eqb_true in Et.
         destruct (pawn_double_exit c f Hf Er) as (He & Het & Hef & Hs2). rewrite <- Et in He, Hs2.
         set (e := pawn_step c f) in *.
         assert (Hes : In e all_squares) by (apply (exits_in c Pawn t Ht), He).
+        assert (Hb'e : b' e = None)
+          by (rewrite Hsame; [exact Hbe | exact Hes | exact Hef | intros E'; congruence]).
         assert (HRe : R e = true).
-        { apply (HR t Ht HRs e); [|apply free_before; assumption].
+        { apply (HR t Ht HRs e);
+            [| apply free_before; assumption | apply NC; [right; congruence | left; exact Hb'e]].
           apply move_exits; [discriminate | intros _; exact Hs2 | exact He]. }
-        apply (HR e Hes HRe f); [|apply free_after; assumption].
+        apply (HR e Hes HRe f);
+          [| apply free_after; assumption | apply NC; [left; exact Hb'e | left; exact Hb'f]].
         apply move_exits; [discriminate | intros _; exact (NS1 Hes) | apply pawn_step_exit; assumption].
       * apply inb_in in Et.
-        apply Hback; [exact HRs| |exact Hf|exact Hb'f].
+        apply Hback; [exact HRs | congruence | |exact Hf|exact Hb'f].
         apply move_exits; [discriminate | intros _; exact (NS2 t Et) | apply pawn_capture_exit; assumption].
     + (* knight *)
-      apply inb_in in Hmm. apply Hback; [exact HRs| |exact Hf|exact Hb'f].
+      apply inb_in in Hmm. apply Hback; [exact HRs | congruence | |exact Hf|exact Hb'f].
       apply move_exits; [discriminate | discriminate | apply knight_exit; assumption].
     + apply Hsl; [discriminate | discriminate | exact Hmm].
     + apply Hsl; [discriminate | discriminate | exact Hmm].
     + apply Hsl; [discriminate | discriminate | exact Hmm].
     + (* king *)
-      apply Hback; [exact HRs | apply king_exit; assumption | exact Hf | exact Hb'f].
+      apply Hback; [exact HRs | congruence | apply king_exit; assumption | exact Hf | exact Hb'f].
   - clear Hft.
     destruct Hps as (r' & Hpr & _ & _ & H7 & _).
     destruct (Uint63.eqs s f) as [->|Hsf]; [congruence|].
@@ -852,7 +902,7 @@ Proof using Q P m X c r R Hl HQ HX HR Hg.
     left. exists f. split; [exact Hf|]. split; [|split; [exact Hbf | right; exact Hb'f]].
     apply inb_in in Hatt.
     assert (Hrf : rank_ok f = true) by (apply (pawns_Q Q HQ f us); assumption).
-    apply Hback; [exact HRs| |exact Hf|exact Hb'f].
+    apply Hback; [exact HRs | congruence | |exact Hf|exact Hb'f].
     apply move_exits; [discriminate | intros _; exact (proj2 (pawn_not_seed us f Hf Hrf) t Hatt) |].
     apply pawn_capture_exit; assumption.
   - clear Hcr Hbt Hbrt Hnd.
@@ -862,11 +912,12 @@ Proof using Q P m X c r R Hl HQ HX HR Hg.
     simpl in Hin. destruct Hin as [<-|[<-|[<-|[<-|[]]]]]; try congruence.
     + rewrite Hb't in Hb's. injection Hb's as Ec Erp. subst r c.
       left. exists f. split; [exact Hf|]. split; [|split; [exact Hbf | right; exact Hb'f]].
-      apply Hback; [exact HRs | | exact Hf | exact Hb'f]. rewrite Hfk, Htk. exact Ek.
+      apply Hback; [exact HRs | congruence | | exact Hf | exact Hb'f]. rewrite Hfk, Htk. exact Ek.
     + rewrite Hb'rt in Hb's. injection Hb's as Ec Erp. subst r c.
       assert (Hrf : In (castle_rook_from us side) all_squares) by (apply Hincl; simpl; tauto).
       left. exists (castle_rook_from us side). split; [exact Hrf|]. split; [|split; [exact Hbr | right; exact Hb'r]].
-      exact (HR _ Hs HRs _ Er (free_after _ Hrf Hb'r)).
+      exact (HR _ Hs HRs _ Er (free_after _ Hrf Hb'r)
+               (NC _ _ (or_intror Hb'rt) (or_introl Hb'r))).
 Qed.
 
 Theorem region_step : forall s, In s all_squares -> R s = true -> b' s = Some (MkPiece c r) ->
@@ -879,42 +930,183 @@ Qed.
 
 End RegionStep.
 
-Theorem region_game : forall h G, game h G -> forall X c r R,
-  closed_set (piece_at G) X -> region_closed X c r R -> region_last c r R ->
-  region_homeless c r R ->
+(** ** Columns along the game
+
+    [column_back]: a column after a legal move was one before it.  If the
+    pawn of [cc] is on [s] after the move and was not before, it arrived
+    from an exit of [s] (a step or a capture; a double step would pass
+    over [a] from the first rank), which is [a] or a frozen square, and a
+    frozen square is never left.  If it is on [a], it was there before: no
+    pawn move ends on its own second rank. *)
+
+Lemma rank_step : forall c f, In f all_squares -> (relative_rank c f =? 1) = true ->
+  (relative_rank c (pawn_step c f) =? 1) = false.
+Proof.
+  intros c f Hf H1.
+  assert (E : forallb (fun f => negb (relative_rank c f =? 1) |||
+                                negb (relative_rank c (pawn_step c f) =? 1)) all_squares = true)
+    by (destruct c; vm_compute; reflexivity).
+  pose proof (forall_squares _ E f Hf) as E'. cbv beta in E'. rewrite H1 in E'.
+  destruct (relative_rank c (pawn_step c f) =? 1); [vm_compute in E'; discriminate E' | reflexivity].
+Qed.
+
+Section ColumnStep.
+
+Context (Q P : position) (m : move) (X : int -> bool).
+Context (Hl : legal_move Q m P) (HQ : inv Q = true) (HX : closed_set (piece_at P) X).
+
+Let b := piece_at Q.
+Let b' := piece_at P.
+
+Lemma column_back : forall cc a s, column b' X cc a s -> column b X cc a s.
+Proof.
+  intros cc a s (Ha & Hs & Hcol & Hra & Hex). split; [exact Ha|]. split; [exact Hs|].
+  split; [|split; assumption].
+  (* an exit of [s] the move leaves empty is [a] *)
+  assert (Hexit : forall e, In e (exits cc Pawn s) -> In e all_squares -> b' e = None -> e = a).
+  { intros e He Hes Hn. destruct (Hex e He) as [->|Hx]; [reflexivity|].
+    exfalso. exact (occupied P X HX e Hes Hx Hn). }
+  destruct (inv_elim Q HQ) as (_ & _ & _ & _ & Hep).
+  pose proof Hl as (Hps & _). unfold pseudo_legal in Hps. destruct Hps as (_ & _ & Hps).
+  destruct (step_shape Q m P Hl Hep) as (Hf & Ht & _ & Hk).
+  fold b b' in Hk, Hps. set (f := mv_from m) in *. set (t := mv_to m) in *.
+  shape_inv Hk.
+  - destruct Hcol as [Pa|Ps].
+    + left. destruct (Uint63.eqs a f) as [->|Haf]; [congruence|].
+      destruct (Uint63.eqs a t) as [->|Hat]; [|rewrite <- Hsame by assumption; exact Pa].
+      exfalso. rewrite Hb't in Pa. injection Pa as E1 E2. subst r. rewrite E1 in *.
+      destruct (pawn_arrival Q P HQ cc f t Hf Ht Hbf Hmm Hb'f Hsame) as (Hr1 & _).
+      rewrite Hra in Hr1. discriminate.
+    + destruct (Uint63.eqs s f) as [->|Hsf]; [congruence|].
+      destruct (Uint63.eqs s t) as [->|Hst]; [|right; rewrite <- Hsame by assumption; exact Ps].
+      left. rewrite Hb't in Ps. injection Ps as E1 E2. subst r. rewrite E1 in *.
+      destruct Hmm as [(Et & _)|[(Er & Et & Hbe & _)|(Et & _)]].
+      * apply eqb_true in Et. rewrite <- (Hexit f); [exact Hbf| |exact Hf|exact Hb'f].
+        rewrite Et. apply pawn_step_exit; [exact Hf|]. rewrite <- Et. exact Ht.
+      * exfalso. apply eqb_true in Et.
+        destruct (pawn_double_exit cc f Hf Er) as (He & Het & Hef & _). rewrite <- Et in He.
+        assert (Hes : In (pawn_step cc f) all_squares) by (apply (exits_in cc Pawn t Ht), He).
+        assert (Ea : pawn_step cc f = a).
+        { apply Hexit; [exact He | exact Hes|]. rewrite Hsame; [exact Hbe | exact Hes | exact Hef |].
+          intros E'. rewrite E' in Et. congruence. }
+        rewrite <- Ea, (rank_step cc f Hf Er) in Hra. discriminate.
+      * apply inb_in in Et. rewrite <- (Hexit f); [exact Hbf| |exact Hf|exact Hb'f].
+        apply pawn_capture_exit; assumption.
+  - destruct Hcol as [Pa|Ps].
+    + left. destruct (Uint63.eqs a f) as [->|Haf]; [congruence|].
+      destruct (Uint63.eqs a t) as [->|Hat]; [|rewrite <- Hsame by assumption; exact Pa].
+      exfalso. rewrite Hb't in Pa. injection Pa as E1 E2. subst r. destruct Hr as [|[|[|[|[]]]]]; discriminate.
+    + right. destruct (Uint63.eqs s f) as [->|Hsf]; [congruence|].
+      destruct (Uint63.eqs s t) as [->|Hst]; [|rewrite <- Hsame by assumption; exact Ps].
+      exfalso. rewrite Hb't in Ps. injection Ps as E1 E2. subst r. destruct Hr as [|[|[|[|[]]]]]; discriminate.
+  - destruct Hps as (_ & _ & _ & Hatt & _). apply inb_in in Hatt.
+    assert (Hrf : rank_ok f = true) by (apply (pawns_Q Q HQ f (turn Q)); assumption).
+    destruct Hcol as [Pa|Ps].
+    + left. destruct (Uint63.eqs a f) as [->|Haf]; [congruence|].
+      destruct (Uint63.eqs a (ep_victim (turn Q) t)) as [->|Hav]; [congruence|].
+      destruct (Uint63.eqs a t) as [->|Hat]; [|rewrite <- Hsame by assumption; exact Pa].
+      exfalso. rewrite Hb't in Pa. injection Pa as E1. rewrite E1 in Hatt, Hbf.
+      rewrite (proj2 (pawn_not_seed cc f Hf Hrf) t Hatt) in Hra. discriminate.
+    + destruct (Uint63.eqs s f) as [->|Hsf]; [congruence|].
+      destruct (Uint63.eqs s (ep_victim (turn Q) t)) as [->|Hsv]; [congruence|].
+      destruct (Uint63.eqs s t) as [->|Hst]; [|right; rewrite <- Hsame by assumption; exact Ps].
+      left. rewrite Hb't in Ps. injection Ps as E1. rewrite E1 in Hatt, Hbf.
+      rewrite <- (Hexit f); [exact Hbf| |exact Hf|exact Hb'f].
+      apply pawn_capture_exit; assumption.
+  - assert (Hout : forall x, In x all_squares -> b' x = Some (MkPiece cc Pawn) -> b x = b' x).
+    { intros x Hx Hb. destruct (in_dec Uint63.eqs x [f; t; castle_rook_from (turn Q) side; castle_rook_to (turn Q) side])
+        as [Hin|Hn]; [|symmetry; apply Hsame; assumption].
+      exfalso. simpl in Hin. destruct Hin as [<-|[<-|[<-|[<-|[]]]]]; congruence. }
+    destruct Hcol as [Pa|Ps]; [left|right]; rewrite Hout; assumption.
+Qed.
+
+End ColumnStep.
+
+Lemma cuts_back : forall Q m P X K c r, legal_move Q m P -> inv Q = true ->
+  closed_set (piece_at P) X -> cuts_ok (piece_at P) X K c r -> cuts_ok (piece_at Q) X K c r.
+Proof.
+  intros Q m P X K c r Hl HQ HX HK x y E.
+  destruct (HK x y E) as (cc & a & s & Hne & Hxy & Hcol). exists cc, a, s.
+  split; [exact Hne|]. split; [exact Hxy|]. exact (column_back Q P m X Hl HQ HX cc a s Hcol).
+Qed.
+
+Theorem region_game : forall h G, game h G -> forall X K c r R,
+  closed_set (piece_at G) X -> region_closed X K c r R -> cuts_ok (piece_at G) X K c r ->
+  region_last c r R -> region_homeless c r R ->
   forall s, In s all_squares -> R s = true -> piece_at G s <> Some (MkPiece c r).
 Proof.
   intros h G Hg. induction Hg as [|h G m G' Hg IH Hst];
-    intros X c r R HX HR Hlast Hhome s Hs HRs Hb; [exact (Hhome s Hs HRs Hb)|].
+    intros X K c r R HX HR HK Hlast Hhome s Hs HRs Hb; [exact (Hhome s Hs HRs Hb)|].
   destruct Hst as (Hl & _). apply legal_move_iff in Hl.
   pose proof (inv_game h G Hg) as Hi.
-  destruct (region_step G G' m X c r R Hl Hi HX HR Hlast (ex_intro _ h Hg) s Hs HRs Hb)
+  destruct (region_step G G' m X K c r R Hl Hi HX HR HK Hlast (ex_intro _ h Hg) s Hs HRs Hb)
     as (s' & Hs' & HRs' & Hb' & _).
   assert (HXG : closed_set (piece_at G) X).
   { apply (closed_transfer (piece_at G')); [exact HX|].
     intros x Hx HXx. exact (frozen_step_keeps G G' m X Hl Hi HX (ex_intro _ h Hg) x Hx HXx). }
-  exact (IH X c r R HXG HR Hlast Hhome s' Hs' HRs' Hb').
+  exact (IH X K c r R HXG HR (cuts_back G m G' X K c r Hl Hi HX HK) Hlast Hhome s' Hs' HRs' Hb').
 Qed.
 
 (** The validation of Frozen.v means what it says. *)
-Lemma region_ok_spec : forall X c r R, region_ok X c r R = true ->
-  region_closed (fun s => X.[s]) c r (fun s => R.[s]) /\ region_last c r (fun s => R.[s]) /\
+Lemma region_ok_spec : forall X K c r R, region_ok X K c r R = true ->
+  region_closed (fun s => X.[s]) K c r (fun s => R.[s]) /\ region_last c r (fun s => R.[s]) /\
   region_homeless c r (fun s => R.[s]).
 Proof.
-  intros X c r R H.
+  intros X K c r R H.
   assert (H' : forall s, In s all_squares -> R.[s] = true ->
-     forallb (fun e => X.[e] ||| R.[e]) (frozen_exits c r s) = true /\ source c r s = false).
+     forallb (fun e => X.[e] ||| K s e ||| R.[e]) (frozen_exits c r s) = true /\ source c r s = false).
   { intros s Hs HR. pose proof (forall_squares _ H s Hs) as E. cbv beta in E.
     rewrite HR in E. cbn [negb] in E. rewrite frozen_exits_of_spec in E by exact Hs.
     destruct (forallb _ (frozen_exits c r s)); [|discriminate].
     split; [reflexivity | apply negb_true_iff, E]. }
   split; [|split].
-  - intros s Hs HR e He Hx. destruct (H' s Hs HR) as (E & _).
-    rewrite forallb_forall in E. specialize (E e He). cbv beta in E. rewrite Hx in E. exact E.
+  - intros s Hs HR e He Hx Hk. destruct (H' s Hs HR) as (E & _).
+    rewrite forallb_forall in E. specialize (E e He). cbv beta in E. rewrite Hx, Hk in E. exact E.
   - intros s Hs HR Hp. destruct (H' s Hs HR) as (_ & E). unfold source in E.
     rewrite Hp in E. destruct (opiece_eqb _ _), (relative_rank c s =? 7); try discriminate; reflexivity.
   - intros s Hs HR E'. destruct (H' s Hs HR) as (_ & E). unfold source in E.
     rewrite (proj2 (opiece_eqb_eq _ _) E') in E. discriminate.
+Qed.
+
+Lemma cuts_ok_ext : forall b b' X K c r, (forall s, In s all_squares -> b s = b' s) ->
+  cuts_ok b X K c r -> cuts_ok b' X K c r.
+Proof.
+  intros b b' X K c r Hb HK x y E.
+  destruct (HK x y E) as (cc & a & s & Hne & Hxy & (Ha & Hs & Hc & Hra & Hex)).
+  exists cc, a, s. split; [exact Hne|]. split; [exact Hxy|].
+  split; [exact Ha|]. split; [exact Hs|]. split; [|split; assumption].
+  rewrite <- (Hb a Ha), <- (Hb s Hs). exact Hc.
+Qed.
+
+(** The columns of Frozen.v are columns. *)
+Lemma columns_ok : forall b X c r, cuts_ok b (fun s => X.[s]) (cut (columns b X) c r) c r.
+Proof.
+  intros b X c r x y E. unfold cut in E. apply existsb_exists in E as ([[cc a] s] & Hin & E).
+  apply lazy_and_true in E as (Hne & Hxy).
+  unfold columns in Hin. apply in_flat_map in Hin as (s0 & Hs0 & Hin).
+  unfold column_at in Hin.
+  destruct (b s0) as [[cc' r']|] eqn:Bs; [|simpl in Hin; contradiction].
+  destruct r'; try (simpl in Hin; contradiction).
+  destruct (relative_rank cc' s0 =? 2) eqn:R2; [|simpl in Hin; contradiction].
+  destruct (filter (fun e => negb X.[e]) (exits cc' Pawn s0)) as [|a' [|a'' l]] eqn:F;
+    try (simpl in Hin; contradiction).
+  destruct (relative_rank cc' a' =? 1) eqn:R1; [|simpl in Hin; contradiction].
+  destruct Hin as [Ein|[]]. injection Ein as <- <- <-.
+  exists cc', a', s0. split; [|split].
+  - intros (-> & ->).
+    rewrite (proj2 (color_eqb_eq _ _) eq_refl), (proj2 (role_eqb_eq _ _) eq_refl) in Hne.
+    discriminate.
+  - apply lazy_or_true in Hxy as [H|H]; apply lazy_and_true in H as (H1 & H2);
+      apply eqb_true in H1; apply eqb_true in H2; auto.
+  - assert (Ha : In a' (exits cc' Pawn s0)).
+    { assert (H : In a' (filter (fun e => negb X.[e]) (exits cc' Pawn s0))) by (rewrite F; left; reflexivity).
+      apply filter_In in H. exact (proj1 H). }
+    split; [exact (exits_in cc' Pawn s0 Hs0 a' Ha)|]. split; [exact Hs0|].
+    split; [right; exact Bs|]. split; [exact R1|].
+    intros e He. destruct (X.[e]) eqn:Xe; [right; reflexivity|left].
+    assert (Hf : In e (filter (fun e => negb X.[e]) (exits cc' Pawn s0)))
+      by (apply filter_In; rewrite Xe; auto).
+    rewrite F in Hf. destruct Hf as [->|[]]. reflexivity.
 Qed.
 
 Local Strategy expand [region_refutes region_refutes_at region].
@@ -926,13 +1118,15 @@ Proof.
   unfold region_refutes in E. apply existsb_exists in E. destruct E as (s & Hs & E).
   unfold region_refutes_at in E.
   destruct (piece_at P s) as [[c r]|] eqn:Bs; [|discriminate].
-  split_lazy. destruct (region _ c r s) as [R|]; [|discriminate]. split_lazy.
+  split_lazy. destruct (region _ _ c r s) as [R|]; [|discriminate]. split_lazy.
   set (X := frozen_set (piece_at P)) in *.
-  destruct (region_ok_spec X c r R ltac:(assumption)) as (HR & Hlast & Hhome).
+  destruct (region_ok_spec X _ c r R ltac:(eassumption)) as (HR & Hlast & Hhome).
   assert (HXG : closed_set (piece_at G) (fun s => X.[s])).
   { apply (closed_transfer (piece_at P)); [apply frozen_set_closed|].
     intros x Hx _. symmetry. apply Hb, Hx. }
-  apply (region_game h G Hg _ c r _ HXG HR Hlast Hhome s Hs ltac:(assumption)).
+  apply (region_game h G Hg _ _ c r _ HXG HR
+           (cuts_ok_ext _ _ _ _ c r Hb (columns_ok (piece_at P) X c r)) Hlast Hhome s Hs
+           ltac:(assumption)).
   rewrite <- Bs. symmetry. apply Hb, Hs.
 Qed.
 

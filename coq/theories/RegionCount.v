@@ -69,18 +69,20 @@ Definition union (A B : array bool) : array bool :=
     [stop] (Frozen.v's [walk] gives up there). *)
 Definition kind_region (stop : int -> bool) (b : board_fn) (X : array bool) (c : color) (r : role) :
     array bool :=
+  let K := cut (columns b X) c r in
   fold_left (fun U s =>
       if negb X.[s] &&& opiece_eqb (b s) (Some (MkPiece c r)) then
-        match walk stop 65 c r X no_squares.[s <- true] [s] with Some R => union U R | None => U end
+        match walk stop K 65 c r X no_squares.[s <- true] [s] with Some R => union U R | None => U end
       else U)
     all_squares no_squares.
 
-(** The validation: every exit of a square of [U] outside [X] is in [U],
-    and no square of [U] is in [stop]. *)
-Definition closed_ok (stop : int -> bool) (X : array bool) (c : color) (r : role) (U : array bool) :
-    bool :=
+(** The validation: every exit of a square of [U] outside [X] and not
+    across a column ([K]) is in [U], and no square of [U] is in [stop]. *)
+Definition closed_ok (stop : int -> bool) (X : array bool) (K : int -> int -> bool) (c : color)
+    (r : role) (U : array bool) : bool :=
   forallb (fun s => negb U.[s] |||
-             (forallb (fun e => X.[e] ||| U.[e]) (frozen_exits_of c r s) &&& negb (stop s)))
+             (forallb (fun e => X.[e] ||| K s e ||| U.[e]) (frozen_exits_of c r s) &&&
+              negb (stop s)))
     all_squares.
 
 (** The number of men [p] of [b] on the squares of [U]. *)
@@ -91,7 +93,7 @@ Definition count_on (b : board_fn) (U : int -> bool) (p : piece) : nat :=
     the initial position. *)
 Definition crowded_on (b : board_fn) (X : array bool) (c : color) (r : role) (U : array bool) :
     bool :=
-  closed_ok (promotion_square c r) X c r U &&&
+  closed_ok (promotion_square c r) X (cut (columns b X) c r) c r U &&&
   Nat.ltb (count_on (piece_at initial) (fun s => U.[s]) (MkPiece c r))
           (count_on b (fun s => U.[s]) (MkPiece c r)).
 
@@ -142,8 +144,11 @@ Definition phi (b : board_fn) (c : color) (UN UB UR UQ : int -> bool) : nat :=
 
 Definition overpromoted_with (b : board_fn) (X : array bool) (c : color) (UN UB UR UQ : array bool) :
     bool :=
-  closed_ok nowhere X c Knight UN &&& closed_ok nowhere X c Bishop UB &&&
-  closed_ok nowhere X c Rook UR &&& closed_ok nowhere X c Queen UQ &&&
+  let cols := columns b X in
+  closed_ok nowhere X (cut cols c Knight) c Knight UN &&&
+  closed_ok nowhere X (cut cols c Bishop) c Bishop UB &&&
+  closed_ok nowhere X (cut cols c Rook) c Rook UR &&&
+  closed_ok nowhere X (cut cols c Queen) c Queen UQ &&&
   Nat.ltb 8 (phi b c (fun s => UN.[s]) (fun s => UB.[s]) (fun s => UR.[s]) (fun s => UQ.[s])).
 
 Definition overpromoted (b : board_fn) (X : array bool) (c : color) : bool :=

@@ -128,15 +128,17 @@ Qed.
 
 Section CountStep.
 
-Context (Q P : position) (m : move) (X : int -> bool) (c : color) (r : role) (U : int -> bool).
+Context (Q P : position) (m : move) (X : int -> bool) (K : int -> int -> bool) (c : color) (r : role)
+  (U : int -> bool).
 Context (Hl : legal_move Q m P) (HQ : inv Q = true) (HX : closed_set (piece_at P) X)
-  (HU : region_closed X c r U) (Hlast : region_last c r U) (Hg : exists h, game h Q).
+  (HU : region_closed X K c r U) (HK : cuts_ok (piece_at P) X K c r) (Hlast : region_last c r U)
+  (Hg : exists h, game h Q).
 
 Theorem count_step : (count_on (piece_at P) U (MkPiece c r) <= count_on (piece_at Q) U (MkPiece c r))%nat.
 Proof.
   unfold count_on. apply count_le; [exact all_squares_NoDup| |].
   - intros s Hs Ea Eb. apply andb_prop in Ea as (HUs & Ea). apply opiece_eqb_eq in Ea.
-    destruct (region_step Q P m X c r U Hl HQ HX HU Hlast Hg s Hs HUs Ea)
+    destruct (region_step Q P m X K c r U Hl HQ HX HU HK Hlast Hg s Hs HUs Ea)
       as (s' & Hs' & HUs' & Hb & [->|Hn]).
     + rewrite HUs, (proj2 (opiece_eqb_eq _ _) Hb) in Eb. discriminate.
     + exists s'. split; [exact Hs'|]. rewrite HUs', Hn, (proj2 (opiece_eqb_eq _ _) Hb). auto.
@@ -150,45 +152,46 @@ Qed.
 
 End CountStep.
 
-Theorem count_game : forall h G, game h G -> forall X c r U,
-  closed_set (piece_at G) X -> region_closed X c r U -> region_last c r U ->
+Theorem count_game : forall h G, game h G -> forall X K c r U,
+  closed_set (piece_at G) X -> region_closed X K c r U -> cuts_ok (piece_at G) X K c r ->
+  region_last c r U ->
   (count_on (piece_at G) U (MkPiece c r) <= count_on (piece_at initial) U (MkPiece c r))%nat.
 Proof.
-  intros h G Hg. induction Hg as [|h G m G' Hg IH Hst]; intros X c r U HX HU Hlast; [lia|].
+  intros h G Hg. induction Hg as [|h G m G' Hg IH Hst]; intros X K c r U HX HU HK Hlast; [lia|].
   destruct Hst as (Hl & _). apply legal_move_iff in Hl.
   pose proof (inv_game h G Hg) as Hi.
   assert (HXG : closed_set (piece_at G) X).
   { apply (closed_transfer (piece_at G')); [exact HX|].
     intros x Hx HXx. exact (frozen_step_keeps G G' m X Hl Hi HX (ex_intro _ h Hg) x Hx HXx). }
-  pose proof (count_step G G' m X c r U Hl Hi HX HU Hlast (ex_intro _ h Hg)) as H1.
-  pose proof (IH X c r U HXG HU Hlast) as H2.
+  pose proof (count_step G G' m X K c r U Hl Hi HX HU HK Hlast (ex_intro _ h Hg)) as H1.
+  pose proof (IH X K c r U HXG HU (cuts_back G m G' X K c r Hl Hi HX HK) Hlast) as H2.
   exact (Nat.le_trans _ _ _ H1 H2).
 Qed.
 
 (** ** The rule *)
 
 (** The validation of RegionCount.v means what it says. *)
-Lemma closed_ok_gen : forall stop X c r U, closed_ok stop X c r U = true ->
-  region_closed (fun s => X.[s]) c r (fun s => U.[s]) /\
+Lemma closed_ok_gen : forall stop X K c r U, closed_ok stop X K c r U = true ->
+  region_closed (fun s => X.[s]) K c r (fun s => U.[s]) /\
   (forall s, In s all_squares -> U.[s] = true -> stop s = false).
 Proof.
-  intros stop X c r U H.
+  intros stop X K c r U H.
   assert (H' : forall s, In s all_squares -> U.[s] = true ->
-     forallb (fun e => X.[e] ||| U.[e]) (frozen_exits c r s) = true /\ stop s = false).
+     forallb (fun e => X.[e] ||| K s e ||| U.[e]) (frozen_exits c r s) = true /\ stop s = false).
   { intros s Hs HU. pose proof (forall_squares _ H s Hs) as E. cbv beta in E.
     rewrite HU in E. cbn [negb] in E. rewrite frozen_exits_of_spec in E by exact Hs.
     destruct (forallb _ (frozen_exits c r s)); [|discriminate].
     split; [reflexivity | apply negb_true_iff, E]. }
   split.
-  - intros s Hs HU e He Hx. destruct (H' s Hs HU) as (E & _).
-    rewrite forallb_forall in E. specialize (E e He). cbv beta in E. rewrite Hx in E. exact E.
+  - intros s Hs HU e He Hx Hk. destruct (H' s Hs HU) as (E & _).
+    rewrite forallb_forall in E. specialize (E e He). cbv beta in E. rewrite Hx, Hk in E. exact E.
   - intros s Hs HU. exact (proj2 (H' s Hs HU)).
 Qed.
 
-Lemma closed_ok_spec : forall X c r U, closed_ok (promotion_square c r) X c r U = true ->
-  region_closed (fun s => X.[s]) c r (fun s => U.[s]) /\ region_last c r (fun s => U.[s]).
+Lemma closed_ok_spec : forall X K c r U, closed_ok (promotion_square c r) X K c r U = true ->
+  region_closed (fun s => X.[s]) K c r (fun s => U.[s]) /\ region_last c r (fun s => U.[s]).
 Proof.
-  intros X c r U H. destruct (closed_ok_gen _ X c r U H) as (HU & Hs).
+  intros X K c r U H. destruct (closed_ok_gen _ X K c r U H) as (HU & Hs).
   split; [exact HU|]. intros s Hsq HUs Hp. specialize (Hs s Hsq HUs).
   unfold promotion_square in Hs. rewrite Hp in Hs. exact Hs.
 Qed.
@@ -203,12 +206,12 @@ Proof.
 Qed.
 
 Lemma crowded_on_spec : forall b X c r U, crowded_on b X c r U = true ->
-  closed_ok (promotion_square c r) X c r U = true /\
+  closed_ok (promotion_square c r) X (cut (columns b X) c r) c r U = true /\
   (count_on (piece_at initial) (fun s => U.[s]) (MkPiece c r) <
    count_on b (fun s => U.[s]) (MkPiece c r))%nat.
 Proof.
   intros b X c r U H. unfold crowded_on in H.
-  destruct (closed_ok (promotion_square c r) X c r U); [|discriminate H].
+  destruct (closed_ok (promotion_square c r) X (cut (columns b X) c r) c r U); [|discriminate H].
   split; [reflexivity | apply Nat.ltb_lt, H].
 Qed.
 
@@ -221,10 +224,11 @@ Proof.
   intros h G b X c r U Hg Hb HX.
   apply not_true_is_false. intros E.
   apply crowded_on_spec in E as (Hok & Hlt).
-  destruct (closed_ok_spec X c r U Hok) as (HU & Hlast).
+  destruct (closed_ok_spec X _ c r U Hok) as (HU & Hlast).
   assert (HXG : closed_set (piece_at G) (fun s => X.[s])).
   { apply (closed_transfer b); [exact HX|]. intros x Hx _. symmetry. apply Hb, Hx. }
-  pose proof (count_game h G Hg _ c r _ HXG HU Hlast) as Hle.
+  pose proof (count_game h G Hg _ _ c r _ HXG HU
+                (cuts_ok_ext _ _ _ _ c r Hb (columns_ok b X c r)) Hlast) as Hle.
   rewrite (count_on_ext b (piece_at G)) in Hlt by exact Hb.
   exact (Nat.lt_irrefl _ (Nat.lt_le_trans _ _ _ Hlt Hle)).
 Qed.
@@ -297,12 +301,12 @@ Context (Hl : legal_move Q m P) (HQ : inv Q = true) (HX : closed_set (piece_at P
 
 (** The men of a role on a closed set: as many as before, or one more by
     a promotion there. *)
-Lemma role_step : forall r U, region_closed X c r U ->
+Lemma role_step : forall K r U, region_closed X K c r U -> cuts_ok (piece_at P) X K c r ->
   (count_on (piece_at P) U (MkPiece c r) <= count_on (piece_at Q) U (MkPiece c r))%nat \/
   ((count_on (piece_at P) U (MkPiece c r) <= count_on (piece_at Q) U (MkPiece c r) + 1)%nat /\
    exists s, In s all_squares /\ piece_at P s = Some (MkPiece c r) /\ promoted_on Q P c r s).
 Proof.
-  intros r U HU. unfold count_on.
+  intros K r U HU HK. unfold count_on.
   set (f := fun s => U s && opiece_eqb (piece_at P s) (Some (MkPiece c r))).
   set (g := fun s => U s && opiece_eqb (piece_at Q s) (Some (MkPiece c r))).
   assert (Huniq : forall x y, In x all_squares -> In y all_squares -> f x = true -> g x = false ->
@@ -319,7 +323,7 @@ Proof.
   - assert (Hx : In x (filter (fun x => f x && negb (g x)) all_squares)) by (rewrite F; left; reflexivity).
     apply filter_In in Hx as (Hx & Ex). apply andb_prop in Ex as (Ex & Gx). apply negb_true_iff in Gx.
     assert (Ex' := Ex). unfold f in Ex'. apply andb_prop in Ex' as (HUx & Bx). apply opiece_eqb_eq in Bx.
-    destruct (region_step_or Q P m X c r U Hl HQ HX HU Hg x Hx HUx Bx)
+    destruct (region_step_or Q P m X K c r U Hl HQ HX HU HK Hg x Hx HUx Bx)
       as [(s' & Hs' & HUs' & Hb & [->|Hn])|Hp].
     + exfalso. unfold g in Gx. rewrite HUx, (proj2 (opiece_eqb_eq _ _) Hb) in Gx. discriminate.
     + left. apply count_le; [exact all_squares_NoDup| |exact Huniq].
@@ -365,21 +369,29 @@ Qed.
 Lemma pawn_step : (count_on (piece_at P) everywhere (MkPiece c Pawn) <=
                    count_on (piece_at Q) everywhere (MkPiece c Pawn))%nat.
 Proof.
-  apply (count_step Q P m X c Pawn everywhere Hl HQ HX); [|intros s _ _ E; discriminate E|exact Hg].
-  intros s _ _ e _ _. reflexivity.
+  apply (count_step Q P m X (fun _ _ => false) c Pawn everywhere Hl HQ HX);
+    [ intros s _ _ e _ _ _; reflexivity | intros x y E; discriminate E
+    | intros s _ _ E; discriminate E | exact Hg ].
 Qed.
 
-Theorem phi_step : forall UN UB UR UQ,
-  region_closed X c Knight UN -> region_closed X c Bishop UB ->
-  region_closed X c Rook UR -> region_closed X c Queen UQ ->
+(** The sets of the four roles, closed, with the columns their men never
+    cross. *)
+Definition phi_sets (b : board_fn) (X : int -> bool) (c : color) (UN UB UR UQ : int -> bool)
+    (KN KB KR KQ : int -> int -> bool) : Prop :=
+  region_closed X KN c Knight UN /\ region_closed X KB c Bishop UB /\
+  region_closed X KR c Rook UR /\ region_closed X KQ c Queen UQ /\
+  cuts_ok b X KN c Knight /\ cuts_ok b X KB c Bishop /\ cuts_ok b X KR c Rook /\
+  cuts_ok b X KQ c Queen.
+
+Theorem phi_step : forall UN UB UR UQ KN KB KR KQ, phi_sets (piece_at P) X c UN UB UR UQ KN KB KR KQ ->
   (phi (piece_at P) c UN UB UR UQ <= phi (piece_at Q) c UN UB UR UQ)%nat.
 Proof.
-  intros UN UB UR UQ HN HB HR HQ'. unfold phi, excess.
+  intros UN UB UR UQ KN KB KR KQ (HN & HB & HR & HQ' & CN & CB & CR & CQ). unfold phi, excess.
   pose proof pawn_step as Hpawn.
-  destruct (role_step Knight UN HN) as [KN|(KN & sN & HsN & BN & PN)];
-  destruct (role_step Bishop UB HB) as [KB|(KB & sB & HsB & BB & PB)];
-  destruct (role_step Rook UR HR) as [KR|(KR & sR & HsR & BR & PR)];
-  destruct (role_step Queen UQ HQ') as [KQ|(KQ & sQ & HsQ & BQ & PQ)];
+  destruct (role_step KN Knight UN HN CN) as [KN'|(KN' & sN & HsN & BN & PN)];
+  destruct (role_step KB Bishop UB HB CB) as [KB'|(KB' & sB & HsB & BB & PB)];
+  destruct (role_step KR Rook UR HR CR) as [KR'|(KR' & sR & HsR & BR & PR)];
+  destruct (role_step KQ Queen UQ HQ' CQ) as [KQ'|(KQ' & sQ & HsQ & BQ & PQ)];
   repeat match goal with
   | H1 : promoted_on _ _ _ ?r1 ?s1, H2 : promoted_on _ _ _ ?r2 ?s2 |- _ =>
       tryif constr_eq r1 r2 then fail else
@@ -398,21 +410,29 @@ End PhiStep.
 Lemma pawns_initial : forall c, count_on (piece_at initial) everywhere (MkPiece c Pawn) = 8%nat.
 Proof. intros []; vm_compute; reflexivity. Qed.
 
-Theorem phi_game : forall h G, game h G -> forall X c UN UB UR UQ,
-  closed_set (piece_at G) X ->
-  region_closed X c Knight UN -> region_closed X c Bishop UB ->
-  region_closed X c Rook UR -> region_closed X c Queen UQ ->
+Lemma phi_sets_back : forall Q m P X c UN UB UR UQ KN KB KR KQ, legal_move Q m P -> inv Q = true ->
+  closed_set (piece_at P) X -> phi_sets (piece_at P) X c UN UB UR UQ KN KB KR KQ ->
+  phi_sets (piece_at Q) X c UN UB UR UQ KN KB KR KQ.
+Proof.
+  intros Q m P X c UN UB UR UQ KN KB KR KQ Hl HQ HX (HN & HB & HR & HQ' & CN & CB & CR & CQ).
+  repeat split; try assumption; eapply cuts_back; eassumption.
+Qed.
+
+Theorem phi_game : forall h G, game h G -> forall X c UN UB UR UQ KN KB KR KQ,
+  closed_set (piece_at G) X -> phi_sets (piece_at G) X c UN UB UR UQ KN KB KR KQ ->
   (phi (piece_at G) c UN UB UR UQ <= 8)%nat.
 Proof.
-  intros h G Hg. induction Hg as [|h G m G' Hg IH Hst]; intros X c UN UB UR UQ HX HN HB HR HQ.
+  intros h G Hg. induction Hg as [|h G m G' Hg IH Hst];
+    intros X c UN UB UR UQ KN KB KR KQ HX HS.
   - unfold phi, excess. rewrite pawns_initial, !Nat.sub_diag. reflexivity.
   - destruct Hst as (Hl & _). apply legal_move_iff in Hl.
     pose proof (inv_game h G Hg) as Hi.
     assert (HXG : closed_set (piece_at G) X).
     { apply (closed_transfer (piece_at G')); [exact HX|].
       intros x Hx HXx. exact (frozen_step_keeps G G' m X Hl Hi HX (ex_intro _ h Hg) x Hx HXx). }
-    pose proof (phi_step G G' m X c Hl Hi HX (ex_intro _ h Hg) UN UB UR UQ HN HB HR HQ) as H1.
-    pose proof (IH X c UN UB UR UQ HXG HN HB HR HQ) as H2.
+    pose proof (phi_step G G' m X c Hl Hi HX (ex_intro _ h Hg) UN UB UR UQ KN KB KR KQ HS) as H1.
+    pose proof (IH X c UN UB UR UQ KN KB KR KQ HXG (phi_sets_back G m G' X c _ _ _ _ _ _ _ _ Hl Hi HX HS))
+      as H2.
     exact (Nat.le_trans _ _ _ H1 H2).
 Qed.
 
@@ -433,13 +453,18 @@ Proof.
   apply not_true_is_false. intros E. unfold overpromoted_with in E.
   apply lazy_and_true in E as (E & Hlt). apply lazy_and_true in E as (E & EQ).
   apply lazy_and_true in E as (E & ER). apply lazy_and_true in E as (EN & EB).
-  destruct (closed_ok_gen _ X c Knight UN EN) as (HN & _).
-  destruct (closed_ok_gen _ X c Bishop UB EB) as (HB & _).
-  destruct (closed_ok_gen _ X c Rook UR ER) as (HR & _).
-  destruct (closed_ok_gen _ X c Queen UQ EQ) as (HQ & _).
+  destruct (closed_ok_gen _ X _ c Knight UN EN) as (HN & _).
+  destruct (closed_ok_gen _ X _ c Bishop UB EB) as (HB & _).
+  destruct (closed_ok_gen _ X _ c Rook UR ER) as (HR & _).
+  destruct (closed_ok_gen _ X _ c Queen UQ EQ) as (HQ & _).
   assert (HXG : closed_set (piece_at G) (fun s => X.[s])).
   { apply (closed_transfer b); [exact HX|]. intros x Hx _. symmetry. apply Hb, Hx. }
-  pose proof (phi_game h G Hg _ c _ _ _ _ HXG HN HB HR HQ) as Hle.
+  assert (HS : phi_sets (piece_at G) (fun s => X.[s]) c (fun s => UN.[s]) (fun s => UB.[s])
+                 (fun s => UR.[s]) (fun s => UQ.[s]) (cut (columns b X) c Knight)
+                 (cut (columns b X) c Bishop) (cut (columns b X) c Rook) (cut (columns b X) c Queen)).
+  { repeat split; try assumption; apply (cuts_ok_ext b); [exact Hb| |exact Hb| |exact Hb| |exact Hb|];
+      apply columns_ok. }
+  pose proof (phi_game h G Hg _ c _ _ _ _ _ _ _ _ HXG HS) as Hle.
   rewrite (phi_ext b (piece_at G)) in Hlt by exact Hb.
   apply Nat.ltb_lt in Hlt. lia.
 Qed.

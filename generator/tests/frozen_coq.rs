@@ -124,7 +124,7 @@ const COUNT_PICKED: [(&str, bool); 4] = [
 
 /// Positions where the promotion-count rule decides, with its native
 /// verdict.
-const PROMOTION_PICKED: [(&str, bool); 2] = [
+const PROMOTION_PICKED: [(&str, bool); 4] = [
     // Black's rook e4 can only have come from a8 (h8 is walled in by the
     // unmoved pawns and the bishop c8), where the other rook stands: one of
     // them is a promoted pawn, but Black has all eight pawns (Retractor's
@@ -132,6 +132,13 @@ const PROMOTION_PICKED: [(&str, bool); 2] = [
     ("r1b2k2/1ppppppp/p7/8/4r3/8/8/3K4 b - - 0 1", true),
     // Without the pawn a6: seven pawns and one promoted rook.
     ("r1b2k2/1ppppppp/8/8/4r3/8/8/3K4 b - - 0 1", false),
+    // A column: the pawn b3 came from b2 (a2 and c2 never moved), so b2 or
+    // b3 held it all game and no rook got out of the first rank: the rook
+    // h6 is a promoted pawn, but White has eight (rtr-legal-171).
+    ("4k3/8/7R/8/8/1P6/P1PPPPPP/4K3 w - - 0 1", true),
+    // Without c2 the pawn b3 may have come from there: no column, and the
+    // rook may have left through b2 and c2.
+    ("4k3/8/7R/8/8/1P6/P2PPPPP/4K3 w - - 0 1", false),
 ];
 
 fn pos(fen: &str) -> Position {
@@ -312,6 +319,10 @@ fn sample_has_the_interesting_cases() {
         .iter()
         .filter(|(p, n)| n.promotion && !Rule::Invariants.refutes(p))
         .count();
+    let columns = all
+        .iter()
+        .filter(|(p, _)| !frozen::columns(p.board(), frozen::frozen_men(p.board())).is_empty())
+        .count();
     let kings = all
         .iter()
         .filter(|(p, n)| {
@@ -325,7 +336,7 @@ fn sample_has_the_interesting_cases() {
     eprintln!(
         "{} positions, {refuted} refuted, {beyond_stranded} of them not by Stranded, \
          {region} refuted by Region and not Frozen, {count} by RegionCount alone, \
-         {promotion} by PromotionCount and not the invariants, \
+         {promotion} by PromotionCount and not the invariants, {columns} with a column, \
          {kings} with a frozen king",
         all.len()
     );
@@ -336,6 +347,7 @@ fn sample_has_the_interesting_cases() {
     assert!(region >= 5);
     assert!(count >= 2);
     assert!(promotion >= 1);
+    assert!(columns >= 20);
 }
 
 #[test]

@@ -230,6 +230,60 @@ pub fn refutes(pos: &Position) -> bool {
     Iterator::any(&mut frozen, |sq| board.piece_at(sq) != start.piece_at(sq))
 }
 
+/// A pawn on its third rank all of whose exits but the square `behind` it
+/// (on its second rank) are frozen: it came from `behind`, so at every
+/// moment of the game a pawn of its colour stood on `behind` or on
+/// `square`, and no other man ever stepped between the two (see
+/// [`columns`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Column {
+    pub color: Color,
+    pub behind: Square,
+    pub square: Square,
+}
+
+impl Column {
+    /// The other square of the column, if `sq` is one of its two.
+    fn across(&self, sq: Square) -> Option<Square> {
+        if sq == self.behind {
+            Some(self.square)
+        } else if sq == self.square {
+            Some(self.behind)
+        } else {
+            None
+        }
+    }
+}
+
+/// The columns of `board`: pawns on their third rank with a single exit
+/// not held by a frozen man, on their second rank. Going back in time no
+/// man but the column's pawn moves between its two squares, so the regions
+/// ([`region`]) do not step across (Coq: `columns` and `cut` in Frozen.v,
+/// `column_back` in Frozenproof.v). A column walls a file against rooks,
+/// queens and kings the way an unmoved pawn does.
+pub fn columns(board: &Board, frozen: Bitboard) -> Vec<Column> {
+    let mut out = Vec::new();
+    for color in Color::ALL {
+        let pawns = board.by_piece(Piece {
+            color,
+            role: Role::Pawn,
+        });
+        for square in pawns & Bitboard::from_rank(Rank::Third.relative_to(color)) {
+            let open = Exits::of(color, Role::Pawn, square).all() - frozen;
+            if let Some(behind) = open.single_square() {
+                if behind.rank() == Rank::Second.relative_to(color) {
+                    out.push(Column {
+                        color,
+                        behind,
+                        square,
+                    });
+                }
+            }
+        }
+    }
+    out
+}
+
 /// The squares the man on `sq` can have stood on at any time of a game
 /// reaching `board` (an over-approximation): from `sq`, every exit (see
 /// [`frozen_men`]'s module docs) not held by a frozen man, and so on. A
@@ -239,12 +293,22 @@ pub fn region(board: &Board, frozen: Bitboard, sq: Square) -> Bitboard {
     let Some(piece) = board.piece_at(sq) else {
         return Bitboard::EMPTY;
     };
+    let cuts: Vec<Column> = columns(board, frozen)
+        .into_iter()
+        .filter(|c| !(c.color == piece.color && piece.role == Role::Pawn))
+        .collect();
     let mut reached = Bitboard::from(sq);
     let mut frontier = reached;
     while frontier.any() {
         let mut next = Bitboard::EMPTY;
         for s in frontier {
-            next |= Exits::of(piece.color, piece.role, s).all() - frozen;
+            let mut exits = Exits::of(piece.color, piece.role, s).all() - frozen;
+            for column in &cuts {
+                if let Some(across) = column.across(s) {
+                    exits.clear(across);
+                }
+            }
+            next |= exits;
         }
         frontier = next - reached;
         reached |= frontier;

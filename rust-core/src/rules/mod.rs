@@ -21,7 +21,10 @@
 //!   it would have given or stood in), one of them not the initial
 //!   position's man on its square ([`frozen`]); contains the stranded men.
 //! - [`Rule::Region`]: a man whose every way back (avoiding the frozen
-//!   men, which stood where they stand all game) leads neither to an
+//!   men, which stood where they stand all game, and never stepping across
+//!   a column, [`frozen::columns`]: a pawn on its third rank that can only
+//!   have come from the square behind it, one of the two holding it all
+//!   game) leads neither to an
 //!   initial square of its kind nor, for a piece, to its last rank where it
 //!   may have been promoted ([`frozen::region`]).
 //! - [`Rule::RegionCount`]: more men of a kind on the union of their
