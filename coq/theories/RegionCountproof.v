@@ -1,14 +1,14 @@
-(** * RegionCountproof: the counting rule of RegionCount.v is sound.
+(** * RegionCountproof: the counting rules of RegionCount.v are sound.
 
     Headline theorems:
 
-    - [count_game : forall h G, game h G -> forall X c r U,
-         closed_set (piece_at G) X -> region_closed X c r U ->
-         region_last c r U ->
+    - [count_game : forall h G, game h G -> forall X K c r U,
+         closed_set (piece_at G) X -> region_closed X K c r U ->
+         cuts_ok (piece_at G) X K c r -> region_last c r U ->
          count_on (piece_at G) U (MkPiece c r) <= count_on (piece_at initial) U (MkPiece c r)]:
       along a game, the men of a kind on a set closed under their exits
-      (outside a closed set of frozen men) and holding no promotion square
-      never outnumber the initial position's;
+      (outside a closed set of frozen men, not across columns [K]) and
+      holding no promotion square never outnumber the initial position's;
     - [region_count_refutes_sound : forall P, region_count_refutes P = true -> ~ reachable P];
     - [phi_game] and [promotion_count_refutes_sound] for the promotion count
       (second part of this file).
@@ -253,9 +253,10 @@ Qed.
 
 (** * Promotion counting
 
-    - [phi_game : forall h G, game h G -> forall X c UN UB UR UQ,
-         closed_set (piece_at G) X -> region_closed X c Knight UN -> … ->
-         phi (piece_at G) c UN UB UR UQ <= 8]
+    - [phi_game : forall h G, game h G -> forall X c UN UB UR UQ KN KB KR KQ,
+         closed_set (piece_at G) X -> phi_sets (piece_at G) X c UN UB UR UQ KN KB KR KQ ->
+         phi (piece_at G) c UN UB UR UQ <= 8] ([phi_sets]: each set closed
+      under its role's exits, with its columns)
     - [promotion_count_refutes_sound : forall P,
          promotion_count_refutes P = true -> ~ reachable P].
 

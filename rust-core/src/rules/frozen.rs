@@ -286,9 +286,11 @@ pub fn columns(board: &Board, frozen: Bitboard) -> Vec<Column> {
 
 /// The squares the man on `sq` can have stood on at any time of a game
 /// reaching `board` (an over-approximation): from `sq`, every exit (see
-/// [`frozen_men`]'s module docs) not held by a frozen man, and so on. A
-/// frozen man stood on its square all game, so no move ever went to or
-/// through it.
+/// [`frozen_men`]'s module docs) not held by a frozen man and not across
+/// one of the [`columns`] (unless the man is a pawn of the column's
+/// colour), and so on. A frozen man stood on its square all game, so no
+/// move ever went to or through it; a column's pawn held one of its two
+/// squares all game, so no other man moved between them.
 pub fn region(board: &Board, frozen: Bitboard, sq: Square) -> Bitboard {
     let Some(piece) = board.piece_at(sq) else {
         return Bitboard::EMPTY;
@@ -343,7 +345,8 @@ pub fn region_refutes(pos: &Position) -> bool {
 /// The set is the union `U` of the [`region`]s of the men of the kind that
 /// are not frozen and whose region holds no square of the kind's last rank
 /// (where a pawn may have been promoted to it; none for pawns). Each region
-/// is closed under the exits of its squares that no frozen man holds, so
+/// is closed under the exits of its squares that no frozen man holds and
+/// that do not cross a column, so
 /// `U` is too: going back in time a man of the kind on `U` stays on `U`
 /// (each retraction goes to an exit or slides over exits) and none turns
 /// into a pawn there. Forward in time, then, the number of men of the kind
