@@ -15,8 +15,9 @@
     - [region_refutes P]    some man that is not frozen cannot have come
                             from an initial square of its kind nor, if it
                             may be a promoted pawn, from its last rank,
-                            moving back only through exits and never onto
-                            a frozen square (see "Regions" below).
+                            moving back only through exits, never onto
+                            a frozen square nor across a column (see
+                            "Regions" below).
 
     Frozenproof.v proves [frozen_refutes_sound : forall P,
     frozen_refutes P = true -> ~ reachable P] and [region_refutes_sound].
@@ -370,7 +371,8 @@ Definition region (X : array bool) (K : int -> int -> bool) (c : color) (r : rol
   walk (source c r) K 65 c r X no_squares.[s <- true] [s].
 
 (** The validation and the verdict: the region [R] is closed under exits
-    outside [X], and holds no source of the man [MkPiece c r]. *)
+    outside [X] and not across a column ([K]), and holds no source of the
+    man [MkPiece c r]. *)
 Definition region_ok (X : array bool) (K : int -> int -> bool) (c : color) (r : role)
     (R : array bool) : bool :=
   forallb (fun s => negb R.[s] |||
