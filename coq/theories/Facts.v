@@ -1,11 +1,12 @@
 (** * Facts: the small lemmas every proof file needs, in one place.
 
     Integer equality tests, updates of a 64-cell board array, colours and
-    roles, membership in square lists, quantifiers over the 64 squares.  Nothing here is part of the specification;
+    roles, membership in square lists, quantifiers over the 64 squares,
+    counting along a list.  Nothing here is part of the specification;
     it is the shared library of the proofs (Invariants.v, Stranded.v,
     Completeness.v, Soundness.v, RulesFast.v, ...). *)
 
-From Coq Require Import Uint63 PArray List Bool.
+From Coq Require Import Uint63 PArray List Bool Lia.
 From RetroProof Require Import Gen.Vocab Board Rules.
 From RetroProof Require TablesSpec.
 Import ListNotations.
@@ -107,3 +108,91 @@ Proof.
   intros A B f g l; induction l as [|a l IH]; simpl; intros x H Hx; [contradiction|].
   injection H as H1 H2. destruct Hx as [<-|Hx]; auto.
 Qed.
+
+(** ** Counting along a list *)
+
+Section Counting.
+
+Context {A : Type}.
+
+Lemma filter_split : forall (f g : A -> bool) l,
+  length (filter f l) =
+  (length (filter (fun x => f x && g x) l) + length (filter (fun x => f x && negb (g x)) l))%nat.
+Proof.
+  intros f g l; induction l as [|x l IH]; simpl; [reflexivity|].
+  destruct (f x), (g x); simpl; rewrite IH; lia.
+Qed.
+
+Lemma filter_at_most_one : forall (h : A -> bool) l, NoDup l ->
+  (forall x y, In x l -> In y l -> h x = true -> h y = true -> x = y) ->
+  (length (filter h l) <= 1)%nat.
+Proof.
+  intros h l; induction l as [|x l IH]; intros Hnd Hu; simpl; [lia|].
+  inversion Hnd as [|? ? Hx Hnd']; subst.
+  destruct (h x) eqn:Ex; simpl.
+  - destruct (filter h l) as [|y l'] eqn:F; simpl; [lia|exfalso].
+    assert (Hy : In y (filter h l)) by (rewrite F; left; reflexivity).
+    apply filter_In in Hy as (Hy & Ehy). apply Hx.
+    rewrite (Hu x y (or_introl eq_refl) (or_intror Hy) Ex Ehy). exact Hy.
+  - apply IH; [exact Hnd'|]. intros y z Hy Hz. apply Hu; right; assumption.
+Qed.
+
+Lemma filter_pos : forall (h : A -> bool) l x, In x l -> h x = true -> (1 <= length (filter h l))%nat.
+Proof.
+  intros h l x Hx Ex. assert (H : In x (filter h l)) by (apply filter_In; auto).
+  destruct (filter h l); [destruct H | simpl; lia].
+Qed.
+
+(** Counting [f] gives at most as many as counting [g] when at most one
+    element counts for [f] and not [g], and if one does, another counts
+    for [g] and not [f]. *)
+Lemma count_le : forall (f g : A -> bool) l, NoDup l ->
+  (forall x, In x l -> f x = true -> g x = false -> exists y, In y l /\ g y = true /\ f y = false) ->
+  (forall x y, In x l -> In y l -> f x = true -> g x = false -> f y = true -> g y = false -> x = y) ->
+  (length (filter f l) <= length (filter g l))%nat.
+Proof.
+  intros f g l Hnd Ha Hb.
+  rewrite (filter_split f g l), (filter_split g f l).
+  assert (Eq : length (filter (fun x => f x && g x) l) = length (filter (fun x => g x && f x) l))
+    by (f_equal; apply filter_ext; intros; apply andb_comm).
+  assert (H1 : (length (filter (fun x => f x && negb (g x)) l) <= 1)%nat).
+  { apply filter_at_most_one; [exact Hnd|]. intros x y Hx Hy Ex Ey.
+    apply andb_prop in Ex as (Ex1 & Ex2); apply andb_prop in Ey as (Ey1 & Ey2).
+    apply negb_true_iff in Ex2, Ey2. exact (Hb x y Hx Hy Ex1 Ex2 Ey1 Ey2). }
+  destruct (filter (fun x => f x && negb (g x)) l) as [|x l'] eqn:F; simpl in H1 |- *; [lia|].
+  assert (Hx : In x (filter (fun x => f x && negb (g x)) l)) by (rewrite F; left; reflexivity).
+  apply filter_In in Hx as (Hx & Ex).
+  apply andb_prop in Ex as (Ex1 & Ex2); apply negb_true_iff in Ex2.
+  destruct (Ha x Hx Ex1 Ex2) as (y & Hy & Ey1 & Ey2).
+  assert (Hp := filter_pos (fun x => g x && negb (f x)) l y Hy ltac:(cbv beta; rewrite Ey1, Ey2; reflexivity)).
+  lia.
+Qed.
+
+Lemma filter_le_plus : forall (f g : A -> bool) l,
+  (length (filter f l) <= length (filter g l) + length (filter (fun x => f x && negb (g x)) l))%nat.
+Proof.
+  intros f g l. rewrite (filter_split f g l), (filter_split g f l).
+  assert (Eq : length (filter (fun x => f x && g x) l) = length (filter (fun x => g x && f x) l))
+    by (f_equal; apply filter_ext; intros; apply andb_comm).
+  lia.
+Qed.
+
+Lemma filter_lt : forall (f g : A -> bool) l,
+  (forall x, In x l -> f x = true -> g x = true) -> (exists y, In y l /\ g y = true /\ f y = false) ->
+  (length (filter f l) + 1 <= length (filter g l))%nat.
+Proof.
+  intros f g l Hfg (y & Hy & Gy & Fy).
+  rewrite (filter_split f g l), (filter_split g f l).
+  assert (Eq : length (filter (fun x => f x && g x) l) = length (filter (fun x => g x && f x) l))
+    by (f_equal; apply filter_ext; intros; apply andb_comm).
+  assert (E0 : filter (fun x => f x && negb (g x)) l = []).
+  { destruct (filter (fun x => f x && negb (g x)) l) as [|x l'] eqn:F; [reflexivity|exfalso].
+    assert (Hx : In x (filter (fun x => f x && negb (g x)) l)) by (rewrite F; left; reflexivity).
+    apply filter_In in Hx as (Hx & Ex). apply andb_prop in Ex as (Ex1 & Ex2).
+    rewrite (Hfg x Hx Ex1) in Ex2. discriminate. }
+  rewrite E0. simpl.
+  assert (Hp := filter_pos (fun x => g x && negb (f x)) l y Hy ltac:(cbv beta; rewrite Gy, Fy; reflexivity)).
+  lia.
+Qed.
+
+End Counting.
