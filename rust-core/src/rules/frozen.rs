@@ -338,6 +338,20 @@ pub fn region_refutes(pos: &Position) -> bool {
     })
 }
 
+/// The union of the [`region`]s of the men `piece` of `board` that are not
+/// frozen, leaving out each region that meets `avoid` (Coq: `kind_region`
+/// of RegionCount.v, whose walk stops there).
+fn kind_union(board: &Board, frozen: Bitboard, piece: Piece, avoid: Bitboard) -> Bitboard {
+    let mut union = Bitboard::EMPTY;
+    for sq in board.by_piece(piece) - frozen {
+        let region = region(board, frozen, sq);
+        if (region & avoid).is_empty() {
+            union |= region;
+        }
+    }
+    union
+}
+
 /// Whether, for some kind of man other than a king, more men of that kind
 /// stand on a set of squares they cannot have left than the initial
 /// position has there.
@@ -373,14 +387,12 @@ pub fn region_count_refutes(pos: &Position) -> bool {
         .into_iter()
         .any(|role| {
             let piece = Piece { color, role };
-            let promotable = role != Role::Pawn;
-            let mut union = Bitboard::EMPTY;
-            for sq in board.by_piece(piece) - frozen {
-                let region = region(board, frozen, sq);
-                if !(promotable && (region & last_rank).any()) {
-                    union |= region;
-                }
-            }
+            let promotion_squares = if role == Role::Pawn {
+                Bitboard::EMPTY
+            } else {
+                last_rank
+            };
+            let union = kind_union(board, frozen, piece, promotion_squares);
             (board.by_piece(piece) & union).count() > (start.by_piece(piece) & union).count()
         })
     })
@@ -414,13 +426,12 @@ pub fn promotion_count_refutes(pos: &Position) -> bool {
         let promoted: u32 = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
             .into_iter()
             .map(|role| {
-                let men = board.by_piece(Piece { color, role });
-                let mut union = Bitboard::EMPTY;
-                for sq in men - frozen {
-                    union |= region(board, frozen, sq);
-                }
-                let homes = start.by_piece(Piece { color, role }) & union;
-                (men & union).count().saturating_sub(homes.count())
+                let piece = Piece { color, role };
+                let union = kind_union(board, frozen, piece, Bitboard::EMPTY);
+                let homes = start.by_piece(piece) & union;
+                (board.by_piece(piece) & union)
+                    .count()
+                    .saturating_sub(homes.count())
             })
             .sum();
         pawns + promoted > 8
