@@ -145,18 +145,28 @@ Definition move_exit (c : color) (r : role) (s : int) : list int :=
   | _ => exits c r s
   end.
 
-Definition frozen_exits (c : color) (r : role) (s : int) : list int :=
-  move_exit c r s ++ promotion_exit c r s ++ castle_exit c r s.
+(** The squares the man itself (as a man of its kind, not as the pawn it
+    may have been) comes from: the exits a region follows (below). *)
+Definition region_exits (c : color) (r : role) (s : int) : list int :=
+  move_exit c r s ++ castle_exit c r s.
 
-(** [frozen_exits c r s] for the man [p = MkPiece c r], at
-    [64 * cell_of_piece p + s]. *)
-Definition frozen_exit_table : array (list int) := Eval vm_compute in
+Definition frozen_exits (c : color) (r : role) (s : int) : list int :=
+  region_exits c r s ++ promotion_exit c r s.
+
+(** [E c r s] for the man [p = MkPiece c r], at [64 * cell_of_piece p + s]. *)
+Definition exit_table (E : color -> role -> int -> list int) : array (list int) :=
   fold_left (fun t p => fold_left (fun t s =>
-      t.[64 * cell_of_piece p + s <- frozen_exits (piece_color p) (piece_role p) s]) all_squares t)
+      t.[64 * cell_of_piece p + s <- E (piece_color p) (piece_role p) s]) all_squares t)
     all_pieces (PArray.make 1024 []).
+
+Definition frozen_exit_table : array (list int) := Eval vm_compute in exit_table frozen_exits.
+Definition region_exit_table : array (list int) := Eval vm_compute in exit_table region_exits.
 
 Definition frozen_exits_of (c : color) (r : role) (s : int) : list int :=
   frozen_exit_table.[64 * cell_of_piece (MkPiece c r) + s].
+
+Definition region_exits_of (c : color) (r : role) (s : int) : list int :=
+  region_exit_table.[64 * cell_of_piece (MkPiece c r) + s].
 
 (** ** Shut exits
 
@@ -282,12 +292,14 @@ Definition frozen_refutes (P : position) : bool :=
     ([frozen::region_refutes], rust-core/src/rules/frozen.rs).
 
     The region of the man of colour [c] and role [r] on [s] is the set of
-    squares reached from [s] by exits of a man of that kind ([frozen_exits])
-    avoiding the frozen squares ([frozen_set]): going back in time, the man
-    moves only to an exit of its square, or slides over exits, and never
-    onto or over a frozen square (frozen men stood where they stand all
-    game).  So until it turns back into a pawn (a promoted man on its last
-    rank) the man stays in its region.  A position is refuted when a man
+    squares reached from [s] by exits of a man of that kind avoiding the
+    frozen squares ([frozen_set]): going back in time, the man moves only
+    to an exit of its square, or slides over exits, and never onto or over
+    a frozen square (frozen men stood where they stand all game).  The
+    exits followed are those of its own moves and of castling
+    ([region_exits]), not where a pawn promoted from: until it turns back
+    into a pawn (a promoted man on its last rank) the man stays in its
+    region.  RegionCount.v counts the men promoted onto a region.  A position is refuted when a man
     that is not frozen has a region holding no initial square of its kind
     and, for a man that may be a promoted pawn (not a king, not a pawn), no
     square of its last rank: it cannot have come from the start.
@@ -361,7 +373,7 @@ Fixpoint walk (stop : int -> bool) (K : int -> int -> bool) (fuel : nat) (c : co
       | [] => Some R
       | s :: todo' =>
           if stop s then None
-          else let '(R', todo'') := fold_left (visit X (K s)) (frozen_exits_of c r s) (R, todo') in
+          else let '(R', todo'') := fold_left (visit X (K s)) (region_exits_of c r s) (R, todo') in
                walk stop K n c r X R' todo''
       end
   end.
@@ -376,7 +388,7 @@ Definition region (X : array bool) (K : int -> int -> bool) (c : color) (r : rol
 Definition region_ok (X : array bool) (K : int -> int -> bool) (c : color) (r : role)
     (R : array bool) : bool :=
   forallb (fun s => negb R.[s] |||
-             (forallb (fun e => X.[e] ||| K s e ||| R.[e]) (frozen_exits_of c r s) &&&
+             (forallb (fun e => X.[e] ||| K s e ||| R.[e]) (region_exits_of c r s) &&&
               negb (source c r s)))
     all_squares.
 

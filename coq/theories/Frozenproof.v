@@ -120,41 +120,61 @@ Proof.
   apply H', in_all_roles.
 Qed.
 
+(** A region follows some of the exits: those of the man's own moves and
+    of castling. *)
+Lemma region_frozen_exit : forall c r s e, In e (region_exits c r s) -> In e (frozen_exits c r s).
+Proof. intros c r s e He. unfold frozen_exits. apply in_or_app. left. exact He. Qed.
+
 (** The exits of the moves of a knight, bishop, rook or queen, or of a pawn
     off its second rank, are exits. *)
-Lemma move_exits : forall c r t e, r <> King -> (r = Pawn -> (relative_rank c t =? 1) = false) ->
-  In e (exits c r t) -> In e (frozen_exits c r t).
+Lemma move_region_exits : forall c r t e, r <> King -> (r = Pawn -> (relative_rank c t =? 1) = false) ->
+  In e (exits c r t) -> In e (region_exits c r t).
 Proof.
-  intros c r t e Hk Hp He. unfold frozen_exits. apply in_or_app. left. unfold move_exit.
+  intros c r t e Hk Hp He. unfold region_exits. apply in_or_app. left. unfold move_exit.
   destruct r; try exact He; [|congruence]. rewrite (Hp eq_refl). exact He.
 Qed.
+
+Lemma move_exits : forall c r t e, r <> King -> (r = Pawn -> (relative_rank c t =? 1) = false) ->
+  In e (exits c r t) -> In e (frozen_exits c r t).
+Proof. intros. apply region_frozen_exit, move_region_exits; assumption. Qed.
 
 (** A man other than a king on its last rank may come from where a pawn
     promotes from. *)
 Lemma promotion_exits : forall c r t e, r <> King -> (relative_rank c t =? 7) = true ->
   In e (exits c Pawn t) -> In e (frozen_exits c r t).
 Proof.
-  intros c r t e Hk H7 He. unfold frozen_exits. apply in_or_app. right. apply in_or_app. left.
+  intros c r t e Hk H7 He. unfold frozen_exits. apply in_or_app. right.
   unfold promotion_exit. destruct r; try (rewrite H7; exact He). congruence.
 Qed.
 
 (** A king comes from an exit of its target. *)
-Lemma king_exit : forall c f t, In f all_squares -> inb t king_targets.[f] = true ->
-  In f (frozen_exits c King t).
+Lemma king_region_exit : forall c f t, In f all_squares -> inb t king_targets.[f] = true ->
+  In f (region_exits c King t).
 Proof.
-  intros c f t Hf Ht. unfold frozen_exits. apply in_or_app. left. unfold move_exit.
+  intros c f t Hf Ht. unfold region_exits. apply in_or_app. left. unfold move_exit.
   assert (H : forallb (fun f => forallb (fun t => inb f king_targets.[t]) king_targets.[f])
                 all_squares = true) by (vm_compute; reflexivity).
   pose proof (forall_squares _ H f Hf) as H'. cbv beta in H'.
   rewrite forallb_forall in H'. apply inb_in, H', inb_in, Ht.
 Qed.
 
+Lemma king_exit : forall c f t, In f all_squares -> inb t king_targets.[f] = true ->
+  In f (frozen_exits c King t).
+Proof. intros. apply region_frozen_exit, king_region_exit; assumption. Qed.
+
 (** Castling moves the king and the rook from exits of their targets. *)
+Lemma castle_region_exits : forall c side,
+  In (castle_king_from c) (region_exits c King (castle_king_to c side)) /\
+  In (castle_rook_from c side) (region_exits c Rook (castle_rook_to c side)).
+Proof.
+  intros c side. split; apply inb_in; destruct c, side; vm_compute; reflexivity.
+Qed.
+
 Lemma castle_exits : forall c side,
   In (castle_king_from c) (frozen_exits c King (castle_king_to c side)) /\
   In (castle_rook_from c side) (frozen_exits c Rook (castle_rook_to c side)).
 Proof.
-  intros c side. split; apply inb_in; destruct c, side; vm_compute; reflexivity.
+  intros c side. destruct (castle_region_exits c side). split; apply region_frozen_exit; assumption.
 Qed.
 
 (** Castling puts the king and rook on their squares from those. *)
@@ -558,6 +578,18 @@ Proof.
   exact (map_eq_in _ _ _ _ _ _ E Hs).
 Qed.
 
+Lemma region_exit_table_all :
+  map (fun p => map (fun s => region_exit_table.[64 * cell_of_piece p + s]) all_squares) all_pieces =
+  map (fun p => map (region_exits (piece_color p) (piece_role p)) all_squares) all_pieces.
+Proof. vm_compute. reflexivity. Qed.
+
+Lemma region_exits_of_spec : forall c r s, In s all_squares -> region_exits_of c r s = region_exits c r s.
+Proof.
+  intros c r s Hs. unfold region_exits_of.
+  pose proof (map_eq_in _ _ _ _ _ _ region_exit_table_all (in_all_pieces c r)) as E. cbv beta in E.
+  exact (map_eq_in _ _ _ _ _ _ E Hs).
+Qed.
+
 (** The validation of Frozen.v means what it says. *)
 
 Lemma checks_from_spec : forall b F ws c r o, incl ws all_squares ->
@@ -713,7 +745,7 @@ Qed.
 Definition region_closed (X : int -> bool) (K : int -> int -> bool) (c : color) (r : role)
     (R : int -> bool) : Prop :=
   forall s, In s all_squares -> R s = true ->
-  forall e, In e (frozen_exits c r s) -> X e = false -> K s e = false -> R e = true.
+  forall e, In e (region_exits c r s) -> X e = false -> K s e = false -> R e = true.
 
 (** A column (Frozen.v's [columns]): a pawn of [cc] stands on [a] or [s],
     [a] is on its second rank, and every exit of a pawn of [cc] on [s] but
@@ -794,8 +826,8 @@ Proof.
   intros l; induction l as [|x l IH]; simpl; intros prev t Hk Hp Hin Hc Hr Ht Hts Hx Hbt Hbp Hmid;
     [discriminate|].
   split_lazy. assert (Hxs : In x all_squares) by (apply Hin; left; reflexivity).
-  assert (Hpx : In prev (frozen_exits c r x))
-    by (apply move_exits; [exact Hk | intros Ep; contradiction | apply inb_in; assumption]).
+  assert (Hpx : In prev (region_exits c r x))
+    by (apply move_region_exits; [exact Hk | intros Ep; contradiction | apply inb_in; assumption]).
   destruct (x =? t) eqn:Ex.
   - apply eqb_true in Ex. subst x.
     exact (HR t Hts Ht prev Hpx Hx (no_cut t prev (or_intror Hbt) (or_introl Hbp))).
@@ -830,7 +862,7 @@ Proof using Q P m X K c r R Hl HQ HX HR HK Hg.
   destruct (step_shape Q m P Hl Hep) as (Hf & Ht & _ & Hk).
   fold b b' in Hk, Hps. set (us := turn Q) in *. set (f := mv_from m) in *. set (t := mv_to m) in *.
   (* an exit of [t] the move leaves empty (after it) is in [R] *)
-  assert (Hback : forall e, R t = true -> b' t = Some (MkPiece c r) -> In e (frozen_exits c r t) ->
+  assert (Hback : forall e, R t = true -> b' t = Some (MkPiece c r) -> In e (region_exits c r t) ->
             In e all_squares -> b' e = None -> R e = true)
     by (intros e HRt Hbt He Hes Hn;
         exact (HR t Ht HRt e He (free_after e Hes Hn) (NC t e (or_intror Hbt) (or_introl Hn)))).
@@ -858,7 +890,7 @@ Proof using Q P m X K c r R Hl HQ HX HR HK Hg.
       destruct Hmm as [(Et & _)|[(Er & Et & Hbe & _)|(Et & _)]].
       * apply eqb_true in Et.
         apply Hback; [exact HRs | congruence | |exact Hf|exact Hb'f]. rewrite Et in Ht |- *.
-        apply move_exits; [discriminate | intros _; exact (NS1 Ht) | apply pawn_step_exit; assumption].
+        apply move_region_exits; [discriminate | intros _; exact (NS1 Ht) | apply pawn_step_exit; assumption].
       * apply eqb_true in Et.
         destruct (pawn_double_exit c f Hf Er) as (He & Het & Hef & Hs2). rewrite <- Et in He, Hs2.
         set (e := pawn_step c f) in *.
@@ -868,21 +900,21 @@ Proof using Q P m X K c r R Hl HQ HX HR HK Hg.
         assert (HRe : R e = true).
         { apply (HR t Ht HRs e);
             [| apply free_before; assumption | apply NC; [right; congruence | left; exact Hb'e]].
-          apply move_exits; [discriminate | intros _; exact Hs2 | exact He]. }
+          apply move_region_exits; [discriminate | intros _; exact Hs2 | exact He]. }
         apply (HR e Hes HRe f);
           [| apply free_after; assumption | apply NC; [left; exact Hb'e | left; exact Hb'f]].
-        apply move_exits; [discriminate | intros _; exact (NS1 Hes) | apply pawn_step_exit; assumption].
+        apply move_region_exits; [discriminate | intros _; exact (NS1 Hes) | apply pawn_step_exit; assumption].
       * apply inb_in in Et.
         apply Hback; [exact HRs | congruence | |exact Hf|exact Hb'f].
-        apply move_exits; [discriminate | intros _; exact (NS2 t Et) | apply pawn_capture_exit; assumption].
+        apply move_region_exits; [discriminate | intros _; exact (NS2 t Et) | apply pawn_capture_exit; assumption].
     + (* knight *)
       apply inb_in in Hmm. apply Hback; [exact HRs | congruence | |exact Hf|exact Hb'f].
-      apply move_exits; [discriminate | discriminate | apply knight_exit; assumption].
+      apply move_region_exits; [discriminate | discriminate | apply knight_exit; assumption].
     + apply Hsl; [discriminate | discriminate | exact Hmm].
     + apply Hsl; [discriminate | discriminate | exact Hmm].
     + apply Hsl; [discriminate | discriminate | exact Hmm].
     + (* king *)
-      apply Hback; [exact HRs | congruence | apply king_exit; assumption | exact Hf | exact Hb'f].
+      apply Hback; [exact HRs | congruence | apply king_region_exit; assumption | exact Hf | exact Hb'f].
   - clear Hft.
     destruct Hps as (r' & Hpr & _ & _ & H7 & _).
     destruct (Uint63.eqs s f) as [->|Hsf]; [congruence|].
@@ -903,10 +935,10 @@ Proof using Q P m X K c r R Hl HQ HX HR HK Hg.
     apply inb_in in Hatt.
     assert (Hrf : rank_ok f = true) by (apply (pawns_Q Q HQ f us); assumption).
     apply Hback; [exact HRs | congruence | |exact Hf|exact Hb'f].
-    apply move_exits; [discriminate | intros _; exact (proj2 (pawn_not_seed us f Hf Hrf) t Hatt) |].
+    apply move_region_exits; [discriminate | intros _; exact (proj2 (pawn_not_seed us f Hf Hrf) t Hatt) |].
     apply pawn_capture_exit; assumption.
   - clear Hcr Hbt Hbrt Hnd.
-    destruct (castle_exits us side) as (Ek & Er).
+    destruct (castle_region_exits us side) as (Ek & Er).
     destruct (in_dec Uint63.eqs s [f; t; castle_rook_from us side; castle_rook_to us side])
       as [Hin|Hn]; [|left; exists s; rewrite <- Hsame by assumption; auto].
     simpl in Hin. destruct Hin as [<-|[<-|[<-|[<-|[]]]]]; try congruence.
@@ -1054,10 +1086,10 @@ Lemma region_ok_spec : forall X K c r R, region_ok X K c r R = true ->
 Proof.
   intros X K c r R H.
   assert (H' : forall s, In s all_squares -> R.[s] = true ->
-     forallb (fun e => X.[e] ||| K s e ||| R.[e]) (frozen_exits c r s) = true /\ source c r s = false).
+     forallb (fun e => X.[e] ||| K s e ||| R.[e]) (region_exits c r s) = true /\ source c r s = false).
   { intros s Hs HR. pose proof (forall_squares _ H s Hs) as E. cbv beta in E.
-    rewrite HR in E. cbn [negb] in E. rewrite frozen_exits_of_spec in E by exact Hs.
-    destruct (forallb _ (frozen_exits c r s)); [|discriminate].
+    rewrite HR in E. cbn [negb] in E. rewrite region_exits_of_spec in E by exact Hs.
+    destruct (forallb _ (region_exits c r s)); [|discriminate].
     split; [reflexivity | apply negb_true_iff, E]. }
   split; [|split].
   - intros s Hs HR e He Hx Hk. destruct (H' s Hs HR) as (E & _).

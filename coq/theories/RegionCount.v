@@ -81,7 +81,7 @@ Definition kind_region (stop : int -> bool) (b : board_fn) (X : array bool) (c :
 Definition closed_ok (stop : int -> bool) (X : array bool) (K : int -> int -> bool) (c : color)
     (r : role) (U : array bool) : bool :=
   forallb (fun s => negb U.[s] |||
-             (forallb (fun e => X.[e] ||| K s e ||| U.[e]) (frozen_exits_of c r s) &&&
+             (forallb (fun e => X.[e] ||| K s e ||| U.[e]) (region_exits_of c r s) &&&
               negb (stop s)))
     all_squares.
 

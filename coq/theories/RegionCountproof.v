@@ -118,10 +118,10 @@ Lemma closed_ok_gen : forall stop X K c r U, closed_ok stop X K c r U = true ->
 Proof.
   intros stop X K c r U H.
   assert (H' : forall s, In s all_squares -> U.[s] = true ->
-     forallb (fun e => X.[e] ||| K s e ||| U.[e]) (frozen_exits c r s) = true /\ stop s = false).
+     forallb (fun e => X.[e] ||| K s e ||| U.[e]) (region_exits c r s) = true /\ stop s = false).
   { intros s Hs HU. pose proof (forall_squares _ H s Hs) as E. cbv beta in E.
-    rewrite HU in E. cbn [negb] in E. rewrite frozen_exits_of_spec in E by exact Hs.
-    destruct (forallb _ (frozen_exits c r s)); [|discriminate].
+    rewrite HU in E. cbn [negb] in E. rewrite region_exits_of_spec in E by exact Hs.
+    destruct (forallb _ (region_exits c r s)); [|discriminate].
     split; [reflexivity | apply negb_true_iff, E]. }
   split.
   - intros s Hs HU e He Hx Hk. destruct (H' s Hs HU) as (E & _).

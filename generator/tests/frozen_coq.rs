@@ -124,7 +124,7 @@ const COUNT_PICKED: [(&str, bool); 4] = [
 
 /// Positions where the promotion-count rule decides, with its native
 /// verdict.
-const PROMOTION_PICKED: [(&str, bool); 4] = [
+const PROMOTION_PICKED: [(&str, bool); 6] = [
     // Black's rook e4 can only have come from a8 (h8 is walled in by the
     // unmoved pawns and the bishop c8), where the other rook stands: one of
     // them is a promoted pawn, but Black has all eight pawns (Retractor's
@@ -139,6 +139,13 @@ const PROMOTION_PICKED: [(&str, bool); 4] = [
     // Without c2 the pawn b3 may have come from there: no column, and the
     // rook may have left through b2 and c2.
     ("4k3/8/7R/8/8/1P6/P2PPPPP/4K3 w - - 0 1", false),
+    // White's rook g8 can only have come from h8 as a rook (f8, g7, h7
+    // never moved): a region follows a man's own moves, not the pawn f7 it
+    // may have been promoted from. It is a promoted pawn, and White has
+    // eight.
+    ("3k1bR1/4p1pp/8/8/3P4/8/PPP1PPPP/4K3 b - - 0 1", true),
+    // Without h7 a rook may have come up the h-file.
+    ("3k1bR1/4p1p1/8/8/3P4/8/PPP1PPPP/4K3 b - - 0 1", false),
 ];
 
 fn pos(fen: &str) -> Position {

@@ -305,3 +305,21 @@ fn promotion_count_of_a_rook_with_one_way_home() {
     assert!(!Rule::PromotionCount.refutes(&pos("r1b2k2/1pppppp1/p7/8/4r3/8/8/3K4 b - -")));
     assert!(!Rule::PromotionCount.refutes(&Position::start()));
 }
+
+#[test]
+fn promotion_count_of_a_rook_walled_in_on_the_last_rank() {
+    // White's rook g8 can only have come from h8 (f8 holds Black's bishop,
+    // walled in by the unmoved pawns e7 and g7; g7 and h7 never moved): it
+    // was promoted there, not a rook that walked in (a region follows the
+    // rook's own moves, not the pawn f7 it may have been), and White has
+    // eight pawns.
+    let eight = pos("3k1bR1/4p1pp/8/8/3P4/8/PPP1PPPP/4K3 b - -");
+    assert!(Rule::PromotionCount.refutes(&eight));
+    // The region holds promotion squares: the other region rules say nothing.
+    assert!(!Rule::Region.refutes(&eight));
+    assert!(!Rule::RegionCount.refutes(&eight));
+    // Seven pawns: the rook may be a promoted pawn.
+    assert!(!Rule::PromotionCount.refutes(&pos("3k1bR1/4p1pp/8/8/3P4/8/1PP1PPPP/4K3 b - -")));
+    // h7 gone: a rook may have come up the h-file.
+    assert!(!Rule::PromotionCount.refutes(&pos("3k1bR1/4p1p1/8/8/3P4/8/PPP1PPPP/4K3 b - -")));
+}

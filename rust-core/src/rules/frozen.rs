@@ -66,11 +66,12 @@ use crate::attacks;
 use crate::{Bitboard, Board, Color, File, Piece, Position, Rank, Role, Square};
 
 /// The exits of a man (see the module docs): those of its own moves, and
-/// the squares a promotion or castling puts it on its square from
-/// (`other`), which only a frozen man can shut.
+/// the squares a promotion (`unpromotion`) or castling (`uncastling`) puts
+/// it on its square from, which only a frozen man can shut.
 struct Exits {
     moves: Bitboard,
-    other: Bitboard,
+    unpromotion: Bitboard,
+    uncastling: Bitboard,
 }
 
 impl Exits {
@@ -102,12 +103,24 @@ impl Exits {
         };
         Exits {
             moves,
-            other: unpromotion | uncastling,
+            unpromotion,
+            uncastling,
         }
     }
 
+    /// The exits that only a frozen man can shut.
+    fn other(&self) -> Bitboard {
+        self.unpromotion | self.uncastling
+    }
+
     fn all(&self) -> Bitboard {
-        self.moves | self.other
+        self.moves | self.other()
+    }
+
+    /// The squares the man itself (of its kind, not as the pawn it may
+    /// have been) came from: a region follows these ([`region`]).
+    fn own(&self) -> Bitboard {
+        self.moves | self.uncastling
     }
 }
 
@@ -186,7 +199,7 @@ impl Candidate<'_> {
         if open.is_empty() {
             return true;
         }
-        if (open & exits.other).any() {
+        if (open & exits.other()).any() {
             return false;
         }
         let mut open = open.into_iter();
@@ -284,13 +297,17 @@ pub fn columns(board: &Board, frozen: Bitboard) -> Vec<Column> {
     out
 }
 
-/// The squares the man on `sq` can have stood on at any time of a game
-/// reaching `board` (an over-approximation): from `sq`, every exit (see
-/// [`frozen_men`]'s module docs) not held by a frozen man and not across
-/// one of the [`columns`] (unless the man is a pawn of the column's
-/// colour), and so on. A frozen man stood on its square all game, so no
-/// move ever went to or through it; a column's pawn held one of its two
-/// squares all game, so no other man moved between them.
+/// The squares the man on `sq` can have stood on, as a man of its kind, at
+/// any time of a game reaching `board` (an over-approximation): from `sq`,
+/// every exit of its own moves or of castling (see [`frozen_men`]'s module
+/// docs; not where a pawn promoted from: before that it was a pawn) not
+/// held by a frozen man and not across one of the [`columns`] (unless the
+/// man is a pawn of the column's colour), and so on. A frozen man stood on
+/// its square all game, so no move ever went to or through it; a column's
+/// pawn held one of its two squares all game, so no other man moved
+/// between them. A region holding a square of the man's last rank may
+/// have been entered there by promotion; [`promotion_count_refutes`]
+/// counts those.
 pub fn region(board: &Board, frozen: Bitboard, sq: Square) -> Bitboard {
     let Some(piece) = board.piece_at(sq) else {
         return Bitboard::EMPTY;
@@ -304,7 +321,7 @@ pub fn region(board: &Board, frozen: Bitboard, sq: Square) -> Bitboard {
     while frontier.any() {
         let mut next = Bitboard::EMPTY;
         for s in frontier {
-            let mut exits = Exits::of(piece.color, piece.role, s).all() - frozen;
+            let mut exits = Exits::of(piece.color, piece.role, s).own() - frozen;
             for column in &cuts {
                 if let Some(across) = column.across(s) {
                     exits.clear(across);
