@@ -36,6 +36,7 @@ Print Assumptions Tactics.in_sort_by_name.
 Print Assumptions Stranded.stranded_sound.
 Print Assumptions Frozenproof.frozen_refutes_sound.
 Print Assumptions Frozenproof.region_refutes_sound.
+Print Assumptions Frozenproof.king_safe.
 Print Assumptions RulesFast.attacked_iff.
 Print Assumptions RulesFast.in_check_iff.
 Print Assumptions RulesFast.man_moves_iff.

@@ -15,9 +15,11 @@
     - [region_refutes P]    some man that is not frozen cannot have come
                             from an initial square of its kind nor, if it
                             may be a promoted pawn, from its last rank,
-                            moving back only through exits, never onto
-                            a frozen square nor across a column (see
-                            "Regions" below).
+                            moving back only through the exits of its
+                            own moves, never onto a frozen square nor
+                            across a column, and for a king never onto
+                            a square a frozen man of the other side
+                            attacks (see "Regions" below).
 
     Frozenproof.v proves [frozen_refutes_sound : forall P,
     frozen_refutes P = true -> ~ reachable P] and [region_refutes_sound].
@@ -354,6 +356,27 @@ Definition cut (cols : list (color * int * int)) (c : color) (r : role) (x y : i
   existsb (fun '(cc, a, s) => negb (color_eqb cc c &&& role_eqb r Pawn) &&&
              (((x =? a) &&& (y =? s)) ||| ((x =? s) &&& (y =? a)))) cols.
 
+(** ** Guarded squares
+
+    A king never stands on a square a frozen man of the other side attacks
+    whatever else stands on the board ([fixed_attack]): that man stood
+    there all game, the king's own side never leaves it attacked, and the
+    other side's moves do not move it (Frozenproof.v, [king_safe]).  So a
+    king's region leaves those squares out ([region_cut]); [xs] lists the
+    frozen squares. *)
+
+Definition guarded_by (b : board_fn) (xs : list int) (c : color) (y : int) : bool :=
+  existsb (fun o => match b o with
+                    | Some (MkPiece c' rf) => color_eqb c' (opp c) &&& fixed_attack c' rf o y
+                    | None => false
+                    end) xs.
+
+(** The man [MkPiece c r] never steps between [x] and [y]: across a column
+    or, for a king, onto a guarded square. *)
+Definition region_cut (b : board_fn) (xs : list int) (cols : list (color * int * int)) (c : color)
+    (r : role) (x y : int) : bool :=
+  cut cols c r x y ||| (role_eqb r King &&& guarded_by b xs c y).
+
 (** One exit [e] of the square being visited: add it if new, not frozen
     and not across a column ([skip]). *)
 Definition visit (X : array bool) (skip : int -> bool) (acc : array bool * list int) (e : int) :
@@ -393,13 +416,14 @@ Definition region_ok (X : array bool) (K : int -> int -> bool) (c : color) (r : 
     all_squares.
 
 (** The man on [s] (not frozen) cannot have come from the start. *)
-Definition region_refutes_at (b : board_fn) (X : array bool) (cols : list (color * int * int))
-    (s : int) : bool :=
+Definition region_refutes_at (b : board_fn) (X : array bool) (xs : list int)
+    (cols : list (color * int * int)) (s : int) : bool :=
   match b s with
   | Some (MkPiece c r) =>
       negb X.[s] &&&
-      match region X (cut cols c r) c r s with
-      | Some R => R.[s] &&& region_ok X (cut cols c r) c r R
+      let K := region_cut b xs cols c r in
+      match region X K c r s with
+      | Some R => R.[s] &&& region_ok X K c r R
       | None => false
       end
   | None => false
@@ -408,4 +432,4 @@ Definition region_refutes_at (b : board_fn) (X : array bool) (cols : list (color
 Definition region_refutes (P : position) : bool :=
   let b := piece_at P in
   let X := frozen_set b in
-  existsb (region_refutes_at b X (columns b X)) all_squares.
+  existsb (region_refutes_at b X (members X) (columns b X)) all_squares.

@@ -9,6 +9,8 @@
     - [frozen_refutes_game : forall h G P, game h G -> realizes G P ->
          frozen_refutes P = false];
     - [frozen_refutes_sound : forall P, frozen_refutes P = true -> ~ reachable P];
+    - [king_safe : forall h G, game h G -> ...] no king stands on a square
+      that a frozen man of the other side attacks;
     - [region_refutes_sound : forall P, region_refutes P = true -> ~ reachable P]
       (the region rule, second part of this file).
 
@@ -564,6 +566,48 @@ Proof.
   intros x Hx' HXx. apply E; assumption.
 Qed.
 
+(** ** Kings never stand on guarded squares
+
+    A king never stands on a square a frozen man of the other side attacks
+    whatever else stands on the board: not in the initial position; after
+    a move of the king's side, that man would give check to the side that
+    just moved ([check_contra]); a move of the other side does not move
+    the king ([others_kept]), and the man stood there before it. *)
+Theorem king_safe : forall h G, game h G -> forall X c y o rf,
+  closed_set (piece_at G) X -> In y all_squares -> In o all_squares -> X o = true ->
+  piece_at G y = Some (MkPiece c King) -> piece_at G o = Some (MkPiece (opp c) rf) ->
+  fixed_attack (opp c) rf o y = true -> False.
+Proof.
+  intros h G Hg. induction Hg as [|h G m G' Hg IH Hst];
+    intros X c y o rf HX Hy Ho HXo Hby Hbo Hf.
+  - assert (H : forallb (fun y => forallb (fun o =>
+        match piece_at initial y, piece_at initial o with
+        | Some (MkPiece c King), Some (MkPiece c' rf) =>
+            negb (color_eqb c' (opp c) &&& fixed_attack c' rf o y)
+        | _, _ => true
+        end) all_squares) all_squares = true) by (vm_compute; reflexivity).
+    pose proof (forall_squares _ H y Hy) as H1. cbv beta in H1.
+    rewrite forallb_forall in H1. specialize (H1 o Ho). cbv beta in H1.
+    rewrite Hby, Hbo in H1. cbv iota in H1.
+    rewrite (proj2 (color_eqb_eq _ _) eq_refl), Hf in H1. discriminate.
+  - pose proof (game_next h G m G' Hg Hst) as Hg'.
+    destruct Hst as (Hl & _). apply legal_move_iff in Hl.
+    pose proof (inv_game h G Hg) as Hi.
+    assert (E : forall x, In x all_squares -> X x = true -> piece_at G x = piece_at G' x)
+      by exact (frozen_step_keeps G G' m X Hl Hi HX (ex_intro _ h Hg)).
+    assert (HXG : closed_set (piece_at G) X)
+      by (apply (closed_transfer (piece_at G')); [exact HX | intros x Hx HXx; apply E; assumption]).
+    destruct (inv_elim G Hi) as (_ & _ & _ & _ & Hep).
+    destruct (step_shape G m G' Hl Hep) as (_ & _ & Hturn & _).
+    destruct (turn G) eqn:Et; destruct c.
+    + exact (check_contra G' Black rf o y (inv_game _ G' Hg') Hturn Hy Hbo Hby Hf).
+    + apply (IH X Black y o rf HXG Hy Ho HXo); [|rewrite E by assumption; exact Hbo | exact Hf].
+      rewrite (others_kept G G' m Hl Hi Black King y ltac:(rewrite Et; reflexivity) Hy Hby). exact Hby.
+    + apply (IH X White y o rf HXG Hy Ho HXo); [|rewrite E by assumption; exact Hbo | exact Hf].
+      rewrite (others_kept G G' m Hl Hi White King y ltac:(rewrite Et; reflexivity) Hy Hby). exact Hby.
+    + exact (check_contra G' White rf o y (inv_game _ G' Hg') Hturn Hy Hbo Hby Hf).
+Qed.
+
 (** ** The computed set is closed *)
 
 Lemma frozen_exit_table_all :
@@ -755,12 +799,19 @@ Definition column (b : board_fn) (X : int -> bool) (cc : color) (a s : int) : Pr
   (b a = Some (MkPiece cc Pawn) \/ b s = Some (MkPiece cc Pawn)) /\
   (relative_rank cc a =? 1) = true /\ (forall e, In e (exits cc Pawn s) -> e = a \/ X e = true).
 
+(** [y] is guarded against the man [MkPiece c r]: it is a king, and a
+    man of the other side on a square of [X] attacks [y] whatever else
+    stands on the board (Frozen.v's [guarded_by]). *)
+Definition guard (b : board_fn) (X : int -> bool) (c : color) (r : role) (y : int) : Prop :=
+  r = King /\ exists o rf, In o all_squares /\ X o = true /\ b o = Some (MkPiece (opp c) rf) /\
+    fixed_attack (opp c) rf o y = true.
+
 (** Every pair of squares [K] cuts for a man [MkPiece c r] is a column of
-    another kind of man. *)
+    another kind of man, or the second square is guarded against it. *)
 Definition cuts_ok (b : board_fn) (X : int -> bool) (K : int -> int -> bool) (c : color) (r : role) :
     Prop :=
-  forall x y, K x y = true -> exists cc a s, ~ (cc = c /\ r = Pawn) /\
-    ((x = a /\ y = s) \/ (x = s /\ y = a)) /\ column b X cc a s.
+  forall x y, K x y = true -> (exists cc a s, ~ (cc = c /\ r = Pawn) /\
+    ((x = a /\ y = s) \/ (x = s /\ y = a)) /\ column b X cc a s) \/ guard b X c r y.
 
 Definition region_last (c : color) (r : role) (R : int -> bool) : Prop :=
   forall s, In s all_squares -> R s = true -> promotable r = true -> (relative_rank c s =? 7) = false.
@@ -802,13 +853,22 @@ Proof.
   rewrite <- (frozen_step_keeps Q P m X Hl HQ HX Hg e He Ex). exact Hn.
 Qed.
 
-(** No move crosses a column: two squares each empty after the move or
-    holding the man [MkPiece c r] are not cut. *)
+(** No move crosses a column, and no king comes from a guarded square:
+    two squares each empty after the move or holding the man [MkPiece c r]
+    are not cut, if a king stood on the second before the move. *)
 Lemma no_cut : forall x y, (b' x = None \/ b' x = Some (MkPiece c r)) ->
-  (b' y = None \/ b' y = Some (MkPiece c r)) -> K x y = false.
+  (b' y = None \/ b' y = Some (MkPiece c r)) ->
+  (r = King -> In y all_squares /\ b y = Some (MkPiece c King)) -> K x y = false.
 Proof.
-  intros x y Hx Hy. destruct (K x y) eqn:E; [|reflexivity]. exfalso.
-  destruct (HK x y E) as (cc & a & s & Hne & Hxy & (_ & _ & Hcol & _ & _)).
+  intros x y Hx Hy Hking. destruct (K x y) eqn:E; [|reflexivity]. exfalso.
+  destruct (HK x y E) as [(cc & a & s & Hne & Hxy & (_ & _ & Hcol & _ & _))|
+                          (Hr & o & rf & Ho & HXo & Hbo & Hf)].
+  2:{ destruct (Hking Hr) as (Hy' & Hby). destruct Hg as (h & Hgame).
+      assert (E' : forall z, In z all_squares -> X z = true -> b z = b' z)
+        by exact (frozen_step_keeps Q P m X Hl HQ HX Hg).
+      apply (king_safe h Q Hgame X c y o rf); try assumption.
+      - apply (closed_transfer b'); [exact HX|]. intros z Hz HXz. apply E'; assumption.
+      - rewrite E' by assumption. exact Hbo. }
   assert (Hn : forall z, (b' z = None \/ b' z = Some (MkPiece c r)) -> piece_at P z <> Some (MkPiece cc Pawn)).
   { intros z [Hz|Hz] Hz'; change (piece_at P z) with (b' z) in Hz'; rewrite Hz in Hz'; [discriminate|].
     injection Hz' as E1 E2. apply Hne. split; [symmetry; exact E1 | exact E2]. }
@@ -830,7 +890,8 @@ Proof.
     by (apply move_region_exits; [exact Hk | intros Ep; contradiction | apply inb_in; assumption]).
   destruct (x =? t) eqn:Ex.
   - apply eqb_true in Ex. subst x.
-    exact (HR t Hts Ht prev Hpx Hx (no_cut t prev (or_intror Hbt) (or_introl Hbp))).
+    exact (HR t Hts Ht prev Hpx Hx
+             (no_cut t prev (or_intror Hbt) (or_introl Hbp) (fun E => False_ind _ (Hk E)))).
   - destruct (b x) eqn:Bx; [discriminate|].
     assert (Hbx : b' x = None) by (apply (Hmid x (or_introl eq_refl)); [apply eqb_false_neq, Ex | exact Bx]).
     assert (HRx : R x = true).
@@ -838,7 +899,8 @@ Proof.
       - intros y Hy. apply Hin. right. exact Hy.
       - apply free_before; assumption.
       - intros y Hy. apply Hmid. right. exact Hy. }
-    exact (HR x Hxs HRx prev Hpx Hx (no_cut x prev (or_introl Hbx) (or_introl Hbp))).
+    exact (HR x Hxs HRx prev Hpx Hx
+             (no_cut x prev (or_introl Hbx) (or_introl Hbp) (fun E => False_ind _ (Hk E)))).
 Qed.
 
 (** A pawn of colour [c] was promoted on [s]: [s] gained the man, on the
@@ -863,9 +925,11 @@ Proof using Q P m X K c r R Hl HQ HX HR HK Hg.
   fold b b' in Hk, Hps. set (us := turn Q) in *. set (f := mv_from m) in *. set (t := mv_to m) in *.
   (* an exit of [t] the move leaves empty (after it) is in [R] *)
   assert (Hback : forall e, R t = true -> b' t = Some (MkPiece c r) -> In e (region_exits c r t) ->
-            In e all_squares -> b' e = None -> R e = true)
-    by (intros e HRt Hbt He Hes Hn;
-        exact (HR t Ht HRt e He (free_after e Hes Hn) (NC t e (or_intror Hbt) (or_introl Hn)))).
+            In e all_squares -> b' e = None -> b e = Some (MkPiece c r) -> R e = true)
+    by (intros e HRt Hbt He Hes Hn Hbe;
+        exact (HR t Ht HRt e He (free_after e Hes Hn)
+                 (NC t e (or_intror Hbt) (or_introl Hn)
+                    (fun E => conj Hes (eq_ind r (fun r0 => b e = Some (MkPiece c r0)) Hbe King E))))).
   shape_inv Hk.
   - clear Hr7 Hft Htg.
     destruct (Uint63.eqs s f) as [->|Hsf]; [congruence|].
@@ -889,7 +953,7 @@ Proof using Q P m X K c r R Hl HQ HX HR HK Hg.
       destruct (pawn_not_seed c f Hf Hrf) as [NS1 NS2].
       destruct Hmm as [(Et & _)|[(Er & Et & Hbe & _)|(Et & _)]].
       * apply eqb_true in Et.
-        apply Hback; [exact HRs | congruence | |exact Hf|exact Hb'f]. rewrite Et in Ht |- *.
+        apply Hback; [exact HRs | congruence | |exact Hf|exact Hb'f|exact Hbf]. rewrite Et in Ht |- *.
         apply move_region_exits; [discriminate | intros _; exact (NS1 Ht) | apply pawn_step_exit; assumption].
       * apply eqb_true in Et.
         destruct (pawn_double_exit c f Hf Er) as (He & Het & Hef & Hs2). rewrite <- Et in He, Hs2.
@@ -899,22 +963,22 @@ Proof using Q P m X K c r R Hl HQ HX HR HK Hg.
           by (rewrite Hsame; [exact Hbe | exact Hes | exact Hef | intros E'; congruence]).
         assert (HRe : R e = true).
         { apply (HR t Ht HRs e);
-            [| apply free_before; assumption | apply NC; [right; congruence | left; exact Hb'e]].
+            [| apply free_before; assumption | apply NC; [right; congruence | left; exact Hb'e | discriminate]].
           apply move_region_exits; [discriminate | intros _; exact Hs2 | exact He]. }
         apply (HR e Hes HRe f);
-          [| apply free_after; assumption | apply NC; [left; exact Hb'e | left; exact Hb'f]].
+          [| apply free_after; assumption | apply NC; [left; exact Hb'e | left; exact Hb'f | discriminate]].
         apply move_region_exits; [discriminate | intros _; exact (NS1 Hes) | apply pawn_step_exit; assumption].
       * apply inb_in in Et.
-        apply Hback; [exact HRs | congruence | |exact Hf|exact Hb'f].
+        apply Hback; [exact HRs | congruence | |exact Hf|exact Hb'f|exact Hbf].
         apply move_region_exits; [discriminate | intros _; exact (NS2 t Et) | apply pawn_capture_exit; assumption].
     + (* knight *)
-      apply inb_in in Hmm. apply Hback; [exact HRs | congruence | |exact Hf|exact Hb'f].
+      apply inb_in in Hmm. apply Hback; [exact HRs | congruence | |exact Hf|exact Hb'f|exact Hbf].
       apply move_region_exits; [discriminate | discriminate | apply knight_exit; assumption].
     + apply Hsl; [discriminate | discriminate | exact Hmm].
     + apply Hsl; [discriminate | discriminate | exact Hmm].
     + apply Hsl; [discriminate | discriminate | exact Hmm].
     + (* king *)
-      apply Hback; [exact HRs | congruence | apply king_region_exit; assumption | exact Hf | exact Hb'f].
+      apply Hback; [exact HRs | congruence | apply king_region_exit; assumption | exact Hf | exact Hb'f | exact Hbf].
   - clear Hft.
     destruct Hps as (r' & Hpr & _ & _ & H7 & _).
     destruct (Uint63.eqs s f) as [->|Hsf]; [congruence|].
@@ -934,7 +998,7 @@ Proof using Q P m X K c r R Hl HQ HX HR HK Hg.
     left. exists f. split; [exact Hf|]. split; [|split; [exact Hbf | right; exact Hb'f]].
     apply inb_in in Hatt.
     assert (Hrf : rank_ok f = true) by (apply (pawns_Q Q HQ f us); assumption).
-    apply Hback; [exact HRs | congruence | |exact Hf|exact Hb'f].
+    apply Hback; [exact HRs | congruence | |exact Hf|exact Hb'f|exact Hbf].
     apply move_region_exits; [discriminate | intros _; exact (proj2 (pawn_not_seed us f Hf Hrf) t Hatt) |].
     apply pawn_capture_exit; assumption.
   - clear Hcr Hbt Hbrt Hnd.
@@ -944,12 +1008,12 @@ Proof using Q P m X K c r R Hl HQ HX HR HK Hg.
     simpl in Hin. destruct Hin as [<-|[<-|[<-|[<-|[]]]]]; try congruence.
     + rewrite Hb't in Hb's. injection Hb's as Ec Erp. subst r c.
       left. exists f. split; [exact Hf|]. split; [|split; [exact Hbf | right; exact Hb'f]].
-      apply Hback; [exact HRs | congruence | | exact Hf | exact Hb'f]. rewrite Hfk, Htk. exact Ek.
+      apply Hback; [exact HRs | congruence | | exact Hf | exact Hb'f | exact Hbf]. rewrite Hfk, Htk. exact Ek.
     + rewrite Hb'rt in Hb's. injection Hb's as Ec Erp. subst r c.
       assert (Hrf : In (castle_rook_from us side) all_squares) by (apply Hincl; simpl; tauto).
       left. exists (castle_rook_from us side). split; [exact Hrf|]. split; [|split; [exact Hbr | right; exact Hb'r]].
       exact (HR _ Hs HRs _ Er (free_after _ Hrf Hb'r)
-               (NC _ _ (or_intror Hb'rt) (or_introl Hb'r))).
+               (NC _ _ (or_intror Hb'rt) (or_introl Hb'r) ltac:(discriminate))).
 Qed.
 
 Theorem region_step : forall s, In s all_squares -> R s = true -> b' s = Some (MkPiece c r) ->
@@ -1054,12 +1118,15 @@ Qed.
 
 End ColumnStep.
 
-Lemma cuts_back : forall Q m P X K c r, legal_move Q m P -> inv Q = true ->
+Lemma cuts_back : forall Q m P X K c r, legal_move Q m P -> inv Q = true -> (exists h, game h Q) ->
   closed_set (piece_at P) X -> cuts_ok (piece_at P) X K c r -> cuts_ok (piece_at Q) X K c r.
 Proof.
-  intros Q m P X K c r Hl HQ HX HK x y E.
-  destruct (HK x y E) as (cc & a & s & Hne & Hxy & Hcol). exists cc, a, s.
-  split; [exact Hne|]. split; [exact Hxy|]. exact (column_back Q P m X Hl HQ HX cc a s Hcol).
+  intros Q m P X K c r Hl HQ Hg HX HK x y E.
+  destruct (HK x y E) as [(cc & a & s & Hne & Hxy & Hcol)|(Hr & o & rf & Ho & HXo & Hbo & Hf)].
+  - left. exists cc, a, s.
+    split; [exact Hne|]. split; [exact Hxy|]. exact (column_back Q P m X Hl HQ HX cc a s Hcol).
+  - right. split; [exact Hr|]. exists o, rf. split; [exact Ho|]. split; [exact HXo|]. split; [|exact Hf].
+    rewrite (frozen_step_keeps Q P m X Hl HQ HX Hg o Ho HXo). exact Hbo.
 Qed.
 
 Theorem region_game : forall h G, game h G -> forall X K c r R,
@@ -1076,7 +1143,8 @@ Proof.
   assert (HXG : closed_set (piece_at G) X).
   { apply (closed_transfer (piece_at G')); [exact HX|].
     intros x Hx HXx. exact (frozen_step_keeps G G' m X Hl Hi HX (ex_intro _ h Hg) x Hx HXx). }
-  exact (IH X K c r R HXG HR (cuts_back G m G' X K c r Hl Hi HX HK) Hlast Hhome s' Hs' HRs' Hb').
+  exact (IH X K c r R HXG HR (cuts_back G m G' X K c r Hl Hi (ex_intro _ h Hg) HX HK) Hlast Hhome
+           s' Hs' HRs' Hb').
 Qed.
 
 (** The validation of Frozen.v means what it says. *)
@@ -1104,10 +1172,12 @@ Lemma cuts_ok_ext : forall b b' X K c r, (forall s, In s all_squares -> b s = b'
   cuts_ok b X K c r -> cuts_ok b' X K c r.
 Proof.
   intros b b' X K c r Hb HK x y E.
-  destruct (HK x y E) as (cc & a & s & Hne & Hxy & (Ha & Hs & Hc & Hra & Hex)).
-  exists cc, a, s. split; [exact Hne|]. split; [exact Hxy|].
-  split; [exact Ha|]. split; [exact Hs|]. split; [|split; assumption].
-  rewrite <- (Hb a Ha), <- (Hb s Hs). exact Hc.
+  destruct (HK x y E) as [(cc & a & s & Hne & Hxy & (Ha & Hs & Hc & Hra & Hex))|
+                          (Hr & o & rf & Ho & HXo & Hbo & Hf)].
+  - left. exists cc, a, s. split; [exact Hne|]. split; [exact Hxy|].
+    split; [exact Ha|]. split; [exact Hs|]. split; [|split; assumption].
+    rewrite <- (Hb a Ha), <- (Hb s Hs). exact Hc.
+  - right. split; [exact Hr|]. exists o, rf. rewrite <- (Hb o Ho). auto.
 Qed.
 
 (** The columns of Frozen.v are columns. *)
@@ -1124,7 +1194,7 @@ Proof.
     try (simpl in Hin; contradiction).
   destruct (relative_rank cc' a' =? 1) eqn:R1; [|simpl in Hin; contradiction].
   destruct Hin as [Ein|[]]. injection Ein as <- <- <-.
-  exists cc', a', s0. split; [|split].
+  left. exists cc', a', s0. split; [|split].
   - intros (-> & ->).
     rewrite (proj2 (color_eqb_eq _ _) eq_refl), (proj2 (role_eqb_eq _ _) eq_refl) in Hne.
     discriminate.
@@ -1139,6 +1209,31 @@ Proof.
     assert (Hf : In e (filter (fun e => negb X.[e]) (exits cc' Pawn s0)))
       by (apply filter_In; rewrite Xe; auto).
     rewrite F in Hf. destruct Hf as [->|[]]. reflexivity.
+Qed.
+
+(** Frozen.v's [guarded_by] means what it says (stated over any list: on
+    [members X] the kernel would unfold the list). *)
+Lemma guarded_by_spec : forall b xs c y, guarded_by b xs c y = true ->
+  exists o rf, In o xs /\ b o = Some (MkPiece (opp c) rf) /\ fixed_attack (opp c) rf o y = true.
+Proof.
+  intros b xs c y E.
+  unfold guarded_by in E. apply existsb_exists in E as (o & Ho & E).
+  destruct (b o) as [[c' rf]|] eqn:Bo; [|discriminate].
+  apply lazy_and_true in E as (Ec & E). apply color_eqb_eq in Ec. subst c'.
+  exists o, rf. auto.
+Qed.
+
+(** The cuts of a region walk ([region_cut]): the columns, and for a
+    king the guarded squares. *)
+Lemma region_cut_ok : forall b X c r,
+  cuts_ok b (fun s => X.[s]) (region_cut b (members X) (columns b X) c r) c r.
+Proof.
+  intros b X c r x y E. unfold region_cut in E. apply lazy_or_true in E as [E|E].
+  - exact (columns_ok b X c r x y E).
+  - right. apply lazy_and_true in E as (Er & E). apply role_eqb_eq in Er. split; [exact Er|].
+    apply guarded_by_spec in E as (o & rf & Ho & Bo & E).
+    apply members_spec in Ho as (Ho & HXo).
+    exists o, rf. auto.
 Qed.
 
 Local Strategy expand [region_refutes region_refutes_at region].
@@ -1157,7 +1252,7 @@ Proof.
   { apply (closed_transfer (piece_at P)); [apply frozen_set_closed|].
     intros x Hx _. symmetry. apply Hb, Hx. }
   apply (region_game h G Hg _ _ c r _ HXG HR
-           (cuts_ok_ext _ _ _ _ c r Hb (columns_ok (piece_at P) X c r)) Hlast Hhome s Hs
+           (cuts_ok_ext _ _ _ _ c r Hb (region_cut_ok (piece_at P) X c r)) Hlast Hhome s Hs
            ltac:(assumption)).
   rewrite <- Bs. symmetry. apply Hb, Hs.
 Qed.

@@ -105,7 +105,7 @@ Proof.
   { apply (closed_transfer (piece_at G')); [exact HX|].
     intros x Hx HXx. exact (frozen_step_keeps G G' m X Hl Hi HX (ex_intro _ h Hg) x Hx HXx). }
   pose proof (count_step G G' m X K c r U Hl Hi HX HU HK Hlast (ex_intro _ h Hg)) as H1.
-  pose proof (IH X K c r U HXG HU (cuts_back G m G' X K c r Hl Hi HX HK) Hlast) as H2.
+  pose proof (IH X K c r U HXG HU (cuts_back G m G' X K c r Hl Hi (ex_intro _ h Hg) HX HK) Hlast) as H2.
   exact (Nat.le_trans _ _ _ H1 H2).
 Qed.
 
@@ -326,10 +326,10 @@ Lemma pawns_initial : forall c, count_on (piece_at initial) everywhere (MkPiece 
 Proof. intros []; vm_compute; reflexivity. Qed.
 
 Lemma phi_sets_back : forall Q m P X c UN UB UR UQ KN KB KR KQ, legal_move Q m P -> inv Q = true ->
-  closed_set (piece_at P) X -> phi_sets (piece_at P) X c UN UB UR UQ KN KB KR KQ ->
+  (exists h, game h Q) -> closed_set (piece_at P) X -> phi_sets (piece_at P) X c UN UB UR UQ KN KB KR KQ ->
   phi_sets (piece_at Q) X c UN UB UR UQ KN KB KR KQ.
 Proof.
-  intros Q m P X c UN UB UR UQ KN KB KR KQ Hl HQ HX (HN & HB & HR & HQ' & CN & CB & CR & CQ).
+  intros Q m P X c UN UB UR UQ KN KB KR KQ Hl HQ Hg HX (HN & HB & HR & HQ' & CN & CB & CR & CQ).
   repeat split; try assumption; eapply cuts_back; eassumption.
 Qed.
 
@@ -346,7 +346,7 @@ Proof.
     { apply (closed_transfer (piece_at G')); [exact HX|].
       intros x Hx HXx. exact (frozen_step_keeps G G' m X Hl Hi HX (ex_intro _ h Hg) x Hx HXx). }
     pose proof (phi_step G G' m X c Hl Hi HX (ex_intro _ h Hg) UN UB UR UQ KN KB KR KQ HS) as H1.
-    pose proof (IH X c UN UB UR UQ KN KB KR KQ HXG (phi_sets_back G m G' X c _ _ _ _ _ _ _ _ Hl Hi HX HS))
+    pose proof (IH X c UN UB UR UQ KN KB KR KQ HXG (phi_sets_back G m G' X c _ _ _ _ _ _ _ _ Hl Hi (ex_intro _ h Hg) HX HS))
       as H2.
     exact (Nat.le_trans _ _ _ H1 H2).
 Qed.

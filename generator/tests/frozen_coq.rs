@@ -91,7 +91,7 @@ const SHUT_PICKED: [(&str, bool); 2] = [
 
 /// Positions where the region rule decides, with its native verdict
 /// (rust-core's own tests, and a promoted piece).
-const REGION_PICKED: [(&str, bool); 3] = [
+const REGION_PICKED: [(&str, bool); 5] = [
     // A white king a8 behind black pawns a7, b7, c7 on their second rank
     // and d6, next to the black bishop c8: d7 is empty, so the bishop is
     // not frozen, and the king's region spreads through c8 and d7 to e1.
@@ -103,6 +103,13 @@ const REGION_PICKED: [(&str, bool); 3] = [
     // A white bishop a8 behind the black pawn b7: on its last rank, it may
     // be a pawn promoted there.
     ("B3k3/1p6/2p5/8/8/8/8/4K3 b - - 0 1", false),
+    // A black king b1 behind White's pawns: every square of the third rank
+    // holds a pawn (d3, a column: it came from d2) or is attacked by an
+    // unmoved one, and a king never stands where a frozen man attacks
+    // (Frozenproof.v's king_safe): its region is the first rank and d2.
+    ("8/8/8/8/8/3P4/PPP1PPPP/1k2K3 w - - 0 1", true),
+    // Without f2, e3 is free: the king may have come through it.
+    ("8/8/8/8/8/3P4/PPP1P1PP/1k2K3 w - - 0 1", false),
 ];
 
 /// Positions where the region-count rule decides, with its native
@@ -370,19 +377,25 @@ fn coq_agrees_with_native_frozen() {
 #[test]
 fn a_wrong_native_answer_is_caught() {
     let Some(coqc) = coqc() else { return };
+    // Where each list of picks starts in the sample.
+    let region = HAND_PICKED.len();
+    let count = region + REGION_PICKED.len() + SHUT_PICKED.len();
+    let promotion = count + COUNT_PICKED.len();
     let mut cases = expected();
-    cases.truncate(22);
+    cases.truncate(promotion + 1);
     // The caged rook (refuted): claim it is not.
     cases[0].1.refuted = false;
     // The initial position: claim one frozen man fewer.
     cases[11].1.frozen.pop();
     // The king boxed in on a8 (refuted by Region): claim it is not.
-    cases[13].1.region = false;
+    cases[region + 1].1.region = false;
+    // The king behind guarded squares (refuted by Region): claim not.
+    cases[region + 3].1.region = false;
     // The two light-squared bishops (refuted by RegionCount): claim not.
-    cases[17].1.count = false;
+    cases[count].1.count = false;
     // The rook that can only have come from a8 (refuted by
     // PromotionCount): claim it is not.
-    cases[21].1.promotion = false;
+    cases[promotion].1.promotion = false;
     let text = agreement_file(&cases);
     let err = compile(&coqc, &theories(), &text, None, LIMIT)
         .expect_err("coqc accepted a wrong native answer")
@@ -390,6 +403,7 @@ fn a_wrong_native_answer_is_caught() {
     assert!(err.contains("4k3/8/8/8/8/5P2/4PrP1/4KB2"), "{err}");
     assert!(err.contains("rnbqkbnr/pppppppp"), "{err}");
     assert!(err.contains("K1b1k3/pppp4"), "{err}");
+    assert!(err.contains("8/8/8/8/8/3P4/PPP1PPPP/1k2K3"), "{err}");
     assert!(err.contains("4k3/8/2b5/3b4"), "{err}");
     assert!(err.contains("r1b2k2/1ppppppp/p7"), "{err}");
 }

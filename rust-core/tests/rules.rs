@@ -4,7 +4,7 @@
 
 use retroproof_core::random::Rng;
 use retroproof_core::rules::{frozen, parity, pawns, Rule, RuleSet};
-use retroproof_core::{Color, Position, Role};
+use retroproof_core::{Color, Position, Role, Square};
 
 fn pos(fen: &str) -> Position {
     Position::from_fen(fen).unwrap()
@@ -322,4 +322,21 @@ fn promotion_count_of_a_rook_walled_in_on_the_last_rank() {
     assert!(!Rule::PromotionCount.refutes(&pos("3k1bR1/4p1pp/8/8/3P4/8/1PP1PPPP/4K3 b - -")));
     // h7 gone: a rook may have come up the h-file.
     assert!(!Rule::PromotionCount.refutes(&pos("3k1bR1/4p1p1/8/8/3P4/8/PPP1PPPP/4K3 b - -")));
+}
+
+#[test]
+fn region_of_a_king_behind_guarded_squares() {
+    // The black king b1 can only have left the first rank through d2 (the
+    // other second-rank squares hold unmoved pawns), and from d2 through
+    // c3, d3 or e3: d3 holds a pawn that came from d2 (a column), c3 and e3
+    // are attacked by the unmoved pawns b2 and f2, where a king never
+    // stands. It never left, so it never stood on e8.
+    let walled = pos("8/8/8/8/8/3P4/PPP1PPPP/1k2K3 w - -");
+    assert!(Rule::Region.refutes(&walled));
+    assert!(!Rule::Frozen.refutes(&walled));
+    let frozen = frozen::frozen_men(walled.board());
+    let b1 = frozen::region(walled.board(), frozen, Square::B1);
+    assert!(b1.contains(Square::D2) && !b1.contains(Square::E3) && !b1.contains(Square::E8));
+    // Without f2, e3 is free.
+    assert!(!Rule::Region.refutes(&pos("8/8/8/8/8/3P4/PPP1P1PP/1k2K3 w - -")));
 }

@@ -297,6 +297,22 @@ pub fn columns(board: &Board, frozen: Bitboard) -> Vec<Column> {
     out
 }
 
+/// The squares a king of `color` never stands on: those a frozen man of
+/// the other side attacks whatever else stands on the board. The man stood
+/// there all game, and neither side leaves the king of `color` attacked:
+/// not its own side, by a move; not the other side, whose move does not
+/// move that king (Coq: `guarded_by` in Frozen.v, `king_safe` in
+/// Frozenproof.v). The initial position has no such square.
+pub fn guarded_squares(board: &Board, frozen: Bitboard, color: Color) -> Bitboard {
+    let mut guarded = Bitboard::EMPTY;
+    for o in frozen & board.by_color(color.other()) {
+        if let Some(man) = board.piece_at(o) {
+            guarded |= fixed_attacks(man.color, man.role, o);
+        }
+    }
+    guarded
+}
+
 /// The squares the man on `sq` can have stood on, as a man of its kind, at
 /// any time of a game reaching `board` (an over-approximation): from `sq`,
 /// every exit of its own moves or of castling (see [`frozen_men`]'s module
@@ -305,7 +321,8 @@ pub fn columns(board: &Board, frozen: Bitboard) -> Vec<Column> {
 /// man is a pawn of the column's colour), and so on. A frozen man stood on
 /// its square all game, so no move ever went to or through it; a column's
 /// pawn held one of its two squares all game, so no other man moved
-/// between them. A region holding a square of the man's last rank may
+/// between them. A king's region leaves out the [`guarded_squares`],
+/// where it never stood. A region holding a square of the man's last rank may
 /// have been entered there by promotion; [`promotion_count_refutes`]
 /// counts those.
 pub fn region(board: &Board, frozen: Bitboard, sq: Square) -> Bitboard {
@@ -316,12 +333,17 @@ pub fn region(board: &Board, frozen: Bitboard, sq: Square) -> Bitboard {
         .into_iter()
         .filter(|c| !(c.color == piece.color && piece.role == Role::Pawn))
         .collect();
+    let guarded = if piece.role == Role::King {
+        guarded_squares(board, frozen, piece.color)
+    } else {
+        Bitboard::EMPTY
+    };
     let mut reached = Bitboard::from(sq);
     let mut frontier = reached;
     while frontier.any() {
         let mut next = Bitboard::EMPTY;
         for s in frontier {
-            let mut exits = Exits::of(piece.color, piece.role, s).own() - frozen;
+            let mut exits = Exits::of(piece.color, piece.role, s).own() - frozen - guarded;
             for column in &cuts {
                 if let Some(across) = column.across(s) {
                     exits.clear(across);

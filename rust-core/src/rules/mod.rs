@@ -24,7 +24,8 @@
 //!   men, which stood where they stand all game, and never stepping across
 //!   a column, [`frozen::columns`]: a pawn on its third rank that can only
 //!   have come from the square behind it, one of the two holding it all
-//!   game) leads neither to an
+//!   game; for a king, never onto a square a frozen man of the other side
+//!   attacks, [`frozen::guarded_squares`]) leads neither to an
 //!   initial square of its kind nor, for a piece, to its last rank where it
 //!   may have been promoted ([`frozen::region`]).
 //! - [`Rule::RegionCount`]: more men of a kind on the union of their
