@@ -734,14 +734,15 @@ pub fn game_reaching(
 /// Cert.v: `alive` of Search.v -- the invariants and the stranded-man rule
 /// -- `frozen_refutes` and `region_refutes` of Frozen.v, the frozen-men
 /// and region rules, proven sound in Frozenproof.v, `cage_refutes` of
-/// Cage.v, proven sound in Cageproof.v, `region_count_refutes` of
-/// RegionCount.v, proven sound in RegionCountproof.v, `parity_refutes`
+/// Cage.v, proven sound in Cageproof.v, `region_count_refutes` and
+/// `promotion_count_refutes` of RegionCount.v, proven sound in
+/// RegionCountproof.v, `parity_refutes`
 /// of Parity.v, proven sound in Parityproof.v, `pawn_refutes` of
 /// PawnCaptures.v, proven sound in PawnCapturesproof.v, and `sealed_refutes`
 /// of SealedBishops.v, proven sound in SealedBishopsproof.v): every rule of
 /// the deep search. Coq computes each of these rules as the native engine
-/// does (for Frozen, Region and RegionCount, generator/tests/frozen_coq.rs
-/// compares them;
+/// does (for Frozen, Region, RegionCount and PromotionCount,
+/// generator/tests/frozen_coq.rs compares them;
 /// for Parity, the positions of coq/tests/Parity.v and
 /// rust-core/tests/rules.rs; for pawn captures, coq/tests/PawnCapturesCross.v;
 /// for sealed bishops, coq/tests/SealedBishopsCross.v; for cages,

@@ -19,7 +19,9 @@
 //!
 //! | rules (`--seconds 2`) | lastmove.tsv (178) | legality.tsv (103) |
 //! |---|---|---|
-//! | all | 116 solved, 62 unknown | 56 solved, 47 unknown |
+//! | all | 117 solved, 61 unknown | 58 solved, 45 unknown |
+//! | all, before guarded squares (kings) | 116 solved, 62 unknown | 57 solved, 46 unknown |
+//! | all, before regions followed only a man's own moves | 116 solved, 62 unknown | 56 solved, 47 unknown |
 //! | all, before columns | 111 solved, 67 unknown | 53 solved, 50 unknown |
 //! | all, before the promotion-count rule | 111 solved, 67 unknown | 52 solved, 51 unknown |
 //! | all, before the region-count rule | 109 solved, 69 unknown | 51 solved, 52 unknown |
@@ -58,7 +60,10 @@
 //! cannot have left, at most 8) rtr-legal-169. Columns (regions never
 //! cross between a third-rank pawn that can only have come from behind and
 //! the square behind it) solve rtr-A-021, rtr-B-033, rtr-B-035, rtr-B-043,
-//! rtr-C-053 and rtr-legal-151, -171, -173 (`--jobs 1`). More time does not help the
+//! rtr-C-053 and rtr-legal-151, -171, -173 (`--jobs 1`). Regions that
+//! follow only a man's own moves (not the pawn it was before its
+//! promotion) solve rtr-legal-153; kings kept off the squares frozen men of
+//! the other side attack, rtr-D-031 and rtr-legal-175. More time does not help the
 //! unknowns: they need rules (forward reasoning from the initial position,
 //! …), not depth.
 

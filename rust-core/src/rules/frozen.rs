@@ -326,35 +326,64 @@ pub fn guarded_squares(board: &Board, frozen: Bitboard, color: Color) -> Bitboar
 /// have been entered there by promotion; [`promotion_count_refutes`]
 /// counts those.
 pub fn region(board: &Board, frozen: Bitboard, sq: Square) -> Bitboard {
-    let Some(piece) = board.piece_at(sq) else {
-        return Bitboard::EMPTY;
-    };
-    let cuts: Vec<Column> = columns(board, frozen)
-        .into_iter()
-        .filter(|c| !(c.color == piece.color && piece.role == Role::Pawn))
-        .collect();
-    let guarded = if piece.role == Role::King {
-        guarded_squares(board, frozen, piece.color)
-    } else {
-        Bitboard::EMPTY
-    };
-    let mut reached = Bitboard::from(sq);
-    let mut frontier = reached;
-    while frontier.any() {
-        let mut next = Bitboard::EMPTY;
-        for s in frontier {
-            let mut exits = Exits::of(piece.color, piece.role, s).own() - frozen - guarded;
-            for column in &cuts {
-                if let Some(across) = column.across(s) {
-                    exits.clear(across);
-                }
-            }
-            next |= exits;
+    Walls::of(board, frozen).region(sq)
+}
+
+/// What every [`region`] of a board walls off: the frozen men, the
+/// [`columns`] and each king's [`guarded_squares`], computed once for all
+/// the regions a rule walks.
+struct Walls<'a> {
+    board: &'a Board,
+    frozen: Bitboard,
+    columns: Vec<Column>,
+    /// The [`guarded_squares`] of the king of each colour, by
+    /// `Color as usize`.
+    guarded: [Bitboard; 2],
+}
+
+impl<'a> Walls<'a> {
+    fn of(board: &'a Board, frozen: Bitboard) -> Walls<'a> {
+        Walls {
+            board,
+            frozen,
+            columns: columns(board, frozen),
+            guarded: Color::ALL.map(|color| guarded_squares(board, frozen, color)),
         }
-        frontier = next - reached;
-        reached |= frontier;
     }
-    reached
+
+    /// The [`region`] of the man on `sq`.
+    fn region(&self, sq: Square) -> Bitboard {
+        let Some(piece) = self.board.piece_at(sq) else {
+            return Bitboard::EMPTY;
+        };
+        let cuts: Vec<&Column> = self
+            .columns
+            .iter()
+            .filter(|c| !(c.color == piece.color && piece.role == Role::Pawn))
+            .collect();
+        let walls = if piece.role == Role::King {
+            self.frozen | self.guarded[piece.color as usize]
+        } else {
+            self.frozen
+        };
+        let mut reached = Bitboard::from(sq);
+        let mut frontier = reached;
+        while frontier.any() {
+            let mut next = Bitboard::EMPTY;
+            for s in frontier {
+                let mut exits = Exits::of(piece.color, piece.role, s).own() - walls;
+                for column in &cuts {
+                    if let Some(across) = column.across(s) {
+                        exits.clear(across);
+                    }
+                }
+                next |= exits;
+            }
+            frontier = next - reached;
+            reached |= frontier;
+        }
+        reached
+    }
 }
 
 /// Whether some man cannot have come from where a man like it starts: its
@@ -364,12 +393,12 @@ pub fn region(board: &Board, frozen: Bitboard, sq: Square) -> Bitboard {
 pub fn region_refutes(pos: &Position) -> bool {
     let board = pos.board();
     let start = Board::start();
-    let frozen = frozen_men(board);
+    let walls = Walls::of(board, frozen_men(board));
     board.pieces().any(|(sq, piece)| {
-        if frozen.contains(sq) {
+        if walls.frozen.contains(sq) {
             return false;
         }
-        let region = region(board, frozen, sq);
+        let region = walls.region(sq);
         let homes = start.by_piece(piece);
         let promotable = !matches!(piece.role, Role::King | Role::Pawn);
         let last_rank = Bitboard::from_rank(Rank::Eighth.relative_to(piece.color));
@@ -380,10 +409,10 @@ pub fn region_refutes(pos: &Position) -> bool {
 /// The union of the [`region`]s of the men `piece` of `board` that are not
 /// frozen, leaving out each region that meets `avoid` (Coq: `kind_region`
 /// of RegionCount.v, whose walk stops there).
-fn kind_union(board: &Board, frozen: Bitboard, piece: Piece, avoid: Bitboard) -> Bitboard {
+fn kind_union(walls: &Walls, piece: Piece, avoid: Bitboard) -> Bitboard {
     let mut union = Bitboard::EMPTY;
-    for sq in board.by_piece(piece) - frozen {
-        let region = region(board, frozen, sq);
+    for sq in walls.board.by_piece(piece) - walls.frozen {
+        let region = walls.region(sq);
         if (region & avoid).is_empty() {
             union |= region;
         }
@@ -413,7 +442,7 @@ fn kind_union(board: &Board, frozen: Bitboard, piece: Piece, avoid: Bitboard) ->
 pub fn region_count_refutes(pos: &Position) -> bool {
     let board = pos.board();
     let start = Board::start();
-    let frozen = frozen_men(board);
+    let walls = Walls::of(board, frozen_men(board));
     Color::ALL.into_iter().any(|color| {
         let last_rank = Bitboard::from_rank(Rank::Eighth.relative_to(color));
         [
@@ -431,7 +460,7 @@ pub fn region_count_refutes(pos: &Position) -> bool {
             } else {
                 last_rank
             };
-            let union = kind_union(board, frozen, piece, promotion_squares);
+            let union = kind_union(&walls, piece, promotion_squares);
             (board.by_piece(piece) & union).count() > (start.by_piece(piece) & union).count()
         })
     })
@@ -454,7 +483,7 @@ pub fn region_count_refutes(pos: &Position) -> bool {
 pub fn promotion_count_refutes(pos: &Position) -> bool {
     let board = pos.board();
     let start = Board::start();
-    let frozen = frozen_men(board);
+    let walls = Walls::of(board, frozen_men(board));
     Color::ALL.into_iter().any(|color| {
         let pawns = board
             .by_piece(Piece {
@@ -466,7 +495,7 @@ pub fn promotion_count_refutes(pos: &Position) -> bool {
             .into_iter()
             .map(|role| {
                 let piece = Piece { color, role };
-                let union = kind_union(board, frozen, piece, Bitboard::EMPTY);
+                let union = kind_union(&walls, piece, Bitboard::EMPTY);
                 let homes = start.by_piece(piece) & union;
                 (board.by_piece(piece) & union)
                     .count()
