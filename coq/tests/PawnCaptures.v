@@ -52,9 +52,19 @@ Proof. vm_compute. reflexivity. Qed.
 
 (** Three on the a-file again, but Black has lost both knights and the
     c8 bishop (13 men): three captures were possible, three are needed.
-    Black's pawns are all at home (no capture needed). *)
+    Black's b-pawn has stepped to b6 (no capture needed), so the bishop
+    could leave c8 by b7 and be taken anywhere. *)
 Example three_on_a_file_three_lost :
-  pawn_refutes (fen "r2qkb1r/pppppppp/8/8/P7/P7/P2PPPPP/RNBQKBNR w KQkq -") = false.
+  pawn_refutes (fen "r2qkb1r/p1pppppp/1p6/8/P7/P7/P2PPPPP/RNBQKBNR w KQkq -") = false.
+Proof. vm_compute. reflexivity. Qed.
+
+(** The same with Black's pawns all at home: the c8 bishop never left c8
+    (b7 and d7 never moved) and no White pawn can capture there (it would
+    come from b7 or d7), so a piece took it; the pawns' three captures
+    took at most the two knights.  Refuted by the dead men of
+    PawnCaptures.v. *)
+Example three_on_a_file_bishop_dead :
+  pawn_refutes (fen "r2qkb1r/pppppppp/8/8/P7/P7/P2PPPPP/RNBQKBNR w KQkq -") = true.
 Proof. vm_compute. reflexivity. Qed.
 
 (** A real game: the Ruy Lopez, Exchange Variation, after

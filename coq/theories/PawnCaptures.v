@@ -57,7 +57,7 @@
     [vm_compute]. *)
 
 From Coq Require Import Uint63 PArray List Bool Arith.
-From RetroProof Require Import Gen.Vocab Board Rules Material.
+From RetroProof Require Import Gen.Vocab Board Rules Material RulesFast Game Stranded Frozen RegionCount.
 Import ListNotations.
 Open Scope nat_scope.
 
@@ -145,21 +145,128 @@ Definition min_captures (pf bl : list nat) (t : nat) : option nat :=
   let data := map (fun k => (clt (S k) pf, file_open bl k)) (seq 0 8) in
   lookup t m (dp_run t m data [(0%nat, 0%nat, 0%nat)]).
 
+(** ** Dead men: caged men no pawn can have taken
+
+    A man of the other side that starts the game in a cage -- a set of
+    squares its own moves never leave, the walls being frozen men (Frozen.v,
+    which stood where they stand all game) -- and is missing now was
+    captured in its cage.  When every square from which a pawn of [c]
+    captures onto the cage holds a frozen man, no pawn of [c] captured it:
+    that capture is one the pawns cannot use.  So [c]'s pawns have at most
+    [16 - m - dead] captures, [dead] the men missing from such cages.
+
+    The cage of an initial man [MkPiece (opp c) r] on [h] (not frozen) is
+    the closure of [{h}] under the man's moves forward ([spread]: [s] is
+    added when one of its [region_exits] -- its own moves and castling --
+    is in the set, i.e. a man there can move to [s]), never entering a
+    frozen square; it counts when it is pawn-proof ([pawn_proof]).  For
+    each role the union of the counting cages is [cage_set]; [caged b]
+    counts the men of [opp c] on their role's set, and [dead b c] is the
+    initial position's [caged] minus the board's.  The sets are then
+    validated, as for regions: the squares outside a set and not frozen are closed under
+    [region_exits] ([cage_closed]: men of the role never step from the set
+    to outside it), and the set is pawn-proof.  PawnCapturesproof.v adds
+    [dead] to the ghost invariant.
+
+    This is [pawns::dead_men] of the native engine. *)
+
+(** The squares a man [MkPiece c r] on [s] moves to first: those having
+    [s] as an exit. *)
+Definition fwd_exits (c : color) (r : role) (s : int) : list int :=
+  filter (fun e => inb s (region_exits c r e)) all_squares.
+
+Definition fwd_exit_table : array (list int) := Eval vm_compute in exit_table fwd_exits.
+
+Definition fwd_exits_of (c : color) (r : role) (s : int) : list int :=
+  fwd_exit_table.[64 * cell_of_piece (MkPiece c r) + s].
+
+(** The forward closure, by a work list (every square enters it once). *)
+Fixpoint spread (X : array bool) (c : color) (r : role) (fuel : nat) (R : array bool)
+    (todo : list int) : array bool :=
+  match fuel with
+  | O => R
+  | S n =>
+      match todo with
+      | [] => R
+      | s :: todo' =>
+          let '(R', todo'') := fold_left (visit X (fun _ => false)) (fwd_exits_of c r s) (R, todo') in
+          spread X c r n R' todo''
+      end
+  end.
+
+(** No pawn of [c] captures onto a square of [R] that is not frozen: every
+    square it would capture from is frozen. *)
+Definition pawn_proof (X : array bool) (c : color) (R : array bool) : bool :=
+  forallb (fun t => negb R.[t] ||| X.[t] ||| forallb (fun f => X.[f]) (pawn_attacks (opp c) t))
+    all_squares.
+
+Definition cage_roles : list role := [Knight; Bishop; Rook; Queen].
+
+(** The union of the pawn-proof cages of [opp c]'s initial men of role [r]. *)
+Definition cage_set (X : array bool) (c : color) (r : role) : array bool :=
+  fold_left (fun U h =>
+      if negb X.[h] &&& opiece_eqb (piece_at initial h) (Some (MkPiece (opp c) r)) then
+        let R := spread X (opp c) r 65 no_squares.[h <- true] [h] in
+        if pawn_proof X c R then union U R else U
+      else U)
+    all_squares no_squares.
+
+(** Men of [MkPiece (opp c) r] never step out of [Y]: every exit of a
+    square outside it and not frozen is outside it or frozen. *)
+Definition cage_closed (X : array bool) (c : color) (r : role) (Y : array bool) : bool :=
+  forallb (fun s => Y.[s] ||| X.[s] ||| forallb (fun e => negb Y.[e] ||| X.[e]) (region_exits_of (opp c) r s))
+    all_squares.
+
+Definition cages (X : array bool) (c : color) : list (role * array bool) :=
+  map (fun r => (r, cage_set X c r)) cage_roles.
+
+Definition cages_ok (X : array bool) (c : color) (Ys : list (role * array bool)) : bool :=
+  forallb (fun '(r, Y) => cage_closed X c r Y &&& pawn_proof X c Y) Ys.
+
+(** The set of role [r]: its entry of [Ys], none for other roles. *)
+Fixpoint cage_of (Ys : list (role * array bool)) (r : role) (s : int) : bool :=
+  match Ys with
+  | [] => false
+  | (r', Y) :: Ys' => if role_eqb r r' then Y.[s] else cage_of Ys' r s
+  end.
+
+(** The men of [opp c] on their role's set. *)
+Definition caged_at (Ys : list (role * array bool)) (b : board_fn) (c : color) (s : int) : bool :=
+  match b s with
+  | Some (MkPiece c' r) => color_eqb c' (opp c) &&& cage_of Ys r s
+  | None => false
+  end.
+
+Definition caged (Ys : list (role * array bool)) (b : board_fn) (c : color) : nat :=
+  length (filter (caged_at Ys b c) all_squares).
+
+Definition dead_with (X : array bool) (c : color) (b : board_fn) : nat :=
+  let Ys := cages X c in
+  if cages_ok X c Ys then caged Ys (piece_at initial) c - caged Ys b c else 0.
+
+Definition dead (b : board_fn) (c : color) : nat := dead_with (frozen_set b) c b.
+
 (** ** The rule *)
 
 (** [c]'s pawns and promoted men need more captures than [c] can have
-    made.  (More than 8 of them fail the material invariant; the rule
-    then says nothing, like the native one.) *)
-Definition side_refutes (b : board_fn) (c : color) : bool :=
-  let ms := men b in
+    made, [d tt] of the other side's missing men being ones no pawn took.
+    (More than 8 of them fail the material invariant; the rule then says
+    nothing, like the native one.)  [d] is a thunk: the dead men are
+    counted only when the plain count does not refute and some capture is
+    needed ([|||] and [&&&] are lazy). *)
+Definition side_refutes_with (d : unit -> nat) (b : board_fn) (c : color) : bool :=
+  let ms := Material.men b in
   let pf := pawn_files b c in
   let t := promoted_men (census_of ms c) in
   if Nat.ltb 8 (length pf + t) then false else
   let captured := (16 - men_count (census_of ms (opp c)))%nat in
   match min_captures pf (blocked_files b c) t with
   | None => true
-  | Some v => Nat.ltb captured v
+  | Some v => Nat.ltb captured v ||| (Nat.ltb 0 v &&& Nat.ltb (captured - d tt) v)
   end.
+
+Definition side_refutes (b : board_fn) (c : color) : bool :=
+  side_refutes_with (fun _ => dead b c) b c.
 
 Definition pawn_refutes (P : position) : bool :=
   side_refutes (piece_at P) White ||| side_refutes (piece_at P) Black.

@@ -3,9 +3,13 @@
     Headline theorems:
 
     - [pawn_refutes_sound : forall P, pawn_refutes P = true -> ~ reachable P];
-    - [ghost_side_refutes : forall b c L T, ghost b c L T -> side_refutes b c = false];
-    - [ghost_game : forall h G, game h G -> forall c, ghostly (piece_at G) c]
-      (every legal move keeps a ghost for each side: [ghost_step]).
+    - [ghost_side_refutes : forall Dm b c L T, ghost Dm b c L T ->
+         side_refutes_with (fun _ => Dm b) b c = false];
+    - [ghost_game : forall h G, game h G -> forall X c Ys, cages_ok X c Ys = true -> ... ->
+         closed_set (piece_at G) (fun s => X.[s]) ->
+         ghostly (fun b => caged Ys (piece_at initial) c - caged Ys b c) (piece_at G) c]
+      (every legal move keeps a ghost for each side: [ghost_step], with
+      the dead men of [dead_step]).
 
     ** The invariant: a ghost assignment
 
@@ -22,7 +26,10 @@
     - [T] has at least as many tokens as [c] has men beyond its initial
       set ([excess], the [promoted_men] of Material.v);
     - the cost [sum |file - g|] over [L] plus [sum |x - g|] over [T] plus
-      the other side's men is at most 16.
+      the other side's men plus [Dm b] is at most 16, where [Dm b] counts
+      men of the other side no pawn of [c] took (the dead men of
+      PawnCaptures.v: [caged] men of the initial position missing from
+      their cages; 0 for the plain count).
 
     The initial position has one (every pawn on its own file, no token,
     16 men each).  A game step keeps one ([ghost_step]):
@@ -53,7 +60,7 @@
 
 From Coq Require Import Uint63 PArray List Bool Arith Lia Permutation.
 From RetroProof Require Import Gen.Vocab Board Rules Material RulesFast Facts RulesCheck
-  Game Invariants PawnCaptures.
+  Game Reachable Invariants Completeness Stranded Frozen Frozenproof PawnCaptures.
 Import ListNotations.
 Open Scope nat_scope.
 
@@ -313,7 +320,32 @@ Proof.
   apply (forall_squares (fun s => Nat.ltb (fnat s) 8)). vm_compute. reflexivity.
 Qed.
 
+(** One case per square of [l], and one for the others. *)
+Ltac sq_cases s l :=
+  match l with
+  | nil => idtac
+  | cons ?x ?l' =>
+      let H := fresh "Hs" in
+      destruct (Uint63.eqs s x) as [->|H]; [|sq_cases s l']
+  end.
+
 (** ** The ghost invariant *)
+
+(** The initial position's ghost: every pawn on its own file. *)
+Definition initial_ghost (c : color) : list (int * nat) :=
+  match c with
+  | White => [(8%uint63, 0); (9%uint63, 1); (10%uint63, 2); (11%uint63, 3);
+              (12%uint63, 4); (13%uint63, 5); (14%uint63, 6); (15%uint63, 7)]
+  | Black => [(48%uint63, 0); (49%uint63, 1); (50%uint63, 2); (51%uint63, 3);
+              (52%uint63, 4); (53%uint63, 5); (54%uint63, 6); (55%uint63, 7)]
+  end.
+
+
+Section Ghost.
+
+(** The other side's men known not to have been taken by a pawn of the
+    ghost's side ([dead], below; 0 for the plain rule). *)
+Context (Dm : board_fn -> nat).
 
 (** No opponent pawn on the square of [c]'s seventh rank on file [x]. *)
 Definition tok_open (b : board_fn) (c : color) (x : nat) : Prop :=
@@ -336,17 +368,17 @@ Record ghost (b : board_fn) (c : color) (L : list (int * nat)) (T : list (nat * 
   gh_small : forall g, In g (map snd L ++ map snd T) -> g < 8;
   gh_tok : forall x g, In (x, g) T -> x < 8 /\ tok_open b c x;
   gh_excess : excess b c <= length T;
-  gh_cost : lcost L + pcost T + cnt b (opp c) TMan <= 16
+  gh_cost : lcost L + pcost T + cnt b (opp c) TMan + Dm b <= 16
 }.
 
 Definition ghostly (b : board_fn) (c : color) : Prop := exists L T, ghost b c L T.
 
 (** ** A ghost bounds the computation *)
 
-Lemma promoted_excess : forall b c, promoted_men (census_of (men b) c) = excess b c.
+Lemma promoted_excess : forall b c, promoted_men (census_of (Material.men b) c) = excess b c.
 Proof. intros b c. rewrite men_eq, census_cnt. reflexivity. Qed.
 
-Lemma men_count_cnt : forall b c, men_count (census_of (men b) c) = cnt b c TMan.
+Lemma men_count_cnt : forall b c, men_count (census_of (Material.men b) c) = cnt b c TMan.
 Proof. intros b c. rewrite men_eq, census_cnt. reflexivity. Qed.
 
 Lemma blocked_unfold : forall b c, blocked_files b c =
@@ -377,9 +409,9 @@ Proof.
     + intros [Hs Hp]. apply (gh_pawns _ _ _ _ G); assumption.
 Qed.
 
-Theorem ghost_side_refutes : forall b c L T, ghost b c L T -> side_refutes b c = false.
+Theorem ghost_side_refutes : forall b c L T, ghost b c L T -> side_refutes_with (fun _ => Dm b) b c = false.
 Proof.
-  intros b c L T G. unfold side_refutes.
+  intros b c L T G. unfold side_refutes_with.
   rewrite promoted_excess, men_count_cnt.
   destruct (Nat.ltb 8 (length (pawn_files b c) + excess b c)); [reflexivity|].
   set (t := excess b c). set (pf := pawn_files b c). set (T' := firstn t T).
@@ -443,7 +475,8 @@ Proof.
         apply in_map_iff. exists (p, g). auto. }
     specialize (Hc Hits).
     pose proof (pcost_firstn t T) as Hpf. fold T' in Hpf. pose proof (gh_cost _ _ _ _ G).
-    apply Nat.ltb_ge. lia.
+    destruct (Nat.ltb (16 - cnt b (opp c) TMan) w) eqn:E1; [apply Nat.ltb_lt in E1; lia|].
+    destruct (Nat.ltb 0 w); [|reflexivity]. apply Nat.ltb_ge. lia.
 Qed.
 
 (** ** Updating a ghost *)
@@ -475,7 +508,7 @@ Qed.
 Lemma ghost_same : forall b b' c L T, ghost b c L T ->
   (forall s, In s all_squares -> (b' s = Some (MkPiece c Pawn) <-> b s = Some (MkPiece c Pawn))) ->
   no_new_enemy_pawn b b' c -> excess b' c <= excess b c ->
-  cnt b' (opp c) TMan <= cnt b (opp c) TMan -> ghost b' c L T.
+  cnt b' (opp c) TMan + Dm b' <= cnt b (opp c) TMan + Dm b -> ghost b' c L T.
 Proof.
   intros b b' c L T G Hp Hn He Hm. destruct G as [G1 G2 G3 G4 G5 G6 G7 G8]. constructor; auto.
   - intros s Hs. rewrite Hp by exact Hs. auto.
@@ -489,7 +522,7 @@ Lemma ghost_move : forall b b' c L T f t, ghost b c L T -> In f all_squares -> I
   (forall s, In s all_squares ->
      (b' s = Some (MkPiece c Pawn) <-> (b s = Some (MkPiece c Pawn) /\ s <> f) \/ s = t)) ->
   no_new_enemy_pawn b b' c -> excess b' c <= excess b c ->
-  absd (fnat f) (fnat t) + cnt b' (opp c) TMan <= cnt b (opp c) TMan ->
+  absd (fnat f) (fnat t) + cnt b' (opp c) TMan + Dm b' <= cnt b (opp c) TMan + Dm b ->
   exists L', ghost b' c L' T.
 Proof.
   intros b b' c L T f t G Hf Ht Hbf Hbt Hp Hn He Hm.
@@ -520,7 +553,7 @@ Lemma ghostly_of_move : forall b b' c L T f t, ghost b c L T -> In f all_squares
   (forall s, In s all_squares ->
      (b' s = Some (MkPiece c Pawn) <-> (b s = Some (MkPiece c Pawn) /\ s <> f) \/ s = t)) ->
   no_new_enemy_pawn b b' c -> excess b' c <= excess b c ->
-  absd (fnat f) (fnat t) + cnt b' (opp c) TMan <= cnt b (opp c) TMan ->
+  absd (fnat f) (fnat t) + cnt b' (opp c) TMan + Dm b' <= cnt b (opp c) TMan + Dm b ->
   ghostly b' c.
 Proof.
   intros b b' c L T f t G Hf Ht Hbf Hbt Hp Hn He Hm.
@@ -530,7 +563,7 @@ Qed.
 Lemma ghost_remove : forall b b' c L T x, ghost b c L T -> In x all_squares -> b x = Some (MkPiece c Pawn) ->
   (forall s, In s all_squares -> (b' s = Some (MkPiece c Pawn) <-> b s = Some (MkPiece c Pawn) /\ s <> x)) ->
   no_new_enemy_pawn b b' c -> excess b' c <= excess b c ->
-  cnt b' (opp c) TMan <= cnt b (opp c) TMan -> exists L', ghost b' c L' T.
+  cnt b' (opp c) TMan + Dm b' <= cnt b (opp c) TMan + Dm b -> exists L', ghost b' c L' T.
 Proof.
   intros b b' c L T x G Hx Hbx Hp Hn He Hm.
   destruct (ghost_split b c L T x G Hx Hbx) as (L1 & g & L2 & -> & Hnf & Hnd).
@@ -552,7 +585,7 @@ Qed.
 Lemma ghost_promote : forall b b' c L T x, ghost b c L T -> In x all_squares -> b x = Some (MkPiece c Pawn) ->
   (forall s, In s all_squares -> (b' s = Some (MkPiece c Pawn) <-> b s = Some (MkPiece c Pawn) /\ s <> x)) ->
   no_new_enemy_pawn b b' c -> tok_open b' c (fnat x) -> excess b' c <= S (excess b c) ->
-  cnt b' (opp c) TMan <= cnt b (opp c) TMan -> exists L' T', ghost b' c L' T'.
+  cnt b' (opp c) TMan + Dm b' <= cnt b (opp c) TMan + Dm b -> exists L' T', ghost b' c L' T'.
 Proof.
   intros b b' c L T x G Hx Hbx Hp Hn Ho He Hm.
   destruct (ghost_split b c L T x G Hx Hbx) as (L1 & g & L2 & -> & Hnf & Hnd).
@@ -745,13 +778,6 @@ Qed.
 
 (** ** A game step keeps a ghost *)
 
-Ltac sq_cases s l :=
-  match l with
-  | nil => idtac
-  | cons ?x ?l' =>
-      let H := fresh "Hs" in
-      destruct (Uint63.eqs s x) as [->|H]; [|sq_cases s l']
-  end.
 
 Lemma piece_opp_neq : forall c r r', Some (MkPiece c r) <> Some (MkPiece (opp c) r').
 Proof. intros [] r r' E; discriminate. Qed.
@@ -765,17 +791,17 @@ Lemma other_side_ft : forall b b' us f t rf r L T, ghost b (opp us) L T ->
   b f = Some (MkPiece us rf) -> b' f = None -> b' t = Some (MkPiece us r) ->
   (r = Pawn -> (relative_rank (opp us) t =? 6)%uint63 = false) ->
   (forall s, In s all_squares -> s <> f -> s <> t -> b' s = b s) ->
-  (forall g, cnt b' (opp us) g <= cnt b (opp us) g) -> cnt b' us TMan = cnt b us TMan ->
+  (forall g, cnt b' (opp us) g <= cnt b (opp us) g) ->
+  cnt b' (opp (opp us)) TMan + Dm b' <= cnt b (opp (opp us)) TMan + Dm b ->
   ghostly b' (opp us).
 Proof.
-  intros b b' us f t rf r L T Hg Hf Ht Hft Hbf Hb'f Hb't Hr6 Hsame Hopp Hman.
+  intros b b' us f t rf r L T Hg Hf Ht Hft Hbf Hb'f Hb't Hr6 Hsame Hopp Hm.
   assert (Hnne : no_new_enemy_pawn b b' (opp us)).
   { intros s Hs H6 Hb's. rewrite opp_opp in *. sq_cases s [f; t].
     - rewrite Hb'f in Hb's. discriminate.
     - rewrite Hb't in Hb's. injection Hb's as ->. rewrite (Hr6 eq_refl) in H6. discriminate.
     - rewrite Hsame in Hb's by auto. exact Hb's. }
   assert (He : excess b' (opp us) <= excess b (opp us)) by (apply excess_mono, Hopp).
-  assert (Hm : cnt b' (opp (opp us)) TMan <= cnt b (opp (opp us)) TMan) by (rewrite opp_opp; lia).
   destruct (opiece_eqb (b t) (Some (MkPiece (opp us) Pawn))) eqn:Ecap.
   - apply opiece_eqb_eq in Ecap.
     destruct (ghost_remove b b' (opp us) L T t Hg Ht Ecap) as (L' & G'); auto; [|exists L', T; exact G'].
@@ -791,10 +817,12 @@ Proof.
     + rewrite Hsame by auto. tauto.
 Qed.
 
-Lemma ghost_step : forall G m G', legal_move G m G' -> inv G = true ->
-  forall c, ghostly (piece_at G) c -> ghostly (piece_at G') c.
+Lemma ghost_step : forall G m G', legal_move G m G' -> inv G = true -> forall c,
+  cnt (piece_at G') (opp c) TMan + Dm (piece_at G') <= cnt (piece_at G) (opp c) TMan + Dm (piece_at G) ->
+  (piece_at G (mv_from m) = Some (MkPiece c Pawn) -> Dm (piece_at G') <= Dm (piece_at G)) ->
+  ghostly (piece_at G) c -> ghostly (piece_at G') c.
 Proof.
-  intros G m G' Hl Hi c (L & T & Hg).
+  intros G m G' Hl Hi c HD1 HD2 (L & T & Hg).
   apply inv_elim in Hi. destruct Hi as (Hmat & _ & _ & _ & Hep).
   apply material_ok_iff in Hmat. destruct Hmat as (_ & _ & Hpok).
   destruct (count_step G m G' Hl Hep) as (Hopp & _ & _ & Hman & _).
@@ -831,8 +859,10 @@ Proof.
            ++ rewrite Hsame by auto. tauto.
         -- apply excess_mono. intros g. rewrite Hmove. lia.
         -- destruct Hgeo as [Ef|(Ed & Hbt)].
-           ++ rewrite Ef. unfold absd. rewrite Nat.sub_diag. simpl. apply Hopp.
-           ++ rewrite Ed, Nat.add_comm. destruct (target_cases b us t Htg) as [E|(r' & E & _)]; [contradiction|].
+           ++ rewrite Ef. unfold absd. rewrite Nat.sub_diag. simpl. exact HD1.
+           ++ rewrite Ed. assert (HDp := HD2 Hbf).
+              destruct (target_cases b us t Htg) as [E|(r' & E & _)]; [contradiction|].
+              enough (cnt b' (opp us) TMan + 1 <= cnt b (opp us) TMan) by lia.
               apply (capture_count b b' [f; t] (opp us) t r'); auto.
               ** apply NoDup2; auto.
               ** apply incl_list; simpl; intros x [<-|[<-|[]]]; auto.
@@ -879,7 +909,9 @@ Proof.
       * intros s Hs _ Hb's. sq_cases s [f; t; v]; [congruence| | congruence |rewrite Hsame in Hb's by auto; exact Hb's].
         rewrite Hb't in Hb's. destruct us; discriminate.
       * apply excess_mono. intros g. rewrite Hmove. lia.
-      * rewrite Ed, Nat.add_comm. apply (capture_count b b' [f; t; v] (opp us) v Pawn); auto.
+      * rewrite Ed. assert (HDp := HD2 Hbf).
+        enough (cnt b' (opp us) TMan + 1 <= cnt b (opp us) TMan) by lia.
+        apply (capture_count b b' [f; t; v] (opp us) v Pawn); auto.
         -- apply NoDup3; auto.
         -- apply incl_list; simpl; intros x [<-|[<-|[<-|[]]]]; auto.
         -- simpl; auto.
@@ -891,14 +923,13 @@ Proof.
         - congruence.
         - congruence.
         - rewrite Hsame in Hb's by auto. exact Hb's. }
-      destruct (ghost_remove b b' (opp us) L T v Hg Hv Hbv) as (L' & Gh'); auto; [| | |exists L', T; exact Gh'].
+      destruct (ghost_remove b b' (opp us) L T v Hg Hv Hbv) as (L' & Gh'); auto; [| |exists L', T; exact Gh'].
       * intros s Hs. sq_cases s [f; t; v].
         -- rewrite Hb'f, Hbf. split; [discriminate|]. intros [E _]. exfalso; exact (piece_opp_neq _ _ _ E).
         -- rewrite Hb't, Hbt. split; [intros E; exfalso; exact (piece_opp_neq _ _ _ E)|intros [E _]; discriminate].
         -- rewrite Hb'v. split; [discriminate|tauto].
         -- rewrite Hsame by auto. tauto.
       * apply excess_mono, Hopp.
-      * rewrite opp_opp. lia.
   - (* castling *)
     clear Hps Hcr.
     set (rf := castle_rook_from us side) in *. set (rt := castle_rook_to us side) in *.
@@ -915,23 +946,12 @@ Proof.
     destruct Hcol as [->| ->].
     + apply Hmover; auto.
     + exists L, T. apply (ghost_same b b' (opp us) L T Hg); auto.
-      * apply excess_mono, Hopp.
-      * rewrite opp_opp. lia.
+      apply excess_mono, Hopp.
 Qed.
 
-(** ** The initial position, games, problems *)
-
-Definition initial_ghost (c : color) : list (int * nat) :=
-  match c with
-  | White => [(8%uint63, 0); (9%uint63, 1); (10%uint63, 2); (11%uint63, 3);
-              (12%uint63, 4); (13%uint63, 5); (14%uint63, 6); (15%uint63, 7)]
-  | Black => [(48%uint63, 0); (49%uint63, 1); (50%uint63, 2); (51%uint63, 3);
-              (52%uint63, 4); (53%uint63, 5); (54%uint63, 6); (55%uint63, 7)]
-  end.
-
-Lemma ghost_initial : forall c, ghost (piece_at initial) c (initial_ghost c) [].
+Lemma ghost_initial : forall c, Dm (piece_at initial) = 0 -> ghost (piece_at initial) c (initial_ghost c) [].
 Proof.
-  intros c. constructor.
+  intros c HD. constructor.
   - assert (H : forallb (fun s => Bool.eqb (opiece_eqb (piece_at initial s) (Some (MkPiece c Pawn)))
                                           (inb s (map fst (initial_ghost c)))) all_squares = true)
       by (destruct c; vm_compute; reflexivity).
@@ -946,36 +966,337 @@ Proof.
   - intros x g [].
   - assert (E : excess (piece_at initial) c = 0) by (destruct c; vm_compute; reflexivity).
     rewrite E. reflexivity.
-  - apply Nat.leb_le. destruct c; vm_compute; reflexivity.
+  - rewrite HD, Nat.add_0_r. apply Nat.leb_le. destruct c; vm_compute; reflexivity.
 Qed.
 
-Theorem ghost_game : forall h G, game h G -> forall c, ghostly (piece_at G) c.
-Proof.
-  intros h G Hg. induction Hg as [|h G m G' Hg IH Hst]; intros c.
-  - exists (initial_ghost c), []. apply ghost_initial.
-  - destruct Hst as (Hl & _). apply legal_move_iff in Hl.
-    apply (ghost_step G m G' Hl (inv_game h G Hg) c (IH c)).
-Qed.
-
-Lemma ghost_ext : forall b b' c L T, (forall s, In s all_squares -> b s = b' s) ->
+Lemma ghost_ext : forall b b' c L T, (forall s, In s all_squares -> b s = b' s) -> Dm b' = Dm b ->
   ghost b c L T -> ghost b' c L T.
 Proof.
-  intros b b' c L T H [G1 G2 G3 G4 G5 G6 G7 G8].
+  intros b b' c L T H HD [G1 G2 G3 G4 G5 G6 G7 G8].
   assert (Ec : forall c' g, cnt b' c' g = cnt b c' g) by (intros; apply cnt_ext; intros s Hs; symmetry; auto).
   constructor; auto.
   - intros s Hs. rewrite <- H by exact Hs. auto.
   - intros x g Hx. destruct (G6 x g Hx) as [H1 H2]. split; [exact H1|].
     intros s Hs Hf Hr. rewrite <- H by exact Hs. auto.
   - unfold excess. rewrite !Ec. exact G7.
-  - rewrite Ec. exact G8.
+  - rewrite Ec, HD. exact G8.
 Qed.
+
+End Ghost.
+
+
+(** ** Dead men along a game
+
+    With the sets [Ys] validated ([cages_ok]), [Dm b := caged initial -
+    caged b] satisfies the two conditions of [ghost_step] on every move of
+    a game whose last position has [X] closed (so [X] is closed all game,
+    and its men never move, [frozen_step_keeps]):
+
+    - a move of [opp c] never takes one of its caged men out of its set
+      ([caged_mover]): the man lands on a square of the set, for the
+      squares outside it and [X] are closed under its exits
+      ([cage_region]), so the man that arrives there came from there
+      ([region_step_or] of Frozenproof.v);
+    - a move of [c] lowers [caged] by at most one, and only by a capture,
+      which lowers the other side's men by one; never by a pawn, which
+      would capture from a frozen square ([caged_capture]). *)
+
+Lemma cage_of_spec : forall X c Ys, cages_ok X c Ys = true -> forall r s, cage_of Ys r s = true ->
+  exists Y, (forall s', cage_of Ys r s' = Y.[s']) /\ cage_closed X c r Y = true /\ pawn_proof X c Y = true.
+Proof.
+  intros X c Ys; induction Ys as [|[r' Y] Ys IH]; intros Hok r s H; [discriminate|].
+  unfold cages_ok in Hok. cbn [forallb] in Hok. apply andb_prop in Hok as [H1 H2].
+  cbn [cage_of] in H. destruct (role_eqb r r') eqn:E.
+  - apply role_eqb_eq in E. subst r'. exists Y. split; [intros s'; cbn [cage_of]; rewrite (proj2 (role_eqb_eq r r) eq_refl); reflexivity|].
+    destruct (cage_closed X c r Y); [|discriminate]. auto.
+  - destruct (IH H2 r s H) as (Y' & HY & Hc & Hp). exists Y'. split; [|auto].
+    intros s'. cbn [cage_of]. rewrite E. apply HY.
+Qed.
+
+Lemma cage_region : forall X c r Y, cage_closed X c r Y = true ->
+  region_closed (fun s => X.[s]) (fun _ _ => false) (opp c) r (fun s => negb Y.[s] && negb X.[s]).
+Proof.
+  intros X c r Y H s Hs Hv e He Hxe _. pose proof (forall_squares _ H s Hs) as H'. cbv beta in H', Hxe |- *.
+  apply andb_prop in Hv as [Hy Hx]. apply negb_true_iff in Hy, Hx. rewrite Hy, Hx in H'. cbv iota in H'.
+  rewrite region_exits_of_spec in H' by exact Hs. rewrite forallb_forall in H'. specialize (H' e He).
+  rewrite Hxe in H' |- *. destruct (Y.[e]); [discriminate|reflexivity].
+Qed.
+
+Lemma caged_at_spec : forall Ys b c x, caged_at Ys b c x = true <->
+  exists r, b x = Some (MkPiece (opp c) r) /\ cage_of Ys r x = true.
+Proof.
+  intros Ys b c x. unfold caged_at. destruct (b x) as [[c' r]|]; split.
+  - intros H. destruct (color_eqb c' (opp c)) eqn:E; [|discriminate]. apply color_eqb_eq in E. subst c'. eauto.
+  - intros (r' & E & H). injection E as -> ->. rewrite (proj2 (color_eqb_eq (opp c) (opp c)) eq_refl). exact H.
+  - discriminate.
+  - intros (r' & E & _). discriminate.
+Qed.
+
+Lemma caged_ext : forall Ys b b' c, (forall s, In s all_squares -> b s = b' s) -> caged Ys b c = caged Ys b' c.
+Proof.
+  intros Ys b b' c H. unfold caged. f_equal. apply filter_ext_in. intros s Hs. unfold caged_at. rewrite H by exact Hs.
+  reflexivity.
+Qed.
+
+Lemma caged_nil : forall b c, caged [] b c = 0.
+Proof.
+  intros b c. unfold caged. generalize all_squares. intros l. induction l as [|s l IH]; [reflexivity|].
+  cbn [filter]. unfold caged_at at 1. destruct (b s) as [[c' r]|]; [|exact IH].
+  cbn [cage_of]. destruct (color_eqb c' (opp c)); exact IH.
+Qed.
+
+Section Dead.
+
+Context (X : array bool) (c : color) (Ys : list (role * array bool)).
+Context (Hok : cages_ok X c Ys = true).
+Context (Hpawn : forall s, cage_of Ys Pawn s = false) (Hking : forall s, cage_of Ys King s = false).
+Context (Q P : position) (m : move).
+Context (Hl : legal_move Q m P) (HQ : inv Q = true) (Hg : exists h, game h Q)
+  (HX : closed_set (piece_at P) (fun s => X.[s])).
+
+Let b := piece_at Q.
+Let b' := piece_at P.
+
+Lemma keeps : forall s, In s all_squares -> X.[s] = true -> b s = b' s.
+Proof. intros s Hs Hx. exact (frozen_step_keeps Q P m _ Hl HQ HX Hg s Hs Hx). Qed.
+
+(** A man of [opp c] of role [r] leaving [x], a square of its set, and the
+    only square such a man leaves, lands on a square [y] of its set
+    (moves other than promotions: no pawn of [opp c] leaves a square). *)
+Lemma lands_in : forall r x y, cage_of Ys r x = true ->
+  b x = Some (MkPiece (opp c) r) -> In y all_squares -> b' y = Some (MkPiece (opp c) r) ->
+  b y <> Some (MkPiece (opp c) r) ->
+  (forall s', In s' all_squares -> b' s' = None -> b s' = Some (MkPiece (opp c) r) -> s' = x) ->
+  (forall s', In s' all_squares -> b s' = Some (MkPiece (opp c) Pawn) -> b' s' = None -> False) ->
+  cage_of Ys r y = true.
+Proof.
+  intros r x y Hcx Hbx Hy Hb'y Hby Huniq Hnop.
+  destruct (cage_of_spec X c Ys Hok r x Hcx) as (Y & HY & Hc & _).
+  rewrite HY in Hcx |- *. destruct (Y.[y]) eqn:Ey; [reflexivity|exfalso].
+  destruct (X.[y]) eqn:Xy; [exact (Hby (eq_trans (keeps y Hy Xy) Hb'y))|].
+  assert (HK : cuts_ok (piece_at P) (fun s => X.[s]) (fun _ _ => false) (opp c) r) by (intros x' y' E; discriminate E).
+  destruct (region_step_or Q P m (fun s => X.[s]) (fun _ _ => false) (opp c) r
+              (fun s => negb Y.[s] && negb X.[s]) Hl HQ HX (cage_region X c r Y Hc) HK Hg y Hy
+              ltac:(cbv beta; rewrite Ey, Xy; reflexivity) Hb'y)
+    as [(s' & Hs' & HVs' & Hbs' & [<-|Hn])|(_ & _ & _ & (f' & Hf' & Hbf' & Hb'f') & _)].
+  - exact (Hby Hbs').
+  - rewrite (Huniq s' Hs' Hn Hbs') in HVs'. cbv beta in HVs'. rewrite Hcx in HVs'. discriminate.
+  - exact (Hnop f' Hf' Hbf' Hb'f').
+Qed.
+
+Lemma cage_role : forall r s, cage_of Ys r s = true -> r <> Pawn /\ r <> King.
+Proof. intros r s H. split; intros ->; [rewrite Hpawn in H|rewrite Hking in H]; discriminate. Qed.
+
+Theorem caged_mover : turn Q = opp c -> caged Ys b c <= caged Ys b' c.
+Proof.
+  intros Hturn.
+  destruct (inv_elim Q HQ) as (_ & _ & _ & _ & Hep).
+  destruct (step_shape Q m P Hl Hep) as (Hf & Ht & _ & Hk). fold b b' in Hk.
+  rewrite Hturn in Hk. set (f := mv_from m) in *. set (t := mv_to m) in *.
+  unfold caged. apply count_le; [exact all_squares_NoDup| |].
+  - intros x Hx Ex Fx. apply caged_at_spec in Ex as (r & Hbx & Hcx).
+    destruct (cage_role r x Hcx) as [Hrp Hrk].
+    assert (Fx' : b' x <> Some (MkPiece (opp c) r)).
+    { intros E. assert (Ex : caged_at Ys b' c x = true) by (apply caged_at_spec; eauto). congruence. }
+    shape_inv Hk.
+    + sq_cases x [f; t]; [|exfalso; exact (target_ok_not_own b (opp c) t r Htg Hbx)|
+                           rewrite Hsame in Fx' by auto; contradiction].
+      rewrite Hbf in Hbx. injection Hbx as ->.
+      exists t. split; [exact Ht|]. split.
+      * apply caged_at_spec. exists r. split; [exact Hb't|].
+        apply (lands_in r f t Hcx Hbf Ht Hb't (target_ok_not_own b (opp c) t r Htg)).
+        -- intros s' Hs' E1 E2. sq_cases s' [f; t]; [reflexivity|congruence|rewrite Hsame in E1 by auto; congruence].
+        -- intros s' Hs' E1 E2. sq_cases s' [f; t]; [congruence|congruence|rewrite Hsame in E2 by auto; congruence].
+      * destruct (caged_at Ys b c t) eqn:E; [|reflexivity]. apply caged_at_spec in E as (r' & E & _).
+        exfalso. exact (target_ok_not_own b (opp c) t r' Htg E).
+    + exfalso. sq_cases x [f; t]; [congruence|exact (target_ok_not_own b (opp c) t r Htg Hbx)|
+                                  rewrite Hsame in Fx' by auto; contradiction].
+    + exfalso. sq_cases x [f; t; ep_victim (opp c) t]; [congruence|congruence| |rewrite Hsame in Fx' by auto; contradiction].
+      rewrite Hbv in Hbx. injection Hbx as E _. destruct c; discriminate.
+    + destruct (in_dec Uint63.eqs x [f; t; castle_rook_from (opp c) side; castle_rook_to (opp c) side]) as [Hin|Hn];
+        [|rewrite Hsame in Fx' by auto; contradiction].
+      simpl in Hin. destruct Hin as [<-|[<-|[<-|[<-|[]]]]]; try congruence.
+      (* the rook: it lands on its castling square, in the set *)
+      rewrite Hbr in Hbx. injection Hbx as <-.
+      assert (Hrt : In (castle_rook_to (opp c) side) all_squares) by (apply Hincl; simpl; auto).
+      exists (castle_rook_to (opp c) side). split; [exact Hrt|]. split.
+      * apply caged_at_spec. exists Rook. split; [exact Hb'rt|].
+        apply (lands_in Rook (castle_rook_from (opp c) side) _ Hcx Hbr Hrt Hb'rt); [congruence| |].
+        -- intros s' Hs' E1 E2.
+           destruct (in_dec Uint63.eqs s' [f; t; castle_rook_from (opp c) side; castle_rook_to (opp c) side])
+             as [Hin|Hn']; [|rewrite Hsame in E1 by auto; congruence].
+           simpl in Hin. destruct Hin as [<-|[<-|[<-|[<-|[]]]]]; congruence.
+        -- intros s' Hs' E1 E2.
+           destruct (in_dec Uint63.eqs s' [f; t; castle_rook_from (opp c) side; castle_rook_to (opp c) side])
+             as [Hin|Hn']; [|rewrite Hsame in E2 by auto; congruence].
+           simpl in Hin. destruct Hin as [<-|[<-|[<-|[<-|[]]]]]; congruence.
+      * unfold caged_at. rewrite Hbrt. reflexivity.
+  - (* the square a caged man leaves is the mover's (or the castling rook's) *)
+    intros x y Hx Hy Ex Fx Ey Fy.
+    apply caged_at_spec in Ex as (rx & Hbx & Hcx). apply caged_at_spec in Ey as (ry & Hby & Hcy).
+    assert (Fx' : b' x <> Some (MkPiece (opp c) rx))
+      by (intros E; assert (caged_at Ys b' c x = true) by (apply caged_at_spec; eauto); congruence).
+    assert (Fy' : b' y <> Some (MkPiece (opp c) ry))
+      by (intros E; assert (caged_at Ys b' c y = true) by (apply caged_at_spec; eauto); congruence).
+    shape_inv Hk.
+    + assert (Hxf : x = f).
+      { sq_cases x [f; t]; [reflexivity|exfalso; exact (target_ok_not_own b (opp c) t rx Htg Hbx)|
+                            rewrite Hsame in Fx' by auto; contradiction]. }
+      assert (Hyf : y = f).
+      { sq_cases y [f; t]; [reflexivity|exfalso; exact (target_ok_not_own b (opp c) t ry Htg Hby)|
+                            rewrite Hsame in Fy' by auto; contradiction]. }
+      congruence.
+    + exfalso. destruct (cage_role rx x Hcx) as [Hrp _].
+      sq_cases x [f; t]; [congruence|exact (target_ok_not_own b (opp c) t rx Htg Hbx)|
+                          rewrite Hsame in Fx' by auto; contradiction].
+    + exfalso. destruct (cage_role rx x Hcx) as [Hrp _].
+      sq_cases x [f; t; ep_victim (opp c) t]; [congruence|congruence| |rewrite Hsame in Fx' by auto; contradiction].
+      rewrite Hbv in Hbx. injection Hbx as E _. destruct c; discriminate.
+    + destruct (cage_role rx x Hcx) as [_ Hkx]. destruct (cage_role ry y Hcy) as [_ Hky].
+      assert (Hxr : x = castle_rook_from (opp c) side).
+      { destruct (in_dec Uint63.eqs x [f; t; castle_rook_from (opp c) side; castle_rook_to (opp c) side])
+          as [Hin|Hn]; [|rewrite Hsame in Fx' by auto; contradiction].
+        simpl in Hin. destruct Hin as [<-|[<-|[<-|[<-|[]]]]]; congruence. }
+      assert (Hyr : y = castle_rook_from (opp c) side).
+      { destruct (in_dec Uint63.eqs y [f; t; castle_rook_from (opp c) side; castle_rook_to (opp c) side])
+          as [Hin|Hn]; [|rewrite Hsame in Fy' by auto; contradiction].
+        simpl in Hin. destruct Hin as [<-|[<-|[<-|[<-|[]]]]]; congruence. }
+      congruence.
+Qed.
+
+Theorem caged_capture : turn Q = c ->
+  caged Ys b c <= caged Ys b' c \/
+  (caged Ys b c <= caged Ys b' c + 1 /\ cnt b' (opp c) TMan + 1 <= cnt b (opp c) TMan /\
+   b (mv_from m) <> Some (MkPiece c Pawn)).
+Proof.
+  intros Hturn.
+  destruct (inv_elim Q HQ) as (_ & _ & _ & _ & Hep).
+  pose proof Hl as (Hps & _). unfold pseudo_legal in Hps. cbv zeta in Hps. destruct Hps as (_ & _ & Hps).
+  destruct (step_shape Q m P Hl Hep) as (Hf & Ht & _ & Hk). fold b b' in Hk, Hps.
+  rewrite Hturn in Hk, Hps. set (f := mv_from m) in *. set (t := mv_to m) in *.
+  assert (Hone : forall x, In x all_squares -> caged_at Ys b c x = true -> caged_at Ys b' c x = false ->
+            x = t /\ cnt b' (opp c) TMan + 1 <= cnt b (opp c) TMan /\ b f <> Some (MkPiece c Pawn)).
+  { intros x Hx Ex Fx. apply caged_at_spec in Ex as (rx & Hbx & Hcx).
+    destruct (cage_role rx x Hcx) as [Hrp _].
+    assert (Fx' : b' x <> Some (MkPiece (opp c) rx))
+      by (intros E; assert (caged_at Ys b' c x = true) by (apply caged_at_spec; eauto); congruence).
+    (* no pawn of [c] captures on the set: it would capture from a frozen square *)
+    assert (Hnopawn : forall f0, In f0 all_squares -> b f0 = Some (MkPiece c Pawn) -> b' f0 = None ->
+                      inb x (pawn_attacks c f0) = true -> False).
+    { intros f0 Hf0 Hb0 Hb'0 Ha.
+      destruct (cage_of_spec X c Ys Hok rx x Hcx) as (Y & HY & _ & Hp).
+      pose proof (forall_squares _ Hp x Hx) as H'. cbv beta in H'. rewrite <- HY, Hcx in H'.
+      cbn [negb] in H'. cbv iota in H'.
+      destruct (X.[x]) eqn:Xx; [exact (Fx' (eq_trans (eq_sym (keeps x Hx Xx)) Hbx))|].
+      rewrite forallb_forall in H'. specialize (H' f0 (pawn_sym c f0 x Hf0 Ha)).
+      rewrite (keeps f0 Hf0 H') in Hb0. congruence. }
+    assert (Hcap : forall D, NoDup D -> incl D all_squares -> In x D ->
+              (forall s, In s all_squares -> ~ In s D -> b' s = b s) ->
+              (forall s, In s D -> ind (opp c) TMan s (b' s) = 0) ->
+              cnt b' (opp c) TMan + 1 <= cnt b (opp c) TMan)
+      by (intros D Hnd Hi Hin Hs H0; exact (capture_count b b' D (opp c) x rx Hnd Hi Hin Hs H0 Hbx)).
+    shape_inv Hk.
+    + sq_cases x [f; t]; [rewrite Hbf in Hbx; injection Hbx as E _; destruct c; discriminate| |
+                          rewrite Hsame in Fx' by auto; contradiction].
+      split; [reflexivity|]. split.
+      * apply (Hcap [f; t]).
+        -- apply NoDup2; auto.
+        -- apply incl_list; simpl; intros y [<-|[<-|[]]]; auto.
+        -- simpl; auto.
+        -- intros s Hs0 Hn. apply Hsame; auto; intros ->; simpl in Hn; tauto.
+        -- intros s [<-|[<-|[]]]; [rewrite Hb'f|rewrite Hb't, ind_other]; reflexivity.
+      * intros E. rewrite Hbf in E. injection E as ->.
+        destruct Hmm as [(_ & Hbt)|[(_ & _ & _ & Hbt)|(Ha & _)]]; [congruence|congruence|].
+        exact (Hnopawn f Hf Hbf Hb'f Ha).
+    + exfalso. destruct Hps as (r0 & _ & _ & _ & _ & _ & Hmm).
+      sq_cases x [f; t]; [congruence| |rewrite Hsame in Fx' by auto; contradiction].
+      destruct Hmm as [(_ & Hbt)|[(_ & _ & _ & Hbt)|(Ha & _)]]; [congruence|congruence|].
+      exact (Hnopawn f Hf Hbf Hb'f Ha).
+    + exfalso. sq_cases x [f; t; ep_victim c t]; [congruence|congruence| |rewrite Hsame in Fx' by auto; contradiction].
+      rewrite Hbv in Hbx. injection Hbx as E. apply Hrp. symmetry. exact E.
+    + exfalso.
+      destruct (in_dec Uint63.eqs x [f; t; castle_rook_from c side; castle_rook_to c side]) as [Hin|Hn];
+        [|rewrite Hsame in Fx' by auto; contradiction].
+      simpl in Hin. destruct Hin as [<-|[<-|[<-|[<-|[]]]]]; try congruence;
+        first [rewrite Hbf in Hbx|rewrite Hbr in Hbx]; injection Hbx as E _; destruct c; discriminate. }
+  pose proof (filter_le_plus (caged_at Ys b c) (caged_at Ys b' c) all_squares) as Hle.
+  destruct (filter (fun x => caged_at Ys b c x && negb (caged_at Ys b' c x)) all_squares) as [|x rest] eqn:F.
+  - left. unfold caged. cbn [length] in Hle. lia.
+  - right.
+    assert (Hx : In x (filter (fun x => caged_at Ys b c x && negb (caged_at Ys b' c x)) all_squares))
+      by (rewrite F; left; reflexivity).
+    apply filter_In in Hx as (Hx & Ex). apply andb_prop in Ex as (Ex & Fx). apply negb_true_iff in Fx.
+    destruct (Hone x Hx Ex Fx) as (_ & Hc & Hp). split; [|split; [exact Hc|exact Hp]].
+    assert (H1 : length (filter (fun x => caged_at Ys b c x && negb (caged_at Ys b' c x)) all_squares) <= 1).
+    { apply filter_at_most_one; [exact all_squares_NoDup|]. intros a a' Ha Ha' Ea Ea'.
+      apply andb_prop in Ea as (Ea & Ga); apply andb_prop in Ea' as (Ea' & Ga').
+      apply negb_true_iff in Ga, Ga'.
+      destruct (Hone a Ha Ea Ga) as (-> & _), (Hone a' Ha' Ea' Ga') as (-> & _). reflexivity. }
+    rewrite F in H1. unfold caged. cbn [length] in Hle, H1. lia.
+Qed.
+
+(** The two conditions of [ghost_step] for [Dm b := caged initial - caged b]. *)
+Theorem dead_step :
+  let Dm := fun b0 => caged Ys (piece_at initial) c - caged Ys b0 c in
+  cnt b' (opp c) TMan + Dm b' <= cnt b (opp c) TMan + Dm b /\
+  (b (mv_from m) = Some (MkPiece c Pawn) -> Dm b' <= Dm b).
+Proof.
+  intros Dm. unfold Dm.
+  destruct (inv_elim Q HQ) as (_ & _ & _ & _ & Hep).
+  destruct (count_step Q m P Hl Hep) as (Hopp & _ & _ & Hman & _). fold b b' in Hopp, Hman.
+  assert (Hcol : turn Q = c \/ turn Q = opp c) by (destruct (turn Q), c; auto).
+  destruct Hcol as [Ec|Eo].
+  - specialize (Hopp TMan). rewrite Ec in Hopp.
+    destruct (caged_capture Ec) as [H|(H1 & H2 & H3)]; split; try lia; intros E; contradiction.
+  - pose proof (caged_mover Eo) as H. rewrite Eo in Hman. split; [lia|]. intros _. lia.
+Qed.
+
+End Dead.
+
+(** ** Games, problems *)
+
+(** Every position of a game whose last position has [X] closed keeps a
+    ghost counting the dead men of validated sets [Ys]. *)
+Theorem ghost_game : forall h G, game h G -> forall X c Ys, cages_ok X c Ys = true ->
+  (forall s, cage_of Ys Pawn s = false) -> (forall s, cage_of Ys King s = false) ->
+  closed_set (piece_at G) (fun s => X.[s]) ->
+  ghostly (fun b => caged Ys (piece_at initial) c - caged Ys b c) (piece_at G) c.
+Proof.
+  intros h G Hg. induction Hg as [|h G m G' Hg IH Hst]; intros X c Ys Hok Hp Hk HX.
+  - exists (initial_ghost c), []. apply ghost_initial. apply Nat.sub_diag.
+  - destruct Hst as (Hl & _). apply legal_move_iff in Hl.
+    pose proof (inv_game h G Hg) as Hi.
+    assert (HXG : closed_set (piece_at G) (fun s => X.[s])).
+    { apply (closed_transfer (piece_at G')); [exact HX|].
+      intros x Hx HXx. exact (frozen_step_keeps G G' m _ Hl Hi HX (ex_intro _ h Hg) x Hx HXx). }
+    destruct (dead_step X c Ys Hok Hp Hk G G' m Hl Hi (ex_intro _ h Hg) HX) as (HD1 & HD2).
+    apply (ghost_step _ G m G' Hl Hi c); [lia|exact HD2|exact (IH X c Ys Hok Hp Hk HXG)].
+Qed.
+
+Lemma side_refutes_with_ext : forall d d' b c, d tt = d' tt ->
+  side_refutes_with d b c = side_refutes_with d' b c.
+Proof. intros d d' b c E. unfold side_refutes_with. rewrite E. reflexivity. Qed.
+
+Lemma dead_unfold : forall b c, dead b c =
+  if cages_ok (frozen_set b) c (cages (frozen_set b) c)
+  then caged (cages (frozen_set b) c) (piece_at initial) c - caged (cages (frozen_set b) c) b c else 0.
+Proof. reflexivity. Qed.
 
 Lemma reachable_sides : forall P, reachable P -> forall c, side_refutes (piece_at P) c = false.
 Proof.
   intros P (h & G & Hg & (Hb & _)) c.
-  destruct (ghost_game h G Hg c) as (L & T & Gh).
-  apply (ghost_side_refutes _ c L T). apply (ghost_ext (piece_at G)); [|exact Gh].
-  intros s Hs. symmetry. apply Hb, Hs.
+  assert (Hext : forall s, In s all_squares -> piece_at G s = piece_at P s) by (intros s Hs; symmetry; apply Hb, Hs).
+  set (X := frozen_set (piece_at P)).
+  assert (HX : closed_set (piece_at G) (fun s => X.[s])).
+  { apply (closed_transfer (piece_at P)); [apply frozen_set_closed|]. intros s Hs _. apply Hext, Hs. }
+  unfold side_refutes. rewrite dead_unfold. fold X.
+  destruct (cages_ok X c (cages X c)) eqn:Hok.
+  - destruct (ghost_game h G Hg X c (cages X c) Hok (fun s => eq_refl) (fun s => eq_refl) HX) as (L & T & Gh).
+    apply ghost_ext with (b' := piece_at P) in Gh; [|exact Hext|rewrite (caged_ext _ (piece_at G) (piece_at P)); auto].
+    exact (ghost_side_refutes _ _ _ _ _ Gh).
+  - destruct (ghost_game h G Hg X c [] eq_refl (fun s => eq_refl) (fun s => eq_refl) HX) as (L & T & Gh).
+    apply ghost_ext with (b' := piece_at P) in Gh; [|exact Hext|rewrite !caged_nil; reflexivity].
+    rewrite <- (ghost_side_refutes _ _ _ _ _ Gh). apply side_refutes_with_ext. rewrite !caged_nil. reflexivity.
 Qed.
 
 (** Proven by [reflexivity] and used by [rewrite]: [unfold pawn_refutes]

@@ -1,8 +1,9 @@
 //! Native `pawns::refutes` and Coq's `PawnCaptures.pawn_refutes` agree.
 //!
 //! This test draws random boards (seeded, so always the same ones) and
-//! checks that coq/tests/PawnCapturesCross.v lists exactly them with the
-//! native verdicts; that Coq file proves, by `vm_compute`, that
+//! checks that coq/tests/PawnCapturesCross.v lists exactly them, then a
+//! few fixed boards ([`FIXED`]: cages of dead men), with the native
+//! verdicts; that Coq file proves, by `vm_compute`, that
 //! `pawn_refutes` gives the same verdicts.  So `cargo test` + `make -C coq
 //! test` together check agreement.  To regenerate the Coq file after a
 //! change of the generator: `UPDATE_COQ_CROSS=1 cargo test --test
@@ -12,6 +13,7 @@ mod common;
 
 use retroproof_core::random::Rng;
 use retroproof_core::rules::pawns;
+use retroproof_core::Position;
 
 const COUNT: usize = 300;
 const SEED: u64 = 0x5eed_9a75;
@@ -56,6 +58,29 @@ fn random_fen(rng: &mut Rng) -> String {
     common::grid_fen(&board)
 }
 
+/// Boards with caged men of the other side (`pawns::dead_men`), which
+/// random boards hardly ever have: the two refuted corpus records, two
+/// boards refuted by a single dead man, and legal-looking ones the dead men
+/// do not refute (see `pawn_captures_with_dead_men` in tests/rules.rs).
+const FIXED: [&str; 8] = [
+    // rtr-legal-047: both black bishops dead, refuted.
+    "4k2r/pp1pp1p1/1np2n1p/qr3p2/2PP1N1P/B1PQP1PB/P2KNPR1/R7 b - -",
+    // rtr-legal-113: both black rooks dead, refuted.
+    "2bqkb2/pppppppp/8/2n2n2/2P1NP2/1P1P1K1B/1P2P1QP/R1B5 w - -",
+    // 113 with a rook on b8: one dead rook, refuted.
+    "1rbqkb2/pppppppp/8/2n2n2/2P1NP2/1P1P1K1B/1P2P1QP/R1B5 w - -",
+    // No black rooks, the d-pawn on c3: dead 2, refuted.
+    "1nbqkbn1/pppppppp/8/8/8/2P5/PPP1PPPP/RNBQKBNR w - -",
+    // No a8 rook nor g8 knight, the d-pawn on c3: dead 1, not refuted.
+    "1nbqkb1r/pppppppp/8/8/8/2P5/PPP1PPPP/RNBQKBNR w - -",
+    // 047 with b7 on b6 (the c8 cage opens): dead 1, not refuted.
+    "4k2r/p2pp1p1/1pp2n1p/qr1n1p2/2PP1N1P/B1PQP1PB/P2KNPR1/R7 b - -",
+    // 113 with a7 on a6: dead 1, not refuted.
+    "2bqkb2/1ppppppp/p7/2n2n2/2P1NP2/1P1P1K1B/1P2P1QP/R1B5 w - -",
+    // 113 with g7 on g6 (both cages open, one through castling): dead 0.
+    "2bqkb2/pppppp1p/6p1/2n2n2/2P1NP2/1P1P1K1B/1P2P1QP/R1B5 w - -",
+];
+
 const CROSS: common::Cross = common::Cross {
     test: "pawn_captures_coq",
     native: "pawns::refutes",
@@ -66,7 +91,14 @@ const CROSS: common::Cross = common::Cross {
 
 #[test]
 fn coq_cross_file_is_current() {
-    let cs = common::cases(SEED, COUNT, random_fen, pawns::refutes);
+    let mut cs = common::cases(SEED, COUNT, random_fen, pawns::refutes);
     common::assert_both_verdicts(&cs);
+    let fixed = FIXED.map(|fen| {
+        let pos = Position::from_fen(fen).unwrap();
+        (fen.to_string(), pawns::refutes(&pos))
+    });
+    let refuted = fixed.iter().filter(|c| c.1).count();
+    assert_eq!(refuted, 4, "{fixed:?}");
+    cs.extend(fixed);
     CROSS.assert_current(&cs);
 }

@@ -83,7 +83,7 @@ fn pawn_captures() {
 /// `pawn_refutes` gives there (hand-reasoned; see the comments).
 #[test]
 fn pawn_captures_coq_examples() {
-    let cases: [(&str, bool); 7] = [
+    let cases: [(&str, bool); 8] = [
         // White pawns a2, a3, a4, d2..h2: from files a, b, c at best, 3
         // captures; Black has all 16 men.
         (
@@ -105,11 +105,18 @@ fn pawn_captures_coq_examples() {
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -",
             false,
         ),
-        // Three on the a-file, Black lost 3 men: exactly enough.
+        // Three on the a-file, Black lost 3 men (both knights and the c8
+        // bishop) and stepped b7-b6: exactly enough. The bishop can have
+        // left c8 by b7, onto which a white pawn captures from a6 or c6:
+        // no dead man.
         (
-            "r2qkb1r/pppppppp/8/8/P7/P7/P2PPPPP/RNBQKBNR w KQkq -",
+            "r2qkb1r/p1pppppp/1p6/8/P7/P7/P2PPPPP/RNBQKBNR w KQkq -",
             false,
         ),
+        // The same with b7 at home: the c8 bishop never left c8 (b7 and d7
+        // never moved), where a white pawn captures only from b7 or d7. A
+        // piece took it (a dead man): 3 - 1 = 2 captures for 3.
+        ("r2qkb1r/pppppppp/8/8/P7/P7/P2PPPPP/RNBQKBNR w KQkq -", true),
         // Ruy Lopez, Exchange Variation: 1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 4.Bxc6 dxc6.
         (
             "r1bqkbnr/1pp2ppp/p1p5/4p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 5",
@@ -339,4 +346,115 @@ fn region_of_a_king_behind_guarded_squares() {
     assert!(b1.contains(Square::D2) && !b1.contains(Square::E3) && !b1.contains(Square::E8));
     // Without f2, e3 is free.
     assert!(!Rule::Region.refutes(&pos("8/8/8/8/8/3P4/PPP1P1PP/1k2K3 w - -")));
+}
+
+/// `dead_men` of a position's board, the frozen men computed first.
+fn dead(fen: &str, color: Color) -> u32 {
+    let p = pos(fen);
+    let frozen = frozen::frozen_men(p.board());
+    pawns::dead_men(p.board(), frozen, color)
+}
+
+#[test]
+fn pawn_captures_with_dead_men() {
+    // rtr-legal-047. White's pawns a2 c3 c4 d4 e3 f2 g3 h4: files a, c, c,
+    // d, e, f, g, h, one of the c-pawns came from b: 1 capture. Black has 14
+    // men (pawns a7 b7 c6 d7 e7 f5 g7 h6, Ke8 Rh8 Nb6 Nf6 Qa5 Rb5): 2
+    // captured, both bishops. The pawns b7 d7 e7 g7 never moved (second
+    // rank), so a bishop on c8 only ever stood on c8 (its exits b7, d7
+    // frozen) and one on f8 on f8 (e7, g7): each was captured at home, and
+    // a white pawn captures onto c8 from b7 or d7, onto f8 from e7 or g7,
+    // all frozen. Dead: 2, so the pawns had 2 - 2 = 0 captures for 1.
+    let legal_047 = "4k2r/pp1pp1p1/1np2n1p/qr3p2/2PP1N1P/B1PQP1PB/P2KNPR1/R7 b - - 0 1";
+    assert_eq!(dead(legal_047, Color::White), 2);
+    // White's men: no cage (the c1 bishop gets out by b2/d2, b2 is
+    // reachable by a pawn from a3 or c3, none frozen; likewise the others).
+    assert_eq!(dead(legal_047, Color::Black), 0);
+    assert!(pawns::refutes(&pos(legal_047)));
+    assert!(Rule::PawnCaptures.refutes(&pos(legal_047)));
+
+    // Near miss: b7 pawn on b6 (the knight b6 on d5 instead, still 14
+    // men). b7 is empty, so the c8 bishop's cage runs b7, a6, c6, ..., and
+    // a white pawn captures onto b7 from a6 or c6, not frozen: not
+    // pawn-proof. Only f8 is dead: 2 - 1 = 1 capture for the one needed.
+    let b6 = "4k2r/p2pp1p1/1pp2n1p/qr1n1p2/2PP1N1P/B1PQP1PB/P2KNPR1/R7 b - -";
+    assert_eq!(dead(b6, Color::White), 1);
+    assert!(!pawns::refutes(&pos(b6)));
+
+    // 047 with a bishop on f8 (15 men, 1 captured): the bishop f8 is frozen
+    // (exits e7, g7), so its home is skipped; the c8 cage alone is
+    // pawn-proof and empty: dead 1, 1 - 1 = 0 captures for 1. (Right: the
+    // one missing man is the c8 bishop, taken at home by a piece.)
+    let f8 = "4kb1r/pp1pp1p1/1np2n1p/qr3p2/2PP1N1P/B1PQP1PB/P2KNPR1/R7 b - -";
+    assert_eq!(dead(f8, Color::White), 1);
+    assert!(pawns::refutes(&pos(f8)));
+
+    // 047 with the c3 pawn on b3: White's pawns on eight files need no
+    // capture, whatever the dead men (still 2).
+    let b3 = "4k2r/pp1pp1p1/1np2n1p/qr3p2/2PP1N1P/BP1QP1PB/P2KNPR1/R7 b - -";
+    assert_eq!(dead(b3, Color::White), 2);
+    assert!(!pawns::refutes(&pos(b3)));
+
+    // rtr-legal-113. White's pawns b2 b3 c4 d3 e2 f4 h2: two on the b-file,
+    // 1 capture. Black has 14 men (8 pawns, Bc8 Qd8 Ke8 Bf8 Nc5 Nf5): 2
+    // captured, both rooks. All black pawns are unmoved and c8, d8, e8, f8
+    // are frozen too (each one's exits are pawns of the seventh rank or each
+    // other), so the a8 rook only reaches b8 and the h8 rook g8; a white
+    // pawn captures onto a8 from b7, onto b8 from a7 or c7, onto g8 from f7
+    // or h7, onto h8 from g7: all frozen. Dead: 2.
+    let legal_113 = "2bqkb2/pppppppp/8/2n2n2/2P1NP2/1P1P1K1B/1P2P1QP/R1B5 w - - 0 1";
+    assert_eq!(dead(legal_113, Color::White), 2);
+    assert_eq!(dead(legal_113, Color::Black), 0);
+    assert!(pawns::refutes(&pos(legal_113)));
+
+    // 113 with a rook on b8 (15 men, 1 captured): the cages {a8, b8} and
+    // {g8, h8} are as before (a rook is not frozen: a8 is free), the initial
+    // position has 2 rooks on them, the board 1: dead 1, 0 captures for 1.
+    // (Right: the b8 rook is the a8 one, Black has 8 pawns and promoted
+    // none; the missing h8 rook was taken on g8 or h8 by a piece.)
+    let rook_b8 = "1rbqkb2/pppppppp/8/2n2n2/2P1NP2/1P1P1K1B/1P2P1QP/R1B5 w - -";
+    assert_eq!(dead(rook_b8, Color::White), 1);
+    assert!(pawns::refutes(&pos(rook_b8)));
+
+    // Near miss: 113 with the a7 pawn on a6. The a8 rook goes out by a7,
+    // onto which a white pawn captures from b6 (not frozen); b7 still holds
+    // c8 frozen, so the h8 cage is as before: dead 1, 2 - 1 = 1 capture.
+    let a6 = "2bqkb2/1ppppppp/p7/2n2n2/2P1NP2/1P1P1K1B/1P2P1QP/R1B5 w - -";
+    assert_eq!(dead(a6, Color::White), 1);
+    assert!(!pawns::refutes(&pos(a6)));
+
+    // Near miss: 113 with the g7 pawn on g6. The h8 cage opens (g7, onto
+    // which a white pawn captures from f6 or h6). The f8 bishop is no longer
+    // frozen (g7 free), so neither is the king e8 (f8 free, and nothing
+    // guards f8) nor the queen d8 (e8 free; from e8 to h8 it checks
+    // nothing). A rook on d8 castled from a8 (d8's castling exit), so the
+    // a8 cage runs a8, b8, d8, e8, f8, g8, g7, ...: not pawn-proof either.
+    // Dead 0.
+    let g6 = "2bqkb2/pppppp1p/6p1/2n2n2/2P1NP2/1P1P1K1B/1P2P1QP/R1B5 w - -";
+    assert_eq!(dead(g6, Color::White), 0);
+    assert!(!pawns::refutes(&pos(g6)));
+
+    // The initial position: the rooks' cages {a8, b8} and {g8, h8} (c8 and
+    // f8 frozen, a7 b7 c7 and f7 g7 h7 unmoved) are pawn-proof, but both
+    // rooks are there: dead 0. The knights get out (a6, c6; f6, h6), the
+    // bishops and queen are frozen. Same for White's cages.
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    assert_eq!(dead(start, Color::White), 0);
+    assert_eq!(dead(start, Color::Black), 0);
+    assert!(!pawns::refutes(&pos(start)));
+
+    // The initial position without the a8 rook: dead 1 (taken on a8 or b8
+    // by a knight), but White's pawns need no capture.
+    let no_a8 = "1nbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQk - 0 1";
+    assert_eq!(dead(no_a8, Color::White), 1);
+    assert!(!pawns::refutes(&pos(no_a8)));
+    // Without the a8 rook and the g8 knight, the d-pawn on c3: 1 capture
+    // needed, 2 captured, dead 1: the pawn took the knight. Fine.
+    let dxc3 = "1nbqkb1r/pppppppp/8/8/8/2P5/PPP1PPPP/RNBQKBNR w - -";
+    assert_eq!(dead(dxc3, Color::White), 1);
+    assert!(!pawns::refutes(&pos(dxc3)));
+    // Without both rooks instead: dead 2, no man for the pawn to take.
+    let no_rooks = "1nbqkbn1/pppppppp/8/8/8/2P5/PPP1PPPP/RNBQKBNR w - -";
+    assert_eq!(dead(no_rooks, Color::White), 2);
+    assert!(pawns::refutes(&pos(no_rooks)));
 }

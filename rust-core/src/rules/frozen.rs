@@ -68,14 +68,14 @@ use crate::{Bitboard, Board, Color, File, Piece, Position, Rank, Role, Square};
 /// The exits of a man (see the module docs): those of its own moves, and
 /// the squares a promotion (`unpromotion`) or castling (`uncastling`) puts
 /// it on its square from, which only a frozen man can shut.
-struct Exits {
+pub(crate) struct Exits {
     moves: Bitboard,
     unpromotion: Bitboard,
     uncastling: Bitboard,
 }
 
 impl Exits {
-    fn of(color: Color, role: Role, sq: Square) -> Exits {
+    pub(crate) fn of(color: Color, role: Role, sq: Square) -> Exits {
         let back = color.fold(-8, 8);
         let pawn_back = |sq: Square| {
             let straight = sq.offset(back).map_or(Bitboard::EMPTY, Bitboard::from);
@@ -119,7 +119,7 @@ impl Exits {
 
     /// The squares the man itself (of its kind, not as the pawn it may
     /// have been) came from: a region follows these ([`region`]).
-    fn own(&self) -> Bitboard {
+    pub(crate) fn own(&self) -> Bitboard {
         self.moves | self.uncastling
     }
 }

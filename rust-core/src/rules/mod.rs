@@ -45,7 +45,9 @@
 //!   initial position's kings there are still there ([`cage`]).
 //! - [`Rule::PawnCaptures`]: the captures a side's pawns (and the pawns its
 //!   promoted men were) must have made,
-//!   against the men the other side is missing ([`pawns`]).
+//!   against the men the other side is missing, less its dead men: those
+//!   missing from cages of frozen men onto which no pawn of the side can
+//!   capture ([`pawns`]).
 //! - [`Rule::Parity`]: in a closed position, the number of moves each side
 //!   made has a fixed parity, which fixes the side to move ([`parity`]).
 //! - [`Rule::SealedBishops`]: a bishop's initial square walled in by its

@@ -22,9 +22,37 @@
 //!
 //! The assignment is a bitmask dynamic programme over the set of starting
 //! files used: at most 8 × 256 steps.
+//!
+//! ## Dead men
+//!
+//! For a side `color`, some of the other side's missing men were taken by
+//! pieces, never by a pawn of `color`: its *dead men* ([`dead_men`]). A
+//! knight, bishop, rook or queen of the other side that starts the game on
+//! a square `h` stays in its *cage*, the squares it reaches from `h` by its
+//! own moves (and castling, for a rook) without entering or crossing a
+//! square of a frozen man ([`frozen::frozen_men`]): a frozen man stood
+//! where it stands all game. So if that man is gone, it was captured on a
+//! square of its cage.
+//! When every square from which a pawn of `color` captures onto a square of
+//! the cage holds a frozen man, no pawn of `color` ever stood there, so no
+//! pawn of `color` captured it (en passant takes only pawns, and a
+//! capture-promotion starts from such a square too): that capture is not
+//! one of the pawns'. For each role, on the union `U` of those pawn-proof
+//! cages, the initial position has some men of the role; the men of the
+//! role on `U` now include every one of them still alive (each stayed in
+//! its cage), so the initial count minus the board's, when positive, is at
+//! most the number of them that were captured. Then `color`'s pawns made
+//! at most `16 - m - dead` captures (`m` the other side's men on the
+//! board), and a position where they need more, and at least one, is
+//! reached by no game.
+//!
+//! Coq computes the same (`dead` and `caged` in
+//! `coq/theories/PawnCaptures.v`); its proof (`PawnCapturesproof.v`) counts
+//! the dead men in the ghost invariant.
 
+use super::frozen::{self, Exits};
 use crate::retro::SideMaterial;
-use crate::{Bitboard, Color, File, Piece, Position, Rank, Role};
+use crate::{attacks, Bitboard, Board, Color, File, Piece, Position, Rank, Role, Square};
 
 /// A cost too high for any position: no file can be assigned.
 const IMPOSSIBLE: u32 = 1000;
@@ -89,11 +117,106 @@ pub fn min_pawn_captures(pos: &Position, color: Color) -> Option<u32> {
     Some(answer)
 }
 
+/// The roles whose men can be caged (see the module docs, "Dead men").
+const CAGE_ROLES: [Role; 4] = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
+
+/// No pawn of `color` captures onto `t`: every square it would capture
+/// from is in `walls`.
+fn pawn_proof(walls: Bitboard, color: Color, t: Square) -> bool {
+    (attacks::pawn_attacks(color.other(), t) - walls).is_empty()
+}
+
+/// The cage of a man `piece` of the other side than `color` on `h`, when
+/// it is pawn-proof for `color`: the squares it reaches from `h` by its own
+/// moves and castling, never entering a square of `frozen` (a square `s`
+/// joins when one of its exits, [`Exits::own`], is in the cage: a man
+/// there can move to `s`); `None` as soon as a square of it is not
+/// [`pawn_proof`] against `frozen`.
+fn pawn_proof_cage(frozen: Bitboard, color: Color, piece: Piece, h: Square) -> Option<Bitboard> {
+    if !pawn_proof(frozen, color, h) {
+        return None;
+    }
+    let mut reached = Bitboard::from(h);
+    loop {
+        let mut next = reached;
+        for s in !(frozen | reached) {
+            if Exits::of(piece.color, piece.role, s)
+                .own()
+                .intersects(reached)
+            {
+                if !pawn_proof(frozen, color, s) {
+                    return None;
+                }
+                next.set(s);
+            }
+        }
+        if next == reached {
+            return Some(reached);
+        }
+        reached = next;
+    }
+}
+
+/// The men of the other side that no pawn of `color` can have captured
+/// (see the module docs, "Dead men"), `frozen` being
+/// [`frozen::frozen_men`] of `board`: for each role `r` of knight, bishop,
+/// rook and queen, `U` is the union of the pawn-proof cages of the other
+/// side's initial men of role `r` that are not frozen; the dead men are
+/// the initial position's men of the other side on their role's `U` minus
+/// the board's (0 if more are on the board).
+pub fn dead_men(board: &Board, frozen: Bitboard, color: Color) -> u32 {
+    let start = Board::start();
+    let mut caged_start = 0;
+    let mut caged_now = 0;
+    for role in CAGE_ROLES {
+        let piece = Piece::new(color.other(), role);
+        let mut union = Bitboard::EMPTY;
+        for h in start.by_piece(piece) - frozen {
+            if let Some(cage) = pawn_proof_cage(frozen, color, piece, h) {
+                union |= cage;
+            }
+        }
+        caged_start += (start.by_piece(piece) & union).count();
+        caged_now += (board.by_piece(piece) & union).count();
+    }
+    caged_start.saturating_sub(caged_now)
+}
+
+/// An upper bound of [`dead_men`] that needs no frozen men: the initial
+/// squares of the other side's knights, bishops, rooks and queen onto which
+/// no pawn of `color` captures from an empty square. Every initial man
+/// [`dead_men`] counts stands on a pawn-proof cage, and frozen men are on
+/// occupied squares.
+fn dead_men_bound(board: &Board, color: Color) -> u32 {
+    let start = Board::start();
+    let homes =
+        start.by_color(color.other()) - start.by_role(Role::Pawn) - start.by_role(Role::King);
+    let occupied = board.occupied();
+    homes
+        .into_iter()
+        .filter(|&h| pawn_proof(occupied, color, h))
+        .count() as u32
+}
+
 /// Whether some side's pawns need more captures than the other side has
-/// lost men (see the module docs).
+/// lost men, not counting its [`dead_men`] (see the module docs).
 pub fn refutes(pos: &Position) -> bool {
+    let board = pos.board();
+    let mut frozen = None;
     Color::ALL.into_iter().any(|color| {
-        let captured = 16u32.saturating_sub(pos.board().by_color(color.other()).count());
-        min_pawn_captures(pos, color).is_some_and(|need| need > captured)
+        let captured = 16u32.saturating_sub(board.by_color(color.other()).count());
+        let Some(need) = min_pawn_captures(pos, color) else {
+            return false;
+        };
+        if need > captured {
+            return true;
+        }
+        // Only then the dead men (computing the frozen men is slower), and
+        // only when a capture is needed and their bound may refute.
+        if need == 0 || need + dead_men_bound(board, color) <= captured {
+            return false;
+        }
+        let frozen = *frozen.get_or_insert_with(|| frozen::frozen_men(board));
+        need > captured.saturating_sub(dead_men(board, frozen, color))
     })
 }
