@@ -27,6 +27,12 @@
     the cheapest assignment costs at most [16 - m], [m] being the other
     side's men on the board.
 
+    The men beyond the initial set are a lower bound of the promoted men;
+    the regions of RegionCount.v sometimes show more ([region_promoted]: a
+    bishop walled in on its promotion square, beside a missing bishop of
+    the same colour).  The rule is tried again with that number when it is
+    larger ([side_refutes_with]).
+
     ** The computation: cuts on a line
 
     A file is a point on a line 0..7; [|p - g|] is the number of "cuts"
@@ -248,16 +254,15 @@ Definition dead (b : board_fn) (c : color) : nat := dead_with (frozen_set b) c b
 
 (** ** The rule *)
 
-(** [c]'s pawns and promoted men need more captures than [c] can have
-    made, [d tt] of the other side's missing men being ones no pawn took.
-    (More than 8 of them fail the material invariant; the rule then says
-    nothing, like the native one.)  [d] is a thunk: the dead men are
+(** [c]'s pawns and [t] promoted men need more captures than [c] can
+    have made, [d tt] of the other side's missing men being ones no pawn
+    took.  (More than 8 of them fail the material invariant; the rule then
+    says nothing, like the native one.)  [d] is a thunk: the dead men are
     counted only when the plain count does not refute and some capture is
     needed ([|||] and [&&&] are lazy). *)
-Definition side_refutes_with (d : unit -> nat) (b : board_fn) (c : color) : bool :=
+Definition refutes_promoted (t : nat) (d : unit -> nat) (b : board_fn) (c : color) : bool :=
   let ms := Material.men b in
   let pf := pawn_files b c in
-  let t := promoted_men (census_of ms c) in
   if Nat.ltb 8 (length pf + t) then false else
   let captured := (16 - men_count (census_of ms (opp c)))%nat in
   match min_captures pf (blocked_files b c) t with
@@ -265,8 +270,15 @@ Definition side_refutes_with (d : unit -> nat) (b : board_fn) (c : color) : bool
   | Some v => Nat.ltb captured v ||| (Nat.ltb 0 v &&& Nat.ltb (captured - d tt) v)
   end.
 
+(** The rule with [promoted_men] (Material.v) promoted men, and again,
+    when it is more, with [e tt] (a thunk: [region_promoted] of
+    RegionCount.v, the men the regions of their kind show promoted). *)
+Definition side_refutes_with (d e : unit -> nat) (b : board_fn) (c : color) : bool :=
+  let t := promoted_men (census_of (Material.men b) c) in
+  refutes_promoted t d b c ||| (Nat.ltb t (e tt) &&& refutes_promoted (e tt) d b c).
+
 Definition side_refutes (b : board_fn) (c : color) : bool :=
-  side_refutes_with (fun _ => dead b c) b c.
+  side_refutes_with (fun _ => dead b c) (fun _ => region_promoted b (frozen_set b) c) b c.
 
 Definition pawn_refutes (P : position) : bool :=
   side_refutes (piece_at P) White ||| side_refutes (piece_at P) Black.

@@ -3,13 +3,16 @@
     Headline theorems:
 
     - [pawn_refutes_sound : forall P, pawn_refutes P = true -> ~ reachable P];
-    - [ghost_side_refutes : forall Dm b c L T, ghost Dm b c L T ->
-         side_refutes_with (fun _ => Dm b) b c = false];
-    - [ghost_game : forall h G, game h G -> forall X c Ys, cages_ok X c Ys = true -> ... ->
-         closed_set (piece_at G) (fun s => X.[s]) ->
-         ghostly (fun b => caged Ys (piece_at initial) c - caged Ys b c) (piece_at G) c]
+    - [ghost_side_refutes : forall Dm Rx b c L T, ghost Dm Rx b c L T ->
+         side_refutes_with (fun _ => Dm b) (fun _ => Rx b) b c = false];
+    - [ghost_game : forall h G, game h G -> forall X c Ys UN UB UR UQ KN KB KR KQ,
+         cages_ok X c Ys = true -> ... -> closed_set (piece_at G) (fun s => X.[s]) ->
+         phi_sets (piece_at G) (fun s => X.[s]) c UN UB UR UQ KN KB KR KQ ->
+         ghostly (fun b => caged Ys (piece_at initial) c - caged Ys b c)
+           (fun b => region_excess b c UN UB UR UQ) (piece_at G) c]
       (every legal move keeps a ghost for each side: [ghost_step], with
-      the dead men of [dead_step]).
+      the dead men of [dead_step] and the promoted men of
+      [region_excess_step]).
 
     ** The invariant: a ghost assignment
 
@@ -24,7 +27,9 @@
       stands on that seventh-rank square ([tok_open]);
     - all the slots of [L] and [T] are distinct files;
     - [T] has at least as many tokens as [c] has men beyond its initial
-      set ([excess], the [promoted_men] of Material.v);
+      set ([excess], the [promoted_men] of Material.v), and at least
+      [Rx b] ([region_excess] of RegionCount.v on sets closed all game:
+      the men there beyond the initial position's, [region_excess_step]);
     - the cost [sum |file - g|] over [L] plus [sum |x - g|] over [T] plus
       the other side's men plus [Dm b] is at most 16, where [Dm b] counts
       men of the other side no pawn of [c] took (the dead men of
@@ -60,7 +65,8 @@
 
 From Coq Require Import Uint63 PArray List Bool Arith Lia Permutation.
 From RetroProof Require Import Gen.Vocab Board Rules Material RulesFast Facts RulesCheck
-  Game Reachable Invariants Completeness Stranded Frozen Frozenproof PawnCaptures.
+  Game Reachable Invariants Completeness Stranded Frozen Frozenproof RegionCount PawnCaptures.
+From RetroProof Require RegionCountproof.
 Import ListNotations.
 Open Scope nat_scope.
 
@@ -341,11 +347,53 @@ Definition initial_ghost (c : color) : list (int * nat) :=
   end.
 
 
+(** The mover's men are the same before and after a move other than a
+    promotion. *)
+Lemma mover_counts : forall G m G', legal_move G m G' -> ep_inv G = true -> mv_kind m <> Promotion ->
+  forall g, cnt (piece_at G') (turn G) g = cnt (piece_at G) (turn G) g.
+Proof.
+  intros G m G' Hl Hep Hnp g.
+  destruct (step_shape G m G' Hl Hep) as (Hf & Ht & _ & Hk).
+  set (b := piece_at G) in *. set (b' := piece_at G') in *. set (us := turn G) in *.
+  set (f := mv_from m) in *. set (t := mv_to m) in *.
+  shape_inv Hk.
+  - assert (E : (cnt b' us g + sum_ind us g b [f; t] = cnt b us g + sum_ind us g b' [f; t])%nat).
+    { apply cnt_diff; [apply NoDup2; auto | apply incl_list; simpl; intros x [<-|[<-|[]]]; auto |].
+      intros s Hs Hn. apply Hsame; auto; intros ->; simpl in Hn; tauto. }
+    simpl in E. rewrite Hbf, Hb'f, Hb't in E.
+    assert (Eb : ind us g t (Some (MkPiece us r)) = ind us g f (Some (MkPiece us r))).
+    { destruct (role_eqb r Bishop) eqn:Er.
+      - apply role_eqb_eq in Er. apply ind_light. eapply man_moves_light; eauto.
+      - apply ind_square. simpl. intros ->. discriminate. }
+    destruct (target_cases b us t Htg) as [Hbt|(r' & Hbt & Hr')]; rewrite Hbt in E;
+      rewrite ?ind_other' in E; rewrite Eb in E; simpl in E; lia.
+  - contradiction.
+  - set (v := ep_victim us t) in *.
+    assert (E : (cnt b' us g + sum_ind us g b [f; t; v] = cnt b us g + sum_ind us g b' [f; t; v])%nat).
+    { apply cnt_diff; [apply NoDup3; auto | apply incl_list; simpl; intros x [<-|[<-|[<-|[]]]]; auto |].
+      intros s Hs Hn. apply Hsame; auto; intros ->; simpl in Hn; tauto. }
+    simpl in E. rewrite Hbf, Hbt, Hbv, Hb'f, Hb't, Hb'v in E.
+    assert (Eb : ind us g t (Some (MkPiece us Pawn)) = ind us g f (Some (MkPiece us Pawn)))
+      by (apply ind_square; discriminate).
+    rewrite Eb, ind_other' in E. simpl in E. lia.
+  - set (rf := castle_rook_from us side) in *. set (rt := castle_rook_to us side) in *.
+    assert (E : (cnt b' us g + sum_ind us g b [f; t; rf; rt] = cnt b us g + sum_ind us g b' [f; t; rf; rt])%nat)
+      by (apply cnt_diff; auto).
+    simpl in E. rewrite Hbf, Hbr, Hbt, Hbrt, Hb'f, Hb'r, Hb't, Hb'rt in E.
+    assert (Ek : ind us g t (Some (MkPiece us King)) = ind us g f (Some (MkPiece us King)))
+      by (apply ind_square; discriminate).
+    assert (Er : ind us g rt (Some (MkPiece us Rook)) = ind us g rf (Some (MkPiece us Rook)))
+      by (apply ind_square; discriminate).
+    rewrite Ek, Er in E. simpl in E. lia.
+Qed.
+
 Section Ghost.
 
 (** The other side's men known not to have been taken by a pawn of the
-    ghost's side ([dead], below; 0 for the plain rule). *)
-Context (Dm : board_fn -> nat).
+    ghost's side ([dead], below; 0 for the plain rule), and the ghost's
+    side's men known to be promoted pawns by the regions of their kind
+    ([region_excess], below). *)
+Context (Dm Rx : board_fn -> nat).
 
 (** No opponent pawn on the square of [c]'s seventh rank on file [x]. *)
 Definition tok_open (b : board_fn) (c : color) (x : nat) : Prop :=
@@ -368,6 +416,7 @@ Record ghost (b : board_fn) (c : color) (L : list (int * nat)) (T : list (nat * 
   gh_small : forall g, In g (map snd L ++ map snd T) -> g < 8;
   gh_tok : forall x g, In (x, g) T -> x < 8 /\ tok_open b c x;
   gh_excess : excess b c <= length T;
+  gh_region : Rx b <= length T;
   gh_cost : lcost L + pcost T + cnt b (opp c) TMan + Dm b <= 16
 }.
 
@@ -409,14 +458,15 @@ Proof.
     + intros [Hs Hp]. apply (gh_pawns _ _ _ _ G); assumption.
 Qed.
 
-Theorem ghost_side_refutes : forall b c L T, ghost b c L T -> side_refutes_with (fun _ => Dm b) b c = false.
+Lemma ghost_refutes_promoted : forall b c L T t, ghost b c L T -> t <= length T ->
+  refutes_promoted t (fun _ => Dm b) b c = false.
 Proof.
-  intros b c L T G. unfold side_refutes_with.
-  rewrite promoted_excess, men_count_cnt.
-  destruct (Nat.ltb 8 (length (pawn_files b c) + excess b c)); [reflexivity|].
-  set (t := excess b c). set (pf := pawn_files b c). set (T' := firstn t T).
+  intros b c L T t G Ht. unfold refutes_promoted.
+  rewrite men_count_cnt.
+  destruct (Nat.ltb 8 (length (pawn_files b c) + t)); [reflexivity|].
+  set (pf := pawn_files b c). set (T' := firstn t T).
   assert (Hperm : Permutation (map fnat (map fst L)) pf) by (apply Permutation_map; eapply pawns_perm; eauto).
-  assert (HlenT : length T' = t) by (apply firstn_length_le, (gh_excess _ _ _ _ G)).
+  assert (HlenT : length T' = t) by (apply firstn_length_le, Ht).
   assert (Hlenpf : length pf = length L)
     by (rewrite <- (Permutation_length Hperm), !map_length; reflexivity).
   assert (HT' : forall x g, In (x, g) T' -> x < 8 /\ tok_open b c x)
@@ -479,6 +529,15 @@ Proof.
     destruct (Nat.ltb 0 w); [|reflexivity]. apply Nat.ltb_ge. lia.
 Qed.
 
+Theorem ghost_side_refutes : forall b c L T, ghost b c L T ->
+  side_refutes_with (fun _ => Dm b) (fun _ => Rx b) b c = false.
+Proof.
+  intros b c L T G. unfold side_refutes_with. rewrite promoted_excess.
+  rewrite (ghost_refutes_promoted b c L T (excess b c) G (gh_excess _ _ _ _ G)),
+    (ghost_refutes_promoted b c L T (Rx b) G (gh_region _ _ _ _ G)).
+  destruct (Nat.ltb _ _); reflexivity.
+Qed.
+
 (** ** Updating a ghost *)
 
 Definition no_new_enemy_pawn (b b' : board_fn) (c : color) : Prop :=
@@ -507,12 +566,13 @@ Qed.
 
 Lemma ghost_same : forall b b' c L T, ghost b c L T ->
   (forall s, In s all_squares -> (b' s = Some (MkPiece c Pawn) <-> b s = Some (MkPiece c Pawn))) ->
-  no_new_enemy_pawn b b' c -> excess b' c <= excess b c ->
+  no_new_enemy_pawn b b' c -> excess b' c <= excess b c -> Rx b' <= Rx b ->
   cnt b' (opp c) TMan + Dm b' <= cnt b (opp c) TMan + Dm b -> ghost b' c L T.
 Proof.
-  intros b b' c L T G Hp Hn He Hm. destruct G as [G1 G2 G3 G4 G5 G6 G7 G8]. constructor; auto.
+  intros b b' c L T G Hp Hn He HR Hm. destruct G as [G1 G2 G3 G4 G5 G6 G7 G7' G8]. constructor; auto.
   - intros s Hs. rewrite Hp by exact Hs. auto.
   - intros x g Hx. destruct (G6 x g Hx) as [H1 H2]. split; [exact H1|]. eapply tok_open_transfer; eauto.
+  - lia.
   - lia.
   - lia.
 Qed.
@@ -521,14 +581,14 @@ Lemma ghost_move : forall b b' c L T f t, ghost b c L T -> In f all_squares -> I
   b f = Some (MkPiece c Pawn) -> b t <> Some (MkPiece c Pawn) ->
   (forall s, In s all_squares ->
      (b' s = Some (MkPiece c Pawn) <-> (b s = Some (MkPiece c Pawn) /\ s <> f) \/ s = t)) ->
-  no_new_enemy_pawn b b' c -> excess b' c <= excess b c ->
+  no_new_enemy_pawn b b' c -> excess b' c <= excess b c -> Rx b' <= Rx b ->
   absd (fnat f) (fnat t) + cnt b' (opp c) TMan + Dm b' <= cnt b (opp c) TMan + Dm b ->
   exists L', ghost b' c L' T.
 Proof.
-  intros b b' c L T f t G Hf Ht Hbf Hbt Hp Hn He Hm.
+  intros b b' c L T f t G Hf Ht Hbf Hbt Hp Hn He HR Hm.
   destruct (ghost_split b c L T f G Hf Hbf) as (L1 & g & L2 & -> & Hnf & Hnd).
   assert (Htn : ~ In t (map fst (L1 ++ (f, g) :: L2))) by (rewrite <- (gh_pawns _ _ _ _ G) by exact Ht; exact Hbt).
-  exists (L1 ++ (t, g) :: L2). destruct G as [G1 G2 G3 G4 G5 G6 G7 G8]. constructor.
+  exists (L1 ++ (t, g) :: L2). destruct G as [G1 G2 G3 G4 G5 G6 G7 G7' G8]. constructor.
   - intros s Hs. rewrite Hp by exact Hs. rewrite G1 by exact Hs. rewrite !map_app, !in_app_iff. simpl.
     rewrite map_app, in_app_iff in Hnf. split.
     + intros [[[H|[H|H]] Hsf]|H]; [tauto|congruence|tauto|subst; tauto].
@@ -545,6 +605,7 @@ Proof.
   - rewrite map_app in G5 |- *. exact G5.
   - intros x g' Hx. destruct (G6 x g' Hx) as [H1 H2]. split; [exact H1|]. eapply tok_open_transfer; eauto.
   - lia.
+  - lia.
   - rewrite lcost_mid in G8 |- *. simpl in G8 |- *. unfold absd in *. lia.
 Qed.
 
@@ -552,22 +613,22 @@ Lemma ghostly_of_move : forall b b' c L T f t, ghost b c L T -> In f all_squares
   b f = Some (MkPiece c Pawn) -> b t <> Some (MkPiece c Pawn) ->
   (forall s, In s all_squares ->
      (b' s = Some (MkPiece c Pawn) <-> (b s = Some (MkPiece c Pawn) /\ s <> f) \/ s = t)) ->
-  no_new_enemy_pawn b b' c -> excess b' c <= excess b c ->
+  no_new_enemy_pawn b b' c -> excess b' c <= excess b c -> Rx b' <= Rx b ->
   absd (fnat f) (fnat t) + cnt b' (opp c) TMan + Dm b' <= cnt b (opp c) TMan + Dm b ->
   ghostly b' c.
 Proof.
-  intros b b' c L T f t G Hf Ht Hbf Hbt Hp Hn He Hm.
-  destruct (ghost_move b b' c L T f t G Hf Ht Hbf Hbt Hp Hn He Hm) as (L' & G'). exists L', T. exact G'.
+  intros b b' c L T f t G Hf Ht Hbf Hbt Hp Hn He HR Hm.
+  destruct (ghost_move b b' c L T f t G Hf Ht Hbf Hbt Hp Hn He HR Hm) as (L' & G'). exists L', T. exact G'.
 Qed.
 
 Lemma ghost_remove : forall b b' c L T x, ghost b c L T -> In x all_squares -> b x = Some (MkPiece c Pawn) ->
   (forall s, In s all_squares -> (b' s = Some (MkPiece c Pawn) <-> b s = Some (MkPiece c Pawn) /\ s <> x)) ->
-  no_new_enemy_pawn b b' c -> excess b' c <= excess b c ->
+  no_new_enemy_pawn b b' c -> excess b' c <= excess b c -> Rx b' <= Rx b ->
   cnt b' (opp c) TMan + Dm b' <= cnt b (opp c) TMan + Dm b -> exists L', ghost b' c L' T.
 Proof.
-  intros b b' c L T x G Hx Hbx Hp Hn He Hm.
+  intros b b' c L T x G Hx Hbx Hp Hn He HR Hm.
   destruct (ghost_split b c L T x G Hx Hbx) as (L1 & g & L2 & -> & Hnf & Hnd).
-  exists (L1 ++ L2). destruct G as [G1 G2 G3 G4 G5 G6 G7 G8]. constructor.
+  exists (L1 ++ L2). destruct G as [G1 G2 G3 G4 G5 G6 G7 G7' G8]. constructor.
   - intros s Hs. rewrite Hp by exact Hs. rewrite G1 by exact Hs. rewrite !map_app, !in_app_iff. simpl.
     rewrite map_app, in_app_iff in Hnf. split.
     + intros [[H|[H|H]] Hsx]; [tauto|congruence|tauto].
@@ -579,17 +640,19 @@ Proof.
   - intros g' Hg. apply G5. rewrite !map_app, !in_app_iff in *. simpl. tauto.
   - intros x' g' Hx'. destruct (G6 x' g' Hx') as [H1 H2]. split; [exact H1|]. eapply tok_open_transfer; eauto.
   - lia.
+  - lia.
   - rewrite lcost_mid in G8. rewrite lcost_app. lia.
 Qed.
 
 Lemma ghost_promote : forall b b' c L T x, ghost b c L T -> In x all_squares -> b x = Some (MkPiece c Pawn) ->
   (forall s, In s all_squares -> (b' s = Some (MkPiece c Pawn) <-> b s = Some (MkPiece c Pawn) /\ s <> x)) ->
   no_new_enemy_pawn b b' c -> tok_open b' c (fnat x) -> excess b' c <= S (excess b c) ->
+  Rx b' <= S (Rx b) ->
   cnt b' (opp c) TMan + Dm b' <= cnt b (opp c) TMan + Dm b -> exists L' T', ghost b' c L' T'.
 Proof.
-  intros b b' c L T x G Hx Hbx Hp Hn Ho He Hm.
+  intros b b' c L T x G Hx Hbx Hp Hn Ho He HR Hm.
   destruct (ghost_split b c L T x G Hx Hbx) as (L1 & g & L2 & -> & Hnf & Hnd).
-  exists (L1 ++ L2), ((fnat x, g) :: T). destruct G as [G1 G2 G3 G4 G5 G6 G7 G8].
+  exists (L1 ++ L2), ((fnat x, g) :: T). destruct G as [G1 G2 G3 G4 G5 G6 G7 G7' G8].
   assert (Hperm : Permutation (map snd (L1 ++ (x, g) :: L2) ++ map snd T)
                               (map snd (L1 ++ L2) ++ map snd ((fnat x, g) :: T))).
   { rewrite !map_app. simpl. rewrite <- !app_assoc. simpl.
@@ -607,6 +670,7 @@ Proof.
   - intros x' g' [E|Hx'].
     + injection E as <- <-. split; [apply fnat_lt; exact Hx | exact Ho].
     + destruct (G6 x' g' Hx') as [H1 H2]. split; [exact H1|]. eapply tok_open_transfer; eauto.
+  - simpl. lia.
   - simpl. lia.
   - rewrite lcost_mid in G8. rewrite lcost_app. simpl in *. unfold pcost in *. simpl. lia.
 Qed.
@@ -709,44 +773,6 @@ Proof.
   assert (ind c TMan x (Some (MkPiece c r)) = 1) as E1 by (destruct c; reflexivity). lia.
 Qed.
 
-Lemma mover_counts : forall G m G', legal_move G m G' -> ep_inv G = true -> mv_kind m <> Promotion ->
-  forall g, cnt (piece_at G') (turn G) g = cnt (piece_at G) (turn G) g.
-Proof.
-  intros G m G' Hl Hep Hnp g.
-  destruct (step_shape G m G' Hl Hep) as (Hf & Ht & _ & Hk).
-  set (b := piece_at G) in *. set (b' := piece_at G') in *. set (us := turn G) in *.
-  set (f := mv_from m) in *. set (t := mv_to m) in *.
-  shape_inv Hk.
-  - assert (E : (cnt b' us g + sum_ind us g b [f; t] = cnt b us g + sum_ind us g b' [f; t])%nat).
-    { apply cnt_diff; [apply NoDup2; auto | apply incl_list; simpl; intros x [<-|[<-|[]]]; auto |].
-      intros s Hs Hn. apply Hsame; auto; intros ->; simpl in Hn; tauto. }
-    simpl in E. rewrite Hbf, Hb'f, Hb't in E.
-    assert (Eb : ind us g t (Some (MkPiece us r)) = ind us g f (Some (MkPiece us r))).
-    { destruct (role_eqb r Bishop) eqn:Er.
-      - apply role_eqb_eq in Er. apply ind_light. eapply man_moves_light; eauto.
-      - apply ind_square. simpl. intros ->. discriminate. }
-    destruct (target_cases b us t Htg) as [Hbt|(r' & Hbt & Hr')]; rewrite Hbt in E;
-      rewrite ?ind_other' in E; rewrite Eb in E; simpl in E; lia.
-  - contradiction.
-  - set (v := ep_victim us t) in *.
-    assert (E : (cnt b' us g + sum_ind us g b [f; t; v] = cnt b us g + sum_ind us g b' [f; t; v])%nat).
-    { apply cnt_diff; [apply NoDup3; auto | apply incl_list; simpl; intros x [<-|[<-|[<-|[]]]]; auto |].
-      intros s Hs Hn. apply Hsame; auto; intros ->; simpl in Hn; tauto. }
-    simpl in E. rewrite Hbf, Hbt, Hbv, Hb'f, Hb't, Hb'v in E.
-    assert (Eb : ind us g t (Some (MkPiece us Pawn)) = ind us g f (Some (MkPiece us Pawn)))
-      by (apply ind_square; discriminate).
-    rewrite Eb, ind_other' in E. simpl in E. lia.
-  - set (rf := castle_rook_from us side) in *. set (rt := castle_rook_to us side) in *.
-    assert (E : (cnt b' us g + sum_ind us g b [f; t; rf; rt] = cnt b us g + sum_ind us g b' [f; t; rf; rt])%nat)
-      by (apply cnt_diff; auto).
-    simpl in E. rewrite Hbf, Hbr, Hbt, Hbrt, Hb'f, Hb'r, Hb't, Hb'rt in E.
-    assert (Ek : ind us g t (Some (MkPiece us King)) = ind us g f (Some (MkPiece us King)))
-      by (apply ind_square; discriminate).
-    assert (Er : ind us g rt (Some (MkPiece us Rook)) = ind us g rf (Some (MkPiece us Rook)))
-      by (apply ind_square; discriminate).
-    rewrite Ek, Er in E. simpl in E. lia.
-Qed.
-
 Lemma mover_excess : forall G m G', legal_move G m G' -> ep_inv G = true ->
   excess (piece_at G') (turn G) <= S (excess (piece_at G) (turn G)).
 Proof.
@@ -791,11 +817,11 @@ Lemma other_side_ft : forall b b' us f t rf r L T, ghost b (opp us) L T ->
   b f = Some (MkPiece us rf) -> b' f = None -> b' t = Some (MkPiece us r) ->
   (r = Pawn -> (relative_rank (opp us) t =? 6)%uint63 = false) ->
   (forall s, In s all_squares -> s <> f -> s <> t -> b' s = b s) ->
-  (forall g, cnt b' (opp us) g <= cnt b (opp us) g) ->
+  (forall g, cnt b' (opp us) g <= cnt b (opp us) g) -> Rx b' <= Rx b ->
   cnt b' (opp (opp us)) TMan + Dm b' <= cnt b (opp (opp us)) TMan + Dm b ->
   ghostly b' (opp us).
 Proof.
-  intros b b' us f t rf r L T Hg Hf Ht Hft Hbf Hb'f Hb't Hr6 Hsame Hopp Hm.
+  intros b b' us f t rf r L T Hg Hf Ht Hft Hbf Hb'f Hb't Hr6 Hsame Hopp HR Hm.
   assert (Hnne : no_new_enemy_pawn b b' (opp us)).
   { intros s Hs H6 Hb's. rewrite opp_opp in *. sq_cases s [f; t].
     - rewrite Hb'f in Hb's. discriminate.
@@ -820,9 +846,11 @@ Qed.
 Lemma ghost_step : forall G m G', legal_move G m G' -> inv G = true -> forall c,
   cnt (piece_at G') (opp c) TMan + Dm (piece_at G') <= cnt (piece_at G) (opp c) TMan + Dm (piece_at G) ->
   (piece_at G (mv_from m) = Some (MkPiece c Pawn) -> Dm (piece_at G') <= Dm (piece_at G)) ->
+  Rx (piece_at G') <= S (Rx (piece_at G)) ->
+  (turn G <> c \/ mv_kind m <> Promotion -> Rx (piece_at G') <= Rx (piece_at G)) ->
   ghostly (piece_at G) c -> ghostly (piece_at G') c.
 Proof.
-  intros G m G' Hl Hi c HD1 HD2 (L & T & Hg).
+  intros G m G' Hl Hi c HD1 HD2 HR1 HR2 (L & T & Hg).
   apply inv_elim in Hi. destruct Hi as (Hmat & _ & _ & _ & Hep).
   apply material_ok_iff in Hmat. destruct Hmat as (_ & _ & Hpok).
   destruct (count_step G m G' Hl Hep) as (Hopp & _ & _ & Hman & _).
@@ -835,14 +863,17 @@ Proof.
   set (f := mv_from m) in *. set (t := mv_to m) in *.
   assert (Hcol : c = us \/ c = opp us) by (destruct c, us; auto).
   assert (Hrf : forall c', b f = Some (MkPiece c' Pawn) -> rank_ok f = true) by (intros c' H; exact (Hpok f c' Hf H)).
+  assert (Hother : c = opp us -> Rx b' <= Rx b) by (intros ->; apply HR2; left; destruct us; discriminate).
   assert (Hmover : c = us -> no_new_enemy_pawn b b' us -> (forall g, cnt b' us g = cnt b us g) ->
+                   Rx b' <= Rx b ->
                    (forall s, In s all_squares -> (b' s = Some (MkPiece us Pawn) <-> b s = Some (MkPiece us Pawn))) ->
                    ghostly b' us).
-  { intros Ec Hn Hc Hp. subst c. exists L, T.
+  { intros Ec Hn Hc HR Hp. subst c. exists L, T.
     apply (ghost_same b b' us L T Hg); auto. apply excess_mono. intros g. rewrite Hc. lia. }
   shape_inv Hk.
   - (* a normal move *)
     clear Hr7 Hps.
+    assert (HR : Rx b' <= Rx b) by (apply HR2; right; discriminate).
     assert (Hmove : forall g, cnt b' us g = cnt b us g) by (apply Hmc; discriminate).
     assert (Hnot : b t <> Some (MkPiece us Pawn)) by (apply target_ok_not_own; exact Htg).
     assert (Hnne : no_new_enemy_pawn b b' us).
@@ -882,6 +913,7 @@ Proof.
     assert (Hrp : r <> Pawn) by (intros ->; simpl in Hr; intuition discriminate).
     destruct Hcol as [->| ->].
     + destruct (pawn_move_geo b us f t Hf Ht (Hrf us Hbf) Hmm) as (_ & Hf6 & _).
+      clear HR2.
       specialize (Hf6 H7).
       apply (ghost_promote b b' us L T f Hg Hf Hbf); auto.
       * intros s Hs. sq_cases s [f; t].
@@ -896,6 +928,7 @@ Proof.
   - (* en passant *)
     destruct Hps as (_ & _ & _ & Ha & _).
     set (v := ep_victim us t) in *.
+    assert (HR : Rx b' <= Rx b) by (apply HR2; right; discriminate).
     destruct (pawn_attack_geo us f t Hf Ht (Hrf us Hbf) Ha) as (H6 & Ed).
     assert (Hmove : forall g, cnt b' us g = cnt b us g) by (apply Hmc; discriminate).
     destruct Hcol as [->| ->].
@@ -932,6 +965,7 @@ Proof.
       * apply excess_mono, Hopp.
   - (* castling *)
     clear Hps Hcr.
+    assert (HR : Rx b' <= Rx b) by (apply HR2; right; discriminate).
     set (rf := castle_rook_from us side) in *. set (rt := castle_rook_to us side) in *.
     assert (Hmove : forall g, cnt b' us g = cnt b us g) by (apply Hmc; discriminate).
     assert (Hpawn : forall c', (forall s, In s all_squares ->
@@ -949,9 +983,10 @@ Proof.
       apply excess_mono, Hopp.
 Qed.
 
-Lemma ghost_initial : forall c, Dm (piece_at initial) = 0 -> ghost (piece_at initial) c (initial_ghost c) [].
+Lemma ghost_initial : forall c, Dm (piece_at initial) = 0 -> Rx (piece_at initial) = 0 ->
+  ghost (piece_at initial) c (initial_ghost c) [].
 Proof.
-  intros c HD. constructor.
+  intros c HD HR. constructor.
   - assert (H : forallb (fun s => Bool.eqb (opiece_eqb (piece_at initial s) (Some (MkPiece c Pawn)))
                                           (inb s (map fst (initial_ghost c)))) all_squares = true)
       by (destruct c; vm_compute; reflexivity).
@@ -966,19 +1001,21 @@ Proof.
   - intros x g [].
   - assert (E : excess (piece_at initial) c = 0) by (destruct c; vm_compute; reflexivity).
     rewrite E. reflexivity.
+  - rewrite HR. reflexivity.
   - rewrite HD, Nat.add_0_r. apply Nat.leb_le. destruct c; vm_compute; reflexivity.
 Qed.
 
 Lemma ghost_ext : forall b b' c L T, (forall s, In s all_squares -> b s = b' s) -> Dm b' = Dm b ->
-  ghost b c L T -> ghost b' c L T.
+  Rx b' = Rx b -> ghost b c L T -> ghost b' c L T.
 Proof.
-  intros b b' c L T H HD [G1 G2 G3 G4 G5 G6 G7 G8].
+  intros b b' c L T H HD HR [G1 G2 G3 G4 G5 G6 G7 G7' G8].
   assert (Ec : forall c' g, cnt b' c' g = cnt b c' g) by (intros; apply cnt_ext; intros s Hs; symmetry; auto).
   constructor; auto.
   - intros s Hs. rewrite <- H by exact Hs. auto.
   - intros x g Hx. destruct (G6 x g Hx) as [H1 H2]. split; [exact H1|].
     intros s Hs Hf Hr. rewrite <- H by exact Hs. auto.
   - unfold excess. rewrite !Ec. exact G7.
+  - rewrite HR. exact G7'.
   - rewrite Ec, HD. exact G8.
 Qed.
 
@@ -1253,33 +1290,162 @@ Qed.
 
 End Dead.
 
+(** ** Promoted men along a game
+
+    With sets [UN UB UR UQ] closed under their roles' exits
+    ([RegionCountproof.phi_sets], validated by [promoted_sets_ok]), [Rx b
+    := region_excess b c UN UB UR UQ] satisfies the two conditions of
+    [ghost_step] on every move of a game whose last position has [X]
+    closed: the men of a role on its set grow by at most one, and only by
+    a promotion there ([RegionCountproof.role_step]), which is a promotion
+    move of [c] ([no_promotion]: a move of the other side leaves [c]'s men
+    where they stand, [others_kept]; any other move of [c] keeps its pawns,
+    while a promotion takes one away, [RegionCountproof.pawn_drop]). *)
+
+Lemma count_on_pawns : forall b c, count_on b everywhere (MkPiece c Pawn) = cnt b c TPawn.
+Proof.
+  intros b c. unfold count_on, cnt. generalize all_squares as l.
+  induction l as [|s l IH]; [reflexivity|]. cbn [filter cnt_l]. unfold everywhere at 1.
+  destruct (b s) as [p|]; [destruct p as [c1 r1]; destruct c, c1, r1|].
+  all: cbn [andb opiece_eqb piece_eqb color_eqb role_eqb length ind tagged piece_color piece_role];
+    rewrite IH; reflexivity.
+Qed.
+
+Section Promoted.
+
+Context (X : int -> bool) (c : color) (UN UB UR UQ : int -> bool) (KN KB KR KQ : int -> int -> bool).
+Context (Q P : position) (m : move).
+Context (Hl : legal_move Q m P) (HQ : inv Q = true) (Hg : exists h, game h Q)
+  (HX : closed_set (piece_at P) X) (HS : RegionCountproof.phi_sets (piece_at P) X c UN UB UR UQ KN KB KR KQ).
+
+Lemma no_promotion : forall r s, In s all_squares -> piece_at P s = Some (MkPiece c r) ->
+  promoted_on Q P c r s -> turn Q = c /\ mv_kind m = Promotion.
+Proof.
+  intros r s Hs Hb Hp.
+  destruct (inv_elim Q HQ) as (_ & _ & _ & _ & Hep).
+  assert (Hcol : turn Q = c \/ turn Q = opp c) by (destruct (turn Q), c; auto).
+  destruct Hcol as [Ec|Eo].
+  - split; [exact Ec|]. destruct (mv_kind m) eqn:Ek; [| reflexivity | |];
+      exfalso; pose proof (mover_counts Q m P Hl Hep ltac:(rewrite Ek; discriminate) TPawn) as E;
+      pose proof (RegionCountproof.pawn_drop Q P c r s Hs Hb Hp) as D;
+      rewrite !count_on_pawns, <- Ec in D; lia.
+  - exfalso. destruct Hp as (Hn & _). apply Hn. rewrite (others_kept Q P m Hl HQ c r s Eo Hs Hb). exact Hb.
+Qed.
+
+Theorem region_excess_step :
+  region_excess (piece_at P) c UN UB UR UQ <= S (region_excess (piece_at Q) c UN UB UR UQ) /\
+  (turn Q <> c \/ mv_kind m <> Promotion ->
+   region_excess (piece_at P) c UN UB UR UQ <= region_excess (piece_at Q) c UN UB UR UQ).
+Proof.
+  destruct HS as (HN & HB & HR & HQ' & CN & CB & CR & CQ). unfold region_excess, RegionCount.excess.
+  destruct (RegionCountproof.role_step Q P m X c Hl HQ HX Hg KN Knight UN HN CN) as [KN'|(KN' & sN & HsN & BN & PN)];
+  destruct (RegionCountproof.role_step Q P m X c Hl HQ HX Hg KB Bishop UB HB CB) as [KB'|(KB' & sB & HsB & BB & PB)];
+  destruct (RegionCountproof.role_step Q P m X c Hl HQ HX Hg KR Rook UR HR CR) as [KR'|(KR' & sR & HsR & BR & PR)];
+  destruct (RegionCountproof.role_step Q P m X c Hl HQ HX Hg KQ Queen UQ HQ' CQ) as [KQ'|(KQ' & sQ & HsQ & BQ & PQ)];
+  repeat match goal with
+  | H1 : promoted_on _ _ _ ?r1 ?s1, H2 : promoted_on _ _ _ ?r2 ?s2 |- _ =>
+      tryif constr_eq r1 r2 then fail else
+      (exfalso; assert (E : r1 = r2) by (apply (RegionCountproof.promoted_once Q P c r1 r2 s1 s2); assumption);
+       discriminate E)
+  end;
+  (split; [lia|intros Hno]); try lia;
+  match goal with
+  | H : promoted_on _ _ _ ?r ?s, Hs : In ?s _, Hb : piece_at _ ?s = _ |- _ =>
+      destruct (no_promotion r s Hs Hb H) as (E1 & E2); destruct Hno; contradiction
+  end.
+Qed.
+
+End Promoted.
+
 (** ** Games, problems *)
 
 (** Every position of a game whose last position has [X] closed keeps a
-    ghost counting the dead men of validated sets [Ys]. *)
-Theorem ghost_game : forall h G, game h G -> forall X c Ys, cages_ok X c Ys = true ->
+    ghost counting the dead men of validated sets [Ys] and the promoted
+    men on closed sets [UN UB UR UQ]. *)
+Theorem ghost_game : forall h G, game h G -> forall X c Ys UN UB UR UQ KN KB KR KQ,
+  cages_ok X c Ys = true ->
   (forall s, cage_of Ys Pawn s = false) -> (forall s, cage_of Ys King s = false) ->
   closed_set (piece_at G) (fun s => X.[s]) ->
-  ghostly (fun b => caged Ys (piece_at initial) c - caged Ys b c) (piece_at G) c.
+  RegionCountproof.phi_sets (piece_at G) (fun s => X.[s]) c UN UB UR UQ KN KB KR KQ ->
+  ghostly (fun b => caged Ys (piece_at initial) c - caged Ys b c)
+    (fun b => region_excess b c UN UB UR UQ) (piece_at G) c.
 Proof.
-  intros h G Hg. induction Hg as [|h G m G' Hg IH Hst]; intros X c Ys Hok Hp Hk HX.
-  - exists (initial_ghost c), []. apply ghost_initial. apply Nat.sub_diag.
+  intros h G Hg. induction Hg as [|h G m G' Hg IH Hst];
+    intros X c Ys UN UB UR UQ KN KB KR KQ Hok Hp Hk HX HS.
+  - exists (initial_ghost c), []. apply ghost_initial; [apply Nat.sub_diag|].
+    unfold region_excess, RegionCount.excess. rewrite !Nat.sub_diag. reflexivity.
   - destruct Hst as (Hl & _). apply legal_move_iff in Hl.
     pose proof (inv_game h G Hg) as Hi.
     assert (HXG : closed_set (piece_at G) (fun s => X.[s])).
     { apply (closed_transfer (piece_at G')); [exact HX|].
       intros x Hx HXx. exact (frozen_step_keeps G G' m _ Hl Hi HX (ex_intro _ h Hg) x Hx HXx). }
     destruct (dead_step X c Ys Hok Hp Hk G G' m Hl Hi (ex_intro _ h Hg) HX) as (HD1 & HD2).
-    apply (ghost_step _ G m G' Hl Hi c); [lia|exact HD2|exact (IH X c Ys Hok Hp Hk HXG)].
+    destruct (region_excess_step _ c UN UB UR UQ KN KB KR KQ G G' m Hl Hi (ex_intro _ h Hg) HX HS)
+      as (HR1 & HR2).
+    apply (ghost_step _ _ G m G' Hl Hi c); [lia|exact HD2|exact HR1|exact HR2|].
+    apply (IH X c Ys UN UB UR UQ KN KB KR KQ Hok Hp Hk HXG).
+    exact (RegionCountproof.phi_sets_back G m G' _ c _ _ _ _ _ _ _ _ Hl Hi (ex_intro _ h Hg) HX HS).
 Qed.
 
-Lemma side_refutes_with_ext : forall d d' b c, d tt = d' tt ->
-  side_refutes_with d b c = side_refutes_with d' b c.
-Proof. intros d d' b c E. unfold side_refutes_with. rewrite E. reflexivity. Qed.
+Lemma side_refutes_with_ext : forall d d' e e' b c, d tt = d' tt -> e tt = e' tt ->
+  side_refutes_with d e b c = side_refutes_with d' e' b c.
+Proof. intros d d' e e' b c E F. unfold side_refutes_with, refutes_promoted. rewrite E, F. reflexivity. Qed.
 
 Lemma dead_unfold : forall b c, dead b c =
   if cages_ok (frozen_set b) c (cages (frozen_set b) c)
   then caged (cages (frozen_set b) c) (piece_at initial) c - caged (cages (frozen_set b) c) b c else 0.
+Proof. reflexivity. Qed.
+
+Lemma region_excess_ext : forall b b' c UN UB UR UQ, (forall s, In s all_squares -> b s = b' s) ->
+  region_excess b c UN UB UR UQ = region_excess b' c UN UB UR UQ.
+Proof.
+  intros b b' c UN UB UR UQ H. unfold region_excess, RegionCount.excess.
+  rewrite !(RegionCountproof.count_on_ext b b') by exact H. reflexivity.
+Qed.
+
+Lemma count_on_none : forall b p, count_on b (fun _ => false) p = 0.
+Proof. intros b p. unfold count_on. generalize all_squares as l. induction l; simpl; auto. Qed.
+
+(** The sets of [region_promoted_with] on a board a game reaches, as
+    sets the ghost can count on; none (and no promoted men) if they fail
+    the validation.  (Stated over abstract sets: with the sets of
+    [region_promoted] spelled out, [Qed] would evaluate them in the
+    kernel.) *)
+Lemma promoted_sets : forall G b X c AN AB AR AQ, (forall s, In s all_squares -> b s = piece_at G s) ->
+  exists UN UB UR UQ KN KB KR KQ,
+    RegionCountproof.phi_sets (piece_at G) (fun s => X.[s]) c UN UB UR UQ KN KB KR KQ /\
+    region_promoted_with b X c AN AB AR AQ = region_excess b c UN UB UR UQ.
+Proof.
+  intros G b X c AN AB AR AQ Hb.
+  destruct (promoted_sets_ok b X c AN AB AR AQ) eqn:Hok.
+  - assert (Hw : region_promoted_with b X c AN AB AR AQ =
+                 region_excess b c (fun s => AN.[s]) (fun s => AB.[s]) (fun s => AR.[s]) (fun s => AQ.[s]))
+      by (unfold region_promoted_with; rewrite Hok; reflexivity).
+    unfold promoted_sets_ok in Hok.
+    apply lazy_and_true in Hok as (Hok & EQ). apply lazy_and_true in Hok as (Hok & ER).
+    apply lazy_and_true in Hok as (EN & EB).
+    destruct (RegionCountproof.closed_ok_gen _ X _ c Knight _ EN) as (HN & _).
+    destruct (RegionCountproof.closed_ok_gen _ X _ c Bishop _ EB) as (HB & _).
+    destruct (RegionCountproof.closed_ok_gen _ X _ c Rook _ ER) as (HR & _).
+    destruct (RegionCountproof.closed_ok_gen _ X _ c Queen _ EQ) as (HQ & _).
+    set (cols := columns b X) in *.
+    exists (fun s => AN.[s]), (fun s => AB.[s]), (fun s => AR.[s]), (fun s => AQ.[s]),
+      (cut cols c Knight), (cut cols c Bishop), (cut cols c Rook), (cut cols c Queen).
+    split; [|exact Hw].
+    assert (HK : forall r, cuts_ok (piece_at G) (fun s => X.[s]) (cut cols c r) c r)
+      by (intros r; apply (cuts_ok_ext b); [exact Hb|apply columns_ok]).
+    exact (conj HN (conj HB (conj HR (conj HQ (conj (HK Knight) (conj (HK Bishop) (conj (HK Rook) (HK Queen)))))))).
+  - exists (fun _ => false), (fun _ => false), (fun _ => false), (fun _ => false),
+      (fun _ _ => false), (fun _ _ => false), (fun _ _ => false), (fun _ _ => false).
+    split.
+    + repeat split; intros x; discriminate.
+    + unfold region_promoted_with. rewrite Hok.
+      unfold region_excess, RegionCount.excess. rewrite !count_on_none. reflexivity.
+Qed.
+
+Lemma region_promoted_unfold : forall b X c, region_promoted b X c =
+  region_promoted_with b X c (kind_region nowhere b X c Knight) (kind_region nowhere b X c Bishop)
+    (kind_region nowhere b X c Rook) (kind_region nowhere b X c Queen).
 Proof. reflexivity. Qed.
 
 Lemma reachable_sides : forall P, reachable P -> forall c, side_refutes (piece_at P) c = false.
@@ -1289,14 +1455,25 @@ Proof.
   set (X := frozen_set (piece_at P)).
   assert (HX : closed_set (piece_at G) (fun s => X.[s])).
   { apply (closed_transfer (piece_at P)); [apply frozen_set_closed|]. intros s Hs _. apply Hext, Hs. }
+  destruct (promoted_sets G (piece_at P) X c (kind_region nowhere (piece_at P) X c Knight)
+              (kind_region nowhere (piece_at P) X c Bishop) (kind_region nowhere (piece_at P) X c Rook)
+              (kind_region nowhere (piece_at P) X c Queen) Hb)
+    as (UN & UB & UR & UQ & KN & KB & KR & KQ & HS & ER).
+  rewrite <- region_promoted_unfold in ER.
+  assert (HR : region_excess (piece_at P) c UN UB UR UQ = region_excess (piece_at G) c UN UB UR UQ)
+    by (apply region_excess_ext; intros s Hs; symmetry; apply Hext, Hs).
   unfold side_refutes. rewrite dead_unfold. fold X.
   destruct (cages_ok X c (cages X c)) eqn:Hok.
-  - destruct (ghost_game h G Hg X c (cages X c) Hok (fun s => eq_refl) (fun s => eq_refl) HX) as (L & T & Gh).
-    apply ghost_ext with (b' := piece_at P) in Gh; [|exact Hext|rewrite (caged_ext _ (piece_at G) (piece_at P)); auto].
-    exact (ghost_side_refutes _ _ _ _ _ Gh).
-  - destruct (ghost_game h G Hg X c [] eq_refl (fun s => eq_refl) (fun s => eq_refl) HX) as (L & T & Gh).
-    apply ghost_ext with (b' := piece_at P) in Gh; [|exact Hext|rewrite !caged_nil; reflexivity].
-    rewrite <- (ghost_side_refutes _ _ _ _ _ Gh). apply side_refutes_with_ext. rewrite !caged_nil. reflexivity.
+  - destruct (ghost_game h G Hg X c (cages X c) UN UB UR UQ KN KB KR KQ Hok (fun s => eq_refl)
+                (fun s => eq_refl) HX HS) as (L & T & Gh).
+    apply ghost_ext with (b' := piece_at P) in Gh;
+      [|exact Hext|rewrite (caged_ext _ (piece_at G) (piece_at P)); auto|exact HR].
+    rewrite <- (ghost_side_refutes _ _ _ _ _ _ Gh). apply side_refutes_with_ext; [reflexivity|exact ER].
+  - destruct (ghost_game h G Hg X c [] UN UB UR UQ KN KB KR KQ eq_refl (fun s => eq_refl)
+                (fun s => eq_refl) HX HS) as (L & T & Gh).
+    apply ghost_ext with (b' := piece_at P) in Gh; [|exact Hext|rewrite !caged_nil; reflexivity|exact HR].
+    rewrite <- (ghost_side_refutes _ _ _ _ _ _ Gh). apply side_refutes_with_ext; [|exact ER].
+    rewrite !caged_nil. reflexivity.
 Qed.
 
 (** Proven by [reflexivity] and used by [rewrite]: [unfold pawn_refutes]

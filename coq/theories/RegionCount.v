@@ -14,6 +14,9 @@
                                    position's there number more than 8
                                    ("Promotion counting" below).
 
+    and [region_promoted b X c], the men of a side the same sets show
+    promoted (PawnCaptures.v counts them as promoted pawns).
+
     RegionCountproof.v proves [region_count_refutes_sound : forall P,
     region_count_refutes P = true -> ~ reachable P] and
     [promotion_count_refutes_sound].
@@ -137,18 +140,26 @@ Definition excess (b : board_fn) (c : color) (r : role) (U : int -> bool) : nat 
 
 Definition everywhere (s : int) : bool := true.
 
+(** The excess men of each role on its set: promoted pawns. *)
+Definition region_excess (b : board_fn) (c : color) (UN UB UR UQ : int -> bool) : nat :=
+  excess b c Knight UN + excess b c Bishop UB + excess b c Rook UR + excess b c Queen UQ.
+
 (** The pawns of [c] and the excess men of each role on its set. *)
 Definition phi (b : board_fn) (c : color) (UN UB UR UQ : int -> bool) : nat :=
-  count_on b everywhere (MkPiece c Pawn) + excess b c Knight UN + excess b c Bishop UB +
-  excess b c Rook UR + excess b c Queen UQ.
+  count_on b everywhere (MkPiece c Pawn) + region_excess b c UN UB UR UQ.
 
-Definition overpromoted_with (b : board_fn) (X : array bool) (c : color) (UN UB UR UQ : array bool) :
+(** The validation of the four sets. *)
+Definition promoted_sets_ok (b : board_fn) (X : array bool) (c : color) (UN UB UR UQ : array bool) :
     bool :=
   let cols := columns b X in
   closed_ok nowhere X (cut cols c Knight) c Knight UN &&&
   closed_ok nowhere X (cut cols c Bishop) c Bishop UB &&&
   closed_ok nowhere X (cut cols c Rook) c Rook UR &&&
-  closed_ok nowhere X (cut cols c Queen) c Queen UQ &&&
+  closed_ok nowhere X (cut cols c Queen) c Queen UQ.
+
+Definition overpromoted_with (b : board_fn) (X : array bool) (c : color) (UN UB UR UQ : array bool) :
+    bool :=
+  promoted_sets_ok b X c UN UB UR UQ &&&
   Nat.ltb 8 (phi b c (fun s => UN.[s]) (fun s => UB.[s]) (fun s => UR.[s]) (fun s => UQ.[s])).
 
 Definition overpromoted (b : board_fn) (X : array bool) (c : color) : bool :=
@@ -159,3 +170,19 @@ Definition promotion_count_refutes (P : position) : bool :=
   let b := piece_at P in
   let X := frozen_set b in
   existsb (overpromoted b X) [White; Black].
+
+(** The men of [c] that must be promoted pawns by the regions of their
+    kind: [region_excess] on the validated sets (0 if they fail).  Beyond
+    [promoted_men] when a man's only way back leads to a promotion square:
+    a dark-squared bishop walled in on e1 beside a missing f8 bishop.
+    PawnCaptures.v counts these men as promoted pawns too
+    ([frozen::region_promoted] of the native engine). *)
+Definition region_promoted_with (b : board_fn) (X : array bool) (c : color) (UN UB UR UQ : array bool) :
+    nat :=
+  if promoted_sets_ok b X c UN UB UR UQ
+  then region_excess b c (fun s => UN.[s]) (fun s => UB.[s]) (fun s => UR.[s]) (fun s => UQ.[s])
+  else 0.
+
+Definition region_promoted (b : board_fn) (X : array bool) (c : color) : nat :=
+  region_promoted_with b X c (kind_region nowhere b X c Knight) (kind_region nowhere b X c Bishop)
+    (kind_region nowhere b X c Rook) (kind_region nowhere b X c Queen).

@@ -301,7 +301,7 @@ Definition phi_sets (b : board_fn) (X : int -> bool) (c : color) (UN UB UR UQ : 
 Theorem phi_step : forall UN UB UR UQ KN KB KR KQ, phi_sets (piece_at P) X c UN UB UR UQ KN KB KR KQ ->
   (phi (piece_at P) c UN UB UR UQ <= phi (piece_at Q) c UN UB UR UQ)%nat.
 Proof.
-  intros UN UB UR UQ KN KB KR KQ (HN & HB & HR & HQ' & CN & CB & CR & CQ). unfold phi, excess.
+  intros UN UB UR UQ KN KB KR KQ (HN & HB & HR & HQ' & CN & CB & CR & CQ). unfold phi, region_excess, excess.
   pose proof pawn_step as Hpawn.
   destruct (role_step KN Knight UN HN CN) as [KN'|(KN' & sN & HsN & BN & PN)];
   destruct (role_step KB Bishop UB HB CB) as [KB'|(KB' & sB & HsB & BB & PB)];
@@ -339,7 +339,7 @@ Theorem phi_game : forall h G, game h G -> forall X c UN UB UR UQ KN KB KR KQ,
 Proof.
   intros h G Hg. induction Hg as [|h G m G' Hg IH Hst];
     intros X c UN UB UR UQ KN KB KR KQ HX HS.
-  - unfold phi, excess. rewrite pawns_initial, !Nat.sub_diag. reflexivity.
+  - unfold phi, region_excess, excess. rewrite pawns_initial, !Nat.sub_diag. reflexivity.
   - destruct Hst as (Hl & _). apply legal_move_iff in Hl.
     pose proof (inv_game h G Hg) as Hi.
     assert (HXG : closed_set (piece_at G) X).
@@ -354,7 +354,7 @@ Qed.
 Lemma phi_ext : forall b b' c UN UB UR UQ, (forall s, In s all_squares -> b s = b' s) ->
   phi b c UN UB UR UQ = phi b' c UN UB UR UQ.
 Proof.
-  intros b b' c UN UB UR UQ H. unfold phi, excess.
+  intros b b' c UN UB UR UQ H. unfold phi, region_excess, excess.
   rewrite !(count_on_ext b b') by exact H. reflexivity.
 Qed.
 
@@ -366,7 +366,7 @@ Lemma overpromoted_with_game : forall h G b X c UN UB UR UQ, game h G ->
 Proof.
   intros h G b X c UN UB UR UQ Hg Hb HX.
   apply not_true_is_false. intros E. unfold overpromoted_with in E.
-  apply lazy_and_true in E as (E & Hlt). apply lazy_and_true in E as (E & EQ).
+  apply lazy_and_true in E as (E & Hlt). unfold promoted_sets_ok in E. apply lazy_and_true in E as (E & EQ).
   apply lazy_and_true in E as (E & ER). apply lazy_and_true in E as (EN & EB).
   destruct (closed_ok_gen _ X _ c Knight UN EN) as (HN & _).
   destruct (closed_ok_gen _ X _ c Bishop UB EB) as (HB & _).

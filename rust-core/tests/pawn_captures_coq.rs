@@ -2,7 +2,8 @@
 //!
 //! This test draws random boards (seeded, so always the same ones) and
 //! checks that coq/tests/PawnCapturesCross.v lists exactly them, then a
-//! few fixed boards ([`FIXED`]: cages of dead men), with the native
+//! few fixed boards ([`FIXED`]: cages of dead men, men walled in on a
+//! promotion square), with the native
 //! verdicts; that Coq file proves, by `vm_compute`, that
 //! `pawn_refutes` gives the same verdicts.  So `cargo test` + `make -C coq
 //! test` together check agreement.  To regenerate the Coq file after a
@@ -58,11 +59,12 @@ fn random_fen(rng: &mut Rng) -> String {
     common::grid_fen(&board)
 }
 
-/// Boards with caged men of the other side (`pawns::dead_men`), which
-/// random boards hardly ever have: the two refuted corpus records, two
-/// boards refuted by a single dead man, and legal-looking ones the dead men
-/// do not refute (see `pawn_captures_with_dead_men` in tests/rules.rs).
-const FIXED: [&str; 8] = [
+/// Boards with caged men of the other side (`pawns::dead_men`) or men
+/// walled in on a promotion square (`frozen::region_promoted`), which
+/// random boards hardly ever have: the refuted corpus records, boards
+/// refuted by a single dead man, and near-misses the rules do not refute
+/// (see `pawn_captures_with_dead_men` in tests/rules.rs).
+const FIXED: [&str; 12] = [
     // rtr-legal-047: both black bishops dead, refuted.
     "4k2r/pp1pp1p1/1np2n1p/qr3p2/2PP1N1P/B1PQP1PB/P2KNPR1/R7 b - -",
     // rtr-legal-113: both black rooks dead, refuted.
@@ -79,6 +81,16 @@ const FIXED: [&str; 8] = [
     "2bqkb2/1ppppppp/p7/2n2n2/2P1NP2/1P1P1K1B/1P2P1QP/R1B5 w - -",
     // 113 with g7 on g6 (both cages open, one through castling): dead 0.
     "2bqkb2/pppppp1p/6p1/2n2n2/2P1NP2/1P1P1K1B/1P2P1QP/R1B5 w - -",
+    // rtr-legal-075: the e1 bishop, walled in by d2 and f2, is a promoted
+    // pawn (`frozen::region_promoted`), so Black's pawns need 2 captures
+    // of the 1 White lost: refuted.
+    "1n5r/1ppbp2p/1p1p1qk1/P5p1/7n/1PPKP1P1/R2P1P1P/RBB1b1NN w - -",
+    // The same, colours swapped: refuted.
+    "rbb1B1nn/r2p1p1p/1ppkp1p1/7N/p5P1/1P1P1QK1/1PPBP2P/1N5R b - -",
+    // 075 without the h1 knight: White lost 2, not refuted.
+    "1n5r/1ppbp2p/1p1p1qk1/P5p1/7n/1PPKP1P1/R2P1P1P/RBB1b1N1 w - -",
+    // 075 with d2 on d3 (the bishop gets out): not refuted.
+    "1n5r/1ppbp2p/1p1p1qk1/P5p1/7n/1PPPP1P1/R3KP1P/RBB1b1NN w - -",
 ];
 
 const CROSS: common::Cross = common::Cross {
@@ -98,7 +110,7 @@ fn coq_cross_file_is_current() {
         (fen.to_string(), pawns::refutes(&pos))
     });
     let refuted = fixed.iter().filter(|c| c.1).count();
-    assert_eq!(refuted, 4, "{fixed:?}");
+    assert_eq!(refuted, 6, "{fixed:?}");
     cs.extend(fixed);
     CROSS.assert_current(&cs);
 }

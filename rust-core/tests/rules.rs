@@ -458,3 +458,43 @@ fn pawn_captures_with_dead_men() {
     assert_eq!(dead(no_rooks, Color::White), 2);
     assert!(pawns::refutes(&pos(no_rooks)));
 }
+
+/// `color`'s men that the regions of their kind show promoted.
+fn region_promoted(fen: &str, color: Color) -> u32 {
+    let board = *pos(fen).board();
+    frozen::region_promoted(&board, frozen::frozen_men(&board), color)
+}
+
+#[test]
+fn pawn_captures_with_region_promoted_men() {
+    // rtr-legal-075. Black's bishops d7 (light) and e1 (dark): one of each
+    // colour, so the material shows no promoted man. But the e1 bishop's
+    // exits d2 and f2 hold White pawns that never moved: it only ever stood
+    // on e1, Black's first rank, so it is a promoted pawn. Black's pawns
+    // b7 c7 e7 h7 b6 d6 g5 (files b, b, c, d, e, g, h) and that promoted
+    // pawn need two captures (the e1 pawn promoted on an open file: a, b,
+    // c, e or g; at best e or g), and White has lost only one man.
+    let legal_075 = "1n5r/1ppbp2p/1p1p1qk1/P5p1/7n/1PPKP1P1/R2P1P1P/RBB1b1NN w - - 0 1";
+    assert_eq!(region_promoted(legal_075, Color::Black), 1);
+    assert_eq!(
+        pawns::min_pawn_captures(&pos(legal_075), Color::Black),
+        Some(1)
+    );
+    assert!(pawns::refutes(&pos(legal_075)));
+
+    // The same without the h1 knight: White lost two men, enough.
+    let two = "1n5r/1ppbp2p/1p1p1qk1/P5p1/7n/1PPKP1P1/R2P1P1P/RBB1b1N1 w - -";
+    assert_eq!(region_promoted(two, Color::Black), 1);
+    assert!(!pawns::refutes(&pos(two)));
+
+    // d2 on d3 (the king on e2): the bishop gets out by d2 and its region
+    // meets f8, the home of a dark-squared bishop: no promoted man shown.
+    let open = "1n5r/1ppbp2p/1p1p1qk1/P5p1/7n/1PPPP1P1/R3KP1P/RBB1b1NN w - -";
+    assert_eq!(region_promoted(open, Color::Black), 0);
+    assert!(!pawns::refutes(&pos(open)));
+
+    // The initial position: nothing promoted.
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -";
+    assert_eq!(region_promoted(start, Color::White), 0);
+    assert_eq!(region_promoted(start, Color::Black), 0);
+}

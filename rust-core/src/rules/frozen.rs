@@ -482,8 +482,7 @@ pub fn region_count_refutes(pos: &Position) -> bool {
 /// rook whose only way back leads to a8, beside the rook a8 itself.
 pub fn promotion_count_refutes(pos: &Position) -> bool {
     let board = pos.board();
-    let start = Board::start();
-    let walls = Walls::of(board, frozen_men(board));
+    let frozen = frozen_men(board);
     Color::ALL.into_iter().any(|color| {
         let pawns = board
             .by_piece(Piece {
@@ -491,17 +490,32 @@ pub fn promotion_count_refutes(pos: &Position) -> bool {
                 role: Role::Pawn,
             })
             .count();
-        let promoted: u32 = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
-            .into_iter()
-            .map(|role| {
-                let piece = Piece { color, role };
-                let union = kind_union(&walls, piece, Bitboard::EMPTY);
-                let homes = start.by_piece(piece) & union;
-                (board.by_piece(piece) & union)
-                    .count()
-                    .saturating_sub(homes.count())
-            })
-            .sum();
-        pawns + promoted > 8
+        pawns + region_promoted(board, frozen, color) > 8
     })
+}
+
+/// The men of `color` that must be promoted pawns by the regions of their
+/// kind (see [`promotion_count_refutes`]): for each role a pawn may be
+/// promoted to, the men of the role on the union `U` of the regions of its
+/// men that are not frozen, beyond the initial position's men on `U`.
+/// `frozen` is [`frozen_men`] of `board`.
+///
+/// At least [`crate::retro::SideMaterial::promoted_excess`] on a board a
+/// game reaches, and more when a man's only way back leads to a promotion
+/// square: a dark-squared bishop walled in on e1 beside a missing f8
+/// bishop. Coq: `region_excess` of RegionCount.v.
+pub fn region_promoted(board: &Board, frozen: Bitboard, color: Color) -> u32 {
+    let start = Board::start();
+    let walls = Walls::of(board, frozen);
+    [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
+        .into_iter()
+        .map(|role| {
+            let piece = Piece { color, role };
+            let union = kind_union(&walls, piece, Bitboard::EMPTY);
+            let homes = start.by_piece(piece) & union;
+            (board.by_piece(piece) & union)
+                .count()
+                .saturating_sub(homes.count())
+        })
+        .sum()
 }

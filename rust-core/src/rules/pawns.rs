@@ -20,6 +20,12 @@
 //! stood there all game (it never moved), so its file's seventh-rank square
 //! was never free: `x` is one of the other files.
 //!
+//! The men beyond the initial set are only a lower bound of the promoted
+//! men: the regions of their kind sometimes show more
+//! ([`frozen::region_promoted`]: a black bishop walled in on e1 by the
+//! unmoved pawns d2 and f2 is a promoted pawn even beside a black bishop of
+//! each colour). When they are more, the rule is tried again with them.
+//!
 //! The assignment is a bitmask dynamic programme over the set of starting
 //! files used: at most 8 × 256 steps.
 //!
@@ -63,6 +69,12 @@ const IMPOSSIBLE: u32 = 1000;
 /// more than 8 (the invariants refute that).
 pub fn min_pawn_captures(pos: &Position, color: Color) -> Option<u32> {
     let board = pos.board();
+    let promoted = SideMaterial::of(board, color).promoted_excess() as usize;
+    min_captures_with(board, color, promoted)
+}
+
+/// [`min_pawn_captures`] with `promoted` men counted as promoted pawns.
+fn min_captures_with(board: &Board, color: Color, promoted: usize) -> Option<u32> {
     let mut costs: Vec<[u32; 8]> = board
         .by_piece(Piece::new(color, Role::Pawn))
         .into_iter()
@@ -71,7 +83,6 @@ pub fn min_pawn_captures(pos: &Position, color: Color) -> Option<u32> {
             std::array::from_fn(|g| f.abs_diff(g as u32))
         })
         .collect();
-    let promoted = SideMaterial::of(board, color).promoted_excess() as usize;
     if costs.len() + promoted > 8 {
         return None;
     }
@@ -211,12 +222,43 @@ pub fn refutes(pos: &Position) -> bool {
         if need > captured {
             return true;
         }
-        // Only then the dead men (computing the frozen men is slower), and
-        // only when a capture is needed and their bound may refute.
-        if need == 0 || need + dead_men_bound(board, color) <= captured {
+        // Only then the frozen men (slower to compute), for two further
+        // counts: the dead men ([`dead_men`]) and the men whose regions show
+        // them promoted ([`frozen::region_promoted`]), when they are more
+        // than the material shows. Each is tried only when its cheap bound
+        // may refute: the dead men are at most [`dead_men_bound`], and the
+        // promoted men at most the side's pieces (and 8 with its pawns);
+        // more promoted men never lower the cheapest assignment.
+        let bound = dead_men_bound(board, color);
+        let may_refute = |need: u32| need > captured || (need > 0 && need + bound > captured);
+        let promoted = SideMaterial::of(board, color).promoted_excess();
+        let pieces =
+            (board.by_color(color) - board.by_role(Role::Pawn) - board.by_role(Role::King)).count();
+        let pawns = board.by_piece(Piece::new(color, Role::Pawn)).count();
+        let most = pieces.min(8u32.saturating_sub(pawns));
+        let need_most = if most > promoted {
+            min_captures_with(board, color, most as usize).unwrap_or(need)
+        } else {
+            need
+        };
+        if !may_refute(need) && !may_refute(need_most) {
             return false;
         }
         let frozen = *frozen.get_or_insert_with(|| frozen::frozen_men(board));
-        need > captured.saturating_sub(dead_men(board, frozen, color))
+        let mut dead = None;
+        let mut refutes_with = |need: u32| {
+            need > captured
+                || (may_refute(need)
+                    && need
+                        > captured.saturating_sub(
+                            *dead.get_or_insert_with(|| dead_men(board, frozen, color)),
+                        ))
+        };
+        if refutes_with(need) {
+            return true;
+        }
+        let region = frozen::region_promoted(board, frozen, color);
+        region > promoted
+            && min_captures_with(board, color, region as usize).is_some_and(refutes_with)
     })
 }
