@@ -220,27 +220,33 @@ pub fn last_plies_searching(
             if let Ok(statement) = illegal {
                 return Ok(LastAnswer::Illegal(statement));
             }
-            // A game reaching the position makes the theorem
-            // unconditional: a short one the retraction search finds, or
-            // one from the proof-game search within `game_time`.
-            found = game.or_else(|| {
-                let limits = Limits {
-                    depth: ILLEGAL_CAP,
-                    nodes: MAX_SEQUENCES,
-                    ..Limits::default()
-                };
-                find_game(pos, limits).map(|line| game_of(&line))
-            });
-            if let (None, Some(time)) = (&found, game_time) {
-                let budget = proofgame::Budget {
-                    time: Some(time),
-                    ..proofgame::Budget::default()
-                };
-                found = find_proof_game(pos, budget).ok();
-            }
+            found = game;
         }
     }
+    // The statement before any search for a game: without one the game
+    // is not needed, and the proof-game search takes its whole budget
+    // when it fails.
     let statement = last_plies_statement(pos, n)?;
+    if game.is_none() {
+        // A game reaching the position makes the theorem unconditional: a
+        // short one the retraction search finds, or one from the
+        // proof-game search within `game_time`.
+        found = found.or_else(|| {
+            let limits = Limits {
+                depth: ILLEGAL_CAP,
+                nodes: MAX_SEQUENCES,
+                ..Limits::default()
+            };
+            find_game(pos, limits).map(|line| game_of(&line))
+        });
+        if let (None, Some(time)) = (&found, game_time) {
+            let budget = proofgame::Budget {
+                time: Some(time),
+                ..proofgame::Budget::default()
+            };
+            found = find_proof_game(pos, budget).ok();
+        }
+    }
     let game = game
         .map(<[Move]>::to_vec)
         .or(found)
