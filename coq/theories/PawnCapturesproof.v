@@ -335,6 +335,13 @@ Ltac sq_cases s l :=
       destruct (Uint63.eqs s x) as [->|H]; [|sq_cases s l']
   end.
 
+(** The side conditions of a move's [Hsame] in the last case of
+    [sq_cases]: the square is on the board, and not in the (short, literal)
+    list of the squares the move changes. *)
+Ltac not_in_tac :=
+  first [ assumption
+        | let H := fresh in intros H; cbn [In] in H; intuition congruence ].
+
 (** ** The ghost invariant *)
 
 (** The initial position's ghost: every pawn on its own file. *)
@@ -1150,9 +1157,8 @@ Proof.
                                   rewrite Hsame in Fx' by auto; contradiction].
     + exfalso. sq_cases x [f; t; ep_victim (opp c) t]; [congruence|congruence| |rewrite Hsame in Fx' by auto; contradiction].
       rewrite Hbv in Hbx. injection Hbx as E _. destruct c; discriminate.
-    + destruct (in_dec Uint63.eqs x [f; t; castle_rook_from (opp c) side; castle_rook_to (opp c) side]) as [Hin|Hn];
-        [|rewrite Hsame in Fx' by auto; contradiction].
-      simpl in Hin. destruct Hin as [<-|[<-|[<-|[<-|[]]]]]; try congruence.
+    + sq_cases x [f; t; castle_rook_from (opp c) side; castle_rook_to (opp c) side];
+        [..|rewrite Hsame in Fx' by not_in_tac; contradiction]; try congruence.
       (* the rook: it lands on its castling square, in the set *)
       rewrite Hbr in Hbx. injection Hbx as <-.
       assert (Hrt : In (castle_rook_to (opp c) side) all_squares) by (apply Hincl; simpl; auto).
@@ -1160,13 +1166,11 @@ Proof.
       * apply caged_at_spec. exists Rook. split; [exact Hb'rt|].
         apply (lands_in Rook (castle_rook_from (opp c) side) _ Hcx Hbr Hrt Hb'rt); [congruence| |].
         -- intros s' Hs' E1 E2.
-           destruct (in_dec Uint63.eqs s' [f; t; castle_rook_from (opp c) side; castle_rook_to (opp c) side])
-             as [Hin|Hn']; [|rewrite Hsame in E1 by auto; congruence].
-           simpl in Hin. destruct Hin as [<-|[<-|[<-|[<-|[]]]]]; congruence.
+           sq_cases s' [f; t; castle_rook_from (opp c) side; castle_rook_to (opp c) side];
+             [..|rewrite Hsame in E1 by not_in_tac]; congruence.
         -- intros s' Hs' E1 E2.
-           destruct (in_dec Uint63.eqs s' [f; t; castle_rook_from (opp c) side; castle_rook_to (opp c) side])
-             as [Hin|Hn']; [|rewrite Hsame in E2 by auto; congruence].
-           simpl in Hin. destruct Hin as [<-|[<-|[<-|[<-|[]]]]]; congruence.
+           sq_cases s' [f; t; castle_rook_from (opp c) side; castle_rook_to (opp c) side];
+             [..|rewrite Hsame in E2 by not_in_tac]; congruence.
       * unfold caged_at. rewrite Hbrt. reflexivity.
   - (* the square a caged man leaves is the mover's (or the castling rook's) *)
     intros x y Hx Hy Ex Fx Ey Fy.
@@ -1191,13 +1195,11 @@ Proof.
       rewrite Hbv in Hbx. injection Hbx as E _. destruct c; discriminate.
     + destruct (cage_role rx x Hcx) as [_ Hkx]. destruct (cage_role ry y Hcy) as [_ Hky].
       assert (Hxr : x = castle_rook_from (opp c) side).
-      { destruct (in_dec Uint63.eqs x [f; t; castle_rook_from (opp c) side; castle_rook_to (opp c) side])
-          as [Hin|Hn]; [|rewrite Hsame in Fx' by auto; contradiction].
-        simpl in Hin. destruct Hin as [<-|[<-|[<-|[<-|[]]]]]; congruence. }
+      { sq_cases x [f; t; castle_rook_from (opp c) side; castle_rook_to (opp c) side];
+          [..|rewrite Hsame in Fx' by not_in_tac; contradiction]; congruence. }
       assert (Hyr : y = castle_rook_from (opp c) side).
-      { destruct (in_dec Uint63.eqs y [f; t; castle_rook_from (opp c) side; castle_rook_to (opp c) side])
-          as [Hin|Hn]; [|rewrite Hsame in Fy' by auto; contradiction].
-        simpl in Hin. destruct Hin as [<-|[<-|[<-|[<-|[]]]]]; congruence. }
+      { sq_cases y [f; t; castle_rook_from (opp c) side; castle_rook_to (opp c) side];
+          [..|rewrite Hsame in Fy' by not_in_tac; contradiction]; congruence. }
       congruence.
 Qed.
 
@@ -1252,9 +1254,8 @@ Proof.
     + exfalso. sq_cases x [f; t; ep_victim c t]; [congruence|congruence| |rewrite Hsame in Fx' by auto; contradiction].
       rewrite Hbv in Hbx. injection Hbx as E. apply Hrp. symmetry. exact E.
     + exfalso.
-      destruct (in_dec Uint63.eqs x [f; t; castle_rook_from c side; castle_rook_to c side]) as [Hin|Hn];
-        [|rewrite Hsame in Fx' by auto; contradiction].
-      simpl in Hin. destruct Hin as [<-|[<-|[<-|[<-|[]]]]]; try congruence;
+      sq_cases x [f; t; castle_rook_from c side; castle_rook_to c side];
+        [..|rewrite Hsame in Fx' by not_in_tac; contradiction]; try congruence;
         first [rewrite Hbf in Hbx|rewrite Hbr in Hbx]; injection Hbx as E _; destruct c; discriminate. }
   pose proof (filter_le_plus (caged_at Ys b c) (caged_at Ys b' c) all_squares) as Hle.
   destruct (filter (fun x => caged_at Ys b c x && negb (caged_at Ys b' c x)) all_squares) as [|x rest] eqn:F.
