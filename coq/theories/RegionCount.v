@@ -12,10 +12,11 @@
                                    piece role, its men on the union of
                                    their regions beyond the initial
                                    position's there number more than 8
-                                   ("Promotion counting" below).
-
-    and [region_promoted b X c], the men of a side the same sets show
-    promoted (PawnCaptures.v counts them as promoted pawns).
+                                   ("Promotion counting" below);
+    - [region_promoted b X c]      the men of [c] beyond the initial
+                                   position's on those same unions: men
+                                   that must be promoted pawns
+                                   (PawnCaptures.v counts them as such).
 
     RegionCountproof.v proves [region_count_refutes_sound : forall P,
     region_count_refutes P = true -> ~ reachable P] and
