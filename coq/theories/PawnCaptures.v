@@ -270,12 +270,24 @@ Definition refutes_promoted (t : nat) (d : unit -> nat) (b : board_fn) (c : colo
   | Some v => Nat.ltb captured v ||| (Nat.ltb 0 v &&& Nat.ltb (captured - d tt) v)
   end.
 
+(** At most this many of [c]'s men can be promoted pawns: its pieces,
+    and 8 with its pawns. *)
+Definition promoted_most (b : board_fn) (c : color) : nat :=
+  let k := census_of (Material.men b) c in
+  Nat.min (men_count k - pawns k - 1) (8 - pawns k).
+
 (** The rule with [promoted_men] (Material.v) promoted men, and again,
     when it is more, with [e tt] (a thunk: [region_promoted] of
-    RegionCount.v, the men the regions of their kind show promoted). *)
+    RegionCount.v, the men the regions of their kind show promoted).  The
+    thunk is forced only when the rule refutes with the most promoted men
+    and the most dead men there can be ([promoted_most], 16): fewer never
+    refute more, and this check needs no frozen set. *)
 Definition side_refutes_with (d e : unit -> nat) (b : board_fn) (c : color) : bool :=
   let t := promoted_men (census_of (Material.men b) c) in
-  refutes_promoted t d b c ||| (Nat.ltb t (e tt) &&& refutes_promoted (e tt) d b c).
+  refutes_promoted t d b c |||
+  (let most := promoted_most b c in
+   Nat.ltb t most &&& refutes_promoted most (fun _ => 16%nat) b c &&&
+   Nat.ltb t (e tt) &&& refutes_promoted (e tt) d b c).
 
 Definition side_refutes (b : board_fn) (c : color) : bool :=
   side_refutes_with (fun _ => dead b c) (fun _ => region_promoted b (frozen_set b) c) b c.

@@ -542,7 +542,8 @@ Proof.
   intros b c L T G. unfold side_refutes_with. rewrite promoted_excess.
   rewrite (ghost_refutes_promoted b c L T (excess b c) G (gh_excess _ _ _ _ G)),
     (ghost_refutes_promoted b c L T (Rx b) G (gh_region _ _ _ _ G)).
-  destruct (Nat.ltb _ _); reflexivity.
+  cbv zeta. destruct (Nat.ltb (excess b c) (promoted_most b c)), (refutes_promoted (promoted_most b c) (fun _ => 16) b c),
+    (Nat.ltb (excess b c) (Rx b)); reflexivity.
 Qed.
 
 (** ** Updating a ghost *)
