@@ -1304,15 +1304,6 @@ End Dead.
     where they stand, [others_kept]; any other move of [c] keeps its pawns,
     while a promotion takes one away, [RegionCountproof.pawn_drop]). *)
 
-Lemma count_on_pawns : forall b c, count_on b everywhere (MkPiece c Pawn) = cnt b c TPawn.
-Proof.
-  intros b c. unfold count_on, cnt. generalize all_squares as l.
-  induction l as [|s l IH]; [reflexivity|]. cbn [filter cnt_l]. unfold everywhere at 1.
-  destruct (b s) as [p|]; [destruct p as [c1 r1]; destruct c, c1, r1|].
-  all: cbn [andb opiece_eqb piece_eqb color_eqb role_eqb length ind tagged piece_color piece_role];
-    rewrite IH; reflexivity.
-Qed.
-
 Section Promoted.
 
 Context (X : int -> bool) (c : color) (UN UB UR UQ : int -> bool) (KN KB KR KQ : int -> int -> bool).
@@ -1330,7 +1321,7 @@ Proof.
   - split; [exact Ec|]. destruct (mv_kind m) eqn:Ek; [| reflexivity | |];
       exfalso; pose proof (mover_counts Q m P Hl Hep ltac:(rewrite Ek; discriminate) TPawn) as E;
       pose proof (RegionCountproof.pawn_drop Q P c r s Hs Hb Hp) as D;
-      rewrite !count_on_pawns, <- Ec in D; lia.
+      rewrite !RegionCountproof.count_on_pawns, <- Ec in D; lia.
   - exfalso. destruct Hp as (Hn & _). apply Hn. rewrite (others_kept Q P m Hl HQ c r s Eo Hs Hb). exact Hb.
 Qed.
 
@@ -1398,16 +1389,6 @@ Lemma dead_unfold : forall b c, dead b c =
   then caged (cages (frozen_set b) c) (piece_at initial) c - caged (cages (frozen_set b) c) b c else 0.
 Proof. reflexivity. Qed.
 
-Lemma region_excess_ext : forall b b' c UN UB UR UQ, (forall s, In s all_squares -> b s = b' s) ->
-  region_excess b c UN UB UR UQ = region_excess b' c UN UB UR UQ.
-Proof.
-  intros b b' c UN UB UR UQ H. unfold region_excess, RegionCount.excess.
-  rewrite !(RegionCountproof.count_on_ext b b') by exact H. reflexivity.
-Qed.
-
-Lemma count_on_none : forall b p, count_on b (fun _ => false) p = 0.
-Proof. intros b p. unfold count_on. generalize all_squares as l. induction l; simpl; auto. Qed.
-
 (** The sets of [region_promoted_with] on a board a game reaches, as
     sets the ghost can count on; none (and no promoted men) if they fail
     the validation.  (Stated over abstract sets: with the sets of
@@ -1442,7 +1423,7 @@ Proof.
     split.
     + repeat split; intros x; discriminate.
     + unfold region_promoted_with. rewrite Hok.
-      unfold region_excess, RegionCount.excess. rewrite !count_on_none. reflexivity.
+      unfold region_excess, RegionCount.excess. rewrite !RegionCountproof.count_on_none. reflexivity.
 Qed.
 
 Lemma region_promoted_unfold : forall b X c, region_promoted b X c =
@@ -1463,7 +1444,7 @@ Proof.
     as (UN & UB & UR & UQ & KN & KB & KR & KQ & HS & ER).
   rewrite <- region_promoted_unfold in ER.
   assert (HR : region_excess (piece_at P) c UN UB UR UQ = region_excess (piece_at G) c UN UB UR UQ)
-    by (apply region_excess_ext; intros s Hs; symmetry; apply Hext, Hs).
+    by (apply RegionCountproof.region_excess_ext; intros s Hs; symmetry; apply Hext, Hs).
   unfold side_refutes. rewrite dead_unfold. fold X.
   destruct (cages_ok X c (cages X c)) eqn:Hok.
   - destruct (ghost_game h G Hg X c (cages X c) UN UB UR UQ KN KB KR KQ Hok (fun s => eq_refl)

@@ -146,6 +146,26 @@ Proof.
   intros s Hs. rewrite (H s Hs). reflexivity.
 Qed.
 
+Lemma count_on_none : forall b p, count_on b (fun _ => false) p = 0%nat.
+Proof. intros b p. unfold count_on. generalize all_squares as l. induction l; simpl; auto. Qed.
+
+(** The pawns of [c], counted as Invariants.v counts them. *)
+Lemma count_on_pawns : forall b c, count_on b everywhere (MkPiece c Pawn) = cnt b c TPawn.
+Proof.
+  intros b c. unfold count_on, cnt. generalize all_squares as l.
+  induction l as [|s l IH]; [reflexivity|]. cbn [filter cnt_l]. unfold everywhere at 1.
+  destruct (b s) as [p|]; [destruct p as [c1 r1]; destruct c, c1, r1|].
+  all: cbn [andb opiece_eqb piece_eqb color_eqb role_eqb length ind tagged piece_color piece_role];
+    rewrite IH; reflexivity.
+Qed.
+
+Lemma region_excess_ext : forall b b' c UN UB UR UQ, (forall s, In s all_squares -> b s = b' s) ->
+  region_excess b c UN UB UR UQ = region_excess b' c UN UB UR UQ.
+Proof.
+  intros b b' c UN UB UR UQ H. unfold region_excess, excess.
+  rewrite !(count_on_ext b b') by exact H. reflexivity.
+Qed.
+
 Lemma crowded_on_spec : forall b X c r U, crowded_on b X c r U = true ->
   closed_ok (promotion_square c r) X (cut (columns b X) c r) c r U = true /\
   (count_on (piece_at initial) (fun s => U.[s]) (MkPiece c r) <

@@ -482,7 +482,7 @@ pub fn region_count_refutes(pos: &Position) -> bool {
 /// rook whose only way back leads to a8, beside the rook a8 itself.
 pub fn promotion_count_refutes(pos: &Position) -> bool {
     let board = pos.board();
-    let frozen = frozen_men(board);
+    let walls = Walls::of(board, frozen_men(board));
     Color::ALL.into_iter().any(|color| {
         let pawns = board
             .by_piece(Piece {
@@ -490,7 +490,7 @@ pub fn promotion_count_refutes(pos: &Position) -> bool {
                 role: Role::Pawn,
             })
             .count();
-        pawns + region_promoted(board, frozen, color) > 8
+        pawns + walls.promoted(color) > 8
     })
 }
 
@@ -505,17 +505,23 @@ pub fn promotion_count_refutes(pos: &Position) -> bool {
 /// square: a dark-squared bishop walled in on e1 beside a missing f8
 /// bishop. Coq: `region_excess` of RegionCount.v.
 pub fn region_promoted(board: &Board, frozen: Bitboard, color: Color) -> u32 {
-    let start = Board::start();
-    let walls = Walls::of(board, frozen);
-    [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
-        .into_iter()
-        .map(|role| {
-            let piece = Piece { color, role };
-            let union = kind_union(&walls, piece, Bitboard::EMPTY);
-            let homes = start.by_piece(piece) & union;
-            (board.by_piece(piece) & union)
-                .count()
-                .saturating_sub(homes.count())
-        })
-        .sum()
+    Walls::of(board, frozen).promoted(color)
+}
+
+impl Walls<'_> {
+    /// [`region_promoted`] with the walls already computed.
+    fn promoted(&self, color: Color) -> u32 {
+        let start = Board::start();
+        [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
+            .into_iter()
+            .map(|role| {
+                let piece = Piece { color, role };
+                let union = kind_union(self, piece, Bitboard::EMPTY);
+                let homes = start.by_piece(piece) & union;
+                (self.board.by_piece(piece) & union)
+                    .count()
+                    .saturating_sub(homes.count())
+            })
+            .sum()
+    }
 }

@@ -216,7 +216,9 @@ pub fn refutes(pos: &Position) -> bool {
     let mut frozen = None;
     Color::ALL.into_iter().any(|color| {
         let captured = 16u32.saturating_sub(board.by_color(color.other()).count());
-        let Some(need) = min_pawn_captures(pos, color) else {
+        let material = SideMaterial::of(board, color);
+        let promoted = material.promoted_excess();
+        let Some(need) = min_captures_with(board, color, promoted as usize) else {
             return false;
         };
         if need > captured {
@@ -231,10 +233,8 @@ pub fn refutes(pos: &Position) -> bool {
         // more promoted men never lower the cheapest assignment.
         let bound = dead_men_bound(board, color);
         let may_refute = |need: u32| need > captured || (need > 0 && need + bound > captured);
-        let promoted = SideMaterial::of(board, color).promoted_excess();
-        let pieces =
-            (board.by_color(color) - board.by_role(Role::Pawn) - board.by_role(Role::King)).count();
-        let pawns = board.by_piece(Piece::new(color, Role::Pawn)).count();
+        let pawns = u32::from(material.pawns);
+        let pieces = material.men() - pawns - u32::from(material.kings);
         let most = pieces.min(8u32.saturating_sub(pawns));
         let need_most = if most > promoted {
             min_captures_with(board, color, most as usize).unwrap_or(need)
