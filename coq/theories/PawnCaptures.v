@@ -155,26 +155,42 @@ Definition min_captures (pf bl : list nat) (t : nat) : option nat :=
 
     A man of the other side that starts the game in a cage -- a set of
     squares its own moves never leave, the walls being frozen men (Frozen.v,
-    which stood where they stand all game) -- and is missing now was
-    captured in its cage.  When every square from which a pawn of [c]
-    captures onto the cage holds a frozen man, no pawn of [c] captured it:
-    that capture is one the pawns cannot use.  So [c]'s pawns have at most
-    [16 - m - dead] captures, [dead] the men missing from such cages.
+    which stood where they stand all game) and columns (Frozen.v's
+    [columns]: no man steps between their two squares) -- and is missing
+    now was captured in its cage.  When no pawn of [c] ever captured onto
+    the cage, that capture is one the pawns cannot use.  So [c]'s pawns
+    have at most [16 - m - dead] captures, [dead] the men missing from such
+    cages.  No pawn of [c] captured onto a square [t] when every square
+    from which it would is frozen, or when [t] is above [c]'s pawn ceiling
+    ([pawn_top]: when [c] has all 8 pawns, none of them ever stood above
+    the highest relative rank they hold now).
 
     The cage of an initial man [MkPiece (opp c) r] on [h] (not frozen) is
     the closure of [{h}] under the man's moves forward ([spread]: [s] is
     added when one of its [region_exits] -- its own moves and castling --
     is in the set, i.e. a man there can move to [s]), never entering a
-    frozen square; it counts when it is pawn-proof ([pawn_proof]).  For
-    each role the union of the counting cages is [cage_set]; [caged b]
-    counts the men of [opp c] on their role's set, and [dead b c] is the
-    initial position's [caged] minus the board's.  The sets are then
-    validated, as for regions: the squares outside a set and not frozen are closed under
-    [region_exits] ([cage_closed]: men of the role never step from the set
-    to outside it), and the set is pawn-proof.  PawnCapturesproof.v adds
-    [dead] to the ghost invariant.
+    frozen square nor crossing a column; it counts when it is pawn-proof
+    ([pawn_proof]).  For each role the union of the counting cages is
+    [cage_set]; [caged b] counts the men of [opp c] on their role's set,
+    and [dead b c] is the initial position's [caged] minus the board's.
+    The sets are then validated, as for regions: the squares outside a set
+    and not frozen are closed under [region_exits] not across a column
+    ([cage_closed]: men of the role never step from the set to outside
+    it), and the set is pawn-proof.  PawnCapturesproof.v adds [dead] to the
+    ghost invariant.
 
     This is [pawns::dead_men] of the native engine. *)
+
+(** [c]'s pawn ceiling: when [c] has all 8 pawns on the board, the highest
+    relative rank they hold; 7 (no square is above it) otherwise.  A pawn
+    never moves back, and none of the 8 was ever taken or promoted (a side
+    never has more than 8), so none ever stood higher, and a capture onto
+    a square above it would have put one there (native: [pawn_ceiling]). *)
+Definition pawn_top (b : board_fn) (c : color) : int :=
+  if Nat.eqb (count_on b everywhere (MkPiece c Pawn)) 8 then
+    fold_left (fun m s => if opiece_eqb (b s) (Some (MkPiece c Pawn)) &&& (m <? relative_rank c s)%uint63
+                          then relative_rank c s else m) all_squares 0%uint63
+  else 7%uint63.
 
 (** The squares a man [MkPiece c r] on [s] moves to first: those having
     [s] as an exit. *)
@@ -187,47 +203,57 @@ Definition fwd_exits_of (c : color) (r : role) (s : int) : list int :=
   fwd_exit_table.[64 * cell_of_piece (MkPiece c r) + s].
 
 (** The forward closure, by a work list (every square enters it once). *)
-Fixpoint spread (X : array bool) (c : color) (r : role) (fuel : nat) (R : array bool)
-    (todo : list int) : array bool :=
+Fixpoint spread (X : array bool) (K : int -> int -> bool) (c : color) (r : role) (fuel : nat)
+    (R : array bool) (todo : list int) : array bool :=
   match fuel with
   | O => R
   | S n =>
       match todo with
       | [] => R
       | s :: todo' =>
-          let '(R', todo'') := fold_left (visit X (fun _ => false)) (fwd_exits_of c r s) (R, todo') in
-          spread X c r n R' todo''
+          let '(R', todo'') := fold_left (visit X (K s)) (fwd_exits_of c r s) (R, todo') in
+          spread X K c r n R' todo''
       end
   end.
 
-(** No pawn of [c] captures onto a square of [R] that is not frozen: every
-    square it would capture from is frozen. *)
-Definition pawn_proof (X : array bool) (c : color) (R : array bool) : bool :=
-  forallb (fun t => negb R.[t] ||| X.[t] ||| forallb (fun f => X.[f]) (pawn_attacks (opp c) t))
+(** No pawn of [c] captures onto a square of [R] that is not frozen: it is
+    above [c]'s pawn ceiling [top], or every square a pawn would capture
+    from is frozen. *)
+Definition pawn_proof (X : array bool) (top : int) (c : color) (R : array bool) : bool :=
+  forallb (fun t => negb R.[t] ||| X.[t] ||| (top <? relative_rank c t)%uint63 |||
+                    forallb (fun f => X.[f]) (pawn_attacks (opp c) t))
     all_squares.
 
 Definition cage_roles : list role := [Knight; Bishop; Rook; Queen].
 
-(** The union of the pawn-proof cages of [opp c]'s initial men of role [r]. *)
-Definition cage_set (X : array bool) (c : color) (r : role) : array bool :=
+(** The union of the pawn-proof cages of [opp c]'s initial men of role
+    [r], the columns being [cols]. *)
+Definition cage_set (X : array bool) (cols : list (color * int * int)) (top : int) (c : color)
+    (r : role) : array bool :=
   fold_left (fun U h =>
       if negb X.[h] &&& opiece_eqb (piece_at initial h) (Some (MkPiece (opp c) r)) then
-        let R := spread X (opp c) r 65 no_squares.[h <- true] [h] in
-        if pawn_proof X c R then union U R else U
+        let R := spread X (cut cols (opp c) r) (opp c) r 65 no_squares.[h <- true] [h] in
+        if pawn_proof X top c R then union U R else U
       else U)
     all_squares no_squares.
 
 (** Men of [MkPiece (opp c) r] never step out of [Y]: every exit of a
-    square outside it and not frozen is outside it or frozen. *)
-Definition cage_closed (X : array bool) (c : color) (r : role) (Y : array bool) : bool :=
-  forallb (fun s => Y.[s] ||| X.[s] ||| forallb (fun e => negb Y.[e] ||| X.[e]) (region_exits_of (opp c) r s))
+    square outside it and not frozen is outside it, frozen, or across a
+    column. *)
+Definition cage_closed (X : array bool) (cols : list (color * int * int)) (c : color) (r : role)
+    (Y : array bool) : bool :=
+  forallb (fun s => Y.[s] ||| X.[s] |||
+                    forallb (fun e => negb Y.[e] ||| X.[e] ||| cut cols (opp c) r s e)
+                      (region_exits_of (opp c) r s))
     all_squares.
 
-Definition cages (X : array bool) (c : color) : list (role * array bool) :=
-  map (fun r => (r, cage_set X c r)) cage_roles.
+Definition cages (X : array bool) (cols : list (color * int * int)) (top : int) (c : color) :
+    list (role * array bool) :=
+  map (fun r => (r, cage_set X cols top c r)) cage_roles.
 
-Definition cages_ok (X : array bool) (c : color) (Ys : list (role * array bool)) : bool :=
-  forallb (fun '(r, Y) => cage_closed X c r Y &&& pawn_proof X c Y) Ys.
+Definition cages_ok (X : array bool) (cols : list (color * int * int)) (top : int) (c : color)
+    (Ys : list (role * array bool)) : bool :=
+  forallb (fun '(r, Y) => cage_closed X cols c r Y &&& pawn_proof X top c Y) Ys.
 
 (** The set of role [r]: its entry of [Ys], none for other roles. *)
 Fixpoint cage_of (Ys : list (role * array bool)) (r : role) (s : int) : bool :=
@@ -246,11 +272,13 @@ Definition caged_at (Ys : list (role * array bool)) (b : board_fn) (c : color) (
 Definition caged (Ys : list (role * array bool)) (b : board_fn) (c : color) : nat :=
   length (filter (caged_at Ys b c) all_squares).
 
-Definition dead_with (X : array bool) (c : color) (b : board_fn) : nat :=
-  let Ys := cages X c in
-  if cages_ok X c Ys then caged Ys (piece_at initial) c - caged Ys b c else 0.
+Definition dead_with (X : array bool) (cols : list (color * int * int)) (top : int) (c : color)
+    (b : board_fn) : nat :=
+  let Ys := cages X cols top c in
+  if cages_ok X cols top c Ys then caged Ys (piece_at initial) c - caged Ys b c else 0.
 
-Definition dead (b : board_fn) (c : color) : nat := dead_with (frozen_set b) c b.
+Definition dead (b : board_fn) (c : color) : nat :=
+  let X := frozen_set b in dead_with X (columns b X) (pawn_top b c) c b.
 
 (** ** The rule *)
 

@@ -5,14 +5,17 @@
     - [pawn_refutes_sound : forall P, pawn_refutes P = true -> ~ reachable P];
     - [ghost_side_refutes : forall Dm Rx b c L T, ghost Dm Rx b c L T ->
          side_refutes_with (fun _ => Dm b) (fun _ => Rx b) b c = false];
-    - [ghost_game : forall h G, game h G -> forall X c Ys UN UB UR UQ KN KB KR KQ,
-         cages_ok X c Ys = true -> ... -> closed_set (piece_at G) (fun s => X.[s]) ->
+    - [ghost_game : forall h G, game h G -> forall X cols top c Ys UN UB UR UQ KN KB KR KQ,
+         cages_ok X cols top c Ys = true -> ... -> closed_set (piece_at G) (fun s => X.[s]) ->
+         (forall r, cuts_ok (piece_at G) (fun s => X.[s]) (cut cols (opp c) r) (opp c) r) ->
+         top_ok (piece_at G) c top ->
          phi_sets (piece_at G) (fun s => X.[s]) c UN UB UR UQ KN KB KR KQ ->
          ghostly (fun b => caged Ys (piece_at initial) c - caged Ys b c)
            (fun b => region_excess b c UN UB UR UQ) (piece_at G) c]
       (every legal move keeps a ghost for each side: [ghost_step], with
       the dead men of [dead_step] and the promoted men of
-      [region_excess_step]).
+      [region_excess_step]; the column cuts and the pawn ceiling of the
+      last position hold all game, [cuts_back] and [top_back]).
 
     ** The invariant: a ghost assignment
 
@@ -63,7 +66,7 @@
     [Uint63.of_to_Z]); geometric facts about squares (files, ranks, the
     squares pawns move to) are checked on all 64 squares by computation. *)
 
-From Coq Require Import Uint63 PArray List Bool Arith Lia Permutation.
+From Coq Require Import Uint63 PArray List Bool Arith ZArith Lia Permutation.
 From RetroProof Require Import Gen.Vocab Board Rules Material RulesFast Facts RulesCheck
   Game Reachable Invariants Completeness Stranded Frozen Frozenproof RegionCount PawnCaptures.
 From RetroProof Require RegionCountproof.
@@ -769,16 +772,27 @@ Qed.
 
 (** A capture of a man of [c] on [x] (one of the changed squares [D],
     none of which holds a man of [c] after the move). *)
+(** A move that changes only the squares [D], leaves none of them with
+    a man of tag [g] of [c], and had one on [x], lowers [c]'s count of
+    [g]. *)
+Lemma tag_drop : forall b b' D c g x, NoDup D -> incl D all_squares -> In x D ->
+  (forall s, In s all_squares -> ~ In s D -> b' s = b s) ->
+  (forall s, In s D -> ind c g s (b' s) = 0) ->
+  ind c g x (b x) = 1 -> cnt b' c g + 1 <= cnt b c g.
+Proof.
+  intros b b' D c g x Hnd Hincl Hx Hsame H0 E1.
+  pose proof (cnt_diff c g D b b' Hnd Hincl Hsame) as E.
+  rewrite (sum_ind_zero c g b' D H0) in E.
+  pose proof (sum_ind_ge c g b D x Hx) as Hge. rewrite E1 in Hge. lia.
+Qed.
+
 Lemma capture_count : forall b b' D c x r, NoDup D -> incl D all_squares -> In x D ->
   (forall s, In s all_squares -> ~ In s D -> b' s = b s) ->
   (forall s, In s D -> ind c TMan s (b' s) = 0) ->
   b x = Some (MkPiece c r) -> cnt b' c TMan + 1 <= cnt b c TMan.
 Proof.
   intros b b' D c x r Hnd Hincl Hx Hsame H0 Hbx.
-  pose proof (cnt_diff c TMan D b b' Hnd Hincl Hsame) as E.
-  rewrite (sum_ind_zero c TMan b' D H0) in E.
-  pose proof (sum_ind_ge c TMan b D x Hx) as Hge. rewrite Hbx in Hge.
-  assert (ind c TMan x (Some (MkPiece c r)) = 1) as E1 by (destruct c; reflexivity). lia.
+  apply (tag_drop b b' D c TMan x Hnd Hincl Hx Hsame H0). rewrite Hbx. destruct c; reflexivity.
 Qed.
 
 Lemma mover_excess : forall G m G', legal_move G m G' -> ep_inv G = true ->
@@ -1030,41 +1044,245 @@ Qed.
 End Ghost.
 
 
+(** ** The pawn ceiling along a game
+
+    [top_ok b c top]: no pawn of [c] stands above relative rank [top] --
+    vacuously when no square is above it, and otherwise with all 8 of
+    [c]'s pawns on the board.  It holds at every position of a game whose
+    last position has it ([top_back]): the count of [c]'s pawns never
+    grows and is at most 8, so a move that takes one away leaves fewer
+    than 8, and a pawn that moves goes up ([pawn_up]).  [pawn_top]
+    (PawnCaptures.v) is such a rank ([pawn_top_ok]). *)
+
+Definition top_ok (b : board_fn) (c : color) (top : int) : Prop :=
+  (forall t, In t all_squares -> (top <? relative_rank c t)%uint63 = false) \/
+  (cnt b c TPawn = 8 /\
+   forall s, In s all_squares -> b s = Some (MkPiece c Pawn) -> (top <? relative_rank c s)%uint63 = false).
+
+Lemma top_ok_ext : forall b b' c top, (forall s, In s all_squares -> b s = b' s) ->
+  top_ok b c top -> top_ok b' c top.
+Proof.
+  intros b b' c top H [Hall|(H8 & Hup)]; [left; exact Hall|right].
+  split.
+  - rewrite <- H8. apply cnt_ext. intros s Hs. symmetry. apply H, Hs.
+  - intros s Hs Hb. apply Hup; [exact Hs|]. rewrite H by exact Hs. exact Hb.
+Qed.
+
+(** A pawn moving forward or capturing goes up a rank or two. *)
+Lemma pawn_up : forall b c f t, In f all_squares -> In t all_squares ->
+  man_moves b c Pawn f t \/ inb t (pawn_attacks c f) = true ->
+  (relative_rank c f <? relative_rank c t)%uint63 = true.
+Proof.
+  assert (H : forall c, forallb (fun f => forallb (fun t =>
+     negb ((t =? pawn_step c f)%uint63 || (t =? pawn_step c (pawn_step c f))%uint63 ||
+           inb t (pawn_attacks c f)) ||
+     (relative_rank c f <? relative_rank c t)%uint63) all_squares) all_squares = true)
+    by (intros []; vm_compute; reflexivity).
+  intros b c f t Hf Ht Hm. specialize (H c). rewrite forallb_forall in H. specialize (H f Hf).
+  rewrite forallb_forall in H. specialize (H t Ht).
+  destruct Hm as [[(E & _)|[(_ & E & _)|(E & _)]]|E]; rewrite E in H; rewrite ?orb_true_r in H; exact H.
+Qed.
+
+(** [x <= y] and [y < z] as integers, the way [top_ok] states them. *)
+Lemma ceiling_trans : forall top x y, (top <? y)%uint63 = false -> (x <? y)%uint63 = true ->
+  (top <? x)%uint63 = false.
+Proof.
+  intros top x y H1 H2. destruct (top <? x)%uint63 eqn:E; [|reflexivity].
+  apply Uint63.ltb_spec in E, H2. destruct (top <? y)%uint63 eqn:E'; [discriminate|].
+  exfalso. assert (Hn : ~ (to_Z top < to_Z y)%Z) by (intros Hl; apply Uint63.ltb_spec in Hl; congruence).
+  lia.
+Qed.
+
+Section Ceiling.
+
+Context (Q P : position) (m : move) (c : color).
+Context (Hl : legal_move Q m P) (HQ : inv Q = true).
+
+Let b := piece_at Q.
+Let b' := piece_at P.
+
+Lemma pawns_at_most_8 : cnt b c TPawn <= 8.
+Proof.
+  destruct (inv_elim Q HQ) as (Hm & _). apply material_ok_iff in Hm as (HW & HB & _).
+  destruct c; [destruct HW as (_ & H & _)|destruct HB as (_ & H & _)]; exact H.
+Qed.
+
+(** A promotion takes a pawn of the mover away. *)
+Lemma promotion_pawn_drop : mv_kind m = Promotion -> cnt b' (turn Q) TPawn + 1 <= cnt b (turn Q) TPawn.
+Proof.
+  intros Ek. destruct (inv_elim Q HQ) as (_ & _ & _ & _ & Hep).
+  destruct (step_shape Q m P Hl Hep) as (Hf & Ht & _ & Hk). fold b b' in Hk.
+  set (us := turn Q) in *. set (f := mv_from m) in *. set (t := mv_to m) in *.
+  shape_inv Hk.
+  apply (tag_drop b b' [f; t] us TPawn f).
+  - apply NoDup2; auto.
+  - apply incl_list; simpl; intros y [<-|[<-|[]]]; auto.
+  - simpl; auto.
+  - intros s Hs0 Hn. apply Hsame; auto; intros ->; simpl in Hn; tauto.
+  - intros s [<-|[<-|[]]]; [rewrite Hb'f; reflexivity|rewrite Hb't].
+    cbn in Hr. destruct Hr as [<-|[<-|[<-|[<-|[]]]]]; destruct us; reflexivity.
+  - rewrite Hbf. destruct us; reflexivity.
+Qed.
+
+Theorem top_back : forall top, top_ok b' c top -> top_ok b c top.
+Proof.
+  intros top [Hall|(H8 & Hup)]; [left; exact Hall|right].
+  pose proof pawns_at_most_8 as Hle.
+  destruct (inv_elim Q HQ) as (_ & _ & _ & _ & Hep).
+  (* a move taking one of [c]'s pawns away would leave fewer than 8 *)
+  assert (Hdrop : forall D x, NoDup D -> incl D all_squares -> In x D ->
+            (forall s, In s all_squares -> ~ In s D -> b' s = b s) ->
+            (forall s, In s D -> ind c TPawn s (b' s) = 0) -> b x = Some (MkPiece c Pawn) -> False).
+  { intros D x Hnd Hi Hx Hs H0 Hbx.
+    assert (E1 : ind c TPawn x (b x) = 1) by (rewrite Hbx; destruct c; reflexivity).
+    pose proof (tag_drop b b' D c TPawn x Hnd Hi Hx Hs H0 E1). lia. }
+  pose proof Hl as (Hps & _). unfold pseudo_legal in Hps. cbv zeta in Hps. destruct Hps as (_ & _ & Hps).
+  destruct (step_shape Q m P Hl Hep) as (Hf & Ht & _ & Hk). fold b b' in Hk, Hps.
+  set (us := turn Q) in *. set (f := mv_from m) in *. set (t := mv_to m) in *.
+  split.
+  - destruct (count_step Q m P Hl Hep) as (Hopp & _ & _ & _ & Hus). fold b b' us in Hopp, Hus.
+    assert (Hcol : us = c \/ c = opp us) by (destruct us, c; auto).
+    destruct Hcol as [Ec|Ec].
+    + rewrite <- Ec in *. destruct Hus as [E|(r & s & _ & E & _)]; [rewrite E in H8; exact H8|lia].
+    + rewrite Ec in *. specialize (Hopp TPawn). lia.
+  - intros s Hs Hbs. shape_inv Hk.
+    + sq_cases s [f; t].
+      * rewrite Hbf in Hbs. injection Hbs as Eu Er. subst r. rewrite <- Eu in *.
+        apply (ceiling_trans _ _ (relative_rank us t) (Hup t Ht Hb't)).
+        apply (pawn_up b); [exact Hf|exact Ht|left; exact Hmm].
+      * exfalso. destruct (target_cases b us t Htg) as [E|(r' & E & _)]; [congruence|].
+        rewrite Hbs in E. injection E as Eu _. rewrite Eu in *.
+        apply (Hdrop [f; t] t).
+        -- apply NoDup2; auto.
+        -- apply incl_list; simpl; intros y [<-|[<-|[]]]; auto.
+        -- simpl; auto.
+        -- intros s0 Hq Hn. apply Hsame; auto; intros ->; simpl in Hn; tauto.
+        -- intros s0 [<-|[<-|[]]]; [rewrite Hb'f|rewrite Hb't, ind_other]; reflexivity.
+        -- exact Hbs.
+      * apply Hup; [exact Hs|]. rewrite Hsame by auto. exact Hbs.
+    + sq_cases s [f; t].
+      * exfalso. rewrite Hbf in Hbs. injection Hbs as Eu. rewrite <- Eu in *.
+        apply (Hdrop [f; t] f).
+        -- apply NoDup2; auto.
+        -- apply incl_list; simpl; intros y [<-|[<-|[]]]; auto.
+        -- simpl; auto.
+        -- intros s0 Hq Hn. apply Hsame; auto; intros ->; simpl in Hn; tauto.
+        -- intros s0 [<-|[<-|[]]]; [rewrite Hb'f; reflexivity|rewrite Hb't].
+           cbn in Hr. destruct Hr as [<-|[<-|[<-|[<-|[]]]]]; destruct us; reflexivity.
+        -- exact Hbf.
+      * exfalso. destruct (target_cases b us t Htg) as [E|(r' & E & _)]; [congruence|].
+        rewrite Hbs in E. injection E as Eu _. rewrite Eu in *.
+        apply (Hdrop [f; t] t).
+        -- apply NoDup2; auto.
+        -- apply incl_list; simpl; intros y [<-|[<-|[]]]; auto.
+        -- simpl; auto.
+        -- intros s0 Hq Hn. apply Hsame; auto; intros ->; simpl in Hn; tauto.
+        -- intros s0 [<-|[<-|[]]]; [rewrite Hb'f|rewrite Hb't, ind_other]; reflexivity.
+        -- exact Hbs.
+      * apply Hup; [exact Hs|]. rewrite Hsame by auto. exact Hbs.
+    + set (v := ep_victim us t) in *.
+      sq_cases s [f; t; v].
+      * rewrite Hbf in Hbs. injection Hbs as Eu. rewrite <- Eu in *.
+        apply (ceiling_trans _ _ (relative_rank us t) (Hup t Ht Hb't)).
+        destruct Hps as (_ & _ & _ & Ha & _).
+        apply (pawn_up b); auto; right; exact Ha.
+      * congruence.
+      * exfalso. rewrite Hbv in Hbs. injection Hbs as Eu. rewrite <- Eu in *.
+        apply (Hdrop [f; t; v] v).
+        -- apply NoDup3; auto.
+        -- apply incl_list; simpl; intros y [<-|[<-|[<-|[]]]]; auto.
+        -- simpl; auto.
+        -- intros s0 Hq Hn. apply Hsame; auto; intros ->; simpl in Hn; tauto.
+        -- intros s0 [<-|[<-|[<-|[]]]]; [rewrite Hb'f|rewrite Hb't, ind_other|rewrite Hb'v]; reflexivity.
+        -- exact Hbv.
+      * apply Hup; [exact Hs|]. rewrite Hsame by auto. exact Hbs.
+    + sq_cases s [f; t; castle_rook_from us side; castle_rook_to us side]; try congruence.
+      apply Hup; [exact Hs|]. rewrite Hsame by not_in_tac. exact Hbs.
+Qed.
+
+End Ceiling.
+
+(** [pawn_top] is a ceiling of the board it is computed on. *)
+Lemma pawn_top_fold : forall (b : board_fn) c l m0,
+  let F := fold_left (fun m s => if opiece_eqb (b s) (Some (MkPiece c Pawn)) &&& (m <? relative_rank c s)%uint63
+                                 then relative_rank c s else m) l m0 in
+  (to_Z m0 <= to_Z F)%Z /\
+  forall s, In s l -> b s = Some (MkPiece c Pawn) -> (to_Z (relative_rank c s) <= to_Z F)%Z.
+Proof.
+  intros b c l. induction l as [|s l IH]; intros m0; cbv zeta; cbn [fold_left].
+  - split; [lia|intros s []].
+  - set (m1 := if opiece_eqb (b s) (Some (MkPiece c Pawn)) &&& (m0 <? relative_rank c s)%uint63
+               then relative_rank c s else m0).
+    destruct (IH m1) as (H1 & H2). cbv zeta in H1, H2.
+    assert (Hm : (to_Z m0 <= to_Z m1)%Z /\
+                 (b s = Some (MkPiece c Pawn) -> (to_Z (relative_rank c s) <= to_Z m1)%Z)).
+    { unfold m1. destruct (opiece_eqb (b s) (Some (MkPiece c Pawn))) eqn:Ep; cbv beta iota.
+      - destruct (m0 <? relative_rank c s)%uint63 eqn:El.
+        + apply Uint63.ltb_spec in El. split; [lia|intros _; lia].
+        + assert (Hn : ~ (to_Z m0 < to_Z (relative_rank c s))%Z)
+            by (intros Hl; apply Uint63.ltb_spec in Hl; congruence).
+          split; [lia|intros _; lia].
+      - split; [lia|]. intros Hb. rewrite Hb, (proj2 (opiece_eqb_eq _ _) eq_refl) in Ep. discriminate. }
+    destruct Hm as (Hm1 & Hm2). split; [lia|].
+    intros s' [<-|Hs'] Hb; [specialize (Hm2 Hb); lia|exact (H2 s' Hs' Hb)].
+Qed.
+
+Lemma pawn_top_ok : forall b c, top_ok b c (pawn_top b c).
+Proof.
+  intros b c. unfold pawn_top. rewrite RegionCountproof.count_on_pawns.
+  destruct (Nat.eqb (cnt b c TPawn) 8) eqn:E8.
+  - right. apply Nat.eqb_eq in E8. split; [exact E8|].
+    intros s Hs Hb. destruct (pawn_top_fold b c all_squares 0%uint63) as (_ & H).
+    specialize (H s Hs Hb). destruct (_ <? _)%uint63 eqn:E; [|reflexivity].
+    apply Uint63.ltb_spec in E. lia.
+  - left. intros t Ht.
+    assert (H : forall c, forallb (fun t => negb (7 <? relative_rank c t)%uint63) all_squares = true)
+      by (intros []; vm_compute; reflexivity).
+    specialize (H c). rewrite forallb_forall in H. specialize (H t Ht).
+    destruct (7 <? relative_rank c t)%uint63; [discriminate|reflexivity].
+Qed.
+
 (** ** Dead men along a game
 
     With the sets [Ys] validated ([cages_ok]), [Dm b := caged initial -
     caged b] satisfies the two conditions of [ghost_step] on every move of
     a game whose last position has [X] closed (so [X] is closed all game,
-    and its men never move, [frozen_step_keeps]):
+    and its men never move, [frozen_step_keeps]), the columns [cols] in
+    place ([cuts_ok]) and [top] as [c]'s pawn ceiling ([top_ok]):
 
     - a move of [opp c] never takes one of its caged men out of its set
       ([caged_mover]): the man lands on a square of the set, for the
-      squares outside it and [X] are closed under its exits
-      ([cage_region]), so the man that arrives there came from there
-      ([region_step_or] of Frozenproof.v);
+      squares outside it and [X] are closed under its exits not across a
+      column ([cage_region]), so the man that arrives there came from
+      there ([region_step_or] of Frozenproof.v);
     - a move of [c] lowers [caged] by at most one, and only by a capture,
       which lowers the other side's men by one; never by a pawn, which
-      would capture from a frozen square ([caged_capture]). *)
+      would capture from a frozen square, or land above the ceiling (as a
+      pawn, or promoting: [c] then has fewer than 8 pawns)
+      ([caged_capture]). *)
 
-Lemma cage_of_spec : forall X c Ys, cages_ok X c Ys = true -> forall r s, cage_of Ys r s = true ->
-  exists Y, (forall s', cage_of Ys r s' = Y.[s']) /\ cage_closed X c r Y = true /\ pawn_proof X c Y = true.
+Lemma cage_of_spec : forall X cols top c Ys, cages_ok X cols top c Ys = true ->
+  forall r s, cage_of Ys r s = true ->
+  exists Y, (forall s', cage_of Ys r s' = Y.[s']) /\ cage_closed X cols c r Y = true /\
+            pawn_proof X top c Y = true.
 Proof.
-  intros X c Ys; induction Ys as [|[r' Y] Ys IH]; intros Hok r s H; [discriminate|].
+  intros X cols top c Ys; induction Ys as [|[r' Y] Ys IH]; intros Hok r s H; [discriminate|].
   unfold cages_ok in Hok. cbn [forallb] in Hok. apply andb_prop in Hok as [H1 H2].
   cbn [cage_of] in H. destruct (role_eqb r r') eqn:E.
   - apply role_eqb_eq in E. subst r'. exists Y. split; [intros s'; cbn [cage_of]; rewrite (proj2 (role_eqb_eq r r) eq_refl); reflexivity|].
-    destruct (cage_closed X c r Y); [|discriminate]. auto.
+    destruct (cage_closed X cols c r Y); [|discriminate]. auto.
   - destruct (IH H2 r s H) as (Y' & HY & Hc & Hp). exists Y'. split; [|auto].
     intros s'. cbn [cage_of]. rewrite E. apply HY.
 Qed.
 
-Lemma cage_region : forall X c r Y, cage_closed X c r Y = true ->
-  region_closed (fun s => X.[s]) (fun _ _ => false) (opp c) r (fun s => negb Y.[s] && negb X.[s]).
+Lemma cage_region : forall X cols c r Y, cage_closed X cols c r Y = true ->
+  region_closed (fun s => X.[s]) (cut cols (opp c) r) (opp c) r (fun s => negb Y.[s] && negb X.[s]).
 Proof.
-  intros X c r Y H s Hs Hv e He Hxe _. pose proof (forall_squares _ H s Hs) as H'. cbv beta in H', Hxe |- *.
+  intros X cols c r Y H s Hs Hv e He Hxe Hk. pose proof (forall_squares _ H s Hs) as H'.
+  cbv beta in H', Hxe |- *.
   apply andb_prop in Hv as [Hy Hx]. apply negb_true_iff in Hy, Hx. rewrite Hy, Hx in H'. cbv iota in H'.
   rewrite region_exits_of_spec in H' by exact Hs. rewrite forallb_forall in H'. specialize (H' e He).
-  rewrite Hxe in H' |- *. destruct (Y.[e]); [discriminate|reflexivity].
+  rewrite Hxe, Hk in H'. rewrite Hxe. destruct (Y.[e]); [discriminate|reflexivity].
 Qed.
 
 Lemma caged_at_spec : forall Ys b c x, caged_at Ys b c x = true <->
@@ -1092,12 +1310,15 @@ Qed.
 
 Section Dead.
 
-Context (X : array bool) (c : color) (Ys : list (role * array bool)).
-Context (Hok : cages_ok X c Ys = true).
+Context (X : array bool) (cols : list (color * int * int)) (top : int) (c : color)
+  (Ys : list (role * array bool)).
+Context (Hok : cages_ok X cols top c Ys = true).
 Context (Hpawn : forall s, cage_of Ys Pawn s = false) (Hking : forall s, cage_of Ys King s = false).
 Context (Q P : position) (m : move).
 Context (Hl : legal_move Q m P) (HQ : inv Q = true) (Hg : exists h, game h Q)
-  (HX : closed_set (piece_at P) (fun s => X.[s])).
+  (HX : closed_set (piece_at P) (fun s => X.[s]))
+  (HK : forall r, cuts_ok (piece_at P) (fun s => X.[s]) (cut cols (opp c) r) (opp c) r)
+  (Htop : top_ok (piece_at P) c top).
 
 Let b := piece_at Q.
 Let b' := piece_at P.
@@ -1116,12 +1337,11 @@ Lemma lands_in : forall r x y, cage_of Ys r x = true ->
   cage_of Ys r y = true.
 Proof.
   intros r x y Hcx Hbx Hy Hb'y Hby Huniq Hnop.
-  destruct (cage_of_spec X c Ys Hok r x Hcx) as (Y & HY & Hc & _).
+  destruct (cage_of_spec X cols top c Ys Hok r x Hcx) as (Y & HY & Hc & _).
   rewrite HY in Hcx |- *. destruct (Y.[y]) eqn:Ey; [reflexivity|exfalso].
   destruct (X.[y]) eqn:Xy; [exact (Hby (eq_trans (keeps y Hy Xy) Hb'y))|].
-  assert (HK : cuts_ok (piece_at P) (fun s => X.[s]) (fun _ _ => false) (opp c) r) by (intros x' y' E; discriminate E).
-  destruct (region_step_or Q P m (fun s => X.[s]) (fun _ _ => false) (opp c) r
-              (fun s => negb Y.[s] && negb X.[s]) Hl HQ HX (cage_region X c r Y Hc) HK Hg y Hy
+  destruct (region_step_or Q P m (fun s => X.[s]) (cut cols (opp c) r) (opp c) r
+              (fun s => negb Y.[s] && negb X.[s]) Hl HQ HX (cage_region X cols c r Y Hc) (HK r) Hg y Hy
               ltac:(cbv beta; rewrite Ey, Xy; reflexivity) Hb'y)
     as [(s' & Hs' & HVs' & Hbs' & [<-|Hn])|(_ & _ & _ & (f' & Hf' & Hbf' & Hb'f') & _)].
   - exact (Hby Hbs').
@@ -1220,16 +1440,25 @@ Proof.
     destruct (cage_role rx x Hcx) as [Hrp _].
     assert (Fx' : b' x <> Some (MkPiece (opp c) rx))
       by (intros E; assert (caged_at Ys b' c x = true) by (apply caged_at_spec; eauto); congruence).
-    (* no pawn of [c] captures on the set: it would capture from a frozen square *)
+    (* no pawn of [c] captures on the set: it would capture from a frozen
+       square, or land above [c]'s pawn ceiling (as a pawn, or promoting,
+       which leaves fewer than 8 pawns) *)
     assert (Hnopawn : forall f0, In f0 all_squares -> b f0 = Some (MkPiece c Pawn) -> b' f0 = None ->
-                      inb x (pawn_attacks c f0) = true -> False).
-    { intros f0 Hf0 Hb0 Hb'0 Ha.
-      destruct (cage_of_spec X c Ys Hok rx x Hcx) as (Y & HY & _ & Hp).
+                      inb x (pawn_attacks c f0) = true ->
+                      b' x = Some (MkPiece c Pawn) \/ cnt b' c TPawn + 1 <= cnt b c TPawn -> False).
+    { intros f0 Hf0 Hb0 Hb'0 Ha Hland.
+      destruct (cage_of_spec X cols top c Ys Hok rx x Hcx) as (Y & HY & _ & Hp).
       pose proof (forall_squares _ Hp x Hx) as H'. cbv beta in H'. rewrite <- HY, Hcx in H'.
       cbn [negb] in H'. cbv iota in H'.
       destruct (X.[x]) eqn:Xx; [exact (Fx' (eq_trans (eq_sym (keeps x Hx Xx)) Hbx))|].
-      rewrite forallb_forall in H'. specialize (H' f0 (pawn_sym c f0 x Hf0 Ha)).
-      rewrite (keeps f0 Hf0 H') in Hb0. congruence. }
+      destruct (top <? relative_rank c x)%uint63 eqn:Ex.
+      - pose proof (pawns_at_most_8 Q c HQ) as H8.
+        destruct Htop as [Hall|(H8' & Hup)]; [rewrite (Hall x Hx) in Ex; discriminate|].
+        fold b' in H8', Hup. destruct Hland as [Hl'|Hl'].
+        + rewrite (Hup x Hx Hl') in Ex. discriminate.
+        + fold b in H8. lia.
+      - rewrite forallb_forall in H'. specialize (H' f0 (pawn_sym c f0 x Hf0 Ha)).
+        rewrite (keeps f0 Hf0 H') in Hb0. congruence. }
     assert (Hcap : forall D, NoDup D -> incl D all_squares -> In x D ->
               (forall s, In s all_squares -> ~ In s D -> b' s = b s) ->
               (forall s, In s D -> ind (opp c) TMan s (b' s) = 0) ->
@@ -1247,11 +1476,20 @@ Proof.
         -- intros s [<-|[<-|[]]]; [rewrite Hb'f|rewrite Hb't, ind_other]; reflexivity.
       * intros E. rewrite Hbf in E. injection E as ->.
         destruct Hmm as [(_ & Hbt)|[(_ & _ & _ & Hbt)|(Ha & _)]]; [congruence|congruence|].
-        exact (Hnopawn f Hf Hbf Hb'f Ha).
+        exact (Hnopawn f Hf Hbf Hb'f Ha (or_introl Hb't)).
     + exfalso. destruct Hps as (r0 & _ & _ & _ & _ & _ & Hmm).
       sq_cases x [f; t]; [congruence| |rewrite Hsame in Fx' by auto; contradiction].
       destruct Hmm as [(_ & Hbt)|[(_ & _ & _ & Hbt)|(Ha & _)]]; [congruence|congruence|].
-      exact (Hnopawn f Hf Hbf Hb'f Ha).
+      apply (Hnopawn f Hf Hbf Hb'f Ha). right.
+      (* the promotion takes the pawn away *)
+      apply (tag_drop b b' [f; t] c TPawn f).
+      * apply NoDup2; auto.
+      * apply incl_list; simpl; intros y [<-|[<-|[]]]; auto.
+      * simpl; auto.
+      * intros s Hq Hn. apply Hsame; auto; intros ->; simpl in Hn; tauto.
+      * intros s [<-|[<-|[]]]; [rewrite Hb'f; reflexivity|rewrite Hb't].
+        cbn in Hr. destruct Hr as [<-|[<-|[<-|[<-|[]]]]]; destruct c; reflexivity.
+      * rewrite Hbf. destruct c; reflexivity.
     + exfalso. sq_cases x [f; t; ep_victim c t]; [congruence|congruence| |rewrite Hsame in Fx' by auto; contradiction].
       rewrite Hbv in Hbx. injection Hbx as E. apply Hrp. symmetry. exact E.
     + exfalso.
@@ -1355,16 +1593,18 @@ End Promoted.
 (** Every position of a game whose last position has [X] closed keeps a
     ghost counting the dead men of validated sets [Ys] and the promoted
     men on closed sets [UN UB UR UQ]. *)
-Theorem ghost_game : forall h G, game h G -> forall X c Ys UN UB UR UQ KN KB KR KQ,
-  cages_ok X c Ys = true ->
+Theorem ghost_game : forall h G, game h G -> forall X cols top c Ys UN UB UR UQ KN KB KR KQ,
+  cages_ok X cols top c Ys = true ->
   (forall s, cage_of Ys Pawn s = false) -> (forall s, cage_of Ys King s = false) ->
   closed_set (piece_at G) (fun s => X.[s]) ->
+  (forall r, cuts_ok (piece_at G) (fun s => X.[s]) (cut cols (opp c) r) (opp c) r) ->
+  top_ok (piece_at G) c top ->
   RegionCountproof.phi_sets (piece_at G) (fun s => X.[s]) c UN UB UR UQ KN KB KR KQ ->
   ghostly (fun b => caged Ys (piece_at initial) c - caged Ys b c)
     (fun b => region_excess b c UN UB UR UQ) (piece_at G) c.
 Proof.
   intros h G Hg. induction Hg as [|h G m G' Hg IH Hst];
-    intros X c Ys UN UB UR UQ KN KB KR KQ Hok Hp Hk HX HS.
+    intros X cols top c Ys UN UB UR UQ KN KB KR KQ Hok Hp Hk HX HK Htop HS.
   - exists (initial_ghost c), []. apply ghost_initial; [apply Nat.sub_diag|].
     unfold region_excess, RegionCount.excess. rewrite !Nat.sub_diag. reflexivity.
   - destruct Hst as (Hl & _). apply legal_move_iff in Hl.
@@ -1372,11 +1612,13 @@ Proof.
     assert (HXG : closed_set (piece_at G) (fun s => X.[s])).
     { apply (closed_transfer (piece_at G')); [exact HX|].
       intros x Hx HXx. exact (frozen_step_keeps G G' m _ Hl Hi HX (ex_intro _ h Hg) x Hx HXx). }
-    destruct (dead_step X c Ys Hok Hp Hk G G' m Hl Hi (ex_intro _ h Hg) HX) as (HD1 & HD2).
+    destruct (dead_step X cols top c Ys Hok Hp Hk G G' m Hl Hi (ex_intro _ h Hg) HX HK Htop) as (HD1 & HD2).
     destruct (region_excess_step _ c UN UB UR UQ KN KB KR KQ G G' m Hl Hi (ex_intro _ h Hg) HX HS)
       as (HR1 & HR2).
     apply (ghost_step _ _ G m G' Hl Hi c); [lia|exact HD2|exact HR1|exact HR2|].
-    apply (IH X c Ys UN UB UR UQ KN KB KR KQ Hok Hp Hk HXG).
+    apply (IH X cols top c Ys UN UB UR UQ KN KB KR KQ Hok Hp Hk HXG);
+      [intros r; exact (cuts_back G m G' _ _ _ r Hl Hi (ex_intro _ h Hg) HX (HK r))
+      |exact (top_back G G' m c Hl Hi top Htop)|].
     exact (RegionCountproof.phi_sets_back G m G' _ c _ _ _ _ _ _ _ _ Hl Hi (ex_intro _ h Hg) HX HS).
 Qed.
 
@@ -1385,8 +1627,11 @@ Lemma side_refutes_with_ext : forall d d' e e' b c, d tt = d' tt -> e tt = e' tt
 Proof. intros d d' e e' b c E F. unfold side_refutes_with, refutes_promoted. rewrite E, F. reflexivity. Qed.
 
 Lemma dead_unfold : forall b c, dead b c =
-  if cages_ok (frozen_set b) c (cages (frozen_set b) c)
-  then caged (cages (frozen_set b) c) (piece_at initial) c - caged (cages (frozen_set b) c) b c else 0.
+  let X := frozen_set b in
+  let cols := columns b X in
+  let top := pawn_top b c in
+  if cages_ok X cols top c (cages X cols top c)
+  then caged (cages X cols top c) (piece_at initial) c - caged (cages X cols top c) b c else 0.
 Proof. reflexivity. Qed.
 
 (** The sets of [region_promoted_with] on a board a game reaches, as
@@ -1445,15 +1690,20 @@ Proof.
   rewrite <- region_promoted_unfold in ER.
   assert (HR : region_excess (piece_at P) c UN UB UR UQ = region_excess (piece_at G) c UN UB UR UQ)
     by (apply RegionCountproof.region_excess_ext; intros s Hs; symmetry; apply Hext, Hs).
-  unfold side_refutes. rewrite dead_unfold. fold X.
-  destruct (cages_ok X c (cages X c)) eqn:Hok.
-  - destruct (ghost_game h G Hg X c (cages X c) UN UB UR UQ KN KB KR KQ Hok (fun s => eq_refl)
-                (fun s => eq_refl) HX HS) as (L & T & Gh).
+  set (cols := columns (piece_at P) X). set (top := pawn_top (piece_at P) c).
+  assert (HK : forall r, cuts_ok (piece_at G) (fun s => X.[s]) (cut cols (opp c) r) (opp c) r)
+    by (intros r; apply (cuts_ok_ext (piece_at P)); [intros s Hs; symmetry; apply Hext, Hs|apply columns_ok]).
+  assert (Htop : top_ok (piece_at G) c top)
+    by (apply (top_ok_ext (piece_at P)); [intros s Hs; symmetry; apply Hext, Hs|apply pawn_top_ok]).
+  unfold side_refutes. rewrite dead_unfold. cbv zeta. fold X cols top.
+  destruct (cages_ok X cols top c (cages X cols top c)) eqn:Hok.
+  - destruct (ghost_game h G Hg X cols top c (cages X cols top c) UN UB UR UQ KN KB KR KQ Hok (fun s => eq_refl)
+                (fun s => eq_refl) HX HK Htop HS) as (L & T & Gh).
     apply ghost_ext with (b' := piece_at P) in Gh;
       [|exact Hext|rewrite (caged_ext _ (piece_at G) (piece_at P)); auto|exact HR].
     rewrite <- (ghost_side_refutes _ _ _ _ _ _ Gh). apply side_refutes_with_ext; [reflexivity|exact ER].
-  - destruct (ghost_game h G Hg X c [] UN UB UR UQ KN KB KR KQ eq_refl (fun s => eq_refl)
-                (fun s => eq_refl) HX HS) as (L & T & Gh).
+  - destruct (ghost_game h G Hg X cols top c [] UN UB UR UQ KN KB KR KQ eq_refl (fun s => eq_refl)
+                (fun s => eq_refl) HX HK Htop HS) as (L & T & Gh).
     apply ghost_ext with (b' := piece_at P) in Gh; [|exact Hext|rewrite !caged_nil; reflexivity|exact HR].
     rewrite <- (ghost_side_refutes _ _ _ _ _ _ Gh). apply side_refutes_with_ext; [|exact ER].
     rewrite !caged_nil. reflexivity.

@@ -382,11 +382,15 @@ fn pawn_captures_with_dead_men() {
     assert!(!pawns::refutes(&pos(b6)));
 
     // 047 with a bishop on f8 (15 men, 1 captured): the bishop f8 is frozen
-    // (exits e7, g7), so its home is skipped; the c8 cage alone is
-    // pawn-proof and empty: dead 1, 1 - 1 = 0 captures for 1. (Right: the
-    // one missing man is the c8 bishop, taken at home by a piece.)
+    // (exits e7, g7), so its home is skipped; the c8 cage is pawn-proof and
+    // empty: 1 dead. So is the a8 rook's: f8 walls it into rank 8 and c7
+    // (c6 is a column: that pawn came straight from c7), and White has all
+    // 8 pawns, none above rank 4, so none ever captured on ranks 7 and 8.
+    // No rook stands there now (the rooks are on h8 and b5): dead 2, more
+    // than the one man Black lost, and the position is illegal indeed: the
+    // a8 rook can have got neither to b5 nor to h8.
     let f8 = "4kb1r/pp1pp1p1/1np2n1p/qr3p2/2PP1N1P/B1PQP1PB/P2KNPR1/R7 b - -";
-    assert_eq!(dead(f8, Color::White), 1);
+    assert_eq!(dead(f8, Color::White), 2);
     assert!(pawns::refutes(&pos(f8)));
 
     // 047 with the c3 pawn on b3: White's pawns on eight files need no
@@ -404,7 +408,10 @@ fn pawn_captures_with_dead_men() {
     // or h7, onto h8 from g7: all frozen. Dead: 2.
     let legal_113 = "2bqkb2/pppppppp/8/2n2n2/2P1NP2/1P1P1K1B/1P2P1QP/R1B5 w - - 0 1";
     assert_eq!(dead(legal_113, Color::White), 2);
-    assert_eq!(dead(legal_113, Color::Black), 0);
+    // Black's 8 pawns never left its second rank (its pawn ceiling), so
+    // none of them ever captured: White's two missing pieces (the h1 rook
+    // and a knight; the missing pawn does not count) were taken by pieces.
+    assert_eq!(dead(legal_113, Color::Black), 2);
     assert!(pawns::refutes(&pos(legal_113)));
 
     // 113 with a rook on b8 (15 men, 1 captured): the cages {a8, b8} and
@@ -457,6 +464,43 @@ fn pawn_captures_with_dead_men() {
     let no_rooks = "1nbqkbn1/pppppppp/8/8/8/2P5/PPP1PPPP/RNBQKBNR w - -";
     assert_eq!(dead(no_rooks, Color::White), 2);
     assert!(pawns::refutes(&pos(no_rooks)));
+}
+
+#[test]
+fn pawn_captures_with_columns_and_the_pawn_ceiling() {
+    // rtr-legal-155. White's pawns a2 b2 c2 f2 g2 h3 b4 e5: two on the
+    // b-file, one from d: 2 captures. Black has 13 men: 3 captured, the
+    // rooks and the f8 bishop. The pawns b6, e6 and h6 stand on their
+    // third rank with a single free exit straight back (a7 c7, d7 f7, g7
+    // are unmoved): columns, which no man crosses. So the rooks only ever
+    // stood on rank 8, b7, e7 and h7. A white pawn would capture onto
+    // those from rank 6 or 7, but White has all 8 pawns and none above
+    // rank 5 now: none ever stood higher (a pawn never moves back, and
+    // none of the 8 was taken or promoted). Dead: 2, so the pawns had
+    // 3 - 2 = 1 capture for 2.
+    let legal_155 = "1nbqk1n1/p1pp1pp1/1p2p2p/4P3/1P6/3N1N1P/PPP2PP1/R1B1KB1R b - - 0 1";
+    assert_eq!(dead(legal_155, Color::White), 2);
+    assert!(pawns::refutes(&pos(legal_155)));
+
+    // Without the h3 pawn: 7 white pawns, no ceiling, and a white pawn
+    // may have captured onto b7 from a6 or c6: dead 0.
+    let no_h3 = "1nbqk1n1/p1pp1pp1/1p2p2p/4P3/1P6/3N1N2/PPP2PP1/R1B1KB1R b - -";
+    assert_eq!(dead(no_h3, Color::White), 0);
+    assert!(!pawns::refutes(&pos(no_h3)));
+
+    // With b6 on b5: no column on the b-file, a rook gets from b7 down to
+    // b5, below the ceiling, onto which a pawn captures from a4 or c4:
+    // dead 0.
+    let b5 = "1nbqk1n1/p1pp1pp1/4p2p/1p2P3/1P6/3N1N1P/PPP2PP1/R1B1KB1R b - -";
+    assert_eq!(dead(b5, Color::White), 0);
+    assert!(!pawns::refutes(&pos(b5)));
+
+    // With the a2 pawn on a6 the ceiling is rank 6: the a6 pawn attacks
+    // b7, but a capture there would put a pawn on rank 7, above it. Dead
+    // still 2.
+    let a6 = "1nbqk1n1/p1pp1pp1/Pp2p2p/4P3/1P6/3N1N1P/1PP2PP1/R1B1KB1R b - -";
+    assert_eq!(dead(a6, Color::White), 2);
+    assert!(pawns::refutes(&pos(a6)));
 }
 
 /// `color`'s men that the regions of their kind show promoted.

@@ -257,7 +257,7 @@ pub struct Column {
 
 impl Column {
     /// The other square of the column, if `sq` is one of its two.
-    fn across(&self, sq: Square) -> Option<Square> {
+    pub(super) fn across(&self, sq: Square) -> Option<Square> {
         if sq == self.behind {
             Some(self.square)
         } else if sq == self.square {

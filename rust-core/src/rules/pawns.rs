@@ -36,14 +36,18 @@
 //! knight, bishop, rook or queen of the other side that starts the game on
 //! a square `h` stays in its *cage*, the squares it reaches from `h` by its
 //! own moves (and castling, for a rook) without entering or crossing a
-//! square of a frozen man ([`frozen::frozen_men`]): a frozen man stood
-//! where it stands all game. So if that man is gone, it was captured on a
+//! square of a frozen man ([`frozen::frozen_men`]: a frozen man stood
+//! where it stands all game) and without stepping between the two squares
+//! of a column ([`frozen::columns`]: a pawn on its third rank that came
+//! straight from its second). So if that man is gone, it was captured on a
 //! square of its cage.
-//! When every square from which a pawn of `color` captures onto a square of
-//! the cage holds a frozen man, no pawn of `color` ever stood there, so no
-//! pawn of `color` captured it (en passant takes only pawns, and a
-//! capture-promotion starts from such a square too): that capture is not
-//! one of the pawns'. For each role, on the union `U` of those pawn-proof
+//! No pawn of `color` captured onto a square of the cage when every square
+//! from which it would holds a frozen man (no pawn of `color` ever stood
+//! there; en passant takes only pawns, and a capture-promotion starts from
+//! such a square too), or when the square is above `color`'s pawn ceiling
+//! ([`pawn_ceiling`]: with all 8 pawns on the board, none ever stood above
+//! the highest rank they hold now). Then that capture is not one of the
+//! pawns'. For each role, on the union `U` of those pawn-proof
 //! cages, the initial position has some men of the role; the men of the
 //! role on `U` now include every one of them still alive (each stayed in
 //! its cage), so the initial count minus the board's, when positive, is at
@@ -137,25 +141,77 @@ fn pawn_proof(walls: Bitboard, color: Color, t: Square) -> bool {
     (attacks::pawn_attacks(color.other(), t) - walls).is_empty()
 }
 
+/// The squares no pawn of `color` ever captured onto, whatever the walls:
+/// when `color` has all 8 pawns on the board, those above the highest
+/// relative rank its pawns hold now. A pawn never moves back, and none of
+/// the 8 was ever taken or promoted (a side never has more than 8), so no
+/// pawn of `color` ever stood higher, and a capture would have put one
+/// there. Empty when `color` has fewer pawns (Coq: `pawn_top` in
+/// PawnCaptures.v).
+fn pawn_ceiling(board: &Board, color: Color) -> Bitboard {
+    let pawns = board.by_piece(Piece::new(color, Role::Pawn));
+    if pawns.count() < 8 {
+        return Bitboard::EMPTY;
+    }
+    let top = pawns
+        .into_iter()
+        .map(|s| s.rank().relative_to(color).index())
+        .max()
+        .unwrap_or(0);
+    Rank::ALL
+        .into_iter()
+        .filter(|r| r.relative_to(color).index() > top)
+        .fold(Bitboard::EMPTY, |acc, r| acc | Bitboard::from_rank(r))
+}
+
+/// What walls a cage of the other side's men against the pawns of
+/// `color`: the frozen men, the board's columns (a man never steps
+/// between the two squares of one, [`frozen::columns`]) and the squares
+/// above `color`'s [`pawn_ceiling`].
+struct CageWalls {
+    frozen: Bitboard,
+    columns: Vec<frozen::Column>,
+    ceiling: Bitboard,
+}
+
+impl CageWalls {
+    fn new(board: &Board, frozen: Bitboard, color: Color) -> CageWalls {
+        CageWalls {
+            frozen,
+            columns: frozen::columns(board, frozen),
+            ceiling: pawn_ceiling(board, color),
+        }
+    }
+
+    /// No pawn of `color` captures onto `t`.
+    fn pawn_proof(&self, color: Color, t: Square) -> bool {
+        self.ceiling.contains(t) || pawn_proof(self.frozen, color, t)
+    }
+
+    /// A man steps between `x` and `y` across no column.
+    fn open(&self, x: Square, y: Square) -> bool {
+        !self.columns.iter().any(|col| col.across(x) == Some(y))
+    }
+}
+
 /// The cage of a man `piece` of the other side than `color` on `h`, when
 /// it is pawn-proof for `color`: the squares it reaches from `h` by its own
-/// moves and castling, never entering a square of `frozen` (a square `s`
-/// joins when one of its exits, [`Exits::own`], is in the cage: a man
-/// there can move to `s`); `None` as soon as a square of it is not
-/// [`pawn_proof`] against `frozen`.
-fn pawn_proof_cage(frozen: Bitboard, color: Color, piece: Piece, h: Square) -> Option<Bitboard> {
-    if !pawn_proof(frozen, color, h) {
+/// moves and castling, never entering a square of a frozen man nor crossing
+/// a column (a square `s` joins when one of its exits, [`Exits::own`], is
+/// in the cage and not across a column from `s`: a man there can move to
+/// `s`); `None` as soon as a square of it is not pawn-proof
+/// ([`CageWalls::pawn_proof`]).
+fn pawn_proof_cage(walls: &CageWalls, color: Color, piece: Piece, h: Square) -> Option<Bitboard> {
+    if !walls.pawn_proof(color, h) {
         return None;
     }
     let mut reached = Bitboard::from(h);
     loop {
         let mut next = reached;
-        for s in !(frozen | reached) {
-            if Exits::of(piece.color, piece.role, s)
-                .own()
-                .intersects(reached)
-            {
-                if !pawn_proof(frozen, color, s) {
+        for s in !(walls.frozen | reached) {
+            let exits = Exits::of(piece.color, piece.role, s).own() & reached;
+            if Iterator::any(&mut exits.into_iter(), |e| walls.open(e, s)) {
+                if !walls.pawn_proof(color, s) {
                     return None;
                 }
                 next.set(s);
@@ -177,13 +233,14 @@ fn pawn_proof_cage(frozen: Bitboard, color: Color, piece: Piece, h: Square) -> O
 /// the board's (0 if more are on the board).
 pub fn dead_men(board: &Board, frozen: Bitboard, color: Color) -> u32 {
     let start = Board::start();
+    let walls = CageWalls::new(board, frozen, color);
     let mut caged_start = 0;
     let mut caged_now = 0;
     for role in CAGE_ROLES {
         let piece = Piece::new(color.other(), role);
         let mut union = Bitboard::EMPTY;
         for h in start.by_piece(piece) - frozen {
-            if let Some(cage) = pawn_proof_cage(frozen, color, piece, h) {
+            if let Some(cage) = pawn_proof_cage(&walls, color, piece, h) {
                 union |= cage;
             }
         }
@@ -195,17 +252,18 @@ pub fn dead_men(board: &Board, frozen: Bitboard, color: Color) -> u32 {
 
 /// An upper bound of [`dead_men`] that needs no frozen men: the initial
 /// squares of the other side's knights, bishops, rooks and queen onto which
-/// no pawn of `color` captures from an empty square. Every initial man
-/// [`dead_men`] counts stands on a pawn-proof cage, and frozen men are on
-/// occupied squares.
+/// no pawn of `color` captures from an empty square, or above its
+/// [`pawn_ceiling`]. Every initial man [`dead_men`] counts stands on a
+/// pawn-proof cage, and frozen men are on occupied squares.
 fn dead_men_bound(board: &Board, color: Color) -> u32 {
     let start = Board::start();
     let homes =
         start.by_color(color.other()) - start.by_role(Role::Pawn) - start.by_role(Role::King);
     let occupied = board.occupied();
+    let ceiling = pawn_ceiling(board, color);
     homes
         .into_iter()
-        .filter(|&h| pawn_proof(occupied, color, h))
+        .filter(|&h| ceiling.contains(h) || pawn_proof(occupied, color, h))
         .count() as u32
 }
 
