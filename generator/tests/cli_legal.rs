@@ -145,6 +145,27 @@ fn illegal_reasons() {
         illegal("4k3/8/8/8/8/8/6P1/4K2B b - -"),
         "illegal: the man on h1 can never have moved there from its initial square"
     );
+    // rtr-legal-155: pawn-capture counting (Black's rooks were taken in
+    // their cages by pieces), a rule of the deep search.
+    assert_eq!(
+        illegal("1nbqk1n1/p1pp1pp1/1p2p2p/4P3/1P6/3N1N1P/PPP2PP1/R1B1KB1R b - -"),
+        "illegal: the static rule pawn-captures refutes it"
+    );
+    // Filman's puzzle with a black knight on h4: the last move c7xd8=N
+    // would leave Black 9 pawns and promoted men; no proof game, and the
+    // deep search closes a dead set.
+    let out = run(&[
+        "legal",
+        "2nR3K/pk1Rp1p1/p2p4/P1p5/1Pp4n/2PP2P1/4P2P/n7 b - -",
+        "--time",
+        "2",
+    ]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr_of(&out));
+    assert!(
+        stdout_of(&out).starts_with("illegal: the deep search: a dead set of "),
+        "{}",
+        stdout_of(&out)
+    );
     let v = json_of(&["legal", "k7/8/8/8/8/8/8/R6K w - -", "--json"], 1);
     assert_eq!(v["answer"], "illegal");
     assert!(error_line(&["legal", "k7/8/8/8/8/8/8/R6K w - -"], 1).contains("illegal"));
@@ -152,8 +173,16 @@ fn illegal_reasons() {
 
 #[test]
 fn unknown_within_limits_says_why() {
-    // Bare kings: legal, but a game needs more than 2 plies.
-    let args = ["legal", "8/8/8/8/8/8/8/K1k5 w - -", "--max-plies", "2"];
+    // Bare kings: legal, but a game needs more than 2 plies (and the deep
+    // search, bounded by `--time`, finds no dead set).
+    let args = [
+        "legal",
+        "8/8/8/8/8/8/8/K1k5 w - -",
+        "--max-plies",
+        "2",
+        "--time",
+        "1",
+    ];
     let out = run(&args);
     assert_eq!(out.status.code(), Some(3), "{}", stderr_of(&out));
     let line = stdout_of(&out);

@@ -8,14 +8,22 @@
 //!   asserts; with `--pgn`, the game as PGN with SAN moves instead;
 //! - `illegal: <reason>` (exit 1): impossible material, the side not to
 //!   move in check, a check no move can give, a man stranded off its initial
-//!   square, or every retraction sequence dying within `--depth` plies
-//!   without meeting the initial position;
+//!   square, another static rule of the deep search
+//!   ([`retroproof_core::rules`]: frozen men, regions, pawn-capture
+//!   counting, parity, ...), every retraction sequence dying within
+//!   `--depth` plies without meeting the initial position, or, when the
+//!   proof-game search finds no game, a dead set of the deep search
+//!   ([`retroproof_core::deep`], within 10 s or `--time` if less; its
+//!   certificate checked natively);
 //! - `unknown: <reason>` (exit 3): neither within the limits; the reason
-//!   says which limit ran out or what the proof-game search missed.
+//!   says which limit ran out or what the searches missed.
 //!
-//! Never `illegal` for a position some game reaches: only the static rules
-//! and the exhaustion of the retraction tree say `illegal`, never a failed
-//! proof-game search. The game is replayed forward before it is printed.
+//! Never `illegal` for a position some game reaches: only the static
+//! rules, the exhaustion of the retraction tree and a dead set closed
+//! under retraction say `illegal`, never a failed proof-game search. The
+//! game is replayed forward before it is printed. These are the native
+//! engine's verdicts; `retroproof prove --question illegal` (or `legal`)
+//! proves them in Coq.
 //!
 //! `--json` prints one object: `answer` (`"legal"`, `"illegal"`,
 //! `"unknown"`), `reason` (or null), `game` (UCI moves, or null), `plies`.
@@ -23,9 +31,12 @@
 use std::time::Duration;
 
 use clap::Args;
+use retroproof_core::cert;
+use retroproof_core::deep;
 use retroproof_core::pgn::Game;
 use retroproof_core::proofgame::{decide, realizes, replay, Budget, Verdict};
-use retroproof_core::search::Limits;
+use retroproof_core::rules::{Rule, RuleSet};
+use retroproof_core::search::{static_illegality, stranded_man, Limits};
 use retroproof_core::{Move, Position};
 use serde::Serialize;
 
@@ -125,9 +136,8 @@ pub fn run(args: LegalArgs) -> Result<(), CliError> {
         max_plies: args.max_plies,
         ..Budget::default()
     };
-    let verdict = decide(&pos, limits, budget);
-    let (report, game) = match verdict {
-        Verdict::Legal(game) => {
+    let (report, game) = match answer(&pos, limits, budget, Duration::from_secs_f64(args.time)) {
+        Answer::Legal(game) => {
             check_replay(&game, &pos)?;
             let uci: Vec<String> = game.iter().map(Move::to_uci).collect();
             (
@@ -140,19 +150,19 @@ pub fn run(args: LegalArgs) -> Result<(), CliError> {
                 game,
             )
         }
-        Verdict::Illegal(reason) => (
+        Answer::Illegal(reason) => (
             Report {
                 answer: "illegal",
-                reason: Some(reason.to_string()),
+                reason: Some(reason),
                 game: None,
                 plies: None,
             },
             Vec::new(),
         ),
-        Verdict::Unknown(why) => (
+        Answer::Unknown(why) => (
             Report {
                 answer: "unknown",
-                reason: Some(why.to_string()),
+                reason: Some(why),
                 game: None,
                 plies: None,
             },
@@ -184,6 +194,61 @@ pub fn run(args: LegalArgs) -> Result<(), CliError> {
             report.reason.unwrap_or_default()
         ))),
         _ => Ok(()),
+    }
+}
+
+/// The command's verdict, with its reason.
+enum Answer {
+    Legal(Vec<Move>),
+    Illegal(String),
+    Unknown(String),
+}
+
+/// The rules the deep search uses beyond [`decide`]'s own (the invariants
+/// and stranded men, which [`decide`] reports with their details).
+const ROOT_RULES: RuleSet = RuleSet::ALL
+    .without(Rule::Invariants)
+    .without(Rule::Stranded);
+
+/// [`decide`], with the deep search's static rules tried first at the root
+/// and its dead sets (within `time`, at most 10 s, and `budget.nodes`
+/// positions) when no game is found.
+fn answer(pos: &Position, limits: Limits, budget: Budget, time: Duration) -> Answer {
+    // (After the root checks of [`decide`], whose reasons say more.)
+    if static_illegality(pos).is_none() && pos.unmove_count() > 0 && stranded_man(pos).is_none() {
+        if let Some(rule) = ROOT_RULES.refuting(pos) {
+            return Answer::Illegal(format!("the static rule {} refutes it", rule.name()));
+        }
+    }
+    let why = match decide(pos, limits, budget) {
+        Verdict::Legal(game) => return Answer::Legal(game),
+        Verdict::Illegal(reason) => return Answer::Illegal(reason.to_string()),
+        Verdict::Unknown(why) => why,
+    };
+    let deep_budget = deep::Budget {
+        nodes: budget.nodes.min(crate::prove::DEEP_BUDGET.nodes),
+        time: crate::prove::DEEP_BUDGET.time.map(|t| t.min(time)),
+        ..crate::prove::DEEP_BUDGET
+    };
+    match deep::Search::new(RuleSet::ALL, deep_budget).illegal(pos) {
+        deep::Verdict::Illegal(certificate) => match cert::check_illegal(pos, &certificate) {
+            Ok(()) => Answer::Illegal(format!(
+                "the deep search: a dead set of {} positions, each refuted by a static rule or with every retraction in the set",
+                certificate.len()
+            )),
+            Err(e) => Answer::Unknown(format!(
+                "the deep search's certificate fails the native check: {e}; {why}"
+            )),
+        },
+        deep::Verdict::Legal(game) if game.len() <= budget.max_plies as usize => Answer::Legal(game),
+        deep::Verdict::Legal(game) => Answer::Unknown(format!(
+            "the deep search found a game of {} plies, longer than --max-plies; {why}",
+            game.len()
+        )),
+        deep::Verdict::Unknown(reason) => Answer::Unknown(format!("the deep search: {reason}; {why}")),
+        deep::Verdict::Last { .. } | deep::Verdict::LastAmong { .. } => {
+            Answer::Unknown(format!("the deep search gave no illegality; {why}"))
+        }
     }
 }
 
