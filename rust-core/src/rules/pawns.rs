@@ -188,9 +188,13 @@ impl CageWalls {
         self.ceiling.contains(t) || pawn_proof(self.frozen, color, t)
     }
 
-    /// A man steps between `x` and `y` across no column.
-    fn open(&self, x: Square, y: Square) -> bool {
-        !self.columns.iter().any(|col| col.across(x) == Some(y))
+    /// The squares across a column from `s`: no man steps between them
+    /// and `s`.
+    fn across(&self, s: Square) -> Bitboard {
+        self.columns
+            .iter()
+            .filter_map(|col| col.across(s))
+            .collect()
     }
 }
 
@@ -209,8 +213,8 @@ fn pawn_proof_cage(walls: &CageWalls, color: Color, piece: Piece, h: Square) -> 
     loop {
         let mut next = reached;
         for s in !(walls.frozen | reached) {
-            let exits = Exits::of(piece.color, piece.role, s).own() & reached;
-            if Iterator::any(&mut exits.into_iter(), |e| walls.open(e, s)) {
+            let exits = Exits::of(piece.color, piece.role, s).own() - walls.across(s);
+            if exits.intersects(reached) {
                 if !walls.pawn_proof(color, s) {
                     return None;
                 }
