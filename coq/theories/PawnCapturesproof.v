@@ -1043,6 +1043,25 @@ Qed.
 
 End Ghost.
 
+(** A move that changes only [f] and [t], leaving [f] empty and on [t] a
+    man other than a pawn of [c], takes a pawn of [c] away when one stood
+    on [f] or [t]. *)
+Lemma pawn_drop2 : forall b b' c f t x p, In f all_squares -> In t all_squares -> f <> t ->
+  (forall s, In s all_squares -> s <> f -> s <> t -> b' s = b s) ->
+  b' f = None -> b' t = Some p -> p <> MkPiece c Pawn -> x = f \/ x = t ->
+  b x = Some (MkPiece c Pawn) -> cnt b' c TPawn + 1 <= cnt b c TPawn.
+Proof.
+  intros b b' c f t x p Hf Ht Hft Hsame Hb'f Hb't Hp Hx Hbx.
+  apply (tag_drop b b' [f; t] c TPawn x).
+  - apply NoDup2; exact Hft.
+  - apply incl_list; simpl; intros y [<-|[<-|[]]]; assumption.
+  - destruct Hx as [->| ->]; simpl; auto.
+  - intros s Hs Hn. apply Hsame; [exact Hs|intros ->; simpl in Hn; tauto|intros ->; simpl in Hn; tauto].
+  - intros s [<-|[<-|[]]]; [rewrite Hb'f; reflexivity|rewrite Hb't].
+    destruct p as [c' r']. destruct c, c', r'; try reflexivity; contradiction.
+  - rewrite Hbx. destruct c; reflexivity.
+Qed.
+
 
 (** ** The pawn ceiling along a game
 
@@ -1107,35 +1126,13 @@ Proof.
   destruct c; [destruct HW as (_ & H & _)|destruct HB as (_ & H & _)]; exact H.
 Qed.
 
-(** A promotion takes a pawn of the mover away. *)
-Lemma promotion_pawn_drop : mv_kind m = Promotion -> cnt b' (turn Q) TPawn + 1 <= cnt b (turn Q) TPawn.
-Proof.
-  intros Ek. destruct (inv_elim Q HQ) as (_ & _ & _ & _ & Hep).
-  destruct (step_shape Q m P Hl Hep) as (Hf & Ht & _ & Hk). fold b b' in Hk.
-  set (us := turn Q) in *. set (f := mv_from m) in *. set (t := mv_to m) in *.
-  shape_inv Hk.
-  apply (tag_drop b b' [f; t] us TPawn f).
-  - apply NoDup2; auto.
-  - apply incl_list; simpl; intros y [<-|[<-|[]]]; auto.
-  - simpl; auto.
-  - intros s Hs0 Hn. apply Hsame; auto; intros ->; simpl in Hn; tauto.
-  - intros s [<-|[<-|[]]]; [rewrite Hb'f; reflexivity|rewrite Hb't].
-    cbn in Hr. destruct Hr as [<-|[<-|[<-|[<-|[]]]]]; destruct us; reflexivity.
-  - rewrite Hbf. destruct us; reflexivity.
-Qed.
-
 Theorem top_back : forall top, top_ok b' c top -> top_ok b c top.
 Proof.
   intros top [Hall|(H8 & Hup)]; [left; exact Hall|right].
   pose proof pawns_at_most_8 as Hle.
   destruct (inv_elim Q HQ) as (_ & _ & _ & _ & Hep).
   (* a move taking one of [c]'s pawns away would leave fewer than 8 *)
-  assert (Hdrop : forall D x, NoDup D -> incl D all_squares -> In x D ->
-            (forall s, In s all_squares -> ~ In s D -> b' s = b s) ->
-            (forall s, In s D -> ind c TPawn s (b' s) = 0) -> b x = Some (MkPiece c Pawn) -> False).
-  { intros D x Hnd Hi Hx Hs H0 Hbx.
-    assert (E1 : ind c TPawn x (b x) = 1) by (rewrite Hbx; destruct c; reflexivity).
-    pose proof (tag_drop b b' D c TPawn x Hnd Hi Hx Hs H0 E1). lia. }
+  assert (Hfewer : cnt b' c TPawn + 1 <= cnt b c TPawn -> False) by lia.
   pose proof Hl as (Hps & _). unfold pseudo_legal in Hps. cbv zeta in Hps. destruct Hps as (_ & _ & Hps).
   destruct (step_shape Q m P Hl Hep) as (Hf & Ht & _ & Hk). fold b b' in Hk, Hps.
   set (us := turn Q) in *. set (f := mv_from m) in *. set (t := mv_to m) in *.
@@ -1150,35 +1147,21 @@ Proof.
       * rewrite Hbf in Hbs. injection Hbs as Eu Er. subst r. rewrite <- Eu in *.
         apply (ceiling_trans _ _ (relative_rank us t) (Hup t Ht Hb't)).
         apply (pawn_up b); [exact Hf|exact Ht|left; exact Hmm].
-      * exfalso. destruct (target_cases b us t Htg) as [E|(r' & E & _)]; [congruence|].
-        rewrite Hbs in E. injection E as Eu _. rewrite Eu in *.
-        apply (Hdrop [f; t] t).
-        -- apply NoDup2; auto.
-        -- apply incl_list; simpl; intros y [<-|[<-|[]]]; auto.
-        -- simpl; auto.
-        -- intros s0 Hq Hn. apply Hsame; auto; intros ->; simpl in Hn; tauto.
-        -- intros s0 [<-|[<-|[]]]; [rewrite Hb'f|rewrite Hb't, ind_other]; reflexivity.
-        -- exact Hbs.
+      * (* a pawn of [c] taken on [t] *)
+        exfalso. destruct (target_cases b us t Htg) as [E|(r' & E & _)]; [congruence|].
+        rewrite Hbs in E. injection E as Eu _.
+        apply Hfewer, (pawn_drop2 b b' c f t t _ Hf Ht Hft Hsame Hb'f Hb't); [|right; reflexivity|exact Hbs].
+        intros E. injection E as E _. rewrite Eu in E. destruct us; discriminate E.
       * apply Hup; [exact Hs|]. rewrite Hsame by auto. exact Hbs.
     + sq_cases s [f; t].
-      * exfalso. rewrite Hbf in Hbs. injection Hbs as Eu. rewrite <- Eu in *.
-        apply (Hdrop [f; t] f).
-        -- apply NoDup2; auto.
-        -- apply incl_list; simpl; intros y [<-|[<-|[]]]; auto.
-        -- simpl; auto.
-        -- intros s0 Hq Hn. apply Hsame; auto; intros ->; simpl in Hn; tauto.
-        -- intros s0 [<-|[<-|[]]]; [rewrite Hb'f; reflexivity|rewrite Hb't].
-           cbn in Hr. destruct Hr as [<-|[<-|[<-|[<-|[]]]]]; destruct us; reflexivity.
-        -- exact Hbf.
-      * exfalso. destruct (target_cases b us t Htg) as [E|(r' & E & _)]; [congruence|].
-        rewrite Hbs in E. injection E as Eu _. rewrite Eu in *.
-        apply (Hdrop [f; t] t).
-        -- apply NoDup2; auto.
-        -- apply incl_list; simpl; intros y [<-|[<-|[]]]; auto.
-        -- simpl; auto.
-        -- intros s0 Hq Hn. apply Hsame; auto; intros ->; simpl in Hn; tauto.
-        -- intros s0 [<-|[<-|[]]]; [rewrite Hb'f|rewrite Hb't, ind_other]; reflexivity.
-        -- exact Hbs.
+      * (* the pawn promotes *)
+        exfalso. apply Hfewer, (pawn_drop2 b b' c f t f _ Hf Ht Hft Hsame Hb'f Hb't); [|left; reflexivity|exact Hbs].
+        intros E. injection E as _ E. subst r. cbn in Hr. intuition discriminate.
+      * (* a pawn of [c] taken on [t] *)
+        exfalso. destruct (target_cases b us t Htg) as [E|(r' & E & _)]; [congruence|].
+        rewrite Hbs in E. injection E as Eu _.
+        apply Hfewer, (pawn_drop2 b b' c f t t _ Hf Ht Hft Hsame Hb'f Hb't); [|right; reflexivity|exact Hbs].
+        intros E. injection E as E _. rewrite Eu in E. destruct us; discriminate E.
       * apply Hup; [exact Hs|]. rewrite Hsame by auto. exact Hbs.
     + set (v := ep_victim us t) in *.
       sq_cases s [f; t; v].
@@ -1188,13 +1171,13 @@ Proof.
         apply (pawn_up b); auto; right; exact Ha.
       * congruence.
       * exfalso. rewrite Hbv in Hbs. injection Hbs as Eu. rewrite <- Eu in *.
-        apply (Hdrop [f; t; v] v).
+        apply Hfewer, (tag_drop b b' [f; t; v] _ TPawn v).
         -- apply NoDup3; auto.
         -- apply incl_list; simpl; intros y [<-|[<-|[<-|[]]]]; auto.
         -- simpl; auto.
         -- intros s0 Hq Hn. apply Hsame; auto; intros ->; simpl in Hn; tauto.
         -- intros s0 [<-|[<-|[<-|[]]]]; [rewrite Hb'f|rewrite Hb't, ind_other|rewrite Hb'v]; reflexivity.
-        -- exact Hbv.
+        -- rewrite Hbv. destruct us; reflexivity.
       * apply Hup; [exact Hs|]. rewrite Hsame by auto. exact Hbs.
     + sq_cases s [f; t; castle_rook_from us side; castle_rook_to us side]; try congruence.
       apply Hup; [exact Hs|]. rewrite Hsame by not_in_tac. exact Hbs.
@@ -1482,14 +1465,8 @@ Proof.
       destruct Hmm as [(_ & Hbt)|[(_ & _ & _ & Hbt)|(Ha & _)]]; [congruence|congruence|].
       apply (Hnopawn f Hf Hbf Hb'f Ha). right.
       (* the promotion takes the pawn away *)
-      apply (tag_drop b b' [f; t] c TPawn f).
-      * apply NoDup2; auto.
-      * apply incl_list; simpl; intros y [<-|[<-|[]]]; auto.
-      * simpl; auto.
-      * intros s Hq Hn. apply Hsame; auto; intros ->; simpl in Hn; tauto.
-      * intros s [<-|[<-|[]]]; [rewrite Hb'f; reflexivity|rewrite Hb't].
-        cbn in Hr. destruct Hr as [<-|[<-|[<-|[<-|[]]]]]; destruct c; reflexivity.
-      * rewrite Hbf. destruct c; reflexivity.
+      apply (pawn_drop2 b b' c f t f _ Hf Ht Hft Hsame Hb'f Hb't); [|left; reflexivity|exact Hbf].
+      intros E. injection E as E. subst r. cbn in Hr. intuition discriminate.
     + exfalso. sq_cases x [f; t; ep_victim c t]; [congruence|congruence| |rewrite Hsame in Fx' by auto; contradiction].
       rewrite Hbv in Hbx. injection Hbx as E. apply Hrp. symmetry. exact E.
     + exfalso.
