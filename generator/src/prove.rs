@@ -794,8 +794,12 @@ pub fn deep_illegal_within(pos: &Position, budget: deep::Budget) -> Result<CertA
     }
 }
 
-/// [`deep_illegal`]'s answer, once the native checker accepts it.
-fn illegal_answer(pos: &Position, certificate: cert::Certificate) -> Result<CertAnswer, String> {
+/// [`deep_illegal`]'s answer, once the native checker accepts it (also
+/// `retroproof legal`'s).
+pub(crate) fn illegal_answer(
+    pos: &Position,
+    certificate: cert::Certificate,
+) -> Result<CertAnswer, String> {
     cert::check_illegal(pos, &certificate)
         .map_err(|e| format!("the deep search's certificate fails the native check: {e}"))?;
     Ok(CertAnswer {

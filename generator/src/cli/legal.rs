@@ -31,7 +31,6 @@
 use std::time::Duration;
 
 use clap::Args;
-use retroproof_core::cert;
 use retroproof_core::deep;
 use retroproof_core::pgn::Game;
 use retroproof_core::proofgame::{decide, realizes, replay, Budget, Verdict};
@@ -41,6 +40,7 @@ use retroproof_core::{Move, Position};
 use serde::Serialize;
 
 use super::{position_arg, write_stdout, CliError};
+use crate::prove::{illegal_answer, COQ_RULES, DEEP_BUDGET};
 
 #[derive(Debug, Args)]
 pub struct LegalArgs {
@@ -206,9 +206,7 @@ enum Answer {
 
 /// The rules the deep search uses beyond [`decide`]'s own (the invariants
 /// and stranded men, which [`decide`] reports with their details).
-const ROOT_RULES: RuleSet = RuleSet::ALL
-    .without(Rule::Invariants)
-    .without(Rule::Stranded);
+const ROOT_RULES: RuleSet = COQ_RULES.without(Rule::Invariants).without(Rule::Stranded);
 
 /// [`decide`], with the deep search's static rules tried first at the root
 /// and its dead sets (within `time`, at most 10 s, and `budget.nodes`
@@ -226,19 +224,17 @@ fn answer(pos: &Position, limits: Limits, budget: Budget, time: Duration) -> Ans
         Verdict::Unknown(why) => why,
     };
     let deep_budget = deep::Budget {
-        nodes: budget.nodes.min(crate::prove::DEEP_BUDGET.nodes),
-        time: crate::prove::DEEP_BUDGET.time.map(|t| t.min(time)),
-        ..crate::prove::DEEP_BUDGET
+        nodes: budget.nodes.min(DEEP_BUDGET.nodes),
+        time: DEEP_BUDGET.time.map(|t| t.min(time)),
+        ..DEEP_BUDGET
     };
-    match deep::Search::new(RuleSet::ALL, deep_budget).illegal(pos) {
-        deep::Verdict::Illegal(certificate) => match cert::check_illegal(pos, &certificate) {
-            Ok(()) => Answer::Illegal(format!(
+    match deep::Search::new(COQ_RULES, deep_budget).illegal(pos) {
+        deep::Verdict::Illegal(certificate) => match illegal_answer(pos, certificate) {
+            Ok(answer) => Answer::Illegal(format!(
                 "the deep search: a dead set of {} positions, each refuted by a static rule or with every retraction in the set",
-                certificate.len()
+                answer.dead.len()
             )),
-            Err(e) => Answer::Unknown(format!(
-                "the deep search's certificate fails the native check: {e}; {why}"
-            )),
+            Err(e) => Answer::Unknown(format!("{e}; {why}")),
         },
         deep::Verdict::Legal(game) if game.len() <= budget.max_plies as usize => Answer::Legal(game),
         deep::Verdict::Legal(game) => Answer::Unknown(format!(

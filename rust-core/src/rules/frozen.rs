@@ -257,7 +257,7 @@ pub struct Column {
 
 impl Column {
     /// The other square of the column, if `sq` is one of its two.
-    pub(super) fn across(&self, sq: Square) -> Option<Square> {
+    fn across(&self, sq: Square) -> Option<Square> {
         if sq == self.behind {
             Some(self.square)
         } else if sq == self.square {
@@ -295,6 +295,18 @@ pub fn columns(board: &Board, frozen: Bitboard) -> Vec<Column> {
         }
     }
     out
+}
+
+/// The squares across one of `columns` from `s` for a man `piece`: it
+/// never steps between them and `s` (a pawn of a column's own colour may:
+/// the cut is only for other men). Used by the [`region`]s and by the
+/// cages of the dead men (`pawns::dead_men`).
+pub(super) fn across_columns(columns: &[Column], piece: Piece, s: Square) -> Bitboard {
+    columns
+        .iter()
+        .filter(|c| !(c.color == piece.color && piece.role == Role::Pawn))
+        .filter_map(|c| c.across(s))
+        .collect()
 }
 
 /// The squares a king of `color` never stands on: those a frozen man of
@@ -356,11 +368,6 @@ impl<'a> Walls<'a> {
         let Some(piece) = self.board.piece_at(sq) else {
             return Bitboard::EMPTY;
         };
-        let cuts: Vec<&Column> = self
-            .columns
-            .iter()
-            .filter(|c| !(c.color == piece.color && piece.role == Role::Pawn))
-            .collect();
         let walls = if piece.role == Role::King {
             self.frozen | self.guarded[piece.color as usize]
         } else {
@@ -371,13 +378,9 @@ impl<'a> Walls<'a> {
         while frontier.any() {
             let mut next = Bitboard::EMPTY;
             for s in frontier {
-                let mut exits = Exits::of(piece.color, piece.role, s).own() - walls;
-                for column in &cuts {
-                    if let Some(across) = column.across(s) {
-                        exits.clear(across);
-                    }
-                }
-                next |= exits;
+                next |= Exits::of(piece.color, piece.role, s).own()
+                    - walls
+                    - across_columns(&self.columns, piece, s);
             }
             frontier = next - reached;
             reached |= frontier;

@@ -187,15 +187,6 @@ impl CageWalls {
     fn pawn_proof(&self, color: Color, t: Square) -> bool {
         self.ceiling.contains(t) || pawn_proof(self.frozen, color, t)
     }
-
-    /// The squares across a column from `s`: no man steps between them
-    /// and `s`.
-    fn across(&self, s: Square) -> Bitboard {
-        self.columns
-            .iter()
-            .filter_map(|col| col.across(s))
-            .collect()
-    }
 }
 
 /// The cage of a man `piece` of the other side than `color` on `h`, when
@@ -213,7 +204,8 @@ fn pawn_proof_cage(walls: &CageWalls, color: Color, piece: Piece, h: Square) -> 
     loop {
         let mut next = reached;
         for s in !(walls.frozen | reached) {
-            let exits = Exits::of(piece.color, piece.role, s).own() - walls.across(s);
+            let exits = Exits::of(piece.color, piece.role, s).own()
+                - frozen::across_columns(&walls.columns, piece, s);
             if exits.intersects(reached) {
                 if !walls.pawn_proof(color, s) {
                     return None;
