@@ -111,7 +111,7 @@
     the native set. *)
 
 From Coq Require Import Uint63 PArray List Bool.
-From RetroProof Require Import Gen.Vocab Gen.Tables Board Rules RulesFast Game Stranded.
+From RetroProof Require Import Gen.Vocab Gen.Tables Board Rules Material RulesFast Game Invariants Stranded.
 Import ListNotations.
 Open Scope uint63_scope.
 
@@ -371,11 +371,36 @@ Definition guarded_by (b : board_fn) (xs : list int) (c : color) (y : int) : boo
                     | None => false
                     end) xs.
 
-(** The man [MkPiece c r] never steps between [x] and [y]: across a column
-    or, for a king, onto a guarded square. *)
+(** ** Capture colours
+
+    When the other side has its 8 pawns, both knights, both rooks, its
+    queen and a bishop on a square of [x]'s colour, no man of [c] ever
+    captured onto a square of that colour: with 8 pawns the other side never
+    promoted nor lost a pawn, so every man it lost is a bishop of the other
+    square colour (a bishop keeps its square colour).  A pawn of [c] then
+    never moved diagonally onto [x] (a capture, or en passant, which takes a
+    pawn).  [capture_free b c] gives the answer for light and for dark
+    squares (native: [capture_free_squares] in frozen.rs). *)
+Definition capture_free (b : board_fn) (c : color) : bool * bool :=
+  let o := opp c in
+  if Nat.eqb (cnt b o TPawn) 8 && Nat.eqb (cnt b o TKnight) 2 && Nat.eqb (cnt b o TRook) 2 &&
+     Nat.eqb (cnt b o TQueen) 1
+  then (Nat.eqb (cnt b o TLight) 1, Nat.eqb (cnt b o TDark) 1) else (false, false).
+
+Definition free_on (fr : bool * bool) (x : int) : bool := if is_light x then fst fr else snd fr.
+
+(** The man [MkPiece c r] never steps between [x] and [y]: across a column,
+    for a king onto a guarded square, for a pawn diagonally onto a square
+    its side never captured onto ([fr] is [capture_free b c], computed
+    once per walk). *)
+Definition region_cut_with (fr : bool * bool) (b : board_fn) (xs : list int)
+    (cols : list (color * int * int)) (c : color) (r : role) (x y : int) : bool :=
+  cut cols c r x y ||| (role_eqb r King &&& guarded_by b xs c y) |||
+  (role_eqb r Pawn &&& free_on fr x &&& inb y (pawn_attacks (opp c) x)).
+
 Definition region_cut (b : board_fn) (xs : list int) (cols : list (color * int * int)) (c : color)
-    (r : role) (x y : int) : bool :=
-  cut cols c r x y ||| (role_eqb r King &&& guarded_by b xs c y).
+    (r : role) : int -> int -> bool :=
+  region_cut_with (capture_free b c) b xs cols c r.
 
 (** One exit [e] of the square being visited: add it if new, not frozen
     and not across a column ([skip]). *)

@@ -48,7 +48,7 @@
     those of Stranded.v, plus [king_exit] and [castle_exits] here, checked
     by computation over the 64 squares. *)
 
-From Coq Require Import Uint63 PArray List Bool.
+From Coq Require Import Uint63 PArray List Bool Arith Lia.
 From RetroProof Require Import Gen.Vocab Gen.Tables Board Rules Material RulesFast Facts RulesCheck
   Reachable Invariants Stranded Frozen.
 Import ListNotations.
@@ -766,7 +766,12 @@ Qed.
     [K] are the pairs of squares of columns (Frozen.v's [columns]) the man
     never steps between: [cuts_ok] says each holds, on one of its two
     squares, a pawn of another kind of man, which [column_back] carries
-    back along the game; [no_cut] turns it into "no move crosses".
+    back along the game; [no_cut] turns it into "no move crosses".  For a
+    king, [K] also cuts the guarded squares ([guard], [king_safe]); for a
+    pawn, the diagonal steps onto a square of a colour its side never
+    captured onto ([capture_free_on]: the other side lost only bishops of
+    the other colour; [capture_free_back] carries it back, and
+    [capture_not_free] shows a capture breaks it).
 
     [R] is closed under the exits of a man [MkPiece c r] that avoid the
     closed set [X] ([region_closed]), has no square of the last rank if the
@@ -800,12 +805,44 @@ Definition guard (b : board_fn) (X : int -> bool) (c : color) (r : role) (y : in
   r = King /\ exists o rf, In o all_squares /\ X o = true /\ b o = Some (MkPiece (opp c) rf) /\
     fixed_attack (opp c) rf o y = true.
 
+(** No man of [c] ever captured onto a square of [x]'s colour: the other
+    side has its 8 pawns, both knights, both rooks, its queen and one
+    bishop of that square colour (Frozen.v's [capture_free]). *)
+Definition capture_free_on (b : board_fn) (c : color) (x : int) : Prop :=
+  cnt b (opp c) TPawn = 8%nat /\ cnt b (opp c) TKnight = 2%nat /\ cnt b (opp c) TRook = 2%nat /\
+  cnt b (opp c) TQueen = 1%nat /\
+  (if is_light x then cnt b (opp c) TLight else cnt b (opp c) TDark) = 1%nat.
+
 (** Every pair of squares [K] cuts for a man [MkPiece c r] is a column of
-    another kind of man, or the second square is guarded against it. *)
+    another kind of man, or the second square is guarded against it, or
+    the man is a pawn, the second square diagonally behind the first, and
+    [c] never captured onto the first. *)
 Definition cuts_ok (b : board_fn) (X : int -> bool) (K : int -> int -> bool) (c : color) (r : role) :
     Prop :=
   forall x y, K x y = true -> (exists cc a s, ~ (cc = c /\ r = Pawn) /\
-    ((x = a /\ y = s) \/ (x = s /\ y = a)) /\ column b X cc a s) \/ guard b X c r y.
+    ((x = a /\ y = s) \/ (x = s /\ y = a)) /\ column b X cc a s) \/ guard b X c r y \/
+    (r = Pawn /\ In y (pawn_attacks (opp c) x) /\ capture_free_on b c x).
+
+Lemma side_ok_of : forall b c, material_ok b = true -> side_ok b c.
+Proof. intros b c H. apply material_ok_iff in H. destruct c; tauto. Qed.
+
+(** A side that lost a man on [v] (a bishop: of [x]'s square colour) and
+    had 8 pawns after, within the material invariant before, had not all
+    the men [capture_free_on] asks for after. *)
+Lemma loss_not_free : forall b b' c x v o, side_ok b (opp c) ->
+  (forall g, (cnt b' (opp c) g + ind (opp c) g v (b v) <= cnt b (opp c) g)%nat) ->
+  b v = Some (MkPiece (opp c) o) -> o <> King -> (o = Bishop -> is_light v = is_light x) ->
+  ~ capture_free_on b' c x.
+Proof.
+  intros b b' c x v o (_ & Hp8 & Hsum) H Hv Hk Hbl (EP & EN & ER & EQ & EB).
+  pose proof (H TPawn) as HP. pose proof (H TKnight) as HN. pose proof (H TRook) as HR.
+  pose proof (H TQueen) as HQ. pose proof (H TLight) as HL. pose proof (H TDark) as HD.
+  rewrite Hv in HP, HN, HR, HQ, HL, HD. unfold ind, tagged in HP, HN, HR, HQ, HL, HD.
+  assert (Ec : color_eqb (piece_color (MkPiece (opp c) o)) (opp c) = true) by (destruct c; reflexivity).
+  rewrite Ec in HP, HN, HR, HQ, HL, HD.
+  destruct o; simpl in HP, HN, HR, HQ, HL, HD; try lia; [|contradiction].
+  rewrite <- (Hbl eq_refl) in EB. destruct (is_light v); cbv beta iota in EB; simpl in HL, HD; lia.
+Qed.
 
 Definition region_last (c : color) (r : role) (R : int -> bool) : Prop :=
   forall s, In s all_squares -> R s = true -> promotable r = true -> (relative_rank c s =? 7) = false.
@@ -821,6 +858,32 @@ Proof.
     by (vm_compute; reflexivity).
   pose proof (forall_squares _ H f Hf) as H'. cbv beta in H'. rewrite forallb_forall in H'.
   specialize (H' r (in_all_roles r)). rewrite forallb_forall in H'. auto.
+Qed.
+
+(** A move that took a man of the other side from [v] (a bishop: of
+    [x]'s square colour), leaving the squares it changed empty or with a
+    pawn of [c], shows [c] may capture on [x]'s colour. *)
+Lemma capture_not_free : forall (b b' : board_fn) c D v o x, material_ok b = true ->
+  NoDup D -> incl D all_squares -> In v D ->
+  (forall s, In s all_squares -> ~ In s D -> b' s = b s) ->
+  (forall s, In s D -> b' s = None \/ b' s = Some (MkPiece c Pawn)) ->
+  b v = Some (MkPiece (opp c) o) -> o <> King -> (o = Bishop -> is_light v = is_light x) ->
+  ~ capture_free_on b' c x.
+Proof.
+  intros b b' c D v o x Hmat Hnd Hincl Hv Hsame Hafter Hbv Hk Hbl.
+  pose proof (side_ok_of b (opp c) Hmat) as Hside.
+  apply (loss_not_free b b' c x v o Hside); [|exact Hbv|exact Hk|exact Hbl].
+  intros g. apply (cnt_drop b b' D (opp c) g v Hnd Hincl Hv Hsame).
+  intros s Hs. destruct (Hafter s Hs) as [E|E]; rewrite E; [reflexivity | apply ind_other].
+Qed.
+
+(** A pawn's step forward is not one of its captures. *)
+Lemma step_not_capture : forall c f, In f all_squares -> ~ In f (pawn_attacks (opp c) (pawn_step c f)).
+Proof.
+  intros c f Hf Hin.
+  assert (E : forallb (fun f => negb (inb f (pawn_attacks (opp c) (pawn_step c f)))) all_squares = true)
+    by (destruct c; vm_compute; reflexivity).
+  pose proof (forall_squares _ E f Hf) as E'. cbv beta in E'. rewrite (in_inb _ _ Hin) in E'. discriminate.
 Qed.
 
 Section RegionStep.
@@ -852,11 +915,13 @@ Qed.
     are not cut, if a king stood on the second before the move. *)
 Lemma no_cut : forall x y, (b' x = None \/ b' x = Some (MkPiece c r)) ->
   (b' y = None \/ b' y = Some (MkPiece c r)) ->
-  (r = King -> In y all_squares /\ b y = Some (MkPiece c King)) -> K x y = false.
+  (r = King -> In y all_squares /\ b y = Some (MkPiece c King)) ->
+  (r = Pawn -> In y (pawn_attacks (opp c) x) -> ~ capture_free_on b' c x) -> K x y = false.
 Proof.
-  intros x y Hx Hy Hking. destruct (K x y) eqn:E; [|reflexivity]. exfalso.
+  intros x y Hx Hy Hking Hcap. destruct (K x y) eqn:E; [|reflexivity]. exfalso.
   destruct (HK x y E) as [(cc & a & s & Hne & Hxy & (_ & _ & Hcol & _ & _))|
-                          (Hr & o & rf & Ho & HXo & Hbo & Hf)].
+                          [(Hr & o & rf & Ho & HXo & Hbo & Hf)|(Hr & Hy' & Hfree)]].
+  3:{ exact (Hcap Hr Hy' Hfree). }
   2:{ destruct (Hking Hr) as (Hy' & Hby). destruct Hg as (h & Hgame).
       assert (E' : forall z, In z all_squares -> X z = true -> b z = b' z)
         by exact (frozen_step_keeps Q P m X Hl HQ HX Hg).
@@ -885,7 +950,7 @@ Proof.
   destruct (x =? t) eqn:Ex.
   - apply eqb_true in Ex. subst x.
     exact (HR t Hts Ht prev Hpx Hx
-             (no_cut t prev (or_intror Hbt) (or_introl Hbp) (fun E => False_ind _ (Hk E)))).
+             (no_cut t prev (or_intror Hbt) (or_introl Hbp) (fun E => False_ind _ (Hk E)) (fun E => False_ind _ (Hp E)))).
   - destruct (b x) eqn:Bx; [discriminate|].
     assert (Hbx : b' x = None) by (apply (Hmid x (or_introl eq_refl)); [apply eqb_false_neq, Ex | exact Bx]).
     assert (HRx : R x = true).
@@ -894,7 +959,7 @@ Proof.
       - apply free_before; assumption.
       - intros y Hy. apply Hmid. right. exact Hy. }
     exact (HR x Hxs HRx prev Hpx Hx
-             (no_cut x prev (or_introl Hbx) (or_introl Hbp) (fun E => False_ind _ (Hk E)))).
+             (no_cut x prev (or_introl Hbx) (or_introl Hbp) (fun E => False_ind _ (Hk E)) (fun E => False_ind _ (Hp E)))).
 Qed.
 
 (** A pawn of colour [c] was promoted on [s]: [s] gained the man, on the
@@ -919,13 +984,14 @@ Proof using Q P m X K c r R Hl HQ HX HR HK Hg.
   fold b b' in Hk, Hps. set (us := turn Q) in *. set (f := mv_from m) in *. set (t := mv_to m) in *.
   (* an exit of [t] the move leaves empty (after it) is in [R] *)
   assert (Hback : forall e, R t = true -> b' t = Some (MkPiece c r) -> In e (region_exits c r t) ->
-            In e all_squares -> b' e = None -> b e = Some (MkPiece c r) -> R e = true)
-    by (intros e HRt Hbt He Hes Hn Hbe;
+            In e all_squares -> b' e = None -> b e = Some (MkPiece c r) ->
+            (r = Pawn -> In e (pawn_attacks (opp c) t) -> ~ capture_free_on b' c t) -> R e = true)
+    by (intros e HRt Hbt He Hes Hn Hbe Hcap;
         exact (HR t Ht HRt e He (free_after e Hes Hn)
                  (NC t e (or_intror Hbt) (or_introl Hn)
-                    (fun E => conj Hes (eq_ind r (fun r0 => b e = Some (MkPiece c r0)) Hbe King E))))).
+                    (fun E => conj Hes (eq_ind r (fun r0 => b e = Some (MkPiece c r0)) Hbe King E)) Hcap))).
   shape_inv Hk.
-  - clear Hr7 Hft Htg.
+  - clear Hr7.
     destruct (Uint63.eqs s f) as [->|Hsf]; [congruence|].
     destruct (Uint63.eqs s t) as [->|Hst]; [|left; exists s; rewrite <- Hsame by assumption; auto].
     rewrite Hb't in Hb's. injection Hb's as -> ->.
@@ -945,9 +1011,11 @@ Proof using Q P m X K c r R Hl HQ HX HR HK Hg.
     + (* pawn *)
       assert (Hrf : rank_ok f = true) by (apply (pawns_Q Q HQ f c); assumption).
       destruct (pawn_not_seed c f Hf Hrf) as [NS1 NS2].
-      destruct Hmm as [(Et & _)|[(Er & Et & Hbe & _)|(Et & _)]].
+      destruct Hmm as [(Et & _)|[(Er & Et & Hbe & _)|(Et & Hocc)]].
       * apply eqb_true in Et.
-        apply Hback; [exact HRs | congruence | |exact Hf|exact Hb'f|exact Hbf]. rewrite Et in Ht |- *.
+        apply Hback; [exact HRs | congruence | |exact Hf|exact Hb'f|exact Hbf
+                     |intros _ Hin _; rewrite Et in Hin; exact (step_not_capture _ f Hf Hin)].
+        rewrite Et in Ht |- *.
         apply move_region_exits; [discriminate | intros _; exact (NS1 Ht) | apply pawn_step_exit; assumption].
       * apply eqb_true in Et.
         destruct (pawn_double_exit c f Hf Er) as (He & Het & Hef & Hs2). rewrite <- Et in He, Hs2.
@@ -957,22 +1025,35 @@ Proof using Q P m X K c r R Hl HQ HX HR HK Hg.
           by (rewrite Hsame; [exact Hbe | exact Hes | exact Hef | intros E'; congruence]).
         assert (HRe : R e = true).
         { apply (HR t Ht HRs e);
-            [| apply free_before; assumption | apply NC; [right; congruence | left; exact Hb'e | discriminate]].
+            [| apply free_before; assumption
+             | apply NC; [right; congruence | left; exact Hb'e | discriminate
+                         |intros _ Hin _; rewrite Et in Hin; exact (step_not_capture _ e Hes Hin)]].
           apply move_region_exits; [discriminate | intros _; exact Hs2 | exact He]. }
         apply (HR e Hes HRe f);
-          [| apply free_after; assumption | apply NC; [left; exact Hb'e | left; exact Hb'f | discriminate]].
+          [| apply free_after; assumption
+           | apply NC; [left; exact Hb'e | left; exact Hb'f | discriminate
+                       |intros _ Hin _; exact (step_not_capture _ f Hf Hin)]].
         apply move_region_exits; [discriminate | intros _; exact (NS1 Hes) | apply pawn_step_exit; assumption].
       * apply inb_in in Et.
-        apply Hback; [exact HRs | congruence | |exact Hf|exact Hb'f|exact Hbf].
-        apply move_region_exits; [discriminate | intros _; exact (NS2 t Et) | apply pawn_capture_exit; assumption].
+        apply Hback; [exact HRs | congruence | |exact Hf|exact Hb'f|exact Hbf|].
+        -- apply move_region_exits; [discriminate | intros _; exact (NS2 t Et) | apply pawn_capture_exit; assumption].
+        -- intros _ _. destruct (target_cases b _ t Htg) as [E|(o & Eo & Ho)]; [contradiction (Hocc E)|].
+           apply (capture_not_free b b' _ [f; t] t o t); auto.
+           ++ exact (proj1 (inv_elim Q HQ)).
+           ++ apply NoDup2; auto.
+           ++ apply incl_list; simpl; intros x [<-|[<-|[]]]; auto.
+           ++ simpl; auto.
+           ++ intros x Hx Hn. apply Hsame; auto; intros ->; simpl in Hn; tauto.
+           ++ intros x [<-|[<-|[]]]; [left; exact Hb'f | right; exact Hb't].
     + (* knight *)
-      apply inb_in in Hmm. apply Hback; [exact HRs | congruence | |exact Hf|exact Hb'f|exact Hbf].
+      apply inb_in in Hmm. apply Hback; [exact HRs | congruence | |exact Hf|exact Hb'f|exact Hbf|discriminate].
       apply move_region_exits; [discriminate | discriminate | apply knight_exit; assumption].
     + apply Hsl; [discriminate | discriminate | exact Hmm].
     + apply Hsl; [discriminate | discriminate | exact Hmm].
     + apply Hsl; [discriminate | discriminate | exact Hmm].
     + (* king *)
-      apply Hback; [exact HRs | congruence | apply king_region_exit; assumption | exact Hf | exact Hb'f | exact Hbf].
+      apply Hback; [exact HRs | congruence | apply king_region_exit; assumption | exact Hf | exact Hb'f | exact Hbf
+                   | discriminate].
   - clear Hft.
     destruct Hps as (r' & Hpr & _ & _ & H7 & _).
     destruct (Uint63.eqs s f) as [->|Hsf]; [congruence|].
@@ -984,7 +1065,7 @@ Proof using Q P m X K c r R Hl HQ HX HR HK Hg.
     intros x Hx Hxt. destruct (Uint63.eqs x f) as [->|Hxf]; [left; exact Hb'f|].
     right. apply Hsame; assumption.
   - destruct Hps as (_ & _ & _ & Hatt & _).
-    clear Hrt Hbt Hbv Hft Hfv Htv.
+    clear Hrt Hbt.
     destruct (Uint63.eqs s f) as [->|Hsf]; [congruence|].
     destruct (Uint63.eqs s (ep_victim us t)) as [->|Hsv]; [congruence|].
     destruct (Uint63.eqs s t) as [->|Hst]; [|left; exists s; rewrite <- Hsame by assumption; auto].
@@ -992,9 +1073,16 @@ Proof using Q P m X K c r R Hl HQ HX HR HK Hg.
     left. exists f. split; [exact Hf|]. split; [|split; [exact Hbf | right; exact Hb'f]].
     apply inb_in in Hatt.
     assert (Hrf : rank_ok f = true) by (apply (pawns_Q Q HQ f us); assumption).
-    apply Hback; [exact HRs | congruence | |exact Hf|exact Hb'f|exact Hbf].
-    apply move_region_exits; [discriminate | intros _; exact (proj2 (pawn_not_seed us f Hf Hrf) t Hatt) |].
-    apply pawn_capture_exit; assumption.
+    apply Hback; [exact HRs | congruence | |exact Hf|exact Hb'f|exact Hbf|].
+    + apply move_region_exits; [discriminate | intros _; exact (proj2 (pawn_not_seed us f Hf Hrf) t Hatt) |].
+      apply pawn_capture_exit; assumption.
+    + intros _ _. apply (capture_not_free b b' _ [f; t; ep_victim us t] (ep_victim us t) Pawn t); auto; try discriminate.
+      * exact (proj1 (inv_elim Q HQ)).
+      * apply NoDup3; auto.
+      * apply incl_list; simpl; intros x [<-|[<-|[<-|[]]]]; auto.
+      * simpl; auto.
+      * intros x Hx Hn. apply Hsame; auto; intros ->; simpl in Hn; tauto.
+      * intros x [<-|[<-|[<-|[]]]]; [left; exact Hb'f | right; exact Hb't | left; exact Hb'v].
   - clear Hcr Hbt Hbrt Hnd.
     destruct (castle_region_exits us side) as (Ek & Er).
     destruct (in_dec Uint63.eqs s [f; t; castle_rook_from us side; castle_rook_to us side])
@@ -1002,12 +1090,13 @@ Proof using Q P m X K c r R Hl HQ HX HR HK Hg.
     simpl in Hin. destruct Hin as [<-|[<-|[<-|[<-|[]]]]]; try congruence.
     + rewrite Hb't in Hb's. injection Hb's as Ec Erp. subst r c.
       left. exists f. split; [exact Hf|]. split; [|split; [exact Hbf | right; exact Hb'f]].
-      apply Hback; [exact HRs | congruence | | exact Hf | exact Hb'f | exact Hbf]. rewrite Hfk, Htk. exact Ek.
+      apply Hback; [exact HRs | congruence | | exact Hf | exact Hb'f | exact Hbf | discriminate].
+      rewrite Hfk, Htk. exact Ek.
     + rewrite Hb'rt in Hb's. injection Hb's as Ec Erp. subst r c.
       assert (Hrf : In (castle_rook_from us side) all_squares) by (apply Hincl; simpl; tauto).
       left. exists (castle_rook_from us side). split; [exact Hrf|]. split; [|split; [exact Hbr | right; exact Hb'r]].
       exact (HR _ Hs HRs _ Er (free_after _ Hrf Hb'r)
-               (NC _ _ (or_intror Hb'rt) (or_introl Hb'r) ltac:(discriminate))).
+               (NC _ _ (or_intror Hb'rt) (or_introl Hb'r) ltac:(discriminate) ltac:(discriminate))).
 Qed.
 
 Theorem region_step : forall s, In s all_squares -> R s = true -> b' s = Some (MkPiece c r) ->
@@ -1112,15 +1201,37 @@ Qed.
 
 End ColumnStep.
 
+(** A side with 8 pawns after a move had them before (a side never has
+    more), and then its other men too: it did not promote, and its counts
+    only fell, from at most the initial ones. *)
+Lemma capture_free_back : forall Q m P c x, legal_move Q m P -> inv Q = true ->
+  capture_free_on (piece_at P) c x -> capture_free_on (piece_at Q) c x.
+Proof.
+  intros Q m P c x Hl HQ (EP & EN & ER & EQ & EB).
+  destruct (inv_elim Q HQ) as (Hmat & _ & _ & _ & Hep).
+  destruct (side_ok_of _ (opp c) Hmat) as (_ & Hp8 & Hsum).
+  destruct (count_step Q m P Hl Hep) as (Hopp & _ & _ & _ & Hus).
+  assert (Hle : forall g, (cnt (piece_at P) (opp c) g <= cnt (piece_at Q) (opp c) g)%nat).
+  { intros g. destruct (color_eqb c (turn Q)) eqn:Ec.
+    - apply color_eqb_eq in Ec. rewrite Ec. apply Hopp.
+    - assert (Eo : opp c = turn Q) by (destruct c, (turn Q); simpl in Ec |- *; congruence).
+      rewrite Eo in *. destruct Hus as [Hus|(r' & s' & _ & Hp & _)]; [rewrite Hus; apply le_n|].
+      exfalso. lia. }
+  pose proof (Hle TPawn). pose proof (Hle TKnight). pose proof (Hle TRook). pose proof (Hle TQueen).
+  pose proof (Hle TLight). pose proof (Hle TDark).
+  unfold capture_free_on. destruct (is_light x); cbv beta iota in EB |- *; lia.
+Qed.
+
 Lemma cuts_back : forall Q m P X K c r, legal_move Q m P -> inv Q = true -> (exists h, game h Q) ->
   closed_set (piece_at P) X -> cuts_ok (piece_at P) X K c r -> cuts_ok (piece_at Q) X K c r.
 Proof.
   intros Q m P X K c r Hl HQ Hg HX HK x y E.
-  destruct (HK x y E) as [(cc & a & s & Hne & Hxy & Hcol)|(Hr & o & rf & Ho & HXo & Hbo & Hf)].
+  destruct (HK x y E) as [(cc & a & s & Hne & Hxy & Hcol)|[(Hr & o & rf & Ho & HXo & Hbo & Hf)|(Hr & Hy & Hfree)]].
   - left. exists cc, a, s.
     split; [exact Hne|]. split; [exact Hxy|]. exact (column_back Q P m X Hl HQ HX cc a s Hcol).
-  - right. split; [exact Hr|]. exists o, rf. split; [exact Ho|]. split; [exact HXo|]. split; [|exact Hf].
+  - right. left. split; [exact Hr|]. exists o, rf. split; [exact Ho|]. split; [exact HXo|]. split; [|exact Hf].
     rewrite (frozen_step_keeps Q P m X Hl HQ HX Hg o Ho HXo). exact Hbo.
+  - right. right. exact (conj Hr (conj Hy (capture_free_back Q m P c x Hl HQ Hfree))).
 Qed.
 
 Theorem region_game : forall h G, game h G -> forall X K c r R,
@@ -1167,11 +1278,15 @@ Lemma cuts_ok_ext : forall b b' X K c r, (forall s, In s all_squares -> b s = b'
 Proof.
   intros b b' X K c r Hb HK x y E.
   destruct (HK x y E) as [(cc & a & s & Hne & Hxy & (Ha & Hs & Hc & Hra & Hex))|
-                          (Hr & o & rf & Ho & HXo & Hbo & Hf)].
+                          [(Hr & o & rf & Ho & HXo & Hbo & Hf)|(Hr & Hy & Hfree)]].
   - left. exists cc, a, s. split; [exact Hne|]. split; [exact Hxy|].
     split; [exact Ha|]. split; [exact Hs|]. split; [|split; assumption].
     rewrite <- (Hb a Ha), <- (Hb s Hs). exact Hc.
-  - right. split; [exact Hr|]. exists o, rf. rewrite <- (Hb o Ho). auto.
+  - right. left. split; [exact Hr|]. exists o, rf. rewrite <- (Hb o Ho). auto.
+  - right. right. split; [exact Hr|]. split; [exact Hy|].
+    assert (Ec : forall g, cnt b' (opp c) g = cnt b (opp c) g)
+      by (intros g; apply cnt_ext; intros s Hs; symmetry; apply Hb, Hs).
+    unfold capture_free_on in *. rewrite !Ec. exact Hfree.
 Qed.
 
 (** The columns of Frozen.v are columns. *)
@@ -1217,17 +1332,33 @@ Proof.
   exists o, rf. auto.
 Qed.
 
+(** Frozen.v's [capture_free] means what it says.  (Stated over any board:
+    [Material.men] of a concrete board would unfold in the kernel.) *)
+Lemma capture_free_spec : forall b c x, free_on (capture_free b c) x = true -> capture_free_on b c x.
+Proof.
+  intros b c x E. unfold capture_free, free_on in E. cbv zeta in E.
+  destruct (Nat.eqb (cnt b (opp c) TPawn) 8) eqn:Ep, (Nat.eqb (cnt b (opp c) TKnight) 2) eqn:En,
+    (Nat.eqb (cnt b (opp c) TRook) 2) eqn:Er, (Nat.eqb (cnt b (opp c) TQueen) 1) eqn:Eq;
+    cbv beta iota in E; try (destruct (is_light x); discriminate E).
+  apply Nat.eqb_eq in Ep, En, Er, Eq.
+  unfold capture_free_on. destruct (is_light x); cbv beta iota in E |- *; apply Nat.eqb_eq in E; tauto.
+Qed.
+
 (** The cuts of a region walk ([region_cut]): the columns, and for a
     king the guarded squares. *)
 Lemma region_cut_ok : forall b X c r,
   cuts_ok b (fun s => X.[s]) (region_cut b (members X) (columns b X) c r) c r.
 Proof.
-  intros b X c r x y E. unfold region_cut in E. apply lazy_or_true in E as [E|E].
+  intros b X c r x y E. unfold region_cut, region_cut_with in E.
+  apply lazy_or_true in E as [E|E]; [apply lazy_or_true in E as [E|E]|].
   - exact (columns_ok b X c r x y E).
-  - right. apply lazy_and_true in E as (Er & E). apply role_eqb_eq in Er. split; [exact Er|].
+  - right. left. apply lazy_and_true in E as (Er & E). apply role_eqb_eq in Er. split; [exact Er|].
     apply guarded_by_spec in E as (o & rf & Ho & Bo & E).
     apply members_spec in Ho as (Ho & HXo).
     exists o, rf. auto.
+  - right. right. apply lazy_and_true in E as (E & Ey). apply lazy_and_true in E as (Er & Ef).
+    apply role_eqb_eq in Er. split; [exact Er|]. split; [apply inb_in; exact Ey|].
+    exact (capture_free_spec b c x Ef).
 Qed.
 
 Local Strategy expand [region_refutes region_refutes_at region].

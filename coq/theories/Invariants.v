@@ -164,6 +164,32 @@ Proof.
     lia.
 Qed.
 
+Lemma sum_ind_ge : forall c g b D x, In x D -> (ind c g x (b x) <= sum_ind c g b D)%nat.
+Proof.
+  intros c g b D x; induction D as [|y D IH]; simpl; [contradiction|].
+  intros [<-|H]; [lia|]. specialize (IH H). lia.
+Qed.
+
+Lemma sum_ind_zero : forall c g b D, (forall s, In s D -> ind c g s (b s) = 0%nat) -> sum_ind c g b D = 0%nat.
+Proof.
+  intros c g b D; induction D as [|y D IH]; simpl; intros H; [reflexivity|].
+  rewrite H by auto. rewrite IH by auto. reflexivity.
+Qed.
+
+(** A move that changes only the squares [D] and leaves none of them with
+    a man of tag [g] of [c] loses, from [c]'s count of [g], what stood on
+    each of them: at least the man that stood on [x]. *)
+Lemma cnt_drop : forall b b' D c g x, NoDup D -> incl D all_squares -> In x D ->
+  (forall s, In s all_squares -> ~ In s D -> b' s = b s) ->
+  (forall s, In s D -> ind c g s (b' s) = 0%nat) ->
+  (cnt b' c g + ind c g x (b x) <= cnt b c g)%nat.
+Proof.
+  intros b b' D c g x Hnd Hincl Hx Hsame H0.
+  pose proof (cnt_diff c g D b b' Hnd Hincl Hsame) as E.
+  rewrite (sum_ind_zero c g b' D H0) in E.
+  pose proof (sum_ind_ge c g b D x Hx) as Hge. lia.
+Qed.
+
 Lemma cnt_le : forall c g b b', (forall s, In s all_squares -> ind c g s (b' s) <= ind c g s (b s)) ->
   cnt b' c g <= cnt b c g.
 Proof.

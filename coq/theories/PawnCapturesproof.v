@@ -758,20 +758,6 @@ Qed.
 
 (** ** How a move changes the counts *)
 
-Lemma sum_ind_ge : forall c g b D x, In x D -> ind c g x (b x) <= sum_ind c g b D.
-Proof.
-  intros c g b D x; induction D as [|y D IH]; simpl; [contradiction|].
-  intros [<-|H]; [lia|]. specialize (IH H). lia.
-Qed.
-
-Lemma sum_ind_zero : forall c g b D, (forall s, In s D -> ind c g s (b s) = 0) -> sum_ind c g b D = 0.
-Proof.
-  intros c g b D; induction D as [|y D IH]; simpl; intros H; [reflexivity|].
-  rewrite H by auto. rewrite IH by auto. reflexivity.
-Qed.
-
-(** A capture of a man of [c] on [x] (one of the changed squares [D],
-    none of which holds a man of [c] after the move). *)
 (** A move that changes only the squares [D], leaves none of them with
     a man of tag [g] of [c], and had one on [x], lowers [c]'s count of
     [g]. *)
@@ -781,11 +767,11 @@ Lemma tag_drop : forall b b' D c g x, NoDup D -> incl D all_squares -> In x D ->
   ind c g x (b x) = 1 -> cnt b' c g + 1 <= cnt b c g.
 Proof.
   intros b b' D c g x Hnd Hincl Hx Hsame H0 E1.
-  pose proof (cnt_diff c g D b b' Hnd Hincl Hsame) as E.
-  rewrite (sum_ind_zero c g b' D H0) in E.
-  pose proof (sum_ind_ge c g b D x Hx) as Hge. rewrite E1 in Hge. lia.
+  pose proof (cnt_drop b b' D c g x Hnd Hincl Hx Hsame H0) as E. rewrite E1 in E. exact E.
 Qed.
 
+(** A capture of a man of [c] on [x] (one of the changed squares [D],
+    none of which holds a man of [c] after the move). *)
 Lemma capture_count : forall b b' D c x r, NoDup D -> incl D all_squares -> In x D ->
   (forall s, In s all_squares -> ~ In s D -> b' s = b s) ->
   (forall s, In s D -> ind c TMan s (b' s) = 0) ->

@@ -91,7 +91,7 @@ const SHUT_PICKED: [(&str, bool); 2] = [
 
 /// Positions where the region rule decides, with its native verdict
 /// (rust-core's own tests, and a promoted piece).
-const REGION_PICKED: [(&str, bool); 5] = [
+const REGION_PICKED: [(&str, bool); 7] = [
     // A white king a8 behind black pawns a7, b7, c7 on their second rank
     // and d6, next to the black bishop c8: d7 is empty, so the bishop is
     // not frozen, and the king's region spreads through c8 and d7 to e1.
@@ -108,6 +108,19 @@ const REGION_PICKED: [(&str, bool); 5] = [
     // unmoved one, and a king never stands where a frozen man attacks
     // (Frozenproof.v's king_safe): its region is the first rank and d2.
     ("8/8/8/8/8/3P4/PPP1PPPP/1k2K3 w - - 0 1", true),
+    // Texel's proof-game documentation: White lost only its light-squared
+    // bishop, so no black man ever captured onto a dark square, and the
+    // black pawn on the dark square b2 came from b3, across the column
+    // b2-b3 (Frozen.v's capture_free).
+    (
+        "rnbqkbnr/1ppppppp/8/8/8/1P2P3/PpPP1PPP/RNBQK1NR w - - 0 1",
+        true,
+    ),
+    // The same with White's knight g1 lost instead: b2 may be a capture.
+    (
+        "rnbqkbnr/1ppppppp/8/8/8/1P2P3/PpPP1PPP/RNBQKB1R w - - 0 1",
+        false,
+    ),
     // Without f2, e3 is free: the king may have come through it.
     ("8/8/8/8/8/3P4/PPP1P1PP/1k2K3 w - - 0 1", false),
 ];

@@ -474,6 +474,41 @@ fn pawn_captures_with_dead_men() {
 }
 
 #[test]
+fn pawn_regions_leave_out_captures_onto_a_colour_never_captured_on() {
+    use retroproof_core::Bitboard;
+    // Texel's proof-game documentation: White has all its men but the
+    // light-squared bishop, so Black never captured onto a dark square, and
+    // the black pawn on b2 (dark) came from b3, across the column b2-b3.
+    let doc07 = "rnbqkbnr/1ppppppp/8/8/8/1P2P3/PpPP1PPP/RNBQK1NR w - -";
+    let board = *pos(doc07).board();
+    assert_eq!(
+        frozen::capture_free_squares(&board, Color::Black),
+        Bitboard::DARK_SQUARES
+    );
+    // Black lost nothing: White never captured.
+    assert_eq!(
+        frozen::capture_free_squares(&board, Color::White),
+        Bitboard::FULL
+    );
+    assert!(frozen::region_refutes(&pos(doc07)));
+    // White lost a knight instead: b2 may be a capture of it.
+    let knight = "rnbqkbnr/1ppppppp/8/8/8/1P2P3/PpPP1PPP/RNBQKB1R w - -";
+    assert_eq!(
+        frozen::capture_free_squares(pos(knight).board(), Color::Black),
+        Bitboard::EMPTY
+    );
+    assert!(!frozen::region_refutes(&pos(knight)));
+    // White lost its dark-squared bishop instead: light squares are free of
+    // captures, but b2 is dark.
+    let dark = "rnbqkbnr/1ppppppp/8/8/8/1P2P3/PpPP1PPP/RN1QKBNR w - -";
+    assert_eq!(
+        frozen::capture_free_squares(pos(dark).board(), Color::Black),
+        Bitboard::LIGHT_SQUARES
+    );
+    assert!(!frozen::region_refutes(&pos(dark)));
+}
+
+#[test]
 fn pawn_captures_with_columns_and_the_pawn_ceiling() {
     // rtr-legal-155. White's pawns a2 b2 c2 f2 g2 h3 b4 e5: two on the
     // b-file, one from d: 2 captures. Black has 13 men: 3 captured, the

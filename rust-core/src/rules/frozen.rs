@@ -351,6 +351,36 @@ struct Walls<'a> {
     /// The [`guarded_squares`] of the king of each colour, by
     /// `Color as usize`.
     guarded: [Bitboard; 2],
+    /// The [`capture_free_squares`] of each colour, by `Color as usize`,
+    /// for the walls of [`region_refutes`] (empty for the other rules).
+    capture_free: [Bitboard; 2],
+}
+
+/// The squares onto which no man of `color` ever captured, whatever the
+/// game: those of one square colour when the other side has its 8 pawns,
+/// both knights, both rooks, its queen and a bishop of that square colour.
+/// With 8 pawns that side never promoted (a side never has more than 8
+/// pawns, and a promotion takes one away for good) and never lost a pawn,
+/// so every man it lost is a bishop of the other square colour, taken where
+/// it stood (a bishop never changes square colour). No pawn of `color`,
+/// then, ever moved diagonally onto one of these squares: that is a
+/// capture, or en passant, which takes a pawn. All squares when the other
+/// side lost nothing. Coq: `capture_free` in Frozen.v.
+pub fn capture_free_squares(board: &Board, color: Color) -> Bitboard {
+    let other = color.other();
+    let count = |role: Role| board.by_piece(Piece::new(other, role)).count();
+    if count(Role::Pawn) != 8
+        || count(Role::Knight) != 2
+        || count(Role::Rook) != 2
+        || count(Role::Queen) != 1
+    {
+        return Bitboard::EMPTY;
+    }
+    let bishops = board.by_piece(Piece::new(other, Role::Bishop));
+    [Bitboard::LIGHT_SQUARES, Bitboard::DARK_SQUARES]
+        .into_iter()
+        .filter(|&squares| (bishops & squares).count() == 1)
+        .fold(Bitboard::EMPTY, |acc, squares| acc | squares)
 }
 
 impl<'a> Walls<'a> {
@@ -360,7 +390,15 @@ impl<'a> Walls<'a> {
             frozen,
             columns: columns(board, frozen),
             guarded: Color::ALL.map(|color| guarded_squares(board, frozen, color)),
+            capture_free: [Bitboard::EMPTY; 2],
         }
+    }
+
+    /// These walls, and a pawn's region never crossing a diagonal onto a
+    /// square its side never captured onto ([`capture_free_squares`]).
+    fn with_capture_colours(mut self) -> Walls<'a> {
+        self.capture_free = Color::ALL.map(|color| capture_free_squares(self.board, color));
+        self
     }
 
     /// The [`region`] of the man on `sq`.
@@ -378,9 +416,13 @@ impl<'a> Walls<'a> {
         while frontier.any() {
             let mut next = Bitboard::EMPTY;
             for s in frontier {
-                next |= Exits::of(piece.color, piece.role, s).own()
+                let mut exits = Exits::of(piece.color, piece.role, s).own()
                     - walls
                     - across_columns(&self.columns, piece, s);
+                if piece.role == Role::Pawn && self.capture_free[piece.color as usize].contains(s) {
+                    exits = exits - attacks::pawn_attacks(piece.color.other(), s);
+                }
+                next |= exits;
             }
             frontier = next - reached;
             reached |= frontier;
@@ -392,11 +434,16 @@ impl<'a> Walls<'a> {
 /// Whether some man cannot have come from where a man like it starts: its
 /// [`region`] holds no initial square of its kind and, for a piece that may
 /// be a promoted pawn, no square of its last rank (where it would have
-/// been promoted).
+/// been promoted). Here a pawn's region also leaves out the diagonal ways
+/// back from the squares its side never captured onto
+/// ([`capture_free_squares`]): in `rnbqkbnr/1ppppppp/8/8/8/1P2P3/PpPP1PPP/RNBQK1NR`
+/// (Texel's proof-game documentation) White lost only its light-squared
+/// bishop, so the black pawn on the dark square b2 came from b3, across
+/// the column b2-b3.
 pub fn region_refutes(pos: &Position) -> bool {
     let board = pos.board();
     let start = Board::start();
-    let walls = Walls::of(board, frozen_men(board));
+    let walls = Walls::of(board, frozen_men(board)).with_capture_colours();
     board.pieces().any(|(sq, piece)| {
         if walls.frozen.contains(sq) {
             return false;

@@ -25,7 +25,9 @@
 //!   a column, [`frozen::columns`]: a pawn on its third rank that can only
 //!   have come from the square behind it, one of the two holding it all
 //!   game; for a king, never onto a square a frozen man of the other side
-//!   attacks, [`frozen::guarded_squares`]) leads neither to an
+//!   attacks, [`frozen::guarded_squares`]; for a pawn, never diagonally
+//!   onto a square its side never captured onto,
+//!   [`frozen::capture_free_squares`]) leads neither to an
 //!   initial square of its kind nor, for a piece, to its last rank where it
 //!   may have been promoted ([`frozen::region`]).
 //! - [`Rule::RegionCount`]: more men of a kind on the union of their
