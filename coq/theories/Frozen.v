@@ -402,6 +402,12 @@ Definition region_cut (b : board_fn) (xs : list int) (cols : list (color * int *
     (r : role) : int -> int -> bool :=
   region_cut_with (capture_free b c) b xs cols c r.
 
+(** [capture_free b] for both colours, computed once per board. *)
+Definition capture_frees (b : board_fn) : color -> bool * bool :=
+  let fw := capture_free b White in
+  let fk := capture_free b Black in
+  fun c => match c with White => fw | Black => fk end.
+
 (** One exit [e] of the square being visited: add it if new, not frozen
     and not across a column ([skip]). *)
 Definition visit (X : array bool) (skip : int -> bool) (acc : array bool * list int) (e : int) :
@@ -442,11 +448,11 @@ Definition region_ok (X : array bool) (K : int -> int -> bool) (c : color) (r : 
 
 (** The man on [s] (not frozen) cannot have come from the start. *)
 Definition region_refutes_at (b : board_fn) (X : array bool) (xs : list int)
-    (cols : list (color * int * int)) (s : int) : bool :=
+    (cols : list (color * int * int)) (fr : color -> bool * bool) (s : int) : bool :=
   match b s with
   | Some (MkPiece c r) =>
       negb X.[s] &&&
-      let K := region_cut b xs cols c r in
+      let K := region_cut_with (fr c) b xs cols c r in
       match region X K c r s with
       | Some R => R.[s] &&& region_ok X K c r R
       | None => false
@@ -457,4 +463,4 @@ Definition region_refutes_at (b : board_fn) (X : array bool) (xs : list int)
 Definition region_refutes (P : position) : bool :=
   let b := piece_at P in
   let X := frozen_set b in
-  existsb (region_refutes_at b X (members X) (columns b X)) all_squares.
+  existsb (region_refutes_at b X (members X) (columns b X) (capture_frees b)) all_squares.

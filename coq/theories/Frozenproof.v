@@ -823,18 +823,24 @@ Definition cuts_ok (b : board_fn) (X : int -> bool) (K : int -> int -> bool) (c 
     ((x = a /\ y = s) \/ (x = s /\ y = a)) /\ column b X cc a s) \/ guard b X c r y \/
     (r = Pawn /\ In y (pawn_attacks (opp c) x) /\ capture_free_on b c x).
 
-Lemma side_ok_of : forall b c, material_ok b = true -> side_ok b c.
-Proof. intros b c H. apply material_ok_iff in H. destruct c; tauto. Qed.
-
-(** A side that lost a man on [v] (a bishop: of [x]'s square colour) and
-    had 8 pawns after, within the material invariant before, had not all
-    the men [capture_free_on] asks for after. *)
-Lemma loss_not_free : forall b b' c x v o, side_ok b (opp c) ->
-  (forall g, (cnt b' (opp c) g + ind (opp c) g v (b v) <= cnt b (opp c) g)%nat) ->
-  b v = Some (MkPiece (opp c) o) -> o <> King -> (o = Bishop -> is_light v = is_light x) ->
+(** A move from [Q] that took a man of the other side from [v] (a bishop:
+    of [x]'s square colour), leaving the squares [D] it changed empty or
+    with a pawn of [c]: after it the other side has lost a pawn, or has
+    fewer than its initial men of another kind (with 8 pawns it had no
+    more before), so [c] may capture on [x]'s colour. *)
+Lemma capture_not_free : forall Q (b' : board_fn) c D v o x, inv Q = true ->
+  NoDup D -> incl D all_squares -> In v D ->
+  (forall s, In s all_squares -> ~ In s D -> b' s = piece_at Q s) ->
+  (forall s, In s D -> b' s = None \/ b' s = Some (MkPiece c Pawn)) ->
+  piece_at Q v = Some (MkPiece (opp c) o) -> o <> King -> (o = Bishop -> is_light v = is_light x) ->
   ~ capture_free_on b' c x.
 Proof.
-  intros b b' c x v o (_ & Hp8 & Hsum) H Hv Hk Hbl (EP & EN & ER & EQ & EB).
+  intros Q b' c D v o x Hinv Hnd Hincl Hvd Hsame Hafter Hv Hk Hbl (EP & EN & ER & EQ & EB).
+  set (b := piece_at Q) in *.
+  destruct (side_ok_inv Q (opp c) Hinv) as (_ & Hp8 & Hsum). fold b in Hp8, Hsum.
+  assert (H : forall g, (cnt b' (opp c) g + ind (opp c) g v (b v) <= cnt b (opp c) g)%nat).
+  { intros g. apply (cnt_drop b b' D (opp c) g v Hnd Hincl Hvd Hsame).
+    intros s Hs. destruct (Hafter s Hs) as [E|E]; rewrite E; [reflexivity | apply ind_other]. }
   pose proof (H TPawn) as HP. pose proof (H TKnight) as HN. pose proof (H TRook) as HR.
   pose proof (H TQueen) as HQ. pose proof (H TLight) as HL. pose proof (H TDark) as HD.
   rewrite Hv in HP, HN, HR, HQ, HL, HD. unfold ind, tagged in HP, HN, HR, HQ, HL, HD.
@@ -858,23 +864,6 @@ Proof.
     by (vm_compute; reflexivity).
   pose proof (forall_squares _ H f Hf) as H'. cbv beta in H'. rewrite forallb_forall in H'.
   specialize (H' r (in_all_roles r)). rewrite forallb_forall in H'. auto.
-Qed.
-
-(** A move that took a man of the other side from [v] (a bishop: of
-    [x]'s square colour), leaving the squares it changed empty or with a
-    pawn of [c], shows [c] may capture on [x]'s colour. *)
-Lemma capture_not_free : forall (b b' : board_fn) c D v o x, material_ok b = true ->
-  NoDup D -> incl D all_squares -> In v D ->
-  (forall s, In s all_squares -> ~ In s D -> b' s = b s) ->
-  (forall s, In s D -> b' s = None \/ b' s = Some (MkPiece c Pawn)) ->
-  b v = Some (MkPiece (opp c) o) -> o <> King -> (o = Bishop -> is_light v = is_light x) ->
-  ~ capture_free_on b' c x.
-Proof.
-  intros b b' c D v o x Hmat Hnd Hincl Hv Hsame Hafter Hbv Hk Hbl.
-  pose proof (side_ok_of b (opp c) Hmat) as Hside.
-  apply (loss_not_free b b' c x v o Hside); [|exact Hbv|exact Hk|exact Hbl].
-  intros g. apply (cnt_drop b b' D (opp c) g v Hnd Hincl Hv Hsame).
-  intros s Hs. destruct (Hafter s Hs) as [E|E]; rewrite E; [reflexivity | apply ind_other].
 Qed.
 
 (** A pawn's step forward is not one of its captures. *)
@@ -1038,8 +1027,7 @@ Proof using Q P m X K c r R Hl HQ HX HR HK Hg.
         apply Hback; [exact HRs | congruence | |exact Hf|exact Hb'f|exact Hbf|].
         -- apply move_region_exits; [discriminate | intros _; exact (NS2 t Et) | apply pawn_capture_exit; assumption].
         -- intros _ _. destruct (target_cases b _ t Htg) as [E|(o & Eo & Ho)]; [contradiction (Hocc E)|].
-           apply (capture_not_free b b' _ [f; t] t o t); auto.
-           ++ exact (proj1 (inv_elim Q HQ)).
+           apply (capture_not_free Q b' _ [f; t] t o t HQ); auto.
            ++ apply NoDup2; auto.
            ++ apply incl_list; simpl; intros x [<-|[<-|[]]]; auto.
            ++ simpl; auto.
@@ -1076,8 +1064,7 @@ Proof using Q P m X K c r R Hl HQ HX HR HK Hg.
     apply Hback; [exact HRs | congruence | |exact Hf|exact Hb'f|exact Hbf|].
     + apply move_region_exits; [discriminate | intros _; exact (proj2 (pawn_not_seed us f Hf Hrf) t Hatt) |].
       apply pawn_capture_exit; assumption.
-    + intros _ _. apply (capture_not_free b b' _ [f; t; ep_victim us t] (ep_victim us t) Pawn t); auto; try discriminate.
-      * exact (proj1 (inv_elim Q HQ)).
+    + intros _ _. apply (capture_not_free Q b' _ [f; t; ep_victim us t] (ep_victim us t) Pawn t HQ); auto; try discriminate.
       * apply NoDup3; auto.
       * apply incl_list; simpl; intros x [<-|[<-|[<-|[]]]]; auto.
       * simpl; auto.
@@ -1208,8 +1195,8 @@ Lemma capture_free_back : forall Q m P c x, legal_move Q m P -> inv Q = true ->
   capture_free_on (piece_at P) c x -> capture_free_on (piece_at Q) c x.
 Proof.
   intros Q m P c x Hl HQ (EP & EN & ER & EQ & EB).
-  destruct (inv_elim Q HQ) as (Hmat & _ & _ & _ & Hep).
-  destruct (side_ok_of _ (opp c) Hmat) as (_ & Hp8 & Hsum).
+  destruct (inv_elim Q HQ) as (_ & _ & _ & _ & Hep).
+  destruct (side_ok_inv Q (opp c) HQ) as (_ & Hp8 & Hsum).
   destruct (count_step Q m P Hl Hep) as (Hopp & _ & _ & _ & Hus).
   assert (Hle : forall g, (cnt (piece_at P) (opp c) g <= cnt (piece_at Q) (opp c) g)%nat).
   { intros g. destruct (color_eqb c (turn Q)) eqn:Ec.
@@ -1361,6 +1348,9 @@ Proof.
     exact (capture_free_spec b c x Ef).
 Qed.
 
+Lemma capture_frees_eq : forall b c, capture_frees b c = capture_free b c.
+Proof. intros b c. destruct c; reflexivity. Qed.
+
 Local Strategy expand [region_refutes region_refutes_at region].
 
 Theorem region_refutes_game : forall h G P, game h G -> realizes G P -> region_refutes P = false.
@@ -1370,6 +1360,7 @@ Proof.
   unfold region_refutes in E. apply existsb_exists in E. destruct E as (s & Hs & E).
   unfold region_refutes_at in E.
   destruct (piece_at P s) as [[c r]|] eqn:Bs; [|discriminate].
+  rewrite capture_frees_eq in E.
   split_lazy. destruct (region _ _ c r s) as [R|]; [|discriminate]. split_lazy.
   set (X := frozen_set (piece_at P)) in *.
   destruct (region_ok_spec X _ c r R ltac:(eassumption)) as (HR & Hlast & Hhome).

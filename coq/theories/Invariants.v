@@ -927,6 +927,13 @@ Proof.
     try discriminate; auto.
 Qed.
 
+(** The material invariant of a position a game reaches, for one side. *)
+Lemma side_ok_inv : forall Q c, inv Q = true -> side_ok (piece_at Q) c.
+Proof.
+  intros Q c H. apply inv_elim in H. destruct H as (H & _). apply material_ok_iff in H.
+  destruct H as (HW & HB & _). destruct c; [exact HW | exact HB].
+Qed.
+
 Lemma inv_step : forall G m G', game_step G m G' -> inv G = true -> inv G' = true.
 Proof.
   intros G m G' Hs Hi. pose proof Hs as (Hl & _). apply legal_move_iff in Hl.

@@ -251,12 +251,6 @@ Proof. intros [|] s r; reflexivity. Qed.
 Lemma ind_pawn : forall c s, ind c TPawn s (Some (MkPiece c Pawn)) = 1%nat.
 Proof. intros [|] s; reflexivity. Qed.
 
-Lemma side_ok_inv : forall Q c, inv Q = true -> side_ok (piece_at Q) c.
-Proof.
-  intros Q c H. apply inv_elim in H. destruct H as (H & _). apply material_ok_iff in H.
-  destruct H as (HW & HB & _). destruct c; [exact HW | exact HB].
-Qed.
-
 (** ** Potentials *)
 
 Lemma xsum_ext : forall c b b' l, (forall s, In s l -> b s = b' s) -> xsum c b l = xsum c b' l.

@@ -63,6 +63,7 @@
 //! (`generator/tests/frozen_coq.rs` compares the two on sample positions).
 
 use crate::attacks;
+use crate::retro::SideMaterial;
 use crate::{Bitboard, Board, Color, File, Piece, Position, Rank, Role, Square};
 
 /// The exits of a man (see the module docs): those of its own moves, and
@@ -367,20 +368,21 @@ struct Walls<'a> {
 /// capture, or en passant, which takes a pawn. All squares when the other
 /// side lost nothing. Coq: `capture_free` in Frozen.v.
 pub fn capture_free_squares(board: &Board, color: Color) -> Bitboard {
-    let other = color.other();
-    let count = |role: Role| board.by_piece(Piece::new(other, role)).count();
-    if count(Role::Pawn) != 8
-        || count(Role::Knight) != 2
-        || count(Role::Rook) != 2
-        || count(Role::Queen) != 1
-    {
+    let other = SideMaterial::of(board, color.other());
+    if (other.pawns, other.knights, other.rooks, other.queens) != (8, 2, 2, 1) {
         return Bitboard::EMPTY;
     }
-    let bishops = board.by_piece(Piece::new(other, Role::Bishop));
-    [Bitboard::LIGHT_SQUARES, Bitboard::DARK_SQUARES]
-        .into_iter()
-        .filter(|&squares| (bishops & squares).count() == 1)
-        .fold(Bitboard::EMPTY, |acc, squares| acc | squares)
+    let light = if other.light_bishops == 1 {
+        Bitboard::LIGHT_SQUARES
+    } else {
+        Bitboard::EMPTY
+    };
+    let dark = if other.dark_bishops == 1 {
+        Bitboard::DARK_SQUARES
+    } else {
+        Bitboard::EMPTY
+    };
+    light | dark
 }
 
 impl<'a> Walls<'a> {
@@ -411,6 +413,12 @@ impl<'a> Walls<'a> {
         } else {
             self.frozen
         };
+        // The squares from which a pawn never came back diagonally.
+        let no_capture = if piece.role == Role::Pawn {
+            self.capture_free[piece.color as usize]
+        } else {
+            Bitboard::EMPTY
+        };
         let mut reached = Bitboard::from(sq);
         let mut frontier = reached;
         while frontier.any() {
@@ -419,7 +427,7 @@ impl<'a> Walls<'a> {
                 let mut exits = Exits::of(piece.color, piece.role, s).own()
                     - walls
                     - across_columns(&self.columns, piece, s);
-                if piece.role == Role::Pawn && self.capture_free[piece.color as usize].contains(s) {
+                if no_capture.contains(s) {
                     exits = exits - attacks::pawn_attacks(piece.color.other(), s);
                 }
                 next |= exits;
