@@ -9,7 +9,7 @@
 From RetroProof Require Import Board Movegen Perft Rules RulesFast RulesCheck Retract Soundness
   Reachable Invariants Search Exports Completeness Retro Tactics Stranded Frozen Frozenproof Cert Certproof
   Parityproof PawnCaptures PawnCapturesproof SealedBishops SealedBishopsproof Cage Cageproof
-  RegionCount RegionCountproof.
+  RegionCount RegionCountproof Zone Zoneproof.
 
 Print Assumptions Soundness.retractions_sound.
 Print Assumptions Soundness.retractions_turn.
@@ -56,3 +56,9 @@ Print Assumptions SealedBishopsproof.sealed_refutes_sound.
 Print Assumptions Cageproof.cage_refutes_sound.
 Print Assumptions RegionCountproof.region_count_refutes_sound.
 Print Assumptions RegionCountproof.promotion_count_refutes_sound.
+Print Assumptions Zoneproof.zpreds_complete.
+Print Assumptions Zoneproof.zone_closed_sound.
+Print Assumptions Zoneproof.zone_refutes.
+Print Assumptions Retro.check_illegal_zcert_sound.
+Print Assumptions Retro.check_last_zcert_sound.
+Print Assumptions Retro.check_last_among_zcert_sound.

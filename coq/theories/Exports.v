@@ -16,6 +16,7 @@
 
 From Coq Require Import Uint63 PArray List Bool String Ascii.
 From RetroProof Require Import Gen.Vocab Board Movegen Perft Retract Notation Search Cert.
+From RetroProof Require Zone.
 Import ListNotations.
 Open Scope uint63_scope.
 
@@ -92,12 +93,15 @@ Definition illegal_entry (i : int) (P : position) (d : int) : list string :=
 
 (** ** Certificates
 
-    [retroproof diff] on the deep search's answers: the native dead set [D]
-    goes to the checkers the exported proofs call, [check_last_cert] and
-    [check_illegal_cert] (Cert.v; [check_last_cert_sound] and
-    [check_illegal_cert_sound] in Retro.v).  ["C i"] when Coq refuses. *)
-Definition cert_last_entry (i : int) (P : position) (ans : list string) (D : cert) : list string :=
-  if check_last_cert P (rev ans) D then [] else [("C " ++ string_of_int i)%string].
+    [retroproof diff] on the deep search's answers: the native zone cages
+    [Z] and dead set [D] go to the checkers the exported proofs call,
+    [Zone.check_last_zcert] and [Zone.check_illegal_zcert]
+    ([check_last_zcert_sound] and [check_illegal_zcert_sound] in Retro.v;
+    without cages they check what [check_last_cert] and
+    [check_illegal_cert] check).  ["C i"] when Coq refuses. *)
+Definition cert_last_entry (i : int) (P : position) (ans : list string) (Z : list Zone.zcage) (D : cert) :
+    list string :=
+  if Zone.check_last_zcert P (rev ans) Z D then [] else [("C " ++ string_of_int i)%string].
 
-Definition cert_illegal_entry (i : int) (P : position) (D : cert) : list string :=
-  if check_illegal_cert P D then [] else [("C " ++ string_of_int i)%string].
+Definition cert_illegal_entry (i : int) (P : position) (Z : list Zone.zcage) (D : cert) : list string :=
+  if Zone.check_illegal_zcert P Z D then [] else [("C " ++ string_of_int i)%string].

@@ -111,3 +111,39 @@ Proof. exact (check_dead_gen_sound retractions_complete_games _ default_refutes 
 
 Corollary dead_set_refutes : forall h G P D, game h G -> realizes G P -> check_illegal_cert P D = true -> False.
 Proof. intros h G P D Hg Hr H. apply (check_illegal_cert_sound P D H). exists h, G. auto. Qed.
+
+(** ** Certificates with zone cages (Zone.v, Zoneproof.v)
+
+    A certificate may also carry zone cages [Z] (Hwa's cages): closed sets
+    of partial boards on a zone, each checked by [Zone.zone_ok]; then a
+    position whose men on a cage's zone form a member is refuted as well
+    ([Zoneproof.zone_refutes]).  The checkers [Zone.check_illegal_zcert],
+    [Zone.check_last_zcert] and [Zone.check_last_among_zcert] check the
+    cages and the dead set [D] with the default static rule and the cages:
+    - [check_illegal_zcert_sound : Zone.check_illegal_zcert P Z D = true -> ~ reachable P];
+    - [check_last_zcert_sound], [check_last_among_zcert_sound]: as
+      [check_last_cert_sound] and [check_last_among_cert_sound]. *)
+From RetroProof Require Zone Zoneproof.
+
+Lemma zcert_split : forall (b : bool) (x : bool), (b &&& x) = true -> b = true /\ x = true.
+Proof. intros [] x H; [auto | discriminate H]. Qed.
+
+Theorem check_illegal_zcert_sound : forall P Z D, Zone.check_illegal_zcert P Z D = true -> ~ reachable P.
+Proof.
+  intros P Z D H. apply zcert_split in H as (Hz & H).
+  exact (check_illegal_cert_gen_sound retractions_complete_games _ (Zoneproof.zone_refutes Z Hz) slot P D H).
+Qed.
+
+Theorem check_last_zcert_sound : forall P ms Z D, Zone.check_last_zcert P ms Z D = true ->
+  forall h G, game h G -> realizes G P -> exists pre, plies h = pre ++ ms.
+Proof.
+  intros P ms Z D H. apply zcert_split in H as (Hz & H).
+  exact (check_last_cert_gen_sound retractions_complete_games _ (Zoneproof.zone_refutes Z Hz) slot P ms D H).
+Qed.
+
+Theorem check_last_among_zcert_sound : forall P xs Z D, Zone.check_last_among_zcert P xs Z D = true ->
+  forall h G, game h G -> realizes G P -> exists pre x, In x xs /\ plies h = pre ++ [x].
+Proof.
+  intros P xs Z D H. apply zcert_split in H as (Hz & H).
+  exact (check_last_among_cert_gen_sound retractions_complete_games _ (Zoneproof.zone_refutes Z Hz) slot P xs D H).
+Qed.

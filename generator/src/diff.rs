@@ -22,6 +22,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
 
+use retroproof_core::cert::Certificate;
 use retroproof_core::{perft, Position};
 
 use crate::coq::{print_file, AssertionKind, File, Ident, Int63, QualId, Sentence, Tactic, Term};
@@ -174,6 +175,7 @@ fn int(n: u64) -> Result<Term, EmitError> {
     Ok(Term::Int(value))
 }
 
+use crate::emit::cert::cages_term;
 pub use crate::emit::position::position_term;
 use crate::emit::position::string_term as string;
 
@@ -536,7 +538,7 @@ pub struct ProblemQuestion {
     /// The deep search's dead set, when the answer is the deep search's:
     /// Coq then checks it with the certificate checkers (Cert.v) instead of
     /// `check_last`/`check_illegal`.
-    pub certificate: Option<Vec<Position>>,
+    pub certificate: Option<Certificate>,
 }
 
 /// The native answers to the `last N` and `illegal` problems of an EPD
@@ -596,7 +598,7 @@ pub fn certificate_questions(
             out.push(ProblemQuestion {
                 position: problem.position,
                 statement: answer.statement,
-                certificate: Some(answer.dead),
+                certificate: Some(answer.certificate),
             });
         }
     }
@@ -640,13 +642,19 @@ pub fn run_problems_diff(
             ))
         };
         let entry = match (&q.statement, &q.certificate) {
-            (Statement::LastPlies { answer, .. }, Some(dead)) => Term::app(
+            (Statement::LastPlies { answer, .. }, Some(c)) => Term::app(
                 var("cert_last_entry")?,
-                vec![index, position, answer_term(answer)?, dead_term(dead)?],
+                vec![
+                    index,
+                    position,
+                    answer_term(answer)?,
+                    cages_term(&c.cages)?,
+                    dead_term(&c.dead)?,
+                ],
             ),
-            (Statement::Illegal { .. } | Statement::IllegalCert { .. }, Some(dead)) => Term::app(
+            (Statement::Illegal { .. } | Statement::IllegalCert { .. }, Some(c)) => Term::app(
                 var("cert_illegal_entry")?,
-                vec![index, position, dead_term(dead)?],
+                vec![index, position, cages_term(&c.cages)?, dead_term(&c.dead)?],
             ),
             (Statement::LastPlies { depth, answer }, None) => Term::app(
                 var("last_entry")?,

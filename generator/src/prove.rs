@@ -577,7 +577,8 @@ pub struct ExampleFile {
 
 /// The proof files for the problems of an EPD file (examples/) whose
 /// published answer the engine can state: `last N` problems for which the
-/// native statement's plies are exactly the published solution, and
+/// native statement's plies (from the retraction tree or, beyond it, the
+/// deep search's certificate) are exactly the published solution, and
 /// illegal positions the engine shows illegal in Coq's terms, and
 /// castling and en-passant problems whose every case is proven with the
 /// published verdicts (the proof-game search within
@@ -602,8 +603,16 @@ pub fn example_files(epd: &str) -> Result<Vec<ExampleFile>, EmitError> {
         let statement = match (problem.question, &problem.solution) {
             (Question::LastMoves(n), Solution::Plies(sol)) => {
                 let published: Vec<String> = sol.iter().rev().map(ToString::to_string).collect();
-                let Ok(statement) = last_plies_statement(&problem.position, n) else {
-                    continue;
+                // Beyond the retraction tree: the deep search's certificate.
+                let statement = match last_plies_statement(&problem.position, n) {
+                    Ok(statement) => statement,
+                    Err(_) => match deep_last(&problem.position, n) {
+                        Ok(answer) => {
+                            proof = Proof::Certificate(answer.certificate);
+                            answer.statement
+                        }
+                        Err(_) => continue,
+                    },
                 };
                 let Statement::LastPlies { answer, .. } = &statement else {
                     continue;
@@ -618,7 +627,7 @@ pub fn example_files(epd: &str) -> Result<Vec<ExampleFile>, EmitError> {
                 // Beyond the retraction tree: the deep search's dead set.
                 Err(_) => match deep_illegal(&problem.position) {
                     Ok(answer) => {
-                        proof = Proof::Certificate(answer.dead);
+                        proof = Proof::Certificate(answer.certificate);
                         answer.statement
                     }
                     Err(_) => continue,
@@ -769,7 +778,7 @@ pub const DEEP_BUDGET: deep::Budget = deep::Budget {
 #[derive(Debug, Clone)]
 pub struct CertAnswer {
     pub statement: Statement,
-    pub dead: Vec<Position>,
+    pub certificate: cert::Certificate,
 }
 
 /// No game reaches `pos`, by a dead set under [`COQ_RULES`]; `Err` with
@@ -806,7 +815,7 @@ pub(crate) fn illegal_answer(
         statement: Statement::IllegalCert {
             dead: certificate.len(),
         },
-        dead: certificate.dead,
+        certificate,
     })
 }
 
@@ -834,7 +843,7 @@ pub fn deep_last_within(
                     // Most recent first, as in `Statement::LastPlies`.
                     answer: plies.iter().rev().map(ToString::to_string).collect(),
                 },
-                dead: certificate.dead,
+                certificate,
             })
         }
         deep::Verdict::LastAmong { .. } => Err("the deep search gave no last plies".to_string()),
@@ -865,7 +874,7 @@ pub fn deep_last_type(pos: &Position) -> Result<CertAnswer, String> {
                     depth: 1,
                     answer: plies.iter().map(ToString::to_string).collect(),
                 },
-                dead: certificate.dead,
+                certificate,
             })
         }
         deep::Verdict::LastAmong { plies, certificate } => {
@@ -875,7 +884,7 @@ pub fn deep_last_type(pos: &Position) -> Result<CertAnswer, String> {
             names.sort();
             Ok(CertAnswer {
                 statement: Statement::LastPlyAmong { plies: names, kind },
-                dead: certificate.dead,
+                certificate,
             })
         }
         deep::Verdict::Illegal(certificate) => illegal_answer(pos, certificate),

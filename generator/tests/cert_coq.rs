@@ -19,7 +19,9 @@ use std::time::Duration;
 use common::coq_env::{coqc, theories};
 use retroproof::coq::print_file;
 use retroproof::emit::cert::{cert_file, CertQuestion};
-use retroproof::prove::{compile, ProveError};
+use retroproof::prove::{compile, ProveError, COQ_RULES};
+use retroproof_core::cert::{self, Certificate};
+use retroproof_core::deep::{Budget, Search, Verdict};
 use retroproof_core::{Position, Unmove};
 
 const LIMIT: Duration = Duration::from_secs(600);
@@ -95,8 +97,12 @@ fn plies(root: &Position, names: &[&str]) -> Vec<Unmove> {
 }
 
 fn prove(root: &Position, q: &CertQuestion, dead: &[Position]) -> Result<f64, ProveError> {
+    prove_cert(root, q, &Certificate::new(COQ_RULES, dead.to_vec()))
+}
+
+fn prove_cert(root: &Position, q: &CertQuestion, cert: &Certificate) -> Result<f64, ProveError> {
     let Some(coqc) = coqc() else { return Ok(0.0) };
-    let text = print_file(&cert_file(root, q, dead, &[]).unwrap());
+    let text = print_file(&cert_file(root, q, cert, &[]).unwrap());
     compile(&coqc, &theories(), &text, None, LIMIT).map(|done| done.elapsed.as_secs_f64())
 }
 
@@ -141,6 +147,7 @@ fn a_dropped_position_is_refused() {
             &Certificate {
                 rules: retroproof::prove::COQ_RULES,
                 dead: d.to_vec(),
+                cages: vec![],
             },
         )
         .is_ok()
@@ -195,6 +202,62 @@ fn a_live_branch_claimed_dead_is_refused() {
         &CertQuestion::LastPlies(vec![other]),
         &dead
     )));
+}
+
+/// Brandis's last-move record (janko.at, rtr-A-023 of the shared corpus):
+/// the last ply was the bishop a2 taking a knight on b1. The other ways
+/// back end in zone cages (Zone.v): the men of the corner a1, b1, c1,
+/// c2, d2 cannot all have come from home.
+const ZONE_LAST: &str = "8/8/8/8/1P6/kP6/2PP4/KBb5 b - -";
+
+#[test]
+fn zone_cages_prove_and_a_broken_cage_is_refused() {
+    let root = pos(ZONE_LAST);
+    let budget = Budget {
+        nodes: 1_000_000,
+        time: Some(Duration::from_secs(20)),
+        max_depth: 400,
+    };
+    let Verdict::Last { plies, certificate } = Search::new(COQ_RULES, budget).last(&root, 1) else {
+        panic!("the deep search decides the last ply");
+    };
+    assert_eq!(plies[0].to_string(), "a2b1xn");
+    assert!(!certificate.cages.is_empty(), "the answer needs zone cages");
+    cert::check_last(&root, &plies, &certificate).unwrap();
+    let q = CertQuestion::LastPlies(plies.clone());
+    let secs = prove_cert(&root, &q, &certificate).unwrap();
+    eprintln!(
+        "zone cages: {} cages of {} partial boards, {} dead positions, coqc {secs:.2} s",
+        certificate.cages.len(),
+        certificate
+            .cages
+            .iter()
+            .map(|c| c.members.len())
+            .sum::<usize>(),
+        certificate.len()
+    );
+    // Without the cages, the dead set is not closed.
+    let mut bare = certificate.clone();
+    bare.cages.clear();
+    assert!(cert::check_last(&root, &plies, &bare).is_err());
+    assert!(refused(prove_cert(&root, &q, &bare)));
+    // A cage with a member dropped (one the native checker misses) is
+    // refused by Coq too.
+    let mut broken = certificate.clone();
+    let cage = broken
+        .cages
+        .iter()
+        .position(|c| c.members.len() > 1)
+        .unwrap();
+    let victim = (1..broken.cages[cage].members.len())
+        .find(|&i| {
+            let mut b = broken.clone();
+            b.cages[cage].members.remove(i);
+            cert::check_last(&root, &plies, &b).is_err()
+        })
+        .expect("some member is needed");
+    broken.cages[cage].members.remove(victim);
+    assert!(refused(prove_cert(&root, &q, &broken)));
 }
 
 /// The closure of `roots` under retraction, not expanding positions the

@@ -238,11 +238,12 @@ fn certificates_are_checked_and_wrong_ones_refused() {
         pos = pos.unmake(&u);
         plies.insert(0, u);
     }
-    let dead = |q: &ProblemQuestion| q.certificate.clone().unwrap();
+    let dead = |q: &ProblemQuestion| q.certificate.clone().unwrap().dead;
     let native_ok = |q: &ProblemQuestion, dead: &[retroproof_core::Position]| {
         let cert = Certificate {
             rules: retroproof::prove::COQ_RULES,
             dead: dead.to_vec(),
+            cages: q.certificate.clone().unwrap().cages,
         };
         if q.statement.is_illegal() {
             check_illegal(&q.position, &cert).is_ok()
@@ -269,8 +270,8 @@ fn certificates_are_checked_and_wrong_ones_refused() {
         })
         .collect();
     let drop = |i: usize, q: &mut ProblemQuestion| {
-        if let Some(d) = q.certificate.as_mut() {
-            d.remove(needed[i]);
+        if let Some(c) = q.certificate.as_mut() {
+            c.dead.remove(needed[i]);
         }
     };
     let bad = run_problems_diff(&coqc, &questions, &options(), &drop).unwrap();
@@ -290,7 +291,7 @@ fn certificates_are_checked_and_wrong_ones_refused() {
             if let Statement::LastPlies { answer, .. } = &mut q.statement {
                 answer[0] = "b3c3".to_string();
             }
-            q.certificate.as_mut().unwrap().push(before_last);
+            q.certificate.as_mut().unwrap().dead.push(before_last);
         }
     };
     let bad = run_problems_diff(&coqc, &questions[..1], &options(), &forge).unwrap();

@@ -129,7 +129,7 @@ fn classic_castling_v() {
             position: with("4k3/8/8/8/8/8/7P/4K2R b K -"),
             finding: Finding::Unreachable {
                 statement: Statement::Illegal { depth: 1 },
-                dead: None,
+                certificate: None,
             },
         },
         Case {

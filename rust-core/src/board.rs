@@ -171,6 +171,16 @@ impl Board {
         }
     }
 
+    /// The men standing on `squares`, the others removed.
+    #[inline]
+    #[must_use]
+    pub fn masked(&self, squares: Bitboard) -> Board {
+        Board {
+            by_color: self.by_color.map(|bb| bb & squares),
+            by_role: self.by_role.map(|bb| bb & squares),
+        }
+    }
+
     /// The men of `by` that attack `sq`, with `occupied` as the blockers for
     /// sliding men.
     ///

@@ -23,20 +23,35 @@
 use std::collections::HashSet;
 use std::fmt;
 
-use crate::rules::RuleSet;
+use crate::rules::zone::{self, ZoneCage};
+use crate::rules::{Rule, RuleSet};
 use crate::search::{is_initial, Key};
-use crate::{Position, Unmove};
+use crate::{Board, Position, Unmove};
 
-/// A dead set and the rules its members may be refuted by.
+/// A dead set, the rules its members may be refuted by, and the zone cages
+/// the rule [`Rule::Zone`] refutes them with.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Certificate {
     /// The rules a member may be refuted by.
     pub rules: RuleSet,
     /// The dead set, in the order the search met its members.
     pub dead: Vec<Position>,
+    /// Closed sets of partial boards ([`zone`]): a member whose men on a
+    /// cage's zone form one of its members is refuted. Checked, not
+    /// trusted: each must be closed.
+    pub cages: Vec<ZoneCage>,
 }
 
 impl Certificate {
+    /// A certificate without zone cages.
+    pub fn new(rules: RuleSet, dead: Vec<Position>) -> Certificate {
+        Certificate {
+            rules,
+            dead,
+            cages: Vec::new(),
+        }
+    }
+
     /// The number of positions in the dead set.
     pub fn len(&self) -> usize {
         self.dead.len()
@@ -65,6 +80,8 @@ pub enum CertError {
     /// A game reaches the position with fewer plies than the answer: the
     /// initial position lies on the answer's path (FEN).
     ShortGame(String),
+    /// A zone cage is not closed (its index in the certificate).
+    OpenCage(usize),
 }
 
 impl fmt::Display for CertError {
@@ -87,6 +104,7 @@ impl fmt::Display for CertError {
                 f,
                 "the initial position {fen} lies on the answer's path: a shorter game reaches the position"
             ),
+            CertError::OpenCage(i) => write!(f, "zone cage {i} is not closed"),
         }
     }
 }
@@ -97,14 +115,36 @@ fn members(cert: &Certificate) -> HashSet<Key> {
     cert.dead.iter().map(Key::from).collect()
 }
 
-/// Checks that the dead set is closed (see the module docs).
+/// Whether a rule of the certificate refutes `pos`: one of its static
+/// rules, or (with [`Rule::Zone`]) one of its zone cages, as Coq's
+/// `zone_refuted` reads them.
+fn refuted(cert: &Certificate, cages: &[HashSet<Board>], pos: &Position) -> bool {
+    cert.rules.without(Rule::Zone).refuting(pos).is_some()
+        || (cert.rules.contains(Rule::Zone)
+            && cert
+                .cages
+                .iter()
+                .zip(cages)
+                .any(|(cage, set)| set.contains(&pos.board().masked(cage.zone))))
+}
+
+/// Checks that the dead set is closed (see the module docs), its zone
+/// cages too.
 pub fn check_dead_set(cert: &Certificate) -> Result<(), CertError> {
+    if let Some(i) = cert.cages.iter().position(|c| !zone::is_closed(c)) {
+        return Err(CertError::OpenCage(i));
+    }
+    let cages: Vec<HashSet<Board>> = cert
+        .cages
+        .iter()
+        .map(|c| c.members.iter().copied().collect())
+        .collect();
     let set = members(cert);
     for pos in &cert.dead {
         if is_initial(pos) {
             return Err(CertError::Initial(pos.to_fen()));
         }
-        if cert.rules.refuting(pos).is_some() {
+        if refuted(cert, &cages, pos) {
             continue;
         }
         for u in pos.unmoves() {

@@ -28,13 +28,14 @@
 //! - [`Search::last`]: the last `n` plies: going back from the position,
 //!   every retraction but one is shown dead, `n` times.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::time::{Duration, Instant};
 
 use crate::cert::Certificate;
+use crate::rules::zone::{Cages, ZoneCage};
 use crate::rules::{Rule, RuleSet};
 use crate::search::{game_of, is_initial, Key};
-use crate::{Move, Position, Unmove};
+use crate::{Board, Move, Position, Unmove};
 
 /// How much the search may do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -147,6 +148,35 @@ pub struct Search {
     ticks: u64,
     path: Vec<u32>,
     start_line: Option<Vec<u32>>,
+    /// The zone cages found (with [`Rule::Zone`]), and the cage of each
+    /// node they refute.
+    cages: Cages,
+    cage_of: HashMap<u32, usize>,
+}
+
+/// The cages with one zone made one (the union of closed sets on a zone is
+/// closed), so that the certificate lists each zone once.
+fn merge_by_zone<'a>(cages: impl Iterator<Item = &'a ZoneCage>) -> Vec<ZoneCage> {
+    let mut merged: Vec<(ZoneCage, HashSet<Board>)> = Vec::new();
+    for cage in cages {
+        let i = match merged.iter().position(|(m, _)| m.zone == cage.zone) {
+            Some(i) => i,
+            None => {
+                merged.push((
+                    ZoneCage {
+                        zone: cage.zone,
+                        members: Vec::new(),
+                    },
+                    HashSet::new(),
+                ));
+                merged.len() - 1
+            }
+        };
+        let (m, seen) = &mut merged[i];
+        m.members
+            .extend(cage.members.iter().filter(|b| seen.insert(**b)).copied());
+    }
+    merged.into_iter().map(|(m, _)| m).collect()
 }
 
 impl Search {
@@ -166,6 +196,8 @@ impl Search {
             ticks: 0,
             path: Vec::new(),
             start_line: None,
+            cages: Cages::new(),
+            cage_of: HashMap::new(),
         }
     }
 
@@ -416,14 +448,22 @@ impl Search {
         if let Some(&i) = self.index.get(&key) {
             return i;
         }
+        let i = self.nodes.len() as u32;
         let state = if is_initial(pos) {
             State::Initial
-        } else if let Some(rule) = self.rules.refuting(pos) {
+        } else if let Some(rule) = self.rules.without(Rule::Zone).refuting(pos) {
             State::Refuted(rule)
+        } else if let Some(cage) = self
+            .rules
+            .contains(Rule::Zone)
+            .then(|| self.cages.cage_of(pos))
+            .flatten()
+        {
+            self.cage_of.insert(i, cage);
+            State::Refuted(Rule::Zone)
         } else {
             State::Open
         };
-        let i = self.nodes.len() as u32;
         self.nodes.push(Node {
             pos: *pos,
             state,
@@ -442,7 +482,7 @@ impl Search {
     fn over_budget(&mut self) -> bool {
         self.ticks += 1;
         if !self.exhausted {
-            let out_of_time = self.ticks.is_multiple_of(1024)
+            let out_of_time = self.ticks.is_multiple_of(16)
                 && self.budget.time.is_some_and(|t| self.started.elapsed() > t);
             if self.nodes.len() as u64 >= self.budget.nodes || out_of_time {
                 self.exhausted = true;
@@ -591,6 +631,7 @@ impl Search {
         let mut seen = vec![false; self.nodes.len()];
         let mut stack: Vec<u32> = Vec::new();
         let mut dead = Vec::new();
+        let mut cages: Vec<usize> = Vec::new();
         for &r in roots {
             if !seen[r as usize] {
                 seen[r as usize] = true;
@@ -600,6 +641,11 @@ impl Search {
         while let Some(i) = stack.pop() {
             let node = &self.nodes[i as usize];
             dead.push(node.pos);
+            if let Some(&cage) = self.cage_of.get(&i) {
+                if !cages.contains(&cage) {
+                    cages.push(cage);
+                }
+            }
             if node.state == State::Expanded {
                 for e in self.children(i) {
                     let c = self.edges[e];
@@ -613,6 +659,7 @@ impl Search {
         Certificate {
             rules: self.rules,
             dead,
+            cages: merge_by_zone(cages.into_iter().map(|c| &self.cages.found[c])),
         }
     }
 

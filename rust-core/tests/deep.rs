@@ -103,6 +103,7 @@ fn certificates_refused_when_wrong() {
     let start = Certificate {
         rules: RuleSet::ALL,
         dead: vec![Position::start()],
+        cages: vec![],
     };
     assert!(matches!(check_dead_set(&start), Err(CertError::Initial(_))));
     // A live position claimed dead.
@@ -110,6 +111,7 @@ fn certificates_refused_when_wrong() {
     let claim = Certificate {
         rules: RuleSet::ALL,
         dead: vec![live],
+        cages: vec![],
     };
     assert!(matches!(
         check_dead_set(&claim),
@@ -120,6 +122,7 @@ fn certificates_refused_when_wrong() {
     let ok = Certificate {
         rules: RuleSet::ALL,
         dead: vec![start_black],
+        cages: vec![],
     };
     check_illegal(&start_black, &ok).unwrap();
     let without = Certificate {

@@ -230,7 +230,7 @@ fn rule_sets() {
     assert_eq!(set.refuting(&start_black), None);
     assert_eq!(
         RuleSet::ALL.to_string(),
-        "invariants,stranded,sealed-bishops,frozen,region,region-count,promotion-count,cage,pawn-captures,parity"
+        "invariants,stranded,sealed-bishops,frozen,region,region-count,promotion-count,cage,pawn-captures,parity,zone"
     );
 }
 

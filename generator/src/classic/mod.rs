@@ -14,6 +14,7 @@ pub mod which;
 
 use std::fmt;
 
+use retroproof_core::cert::Certificate;
 use retroproof_core::problem::Question;
 use retroproof_core::proofgame::{self, find_proof_game};
 use retroproof_core::unknown::Fill;
@@ -327,10 +328,10 @@ pub enum Finding {
     /// proven by replaying it (`check_uci_game_sound`).
     Reachable { moves: Vec<String> },
     /// No game reaches the position: a refutation (`check_illegal_sound`)
-    /// or, with `dead`, a certificate (`check_illegal_cert_sound`).
+    /// or, with `certificate`, a certificate (`check_illegal_cert_sound`).
     Unreachable {
         statement: Statement,
-        dead: Option<Vec<Position>>,
+        certificate: Option<Certificate>,
     },
     /// Neither found within the budget: why.
     Unknown { reason: String },
@@ -346,10 +347,13 @@ impl Finding {
                 },
                 Proof::Reflective,
             ),
-            Finding::Unreachable { statement, dead } => (
+            Finding::Unreachable {
+                statement,
+                certificate,
+            } => (
                 statement.clone(),
-                match dead {
-                    Some(dead) => Proof::Certificate(dead.clone()),
+                match certificate {
+                    Some(c) => Proof::Certificate(c.clone()),
                     None => Proof::Reflective,
                 },
             ),
@@ -407,7 +411,7 @@ pub fn settle(pos: &Position, game: Option<proofgame::Budget>) -> Finding {
         Ok(statement) => {
             return Finding::Unreachable {
                 statement,
-                dead: None,
+                certificate: None,
             }
         }
         Err(e) => reasons.push(e.to_string()),
@@ -427,7 +431,7 @@ pub fn settle(pos: &Position, game: Option<proofgame::Budget>) -> Finding {
     match engine::deep_illegal(pos) {
         Ok(answer) => Finding::Unreachable {
             statement: answer.statement,
-            dead: Some(answer.dead),
+            certificate: Some(answer.certificate),
         },
         Err(reason) => {
             reasons.push(reason);

@@ -232,7 +232,7 @@ fn answer(pos: &Position, limits: Limits, budget: Budget, time: Duration) -> Ans
         deep::Verdict::Illegal(certificate) => match illegal_answer(pos, certificate) {
             Ok(answer) => Answer::Illegal(format!(
                 "the deep search: a dead set of {} positions, each refuted by a static rule or with every retraction in the set",
-                answer.dead.len()
+                answer.certificate.len()
             )),
             Err(e) => Answer::Unknown(format!("{e}; {why}")),
         },

@@ -14,6 +14,7 @@ pub use super::coq_run::{
 use std::time::Duration;
 
 use clap::Args;
+use retroproof_core::cert::Certificate;
 use retroproof_core::pgn::parse_game;
 use retroproof_core::problem::{Problem, Question, Solution};
 use retroproof_core::proofgame::{self, ProofGameError};
@@ -216,8 +217,8 @@ fn resolve_inner(args: &QuestionArgs, given: Option<&[Move]>) -> Result<Resolved
     }
     let mut game = None;
     let mut illegal_instead = false;
-    // The dead set of a deep-search answer (proven by a certificate checker).
-    let mut dead: Option<Vec<Position>> = None;
+    // The certificate of a deep-search answer (proven by a certificate checker).
+    let mut dead: Option<Certificate> = None;
     let mut question = words.join(" ");
     let game_time = (args.game_time > 0).then(|| Duration::from_secs(args.game_time));
     // `typed`: the question is the type of the last ply (n = 1), which the
@@ -267,7 +268,7 @@ fn resolve_inner(args: &QuestionArgs, given: Option<&[Move]>) -> Result<Resolved
                         None => engine::game_reaching(&position, game_time),
                     };
                 }
-                dead = Some(answer.dead);
+                dead = Some(answer.certificate);
                 Ok(answer.statement)
             }
             Err(e) => Err(e),
@@ -287,7 +288,7 @@ fn resolve_inner(args: &QuestionArgs, given: Option<&[Move]>) -> Result<Resolved
                     let answer = engine::deep_illegal(&position).map_err(|reason| {
                         CliError::unknown(format!("{}; {reason}", e.message()))
                     })?;
-                    dead = Some(answer.dead);
+                    dead = Some(answer.certificate);
                     answer.statement
                 }
                 other => other?,

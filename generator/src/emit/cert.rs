@@ -11,7 +11,9 @@
 //! set that is not closed, or a claimed answer with a live deviation, makes
 //! the checker compute `false` and `coqc` refuse the proof.
 
-use retroproof_core::{CastlingSide, Color, Position, Square, Unmove};
+use retroproof_core::cert::Certificate;
+use retroproof_core::rules::zone::ZoneCage;
+use retroproof_core::{Bitboard, Board, CastlingSide, Color, Position, Square, Unmove};
 
 use super::problem::{export_file_with_game, Export, Proof, Statement};
 use super::{call, id, var, EmitError};
@@ -33,8 +35,8 @@ pub enum CertQuestion {
 
 /// The Coq cell of a square (Board.v): 0 empty, `1 + role` for a white
 /// man, `9 + role` for a black one.
-fn cell(pos: &Position, sq: Square) -> u64 {
-    match pos.board().piece_at(sq) {
+fn cell(board: &Board, sq: Square) -> u64 {
+    match board.piece_at(sq) {
         None => 0,
         Some(p) => {
             let colour = match p.color {
@@ -53,11 +55,7 @@ fn cell(pos: &Position, sq: Square) -> u64 {
 /// side 4, black queen side 8) and the en-passant square (bits 21..27,
 /// `1 + square`, 0 for none).
 pub fn cpos_words(pos: &Position) -> [u64; 5] {
-    let mut words = [0u64; 5];
-    for sq in Square::ALL {
-        let i = sq.index() as usize;
-        words[i / 15] |= cell(pos, sq) << (4 * (i % 15));
-    }
+    let mut words = board_words(pos.board());
     let turn = match pos.turn() {
         Color::White => 0,
         Color::Black => 1,
@@ -79,14 +77,112 @@ pub fn cpos_words(pos: &Position) -> [u64; 5] {
     words
 }
 
-/// `CPos w0 w1 w2 w3 w4`.
-pub fn cpos_term(pos: &Position) -> Result<Term, EmitError> {
-    let words = cpos_words(pos)
+/// The cells of `board` in the words of `CPos`, with White to move and
+/// nothing asserted: how a partial board of a zone cage is written
+/// (Zone.v).
+pub fn board_words(board: &Board) -> [u64; 5] {
+    let mut words = [0u64; 5];
+    for sq in Square::ALL {
+        let i = sq.index() as usize;
+        words[i / 15] |= cell(board, sq) << (4 * (i % 15));
+    }
+    words
+}
+
+fn words_term(words: [u64; 5]) -> Result<Term, EmitError> {
+    let words = words
         .iter()
         .map(|&w| Int63::new(w).map(Term::Int))
         .collect::<Option<Vec<_>>>()
         .expect("a word holds at most 60 bits");
     call("CPos", words)
+}
+
+/// `CPos w0 w1 w2 w3 w4`.
+pub fn cpos_term(pos: &Position) -> Result<Term, EmitError> {
+    words_term(cpos_words(pos))
+}
+
+/// A zone as `CPos`: the cell of each of its squares is 1 (a white pawn's
+/// code; Zone.v reads any cell not 0 as a square of the zone).
+fn zone_term(zone: Bitboard) -> Result<Term, EmitError> {
+    let mut words = [0u64; 5];
+    for sq in zone {
+        let i = sq.index() as usize;
+        words[i / 15] |= 1 << (4 * (i % 15));
+    }
+    words_term(words)
+}
+
+/// The zone cages of a certificate: `Zm_i_0`, `Zm_i_1`, … (the members of
+/// cage `i`, [`CHUNK`] partial boards each) and `Z : list Zone.zcage`,
+/// each cage `Zone.ZCage zone members`.
+pub fn cage_definitions(cages: &[ZoneCage]) -> Result<Vec<Sentence>, EmitError> {
+    let mut sentences = Vec::new();
+    let mut terms = Vec::new();
+    for (i, cage) in cages.iter().enumerate() {
+        let mut chunk_names = Vec::new();
+        for (k, chunk) in cage.members.chunks(CHUNK).enumerate() {
+            let name = format!("Zm_{i}_{k}");
+            sentences.push(Sentence::Definition {
+                name: id(&name)?,
+                binders: vec![],
+                ty: Some(var("cert")?),
+                body: Term::List(
+                    chunk
+                        .iter()
+                        .map(|b| words_term(board_words(b)))
+                        .collect::<Result<_, _>>()?,
+                ),
+            });
+            chunk_names.push(name);
+        }
+        terms.push(call(
+            "Zone.ZCage",
+            vec![zone_term(cage.zone)?, appended(&chunk_names)?],
+        )?);
+    }
+    sentences.push(Sentence::Definition {
+        name: id("Z")?,
+        binders: vec![],
+        ty: Some(call("list", vec![var("Zone.zcage")?])?),
+        body: Term::List(terms),
+    });
+    Ok(sentences)
+}
+
+/// The zone cages as one term (`list Zone.zcage`), members inline: for
+/// the batch files of `retroproof diff`.
+pub fn cages_term(cages: &[ZoneCage]) -> Result<Term, EmitError> {
+    Ok(Term::List(
+        cages
+            .iter()
+            .map(|cage| {
+                call(
+                    "Zone.ZCage",
+                    vec![
+                        zone_term(cage.zone)?,
+                        Term::List(
+                            cage.members
+                                .iter()
+                                .map(|b| words_term(board_words(b)))
+                                .collect::<Result<_, _>>()?,
+                        ),
+                    ],
+                )
+            })
+            .collect::<Result<_, _>>()?,
+    ))
+}
+
+/// `a ++ b ++ …` of the definitions `names` (`nil` when none).
+fn appended(names: &[String]) -> Result<Term, EmitError> {
+    match names.split_last() {
+        None => Ok(Term::List(vec![])),
+        Some((last, init)) => init.iter().rev().try_fold(var(last)?, |acc, name| {
+            Ok::<_, EmitError>(Term::infix(InfixOp::Append, var(name)?, acc))
+        }),
+    }
 }
 
 /// The dead set as Coq definitions: `D_0`, `D_1`, … of [`CHUNK`] compact
@@ -105,17 +201,11 @@ pub fn dead_set_definitions(dead: &[Position]) -> Result<Vec<Sentence>, EmitErro
         });
         chunk_names.push(name);
     }
-    let d_body = match chunk_names.split_last() {
-        None => Term::List(vec![]),
-        Some((last, init)) => init.iter().rev().try_fold(var(last)?, |acc, name| {
-            Ok::<_, EmitError>(Term::infix(InfixOp::Append, var(name)?, acc))
-        })?,
-    };
     sentences.push(Sentence::Definition {
         name: id("D")?,
         binders: vec![],
         ty: Some(var("cert")?),
-        body: d_body,
+        body: appended(&chunk_names)?,
     });
     Ok(sentences)
 }
@@ -128,11 +218,13 @@ pub fn dead_set_definitions(dead: &[Position]) -> Result<Vec<Sentence>, EmitErro
 pub fn cert_file(
     pos: &Position,
     question: &CertQuestion,
-    dead: &[Position],
+    certificate: &Certificate,
     notes: &[String],
 ) -> Result<File, EmitError> {
     let statement = match question {
-        CertQuestion::Illegal => Statement::IllegalCert { dead: dead.len() },
+        CertQuestion::Illegal => Statement::IllegalCert {
+            dead: certificate.len(),
+        },
         CertQuestion::LastPlies(plies) => Statement::LastPlies {
             depth: plies.len() as u32,
             // Most recent first, as in `Statement::LastPlies`.
@@ -142,7 +234,7 @@ pub fn cert_file(
     let export = Export {
         position: *pos,
         statement,
-        proof: Proof::Certificate(dead.to_vec()),
+        proof: Proof::Certificate(certificate.clone()),
         notes: notes.to_vec(),
     };
     export_file_with_game(&export, None)
@@ -162,18 +254,42 @@ mod tests {
         assert!(w.iter().all(|&x| x < 1 << 60));
     }
 
+    fn certificate(dead: Vec<Position>) -> Certificate {
+        Certificate::new(retroproof_core::rules::RuleSet::ALL, dead)
+    }
+
     #[test]
     fn big_dead_sets_are_chunked() {
         let start = Position::start();
-        let dead = vec![start; CHUNK + 1];
+        let dead = certificate(vec![start; CHUNK + 1]);
         let text =
             crate::coq::print_file(&cert_file(&start, &CertQuestion::Illegal, &dead, &[]).unwrap());
         assert!(text.contains("Definition D_1 : cert :="));
         assert!(!text.contains("D_2"));
         assert!(text.contains("D_0 ++ D_1."));
         assert!(text.contains("apply (check_illegal_cert_sound P D)."));
-        let empty =
-            crate::coq::print_file(&cert_file(&start, &CertQuestion::Illegal, &[], &[]).unwrap());
+        let empty = crate::coq::print_file(
+            &cert_file(&start, &CertQuestion::Illegal, &certificate(vec![]), &[]).unwrap(),
+        );
         assert!(empty.contains("Definition D : cert") && !empty.contains("D_0"));
+    }
+
+    #[test]
+    fn zone_cages_come_before_the_dead_set_and_change_the_checker() {
+        let start = Position::start();
+        let mut cert = certificate(vec![start]);
+        let member = Board::from_board_fen("8/8/8/8/8/8/PPkPP3/KR1b4").unwrap();
+        cert.cages.push(ZoneCage {
+            zone: member.occupied(),
+            members: vec![member; CHUNK + 1],
+        });
+        let text =
+            crate::coq::print_file(&cert_file(&start, &CertQuestion::Illegal, &cert, &[]).unwrap());
+        assert!(text.contains("Definition Zm_0_1 : cert :="));
+        assert!(text.contains("Definition Z : list Zone.zcage :="));
+        assert!(text.contains("Zone.ZCage (CPos "));
+        assert!(text.contains("(Zm_0_0 ++ Zm_0_1) :: nil."));
+        assert!(text.find("Definition Z ").unwrap() < text.find("Definition D ").unwrap());
+        assert!(text.contains("apply (check_illegal_zcert_sound P Z D)."));
     }
 }

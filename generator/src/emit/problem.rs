@@ -18,6 +18,7 @@
 //! User text (problem id, source, PGN tags) only ever reaches the file as a
 //! [`Comment`], which cannot close itself.
 
+use retroproof_core::cert::Certificate;
 use retroproof_core::Position;
 
 use super::position::{position_term, string_term, strings_term};
@@ -145,7 +146,7 @@ pub fn in_chess_terms_with_game(
             format!("no game reaches {fen}: {}", Refutation::of(pos, *depth))
         }
         (Statement::IllegalCert { dead }, _) => format!(
-            "no game reaches {fen}: it lies in a closed dead set of {dead} position{} (each refuted by a static rule Coq has proven -- invariants, stranded or frozen men, regions, region and promotion counts, cages, parity, pawn captures, sealed bishops -- or with every retraction in the set)",
+            "no game reaches {fen}: it lies in a closed dead set of {dead} position{} (each refuted by a static rule Coq has proven -- invariants, stranded or frozen men, regions, region and promotion counts, cages, parity, pawn captures, sealed bishops, zone cages -- or with every retraction in the set)",
             if *dead == 1 { "" } else { "s" }
         ),
         (Statement::LegalGame { moves }, _) => format!(
@@ -243,9 +244,10 @@ pub enum Proof {
     /// only for [`Statement::LastPlies`] and [`Statement::Illegal`].
     Script(Step),
     /// A call of a certificate checker (`check_last_cert_sound`,
-    /// `check_illegal_cert_sound`, Retro.v) on this dead set, found by the
-    /// deep search ([`retroproof_core::deep`]).
-    Certificate(Vec<Position>),
+    /// `check_illegal_cert_sound`, Retro.v; with zone cages,
+    /// `check_last_zcert_sound`, `check_illegal_zcert_sound`) on this
+    /// certificate, found by the deep search ([`retroproof_core::deep`]).
+    Certificate(Certificate),
 }
 
 /// One step of a retro script, from the native search tree.
@@ -312,11 +314,22 @@ pub fn export_file_with_game(export: &Export, game: Option<&[String]>) -> Result
         header.push_str("\n   ");
         header.push_str(note);
     }
-    if let Proof::Certificate(dead) = &export.proof {
+    if let Proof::Certificate(certificate) = &export.proof {
         header.push_str(&format!(
             "\n   proven from a certificate: a dead set of {} positions, closed under retraction modulo the static rules (Cert.v)",
-            dead.len()
+            certificate.len()
         ));
+        if !certificate.cages.is_empty() {
+            header.push_str(&format!(
+                " and {} (Zone.v: closed sets of partial boards, {} in all)",
+                zone_cages(certificate.cages.len()),
+                certificate
+                    .cages
+                    .iter()
+                    .map(|c| c.members.len())
+                    .sum::<usize>()
+            ));
+        }
     }
     let mut sentences = vec![Sentence::Comment(Comment::new(&header))];
     sentences.extend(imports(&Imports::of(export))?);
@@ -411,7 +424,24 @@ pub fn theorem_sentences(
     let (script, dead) = match &export.proof {
         Proof::Reflective => (None, None),
         Proof::Script(step) => (Some(step), None),
-        Proof::Certificate(dead) => (None, Some(dead)),
+        Proof::Certificate(certificate) => (None, Some(certificate)),
+    };
+    // A certificate with zone cages is checked by the `zcert` checkers,
+    // which take the cages `Z` before the dead set `D`.
+    let zoned = dead.is_some_and(|c| !c.cages.is_empty());
+    let checker = |name: &str| {
+        if zoned {
+            name.replace("_cert_", "_zcert_")
+        } else {
+            name.to_string()
+        }
+    };
+    let cert_args = |mut args: Vec<Term>| -> Result<Vec<Term>, EmitError> {
+        if zoned {
+            args.push(var("Z")?);
+        }
+        args.push(var("D")?);
+        Ok(args)
     };
     let mut sentences = vec![
         Sentence::Definition {
@@ -433,8 +463,11 @@ pub fn theorem_sentences(
             proof: vec![Tactic::VmCompute, Tactic::Reflexivity],
         },
     ];
-    if let Some(dead) = dead {
-        sentences.extend(super::cert::dead_set_definitions(dead)?);
+    if let Some(certificate) = dead {
+        if zoned {
+            sentences.extend(super::cert::cage_definitions(&certificate.cages)?);
+        }
+        sentences.extend(super::cert::dead_set_definitions(&certificate.dead)?);
     }
     let check = |tactics: &mut Vec<Tactic>| -> Result<(), EmitError> {
         tactics.push(Tactic::Call {
@@ -463,8 +496,8 @@ pub fn theorem_sentences(
             match script {
                 None if dead.is_some() => {
                     proof.push(Tactic::Apply(call(
-                        "check_last_cert_sound",
-                        vec![var("P")?, plies, var("D")?],
+                        &checker("check_last_cert_sound"),
+                        cert_args(vec![var("P")?, plies])?,
                     )?));
                     check(&mut proof)?;
                 }
@@ -512,8 +545,8 @@ pub fn theorem_sentences(
                 }));
             }
             let mut proof = vec![Tactic::Apply(call(
-                "check_last_among_cert_sound",
-                vec![var("P")?, among, var("D")?],
+                &checker("check_last_among_cert_sound"),
+                cert_args(vec![var("P")?, among])?,
             )?)];
             check(&mut proof)?;
             (statement, proof)
@@ -546,8 +579,8 @@ pub fn theorem_sentences(
                 Box::new(var("False")?),
             );
             let mut proof = vec![Tactic::Apply(call(
-                "check_illegal_cert_sound",
-                vec![var("P")?, var("D")?],
+                &checker("check_illegal_cert_sound"),
+                cert_args(vec![var("P")?])?,
             )?)];
             check(&mut proof)?;
             (statement, proof)
@@ -695,6 +728,15 @@ fn refutation_reason(step: &Step) -> Option<String> {
             "in the position before, the man on {square} is stranded: it can never have come there"
         )),
         Step::Retract(_) | Step::Finish => None,
+    }
+}
+
+/// `1 zone cage`, `2 zone cages`.
+fn zone_cages(n: usize) -> String {
+    if n == 1 {
+        "1 zone cage".to_string()
+    } else {
+        format!("{n} zone cages")
     }
 }
 

@@ -57,17 +57,26 @@
 //!   of that side: every bishop of that square colour is a promoted pawn,
 //!   in the count of pawns plus promoted men, at most 8 ([`bishops`]).
 //!
+//! - [`Rule::Zone`]: the men of a *zone* of the board form a member of a
+//!   zone cage, a set of partial boards closed under retraction, whatever
+//!   stands on the rest of the board, none of whose members has every man
+//!   on its initial square ([`zone`]: Hwa's cages, found and verified
+//!   automatically). Unlike the others this rule carries data: the
+//!   cages go into the certificate, and Coq checks each is closed.
+//!
 //! Every rule is proven sound in Coq (`Stranded.v`, `Frozenproof.v`,
 //! `RegionCountproof.v`, `Cageproof.v`, `Parityproof.v`, `PawnCapturesproof.v`,
-//! `SealedBishopsproof.v`) and together they make up the
+//! `SealedBishopsproof.v`, `Zoneproof.v`) and together they make up the
 //! static rule of its certificate checker (`default_refuted`,
-//! coq/theories/Cert.v; `COQ_RULES` in generator/src/prove.rs).
+//! coq/theories/Cert.v, with the zone cages of the certificate,
+//! `zone_refuted` in Zone.v; `COQ_RULES` in generator/src/prove.rs).
 
 pub mod bishops;
 pub mod cage;
 pub mod frozen;
 pub mod parity;
 pub mod pawns;
+pub mod zone;
 
 use std::fmt;
 
@@ -87,11 +96,12 @@ pub enum Rule {
     Cage,
     RegionCount,
     PromotionCount,
+    Zone,
 }
 
 impl Rule {
     /// Every rule, in the order the search tries them (cheapest first).
-    pub const ALL: [Rule; 10] = [
+    pub const ALL: [Rule; 11] = [
         Rule::Invariants,
         Rule::Stranded,
         Rule::SealedBishops,
@@ -102,9 +112,12 @@ impl Rule {
         Rule::Cage,
         Rule::PawnCaptures,
         Rule::Parity,
+        Rule::Zone,
     ];
 
-    /// Whether the rule shows that no game reaches `pos`.
+    /// Whether the rule shows that no game reaches `pos`. ([`Rule::Zone`]
+    /// looks for a cage afresh each time; the deep search keeps the cages
+    /// it found instead, [`zone::Cages`].)
     pub fn refutes(self, pos: &Position) -> bool {
         match self {
             Rule::Invariants => static_illegality(pos).is_some(),
@@ -117,10 +130,12 @@ impl Rule {
             Rule::Cage => cage::refutes(pos),
             Rule::RegionCount => frozen::region_count_refutes(pos),
             Rule::PromotionCount => frozen::promotion_count_refutes(pos),
+            Rule::Zone => zone::refutes(pos),
         }
     }
 
-    /// A short name (`invariants`, `stranded`, `pawn-captures`, `parity`).
+    /// A short name (`invariants`, `stranded`, `pawn-captures`, `parity`,
+    /// `zone`, …).
     pub const fn name(self) -> &'static str {
         match self {
             Rule::Invariants => "invariants",
@@ -133,6 +148,7 @@ impl Rule {
             Rule::Cage => "cage",
             Rule::RegionCount => "region-count",
             Rule::PromotionCount => "promotion-count",
+            Rule::Zone => "zone",
         }
     }
 
@@ -165,7 +181,8 @@ impl RuleSet {
             | Rule::SealedBishops.bit()
             | Rule::Cage.bit()
             | Rule::RegionCount.bit()
-            | Rule::PromotionCount.bit(),
+            | Rule::PromotionCount.bit()
+            | Rule::Zone.bit(),
     );
 
     #[must_use]

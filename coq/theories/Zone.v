@@ -1,0 +1,272 @@
+(** * Zone: zone cages, computed (Hwa's cages, checked).
+
+    Headline definitions (proofs in Zoneproof.v):
+
+    - [extends Q A]       the position [Q] has every man of the partial
+                          board [A] on its square;
+    - [zpreds A]          the abstract retractions of [A]: the partial
+                          boards a position extending [A] may have had
+                          before its last move, when that move put a man
+                          of [A] on its square;
+    - [zone_closed z Ms]  the partial boards [Ms] form a closed set on the
+                          zone [z]: none is [home], and every abstract
+                          retraction of a member, dropped to the zone
+                          ([masked]), is a member;
+    - [Zoneproof.zone_closed_sound]: then no game reaches a position
+                          extending a member;
+    - [check_illegal_zcert], [check_last_zcert], [check_last_among_zcert]:
+                          the certificate checkers of Cert.v with zone
+                          cages added to their static rule
+                          ([Retro.check_illegal_zcert_sound] and friends).
+
+    This is the rule [zone] of the native engine
+    (rust-core/src/rules/zone.rs), computed the same way; see there for the
+    argument and an example.
+
+    ** Partial boards
+
+    A partial board is a [position] whose board lists the men of some
+    squares; a square whose cell reads empty says nothing (it is not known
+    to be empty).  Its side to move, rights and en-passant square are not
+    used: partial boards built here have White to move and assert nothing,
+    so that a member of a cage is found by [Cert.mem] with the slot of its
+    board.
+
+    ** Abstract retractions
+
+    For a position [Q] extending [A] and a legal move into [Q] that puts a
+    man of [A] on its square [t] (or, castling, a king or rook of [A] on
+    theirs), what stood on [A]'s squares before the move is known: the man
+    one step back along its way (for a pawn, the square behind or a
+    capture square; the pawn that promoted; the king and rook on their
+    initial squares; the pawn taken en passant), the square [t] unknown (a
+    captured man, or nothing).  The squares [A] says nothing of are taken
+    to be empty wherever that allows more moves.  Checks [A] shows for
+    sure are checks by *contact* ([contact]: a pawn, a knight, or a man
+    next to the king on one of its lines), which no man can block:
+    - the side whose king is in contact check did not make the last move;
+    - the checking man moved last ([fills]): it checked the king from where
+      it stood before the move otherwise, with the king's side not to
+      move;
+    - before the move, the side not to move is not in contact check. *)
+
+From Coq Require Import Uint63 PArray List Bool String PArith FMapPositive.
+From RetroProof Require Import Gen.Vocab Gen.Tables Board Rules RulesFast RulesCheck Reachable Game Cert.
+Import ListNotations.
+Open Scope uint63_scope.
+
+(** ** Partial boards *)
+
+Definition extends (Q A : position) : Prop :=
+  forall s p, In s all_squares -> piece_at A s = Some p -> piece_at Q s = Some p.
+
+(** [A] says nothing of [s]. *)
+Definition unknown (A : position) (s : int) : bool := is_none (piece_at A s).
+
+(** A partial board with the given cells. *)
+Definition partial (b : array int) : position := Position b White 0 None.
+
+(** Every man of [A] stands where the initial position has that very man. *)
+Definition home_at (A : position) (s : int) : bool :=
+  unknown A s ||| opiece_eqb (piece_at A s) (piece_at initial s).
+
+Definition home (A : position) : bool := forallb (home_at A) all_squares.
+
+(** The men of [A] on the zone [z] (the squares whose cell in [z] is not 0). *)
+Definition mask_step (z : array int) (b : array int) (s : int) : array int :=
+  if z.[s] =? 0 then b.[s <- 0] else b.
+
+Definition masked (z : array int) (A : position) : position :=
+  partial (fold_left (mask_step z) all_squares (board A)).
+
+(** ** Checks by contact *)
+
+(** The first square of [l] is [s]. *)
+Definition first_is (l : list int) (s : int) : bool :=
+  match l with x :: _ => x =? s | [] => false end.
+
+(** A man of colour [c] and role [r] on [s] attacks [k] by contact, stated
+    from [k]: [s] is a square from which a pawn of [c] attacks [k], a
+    knight's or king's move from [k], or the first square from [k] along a
+    line of [r]. *)
+Definition contact (c : color) (r : role) (s k : int) : bool :=
+  match r with
+  | Pawn => inb s (pawn_attacks (opp c) k)
+  | Knight => inb s knight_targets.[k]
+  | King => inb s king_targets.[k]
+  | _ => existsb (fun d => first_is (ray d k) s) (slider_dirs r)
+  end.
+
+(** The squares of the men of [att] that attack [k] by contact. *)
+Definition attacker_at (A : position) (att : color) (k s : int) : bool :=
+  match piece_at A s with
+  | Some (MkPiece c r) => color_eqb c att &&& contact c r s k
+  | None => false
+  end.
+
+Definition attackers (A : position) (att : color) (k : int) : list int :=
+  filter (attacker_at A att k) all_squares.
+
+Definition king_at (A : position) (c : color) (s : int) : bool :=
+  opiece_eqb (piece_at A s) (Some (MkPiece c King)).
+
+(** The squares of the men giving a contact check to a king of [c]. *)
+Definition checkers (A : position) (c : color) : list int :=
+  flat_map (attackers A (opp c)) (filter (king_at A c) all_squares).
+
+Definition is_nil {X} (l : list X) : bool := match l with [] => true | _ => false end.
+
+(** ** Abstract retractions *)
+
+(** The man of [t] (cell [v] before the move) went back to [f]. *)
+Definition back (A : position) (t f v : int) : position :=
+  partial ((board A).[t <- 0].[f <- v]).
+
+(** The squares of [l] up to the first one [A] has a man on. *)
+Fixpoint walk (A : position) (l : list int) : list int :=
+  match l with
+  | [] => []
+  | s :: r => if unknown A s then s :: walk A r else []
+  end.
+
+(** Where a man of role [r] (not a pawn) on [t] may have come from. *)
+Definition sources (A : position) (r : role) (t : int) : list int :=
+  match r with
+  | Knight => filter (unknown A) knight_targets.[t]
+  | King => filter (unknown A) king_targets.[t]
+  | _ => flat_map (fun d => walk A (ray d t)) (slider_dirs r)
+  end.
+
+(** The pawn of [c] that moved to [t] (a push, a double step, a capture,
+    en passant), or that promoted on [t]: the squares it came from.  [ep]:
+    also en passant (the pawn taken stood on the square behind [t]). *)
+Definition pawn_backs (A : position) (c : color) (t : int) (promoted : bool) : list position :=
+  let P := cell_of_piece (MkPiece c Pawn) in
+  let bk := pawn_step (opp c) t in
+  let rr := relative_rank c t in
+  if negb (2 <=? rr) then [] else
+  let pushes :=
+    if unknown A bk then
+      back A t bk P ::
+      (if negb promoted &&& (rr =? 3) &&& unknown A (pawn_step (opp c) bk)
+       then [back A t (pawn_step (opp c) bk) P] else [])
+    else [] in
+  let captures := flat_map (fun f =>
+    if unknown A f then
+      back A t f P ::
+      (if negb promoted &&& (rr =? 5) &&& unknown A bk
+       then [partial ((board A).[t <- 0].[f <- P].[bk <- cell_of_piece (MkPiece (opp c) Pawn)])]
+       else [])
+    else []) (pawn_attacks (opp c) t) in
+  pushes ++ captures.
+
+(** The partial boards before a move of the man on [t]. *)
+Definition unit_backs (A : position) (t : int) : list position :=
+  match piece_at A t with
+  | None => []
+  | Some (MkPiece c r) =>
+    match r with
+    | Pawn => pawn_backs A c t false
+    | _ =>
+      map (fun f => back A t f (cell_of_piece (MkPiece c r))) (sources A r t) ++
+      (if (relative_rank c t =? 7) &&& negb (role_eqb r King) then pawn_backs A c t true else [])
+    end
+  end.
+
+(** The partial board before [c] castled on [side], when [A] shows the
+    castled king or rook. *)
+Definition uncastle (A : position) (c : color) (side : castling_side) : list position :=
+  let kt := castle_king_to c side in
+  let rt := castle_rook_to c side in
+  let kf := castle_king_from c in
+  let rf := castle_rook_from c side in
+  let at_k := piece_at A kt in
+  let at_r := piece_at A rt in
+  if (negb (is_none at_k) ||| negb (is_none at_r)) &&&
+     (is_none at_k ||| opiece_eqb at_k (Some (MkPiece c King))) &&&
+     (is_none at_r ||| opiece_eqb at_r (Some (MkPiece c Rook))) &&&
+     unknown A kf &&& unknown A rf &&&
+     forallb (fun s => (s =? kt) ||| (s =? rt) ||| unknown A s) (castle_empty c side)
+  then [partial ((board A).[kt <- 0].[rt <- 0].[kf <- cell_of_piece (MkPiece c King)]
+                  .[rf <- cell_of_piece (MkPiece c Rook)])]
+  else [].
+
+(** The list of [c]'s colour among two. *)
+Definition pick (c : color) (w b : list int) : list int := match c with White => w | Black => b end.
+
+(** A move by [c] that filled the squares [filled] and leaves [A'] before
+    it: [c]'s king is not in contact check in [A] ([own], the checkers of
+    [c]'s king: the side in check is to move), every contact checker of
+    the other king ([other]) stands on [filled], and [A'] does not show
+    the other king in contact check. *)
+Definition allowed (own other : list int) (c : color) (filled : list int) (A' : position) : bool :=
+  is_nil own &&& forallb (fun s => inb s filled) other &&& is_nil (checkers A' (opp c)).
+
+(** [cw], [cb]: the checkers of the white and the black king, computed
+    once. *)
+Definition unit_preds (cw cb : list int) (A : position) (t : int) : list position :=
+  match piece_at A t with
+  | Some (MkPiece c _) => filter (allowed (pick c cw cb) (pick (opp c) cw cb) c [t]) (unit_backs A t)
+  | None => []
+  end.
+
+Definition castle_preds (cw cb : list int) (A : position) (cs : color * castling_side) : list position :=
+  let '(c, side) := cs in
+  filter (allowed (pick c cw cb) (pick (opp c) cw cb) c [castle_king_to c side; castle_rook_to c side])
+    (uncastle A c side).
+
+Definition zpreds_with (cw cb : list int) (A : position) : list position :=
+  flat_map (unit_preds cw cb A) all_squares ++ flat_map (castle_preds cw cb A) castling_sides.
+
+Definition zpreds (A : position) : list position := zpreds_with (checkers A White) (checkers A Black) A.
+
+(** ** Closed sets on a zone *)
+
+(** [Ms] is closed on the zone [z]; [T] is its table. *)
+Definition member_ok (z : array int) (T : table) (A : position) : bool :=
+  (PArray.length (board A) =? 64) &&& negb (home A) &&&
+  forallb (fun A' => (PArray.length (board A') =? 64) &&& mem slot T (masked z A')) (zpreds A).
+
+Definition zone_closed_in (z : array int) (T : table) (Ms : list position) : bool :=
+  forallb (member_ok z T) Ms.
+
+Definition zone_closed (z : array int) (Ms : list position) : bool :=
+  zone_closed_in z (build slot Ms) Ms.
+
+(** ** Zone cages in certificates
+
+    A zone cage is written as compact positions (Cert.v): the zone, a
+    board whose cells are not 0 on the zone's squares, and the members,
+    partial boards with White to move and nothing asserted. *)
+
+Record zcage : Set := ZCage { zc_zone : cpos; zc_members : list cpos }.
+
+(** A cage ready for lookups: the zone's cells, the members, their table. *)
+Record zready : Type := ZReady { zr_zone : array int; zr_members : list position; zr_table : table }.
+
+Definition ready (c : zcage) : zready :=
+  let Ms := map decode (zc_members c) in
+  ZReady (board (decode (zc_zone c))) Ms (build slot Ms).
+
+Definition zone_ok (r : zready) : bool := zone_closed_in (zr_zone r) (zr_table r) (zr_members r).
+
+(** [P]'s men on the zone of one of the cages [rs] form a member. *)
+Definition hit (P : position) (r : zready) : bool := mem slot (zr_table r) (masked (zr_zone r) P).
+
+Definition zone_hit (rs : list zready) (P : position) : bool :=
+  (PArray.length (board P) =? 64) &&& existsb (hit P) rs.
+
+(** The default static rule of Cert.v, and the cages. *)
+Notation zone_refuted rs := (fun P : position => default_refuted P ||| zone_hit rs P).
+
+Definition check_illegal_zcert (P : position) (Z : list zcage) (D : cert) : bool :=
+  let rs := map ready Z in
+  forallb zone_ok rs &&& check_illegal_cert_with (zone_refuted rs) P D.
+
+Definition check_last_zcert (P : position) (ms : list string) (Z : list zcage) (D : cert) : bool :=
+  let rs := map ready Z in
+  forallb zone_ok rs &&& check_last_cert_with (zone_refuted rs) P ms D.
+
+Definition check_last_among_zcert (P : position) (xs : list string) (Z : list zcage) (D : cert) : bool :=
+  let rs := map ready Z in
+  forallb zone_ok rs &&& check_last_among_cert_with (zone_refuted rs) P xs D.
