@@ -754,14 +754,16 @@ pub fn game_reaching(
 /// RegionCountproof.v, `parity_refutes`
 /// of Parity.v, proven sound in Parityproof.v, `pawn_refutes` of
 /// PawnCaptures.v, proven sound in PawnCapturesproof.v, and `sealed_refutes`
-/// of SealedBishops.v, proven sound in SealedBishopsproof.v): every rule of
-/// the deep search. Coq computes each of these rules as the native engine
+/// of SealedBishops.v, proven sound in SealedBishopsproof.v) and the zone
+/// cages a certificate carries (`zone_refuted` of Zone.v, proven sound in
+/// Zoneproof.v): every rule of the deep search. Coq computes each of these rules as the native engine
 /// does (for Frozen, Region, RegionCount and PromotionCount,
 /// generator/tests/frozen_coq.rs compares them;
 /// for Parity, the positions of coq/tests/Parity.v and
 /// rust-core/tests/rules.rs; for pawn captures, coq/tests/PawnCapturesCross.v;
 /// for sealed bishops, coq/tests/SealedBishopsCross.v; for cages,
-/// generator/tests/cage_coq.rs), so a certificate the
+/// generator/tests/cage_coq.rs; for zone cages' retractions,
+/// generator/tests/zone_coq.rs), so a certificate the
 /// native checker accepts under these rules checks in Coq.
 pub const COQ_RULES: RuleSet = RuleSet::ALL;
 

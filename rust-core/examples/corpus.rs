@@ -19,8 +19,9 @@
 //!
 //! | rules (`--seconds 2`) | lastmove.tsv (178) | legality.tsv (103) |
 //! |---|---|---|
-//! | all | 127 solved, 51 unknown | 63 solved, 40 unknown |
-//! | all, before zone cages (`--seconds 2`) | 118 solved, 60 unknown | 63 solved, 40 unknown |
+//! | all (`--seconds 3`) | 134 solved, 44 unknown | 63 solved, 40 unknown |
+//! | all, zone cages centred only on men away from home (`--seconds 3`) | 127 solved, 51 unknown | 63 solved, 40 unknown |
+//! | all, before zone cages | 118 solved, 60 unknown | 63 solved, 40 unknown |
 //! | all, before capture colours (pawn regions) | 118 solved, 60 unknown | 62 solved, 41 unknown |
 //! | all, before the pawn ceiling and columns in cages | 118 solved, 60 unknown | 61 solved, 42 unknown |
 //! | all, before region-promoted men (pawn captures) | 118 solved, 60 unknown | 60 solved, 43 unknown |
@@ -49,13 +50,17 @@
 //! Zone cages (Hwa's cages: the men on a zone of the board, whatever
 //! stands on the rest, never all come back home) solve rtr-A-023,
 //! rtr-A-035, rtr-A-043, rtr-A-049, rtr-B-017, rtr-B-031, rtr-D-011,
-//! rtr-D-069 and rtr-D-071 (measured with `--seconds 3`; 15 s per record
-//! solves no more of the rest) and no legality record.
+//! rtr-D-069 and rtr-D-071 with zones centred on men away from home, and
+//! rtr-B-037, rtr-B-047, rtr-D-033, rtr-D-141, rtr-D-143, rtr-D-145 and
+//! rtr-D-159 once men at home are centres too (a knight boxed in on g8 by
+//! its own pawns); measured with `--seconds 3`; 15 s per record solves no
+//! more of the rest; no legality record.
 //!
 //! `--seconds 5` solved the same before the cage rule (97 and 34 before
 //! the region rule); with it, not measured.
-//! Certificates of the solved `last N` records: median 10 positions, 90th
-//! percentile 40, largest 270; every solved record takes under 0.1 s.
+//! Certificates of the solved `last N` records (with zone cages, `--verbose`):
+//! median 10 positions, 90th percentile 45, largest 121; every solved record
+//! takes under 0.6 s.
 //!
 //! Invariants and stranded men add nothing here: the retraction generator
 //! already refuses predecessors with impossible material, and frozen men
