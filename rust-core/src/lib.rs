@@ -38,6 +38,7 @@ pub mod color;
 pub mod coq;
 pub mod deep;
 pub mod fen;
+pub mod hash;
 pub mod movegen;
 pub mod moves;
 pub mod perft;

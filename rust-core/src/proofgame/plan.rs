@@ -8,10 +8,8 @@
 //! the turn alternating) and a guide for the search that also rewards
 //! bringing a capturer near each man that must be captured.
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
-
 use super::distance::{cost, pawn_reach, piece_distance, relative_rank, Reach, NEVER};
+use crate::hash::FastMap;
 use crate::{Bitboard, Board, Color, File, Rank, Role, Square};
 
 /// One side's men: where they stand and what they are.
@@ -60,40 +58,6 @@ pub fn estimate(
 ) -> Option<Estimate> {
     Planner::new(target, target_turn).estimate(board, turn)
 }
-
-/// A fast hasher for the search's keys (boards and bitboards: no
-/// adversary, so a multiply-rotate mix is enough).
-#[derive(Default, Clone, Copy)]
-pub struct FastHasher(u64);
-
-impl Hasher for FastHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            self.write_u64(u64::from_le_bytes(word));
-        }
-    }
-
-    fn write_u64(&mut self, n: u64) {
-        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-
-    fn write_u8(&mut self, n: u8) {
-        self.write_u64(u64::from(n));
-    }
-
-    fn write_usize(&mut self, n: usize) {
-        self.write_u64(n as u64);
-    }
-}
-
-/// A hash map with [`FastHasher`].
-pub type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<FastHasher>>;
 
 /// One side's men as a key: its men of each role.
 type SideKey = [Bitboard; 6];

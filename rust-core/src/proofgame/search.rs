@@ -11,9 +11,10 @@ use std::collections::hash_map::Entry;
 use std::collections::BinaryHeap;
 use std::time::Instant;
 
-use super::plan::{Estimate, FastMap, Planner};
+use super::plan::{Estimate, Planner};
 use super::{Budget, ProofGameError, Spent};
 use crate::attacks;
+use crate::hash::FastMap;
 use crate::{Board, CastlingRights, Color, Move, Piece, Position, Role, Square};
 
 /// What the search must reach: a board, a side to move, and castling rights

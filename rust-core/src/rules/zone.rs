@@ -52,7 +52,7 @@
 //! e2, the rook would check the black king from c1, and the black king's
 //! squares are all guarded by pawns that never moved or by the rook.
 
-use std::collections::{HashMap, HashSet};
+use crate::hash::{FastMap, FastSet};
 
 use crate::attacks;
 use crate::{
@@ -266,7 +266,7 @@ pub fn verify(root: Board, zone: Bitboard, limit: usize) -> Option<ZoneCage> {
     if is_home(&root) {
         return None;
     }
-    let mut seen: HashSet<Board> = HashSet::new();
+    let mut seen: FastSet<Board> = FastSet::default();
     seen.insert(root);
     let mut boards = vec![root];
     let mut todo = BinaryHeap::from([(Reverse(away(&root)), Reverse(0usize))]);
@@ -296,7 +296,7 @@ pub fn verify(root: Board, zone: Bitboard, limit: usize) -> Option<ZoneCage> {
 /// retraction of a member, dropped to the zone, is a member. (What the
 /// Coq checker does.)
 pub fn is_closed(cage: &ZoneCage) -> bool {
-    let set: HashSet<Board> = cage.members.iter().copied().collect();
+    let set: FastSet<Board> = cage.members.iter().copied().collect();
     let mut out = Vec::new();
     cage.members.iter().all(|a| {
         out.clear();
@@ -325,9 +325,9 @@ pub struct Cages {
     pub found: Vec<ZoneCage>,
     /// For each zone, the members of the cages found on it: the cage each
     /// belongs to.
-    members: HashMap<Bitboard, HashMap<Board, usize>>,
+    members: FastMap<Bitboard, FastMap<Board, usize>>,
     /// Roots (with their zone) from which no cage was found.
-    failed: HashSet<(Board, Bitboard)>,
+    failed: FastSet<(Board, Bitboard)>,
 }
 
 impl Cages {
