@@ -769,11 +769,7 @@ pub const COQ_RULES: RuleSet = RuleSet::ALL;
 
 /// The deep search's budget behind `prove`/`export`: 1,000,000 positions
 /// in its graph, 10 s.
-pub const DEEP_BUDGET: deep::Budget = deep::Budget {
-    nodes: 1_000_000,
-    time: Some(std::time::Duration::from_secs(10)),
-    max_depth: 400,
-};
+pub const DEEP_BUDGET: deep::Budget = deep::Budget::STANDARD;
 
 /// A statement of the deep search ([`retroproof_core::deep`]) with its
 /// certificate's dead set, proven by a certificate checker (Cert.v).

@@ -49,13 +49,20 @@ pub struct Budget {
     pub max_depth: u32,
 }
 
+impl Budget {
+    /// The budget behind `prove`, `export`, `solve` and
+    /// [`Problem::solve`](crate::problem::Problem::solve): 1,000,000
+    /// positions, 10 s, 400 rounds.
+    pub const STANDARD: Budget = Budget {
+        nodes: 1_000_000,
+        time: Some(Duration::from_secs(10)),
+        max_depth: 400,
+    };
+}
+
 impl Default for Budget {
     fn default() -> Budget {
-        Budget {
-            nodes: 1_000_000,
-            time: Some(Duration::from_secs(10)),
-            max_depth: 400,
-        }
+        Budget::STANDARD
     }
 }
 

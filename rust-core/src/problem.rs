@@ -165,13 +165,6 @@ impl From<EpdError> for ProblemError {
     }
 }
 
-/// The deep search's budget behind [`Problem::solve`].
-pub const DEEP_LIMITS: Budget = Budget {
-    nodes: 1_000_000,
-    time: Some(std::time::Duration::from_secs(10)),
-    max_depth: 400,
-};
-
 impl Problem {
     /// Parses one EPD line.
     pub fn parse(line: &str) -> Result<Problem, ProblemError> {
@@ -218,14 +211,14 @@ impl Problem {
 
     /// Runs the native solver on the question: for `last N`, the
     /// retraction tree within `limits`, then the deep search
-    /// ([`DEEP_LIMITS`]) when the tree forces fewer than `N` plies.
+    /// ([`Budget::STANDARD`]) when the tree forces fewer than `N` plies.
     pub fn solve(&self, limits: Limits) -> Answer {
         match self.question {
             Question::LastMoves(n) => match last_moves(&self.position, n, limits.lookahead) {
                 // Nothing forced within the look-ahead: the deep search
                 // (static rules, zone cages) may still decide the plies.
                 LastMoves::Forced(forced) if forced.len() < n as usize => {
-                    match Search::new(RuleSet::ALL, DEEP_LIMITS).last(&self.position, n) {
+                    match Search::new(RuleSet::ALL, Budget::STANDARD).last(&self.position, n) {
                         Verdict::Last { plies, .. } => Answer::Forced(plies),
                         _ => Answer::Forced(forced.into_iter().rev().collect()),
                     }

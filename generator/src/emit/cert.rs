@@ -80,13 +80,23 @@ pub fn cpos_words(pos: &Position) -> [u64; 5] {
 /// The cells of `board` in the words of `CPos`, with White to move and
 /// nothing asserted: how a partial board of a zone cage is written
 /// (Zone.v).
-pub fn board_words(board: &Board) -> [u64; 5] {
+fn board_words(board: &Board) -> [u64; 5] {
+    packed(|sq| cell(board, sq))
+}
+
+/// The 4-bit cells of the 64 squares, 15 to a word, as `CPos` holds them.
+fn packed(cell_of: impl Fn(Square) -> u64) -> [u64; 5] {
     let mut words = [0u64; 5];
     for sq in Square::ALL {
         let i = sq.index() as usize;
-        words[i / 15] |= cell(board, sq) << (4 * (i % 15));
+        words[i / 15] |= cell_of(sq) << (4 * (i % 15));
     }
     words
+}
+
+/// A partial board as `CPos`.
+fn board_term(board: &Board) -> Result<Term, EmitError> {
+    words_term(board_words(board))
 }
 
 fn words_term(words: [u64; 5]) -> Result<Term, EmitError> {
@@ -106,12 +116,12 @@ pub fn cpos_term(pos: &Position) -> Result<Term, EmitError> {
 /// A zone as `CPos`: the cell of each of its squares is 1 (a white pawn's
 /// code; Zone.v reads any cell not 0 as a square of the zone).
 fn zone_term(zone: Bitboard) -> Result<Term, EmitError> {
-    let mut words = [0u64; 5];
-    for sq in zone {
-        let i = sq.index() as usize;
-        words[i / 15] |= 1 << (4 * (i % 15));
-    }
-    words_term(words)
+    words_term(packed(|sq| u64::from(zone.contains(sq))))
+}
+
+/// `Zone.ZCage zone members`.
+fn zcage_term(cage: &ZoneCage, members: Term) -> Result<Term, EmitError> {
+    call("Zone.ZCage", vec![zone_term(cage.zone)?, members])
 }
 
 /// The zone cages of a certificate: `Zm_i_0`, `Zm_i_1`, … (the members of
@@ -128,19 +138,11 @@ pub fn cage_definitions(cages: &[ZoneCage]) -> Result<Vec<Sentence>, EmitError> 
                 name: id(&name)?,
                 binders: vec![],
                 ty: Some(var("cert")?),
-                body: Term::List(
-                    chunk
-                        .iter()
-                        .map(|b| words_term(board_words(b)))
-                        .collect::<Result<_, _>>()?,
-                ),
+                body: Term::List(chunk.iter().map(board_term).collect::<Result<_, _>>()?),
             });
             chunk_names.push(name);
         }
-        terms.push(call(
-            "Zone.ZCage",
-            vec![zone_term(cage.zone)?, appended(&chunk_names)?],
-        )?);
+        terms.push(zcage_term(cage, appended(&chunk_names)?)?);
     }
     sentences.push(Sentence::Definition {
         name: id("Z")?,
@@ -158,18 +160,8 @@ pub fn cages_term(cages: &[ZoneCage]) -> Result<Term, EmitError> {
         cages
             .iter()
             .map(|cage| {
-                call(
-                    "Zone.ZCage",
-                    vec![
-                        zone_term(cage.zone)?,
-                        Term::List(
-                            cage.members
-                                .iter()
-                                .map(|b| words_term(board_words(b)))
-                                .collect::<Result<_, _>>()?,
-                        ),
-                    ],
-                )
+                let members = cage.members.iter().map(board_term);
+                zcage_term(cage, Term::List(members.collect::<Result<_, _>>()?))
             })
             .collect::<Result<_, _>>()?,
     ))

@@ -338,7 +338,8 @@ impl Cages {
     /// The candidate zones of `pos`: for each man, the king's-move
     /// neighbourhood of the men within one, or two, squares of it. (Both
     /// sizes decide records of the corpus that the other does not; three
-    /// squares decides none more. Men at home count as centres too: a
+    /// squares decided none more when measured with centres away from home
+    /// only. Men at home count as centres too: a
     /// cage is often walled by them, a knight at home on g8 boxed in by
     /// its own pawns.)
     fn zones(pos: &Position) -> Vec<Bitboard> {
@@ -390,11 +391,6 @@ impl Cages {
             }
         }
         None
-    }
-
-    /// Whether a zone cage holds `pos` (see [`Cages::cage_of`]).
-    pub fn refutes(&mut self, pos: &Position) -> bool {
-        self.cage_of(pos).is_some()
     }
 }
 
