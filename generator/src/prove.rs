@@ -240,11 +240,7 @@ pub fn last_plies_searching(
             find_game(pos, limits).map(|line| game_of(&line))
         });
         if let (None, Some(time)) = (&found, game_time) {
-            let budget = proofgame::Budget {
-                time: Some(time),
-                ..proofgame::Budget::default()
-            };
-            found = find_proof_game(pos, budget).ok();
+            found = game_before(pos, &statement, time);
         }
     }
     let game = game
@@ -730,19 +726,49 @@ fn classic_example(
     crate::classic::file_text(&answer, &notes, "retroproof export --examples")
 }
 
-/// A game reaching `pos` (UCI, oldest first) from the proof-game search
-/// within `game_time` (`None`: no search).
-pub fn game_reaching(
-    pos: &Position,
-    game_time: Option<std::time::Duration>,
-) -> Option<Vec<String>> {
+/// A game reaching `pos` (oldest move first) from the proof-game search
+/// within `time`, aimed at the positions `statement`'s last plies go back
+/// to: every game reaching `pos` ends with one of them (that is what was
+/// proven), so it passes through the position before it, and the search
+/// need not find the position's last moves itself (the hard part of a
+/// composed position). The time is shared among them; a statement without
+/// last plies aims at `pos`. Every game returned replays to `pos`.
+pub fn game_before(pos: &Position, statement: &Statement, time: Duration) -> Option<Vec<Move>> {
+    // The lines of plies back, most recent first.
+    let lines: Vec<Vec<&str>> = match statement {
+        Statement::LastPlies { answer, .. } => vec![answer.iter().map(String::as_str).collect()],
+        Statement::LastPlyAmong { plies, .. } => plies.iter().map(|p| vec![p.as_str()]).collect(),
+        _ => Vec::new(),
+    };
+    let mut targets: Vec<(Position, Vec<Move>)> = lines
+        .iter()
+        .filter_map(|line| {
+            let (mut at, mut tail) = (*pos, Vec::new());
+            for name in line {
+                let (u, q) = at
+                    .retractions()
+                    .into_iter()
+                    .find(|(u, _)| u.to_string() == *name)?;
+                tail.insert(0, *u.forward());
+                at = q;
+            }
+            Some((at, tail))
+        })
+        .collect();
+    if targets.len() < lines.len() || targets.is_empty() {
+        targets = vec![(*pos, Vec::new())];
+    }
     let budget = proofgame::Budget {
-        time: Some(game_time?),
+        time: Some(time / targets.len() as u32),
         ..proofgame::Budget::default()
     };
-    find_proof_game(pos, budget)
-        .ok()
-        .map(|moves| moves.iter().map(Move::to_uci).collect())
+    targets.into_iter().find_map(|(q, tail)| {
+        let mut game = find_proof_game(&q, budget).ok()?;
+        game.extend(tail);
+        proofgame::replay(&game)
+            .is_some_and(|end| proofgame::realizes(&end, pos))
+            .then_some(game)
+    })
 }
 
 /// The static rules Coq's certificate checker applies (`default_refuted`,

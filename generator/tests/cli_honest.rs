@@ -16,8 +16,8 @@ use common::coq_env::{skip_coq, theories};
 use retroproof::coqc::Coqc;
 use retroproof::emit::problem::{Export, Proof, Refutation, Statement};
 use retroproof::prove::{
-    check_assumptions, compile, export_text, export_text_with_game, last_plies_with_game,
-    AssumptionError, LastAnswer, ProveError,
+    check_assumptions, compile, export_text, export_text_with_game, game_before,
+    last_plies_statement, last_plies_with_game, AssumptionError, LastAnswer, ProveError,
 };
 use retroproof_core::Position;
 
@@ -171,6 +171,34 @@ fn with_a_game_the_theorem_is_unconditional() {
         ),
         "{out}"
     );
+}
+
+/// The game that makes a last-N answer unconditional is searched for from
+/// the position the proven plies go back to, and ends with them. N.
+/// Petrovic 1954 (rtr-P-07 of the corpus): its six last plies, two en
+/// passant captures among them, are what a search aimed at the position
+/// itself must find last.
+#[test]
+fn the_game_search_aims_before_the_proven_plies() {
+    let pos = Position::from_fen("6K1/7B/4Pk2/8/6Q1/4Q3/8/B7 b - -").unwrap();
+    let statement = last_plies_statement(&pos, 6).unwrap();
+    let Statement::LastPlies { answer, .. } = &statement else {
+        panic!("expected last plies, got {statement:?}")
+    };
+    let game = game_before(&pos, &statement, Duration::from_secs(20)).expect("a game");
+    let end = retroproof_core::proofgame::replay(&game).expect("legal moves");
+    assert!(retroproof_core::proofgame::realizes(&end, &pos));
+    // The answer's plies, most recent first, are the game's last six moves.
+    let mut at = end;
+    for (ply, m) in answer.iter().zip(game.iter().rev()) {
+        let (u, before) = at
+            .retractions()
+            .into_iter()
+            .find(|(u, _)| u.to_string() == *ply)
+            .unwrap_or_else(|| panic!("{ply} is no retraction of {}", at.to_fen()));
+        assert_eq!(u.forward(), m, "{ply}");
+        at = before;
+    }
 }
 
 // 3. The theorem is about the position typed.

@@ -21,7 +21,7 @@ pub struct ExportArgs {
     pub output: Option<PathBuf>,
 
     /// Instead: write the proof of every provable problem of
-    /// examples/retro-problems.epd into DIR (coq/tests), one Ex_<id>.v each
+    /// examples/retro-problems.epd into DIR (coq/tests), one `Ex_<id>.v` each
     #[arg(long, value_name = "DIR", conflicts_with_all = ["output", "position", "question"])]
     pub examples: Option<PathBuf>,
 }

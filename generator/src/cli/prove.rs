@@ -265,7 +265,9 @@ fn resolve_inner(args: &QuestionArgs, given: Option<&[Move]>) -> Result<Resolved
                 } else {
                     game = match given {
                         Some(moves) => Some(moves.iter().map(Move::to_uci).collect()),
-                        None => engine::game_reaching(&position, game_time),
+                        None => game_time
+                            .and_then(|t| engine::game_before(&position, &answer.statement, t))
+                            .map(|moves| moves.iter().map(Move::to_uci).collect()),
                     };
                 }
                 dead = Some(answer.certificate);

@@ -1,6 +1,6 @@
 //! Coq source as data: a syntax tree ([`ast`]), validated identifiers
 //! ([`ident`]), escaped comments and strings ([`text`]), and the one printer
-//! ([`print`]). Generated `.v` files are built here, never with `format!`.
+//! ([`print`](mod@print)). Generated `.v` files are built here, never with `format!`.
 
 pub mod ast;
 pub mod ident;

@@ -45,7 +45,7 @@
 //! from which it would holds a frozen man (no pawn of `color` ever stood
 //! there; en passant takes only pawns, and a capture-promotion starts from
 //! such a square too), or when the square is above `color`'s pawn ceiling
-//! ([`pawn_ceiling`]: with all 8 pawns on the board, none ever stood above
+//! (`pawn_ceiling`: with all 8 pawns on the board, none ever stood above
 //! the highest rank they hold now). Then that capture is not one of the
 //! pawns'. For each role, on the union `U` of those pawn-proof
 //! cages, the initial position has some men of the role; the men of the

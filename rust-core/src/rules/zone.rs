@@ -44,7 +44,7 @@
 //! board is reached or the budget runs out.
 //!
 //! **The rule.** A position is refuted when its men on some zone form a
-//! member of a closed set: [`Cages::refutes`] keeps the cages found so far
+//! member of a closed set: [`Cages::cage_of`] keeps the cages found so far
 //! and tries new zones around the men of the position.
 //!
 //! Example (Hwa's Figure 2): White K a1, R b1, pawns a2 b2 d2 e2, Black K

@@ -81,7 +81,7 @@ pub struct Limits {
     /// giving up.
     pub nodes: u64,
     /// For `last N` questions: how many plies deeper than `N` to look
-    /// before giving up on forcing `N` plies ([`last_moves`]).
+    /// before giving up on forcing `N` plies ([`last_moves`](super::last_moves)).
     pub lookahead: u32,
 }
 

@@ -48,7 +48,7 @@ pub fn for_each_sequence(pos: &Position, depth: u32, mut visit: impl FnMut(&[Unm
 }
 
 /// [`for_each_sequence`] that stops as soon as `visit` returns
-/// [`ControlFlow::Break`] (a budget spent, enough seen); returns whether it
+/// [`ControlFlow::Break`](std::ops::ControlFlow::Break) (a budget spent, enough seen); returns whether it
 /// stopped.
 pub fn try_for_each_sequence(
     pos: &Position,
