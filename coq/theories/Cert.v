@@ -151,9 +151,14 @@ Definition mem (key : position -> positive) (T : table) (Q : position) : bool :=
 
 (** ** Closed sets *)
 
-(** [Q] is refuted, or realizes a member. *)
+(** [Q] realizes a member, or is refuted.  Membership first: most
+    positions a closed set's retractions lead to are members, and the
+    lookup is much cheaper than the static rules (rtr-A-001's last-move
+    certificate, 45 positions and 3 zone cages: [Qed] 1.05 s instead of
+    2.0 s; the [Qed]s of the 12 certificate examples of coq/tests: 3.4 s
+    instead of 4.1 s in all). *)
 Definition covered (refuted : position -> bool) (key : position -> positive) (T : table) (Q : position) : bool :=
-  refuted Q ||| mem key T Q.
+  mem key T Q ||| refuted Q.
 
 (** [M] is refuted, or every retraction of [M] leads to a covered
     position (and no game can have started at [M]). *)

@@ -132,10 +132,10 @@ Proof.
   - exfalso. rewrite PeanoNat.Nat.add_1_r in Hlen. inversion Hlen.
   - rewrite forallb_forall in Hall. specialize (Hall _ Hin). cbn [snd] in Hall.
     unfold covered in Hall. apply lazy_or_true in Hall. destruct Hall as [Hq|Hq].
-    + apply (Href Q Hq). exists h', G0. auto.
     + destruct (mem_sound key Ms T Q HT Hq) as (M' & HM' & HQM').
       refine (IH h' G0 _ Hg' M' HM' (realizes_trans G0 Q M' HrQ HQM')).
       rewrite PeanoNat.Nat.add_1_r in Hlen. apply le_S_n, Hlen.
+    + apply (Href Q Hq). exists h', G0. auto.
 Qed.
 
 Lemma closed_members : forall h G, game h G -> forall M, In M Ms -> realizes G M -> False.
@@ -145,9 +145,9 @@ Theorem covered_sound : forall Q, covered refuted key T Q = true -> ~ reachable 
 Proof.
   intros Q H (h & G & Hg & Hr). unfold covered in H. apply lazy_or_true in H.
   destruct H as [H|H].
-  - apply (Href Q H). exists h, G. auto.
   - destruct (mem_sound key Ms T Q HT H) as (M & HM & HQM).
     exact (closed_members h G Hg M HM (realizes_trans G Q M Hr HQM)).
+  - apply (Href Q H). exists h, G. auto.
 Qed.
 
 Theorem last_cert_ok_sound : forall ns P, last_cert_ok refuted key T ns P = true ->
