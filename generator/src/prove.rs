@@ -745,12 +745,13 @@ pub fn game_before(pos: &Position, statement: &Statement, time: Duration) -> Opt
         .filter_map(|line| {
             let (mut at, mut tail) = (*pos, Vec::new());
             for name in line {
-                let (u, q) = at
-                    .retractions()
-                    .into_iter()
-                    .find(|(u, _)| u.to_string() == *name)?;
+                let u = name
+                    .parse::<retroproof_core::RetroUci>()
+                    .ok()?
+                    .to_unmove(&at)
+                    .ok()?;
                 tail.insert(0, *u.forward());
-                at = q;
+                at = at.unmake(&u);
             }
             Some((at, tail))
         })
