@@ -170,7 +170,7 @@ pub struct Search {
 /// stop at its depth limit in 0.4 s. Measured on the shared corpus
 /// (`--seconds 3`): looking only at the positions met first (depth 0)
 /// decides the same 134 + 63 records as looking everywhere; 8 keeps a
-/// margin, and the legal position above takes 0.5 s again.
+/// margin, and the legal position above takes 0.33 s again.
 ///
 /// [`zone::LIMIT`]: crate::rules::zone::LIMIT
 pub const ZONE_DEPTH: usize = 8;

@@ -87,12 +87,12 @@ pub mod distance;
 pub mod plan;
 pub mod search;
 
-use std::collections::HashSet;
 use std::fmt;
 use std::time::{Duration, Instant};
 
+use crate::hash::FastSet;
 use crate::search::{
-    game_of, is_initial, static_illegality, stranded_man, Explorer, IllegalReason, Limits,
+    game_of, is_initial, static_illegality, stranded_man, Explorer, IllegalReason, Key, Limits,
 };
 use crate::{Color, Move, Piece, Position, Role, Square};
 
@@ -289,7 +289,7 @@ struct Predecessors {
     /// Where the last ply computed starts in `found`.
     ply_start: usize,
     plies: u32,
-    seen: HashSet<(crate::Board, Color, crate::CastlingRights, Option<Square>)>,
+    seen: FastSet<Key>,
 }
 
 impl Predecessors {
@@ -298,7 +298,7 @@ impl Predecessors {
             found: vec![(*pos, Vec::new())],
             ply_start: 0,
             plies: 0,
-            seen: HashSet::new(),
+            seen: FastSet::default(),
         }
     }
 
@@ -316,10 +316,7 @@ impl Predecessors {
         for (p, tail) in &self.found[self.ply_start..] {
             for u in p.unmoves() {
                 let q = p.unmake(&u);
-                if !self
-                    .seen
-                    .insert((*q.board(), q.turn(), q.castling_rights(), q.ep_square()))
-                {
+                if !self.seen.insert(Key::from(&q)) {
                     continue;
                 }
                 if stranded_man(&q).is_some() || (!is_initial(&q) && q.unmove_count() == 0) {
