@@ -17,7 +17,8 @@
                             may be a promoted pawn, from its last rank,
                             moving back only through the exits of its
                             own moves, never onto a frozen square nor
-                            across a column, and for a king never onto
+                            across a column nor by a castling a frozen
+                            man forbids, and for a king never onto
                             a square a frozen man of the other side
                             attacks (see "Regions" below).
 
@@ -309,7 +310,9 @@ Definition frozen_refutes (P : position) : bool :=
     The walk never steps across a column ([columns], below): a pawn on its
     third rank whose only exit outside the frozen set is the square behind
     it came from there, so one of the two squares held it all game and no
-    other man moved between them (Frozenproof.v, [column_back]).
+    other man moved between them (Frozenproof.v, [column_back]).  Nor
+    does it un-castle a castling that a frozen man on one of its squares
+    forbids ([castle_shut], below).
 
     The computation walks the region with a work list; every square enters
     the list once, when it is added, so 65 steps suffice (fuel), and the
@@ -356,6 +359,32 @@ Definition cut (cols : list (color * int * int)) (c : color) (r : role) (x y : i
   existsb (fun '(cc, a, s) => negb (color_eqb cc c &&& role_eqb r Pawn) &&&
              (((x =? a) &&& (y =? s)) ||| ((x =? s) &&& (y =? a)))) cols.
 
+(** ** Castling that never happened
+
+    Castling on [side] empties the squares its king and rook stand on
+    before it and fills the two they land on ([castle_squares]).  A frozen
+    man stood on its square all game, so when one stands on any of the
+    four, that castling never happened, and a walk does not follow the
+    un-castling exit ([castle_exit]) of the square the king or the rook
+    lands on ([castle_shut]; Frozenproof.v, [castle_unblocked]).  Native:
+    [castling_shut] in frozen.rs.  [xs] lists the frozen squares. *)
+
+Definition castle_squares (c : color) (side : castling_side) : list int :=
+  [castle_king_from c; castle_king_to c side; castle_rook_from c side; castle_rook_to c side].
+
+(** The side of the castling that lands a king or rook of [c] on [x]. *)
+Definition castle_side_at (c : color) (x : int) : castling_side :=
+  if (x =? castle_king_to c KingSide) || (x =? castle_rook_to c KingSide) then KingSide else QueenSide.
+
+Definition castle_shut (xs : list int) (c : color) (r : role) (x y : int) : bool :=
+  inb y (castle_exit c r x) &&& existsb (fun q => inb q xs) (castle_squares c (castle_side_at c x)).
+
+(** The steps every walk leaves out: across a column, and un-castling a
+    castling that never happened. *)
+Definition kind_cut (cols : list (color * int * int)) (xs : list int) (c : color) (r : role)
+    (x y : int) : bool :=
+  cut cols c r x y ||| castle_shut xs c r x y.
+
 (** ** Guarded squares
 
     A king never stands on a square a frozen man of the other side attacks
@@ -389,13 +418,13 @@ Definition capture_free (b : board_fn) (c : color) : bool * bool :=
 
 Definition free_on (fr : bool * bool) (x : int) : bool := if is_light x then fst fr else snd fr.
 
-(** The man [MkPiece c r] never steps between [x] and [y]: across a column,
-    for a king onto a guarded square, for a pawn diagonally onto a square
+(** The man [MkPiece c r] never steps between [x] and [y]: across a column
+    or by a forbidden castling ([kind_cut]), for a king onto a guarded square, for a pawn diagonally onto a square
     its side never captured onto ([fr] is [capture_free b c], computed
     once per walk). *)
 Definition region_cut_with (fr : bool * bool) (b : board_fn) (xs : list int)
     (cols : list (color * int * int)) (c : color) (r : role) (x y : int) : bool :=
-  cut cols c r x y ||| (role_eqb r King &&& guarded_by b xs c y) |||
+  kind_cut cols xs c r x y ||| (role_eqb r King &&& guarded_by b xs c y) |||
   (role_eqb r Pawn &&& free_on fr x &&& inb y (pawn_attacks (opp c) x)).
 
 Definition region_cut (b : board_fn) (xs : list int) (cols : list (color * int * int)) (c : color)

@@ -185,6 +185,36 @@ Lemma castle_exit_in : forall c side,
   In (castle_rook_from c side) (castle_exit c Rook (castle_rook_to c side)).
 Proof. intros [|] [|]; vm_compute; split; left; reflexivity. Qed.
 
+(** A man's own move never comes from where castling puts it from: those
+    squares are not next to its target. *)
+Lemma exits_not_castle : forall c r x e, In x all_squares -> r <> King -> In e (exits c r x) ->
+  ~ In e (castle_exit c r x).
+Proof.
+  intros c r x e Hx Hk He Hc. destruct r; try (simpl in Hc; exact Hc); [|congruence].
+  assert (E : forallb (fun x => forallb (fun e => negb (inb e (castle_exit c Rook x))) (exits c Rook x))
+                all_squares = true) by (destruct c; vm_compute; reflexivity).
+  pose proof (forall_squares _ E x Hx) as E'. cbv beta in E'. rewrite forallb_forall in E'.
+  specialize (E' e He). rewrite (in_inb _ _ Hc) in E'. discriminate.
+Qed.
+
+Lemma king_not_castle : forall c f t, In f all_squares -> inb t king_targets.[f] = true ->
+  ~ In f (castle_exit c King t).
+Proof.
+  intros c f t Hf Ht Hc.
+  assert (E : forallb (fun f => forallb (fun t => negb (inb f (castle_exit c King t))) king_targets.[f])
+                all_squares = true) by (destruct c; vm_compute; reflexivity).
+  pose proof (forall_squares _ E f Hf) as E'. cbv beta in E'. rewrite forallb_forall in E'.
+  specialize (E' t (inb_in _ _ Ht)). rewrite (in_inb _ _ Hc) in E'. discriminate.
+Qed.
+
+(** The castling that lands a king or rook on its target is on the side
+    [castle_side_at] names. *)
+Lemma castle_side_at_king : forall c side, castle_side_at c (castle_king_to c side) = side.
+Proof. intros [|] [|]; reflexivity. Qed.
+
+Lemma castle_side_at_rook : forall c side, castle_side_at c (castle_rook_to c side) = side.
+Proof. intros [|] [|]; reflexivity. Qed.
+
 (** ** Checks that cannot have been *)
 
 (** A fixed attack is an attack, whatever else stands on the board. *)
@@ -813,15 +843,23 @@ Definition capture_free_on (b : board_fn) (c : color) (x : int) : Prop :=
   cnt b (opp c) TQueen = 1%nat /\
   (if is_light x then cnt b (opp c) TLight else cnt b (opp c) TDark) = 1%nat.
 
+(** [y] is where castling puts the man [MkPiece c r] on [x] from, and a
+    square of [X] is one that castling empties or fills (Frozen.v's
+    [castle_shut]). *)
+Definition castle_blocked (X : int -> bool) (c : color) (r : role) (x y : int) : Prop :=
+  In y (castle_exit c r x) /\
+  exists q, In q all_squares /\ X q = true /\ In q (castle_squares c (castle_side_at c x)).
+
 (** Every pair of squares [K] cuts for a man [MkPiece c r] is a column of
     another kind of man, or the second square is guarded against it, or
     the man is a pawn, the second square diagonally behind the first, and
-    [c] never captured onto the first. *)
+    [c] never captured onto the first, or the step un-castles a castling
+    that a square of [X] forbids. *)
 Definition cuts_ok (b : board_fn) (X : int -> bool) (K : int -> int -> bool) (c : color) (r : role) :
     Prop :=
   forall x y, K x y = true -> (exists cc a s, ~ (cc = c /\ r = Pawn) /\
     ((x = a /\ y = s) \/ (x = s /\ y = a)) /\ column b X cc a s) \/ guard b X c r y \/
-    (r = Pawn /\ In y (pawn_attacks (opp c) x) /\ capture_free_on b c x).
+    (r = Pawn /\ In y (pawn_attacks (opp c) x) /\ capture_free_on b c x) \/ castle_blocked X c r x y.
 
 (** A move from [Q] that took a man of the other side from [v] (a bishop:
     of [x]'s square colour), leaving the squares [D] it changed empty or
@@ -901,15 +939,20 @@ Qed.
 
 (** No move crosses a column, and no king comes from a guarded square:
     two squares each empty after the move or holding the man [MkPiece c r]
-    are not cut, if a king stood on the second before the move. *)
+    are not cut, if a king stood on the second before the move, and a
+    castling the move may be left the squares it empties or fills free of
+    [X]. *)
 Lemma no_cut : forall x y, (b' x = None \/ b' x = Some (MkPiece c r)) ->
   (b' y = None \/ b' y = Some (MkPiece c r)) ->
   (r = King -> In y all_squares /\ b y = Some (MkPiece c King)) ->
-  (r = Pawn -> In y (pawn_attacks (opp c) x) -> ~ capture_free_on b' c x) -> K x y = false.
+  (r = Pawn -> In y (pawn_attacks (opp c) x) -> ~ capture_free_on b' c x) ->
+  (In y (castle_exit c r x) -> forall q, In q all_squares -> In q (castle_squares c (castle_side_at c x)) ->
+   X q = false) -> K x y = false.
 Proof.
-  intros x y Hx Hy Hking Hcap. destruct (K x y) eqn:E; [|reflexivity]. exfalso.
+  intros x y Hx Hy Hking Hcap Hcs. destruct (K x y) eqn:E; [|reflexivity]. exfalso.
   destruct (HK x y E) as [(cc & a & s & Hne & Hxy & (_ & _ & Hcol & _ & _))|
-                          [(Hr & o & rf & Ho & HXo & Hbo & Hf)|(Hr & Hy' & Hfree)]].
+                          [(Hr & o & rf & Ho & HXo & Hbo & Hf)|[(Hr & Hy' & Hfree)|(Hc & q & Hq & HXq & Hin)]]].
+  4:{ rewrite (Hcs Hc q Hq Hin) in HXq. discriminate. }
   3:{ exact (Hcap Hr Hy' Hfree). }
   2:{ destruct (Hking Hr) as (Hy' & Hby). destruct Hg as (h & Hgame).
       assert (E' : forall z, In z all_squares -> X z = true -> b z = b' z)
@@ -934,12 +977,17 @@ Proof.
   intros l; induction l as [|x l IH]; simpl; intros prev t Hk Hp Hin Hc Hr Ht Hts Hx Hbt Hbp Hmid;
     [discriminate|].
   split_lazy. assert (Hxs : In x all_squares) by (apply Hin; left; reflexivity).
+  assert (Hpe : In prev (exits c r x)) by (apply inb_in; assumption).
   assert (Hpx : In prev (region_exits c r x))
-    by (apply move_region_exits; [exact Hk | intros Ep; contradiction | apply inb_in; assumption]).
+    by (apply move_region_exits; [exact Hk | intros Ep; contradiction | exact Hpe]).
+  assert (Hcs : In prev (castle_exit c r x) -> forall q, In q all_squares ->
+                In q (castle_squares c (castle_side_at c x)) -> X q = false)
+    by (intros Hce; contradiction (exits_not_castle c r x prev Hxs Hk Hpe Hce)).
   destruct (x =? t) eqn:Ex.
   - apply eqb_true in Ex. subst x.
     exact (HR t Hts Ht prev Hpx Hx
-             (no_cut t prev (or_intror Hbt) (or_introl Hbp) (fun E => False_ind _ (Hk E)) (fun E => False_ind _ (Hp E)))).
+             (no_cut t prev (or_intror Hbt) (or_introl Hbp) (fun E => False_ind _ (Hk E)) (fun E => False_ind _ (Hp E))
+                Hcs)).
   - destruct (b x) eqn:Bx; [discriminate|].
     assert (Hbx : b' x = None) by (apply (Hmid x (or_introl eq_refl)); [apply eqb_false_neq, Ex | exact Bx]).
     assert (HRx : R x = true).
@@ -948,7 +996,8 @@ Proof.
       - apply free_before; assumption.
       - intros y Hy. apply Hmid. right. exact Hy. }
     exact (HR x Hxs HRx prev Hpx Hx
-             (no_cut x prev (or_introl Hbx) (or_introl Hbp) (fun E => False_ind _ (Hk E)) (fun E => False_ind _ (Hp E)))).
+             (no_cut x prev (or_introl Hbx) (or_introl Hbp) (fun E => False_ind _ (Hk E)) (fun E => False_ind _ (Hp E))
+                Hcs)).
 Qed.
 
 (** A pawn of colour [c] was promoted on [s]: [s] gained the man, on the
@@ -974,11 +1023,16 @@ Proof using Q P m X K c r R Hl HQ HX HR HK Hg.
   (* an exit of [t] the move leaves empty (after it) is in [R] *)
   assert (Hback : forall e, R t = true -> b' t = Some (MkPiece c r) -> In e (region_exits c r t) ->
             In e all_squares -> b' e = None -> b e = Some (MkPiece c r) ->
-            (r = Pawn -> In e (pawn_attacks (opp c) t) -> ~ capture_free_on b' c t) -> R e = true)
-    by (intros e HRt Hbt He Hes Hn Hbe Hcap;
+            (r = Pawn -> In e (pawn_attacks (opp c) t) -> ~ capture_free_on b' c t) ->
+            (In e (castle_exit c r t) -> forall q, In q all_squares ->
+             In q (castle_squares c (castle_side_at c t)) -> X q = false) -> R e = true)
+    by (intros e HRt Hbt He Hes Hn Hbe Hcap Hcs;
         exact (HR t Ht HRt e He (free_after e Hes Hn)
                  (NC t e (or_intror Hbt) (or_introl Hn)
-                    (fun E => conj Hes (eq_ind r (fun r0 => b e = Some (MkPiece c r0)) Hbe King E)) Hcap))).
+                    (fun E => conj Hes (eq_ind r (fun r0 => b e = Some (MkPiece c r0)) Hbe King E)) Hcap Hcs))).
+  (* a pawn or knight has no castling to undo *)
+  assert (Hnone : forall r' e x, r' <> King -> r' <> Rook -> In e (castle_exit c r' x) -> False)
+    by (intros r' e x Hk' Hr' He; destruct r'; simpl in He; congruence || exact He).
   shape_inv Hk.
   - clear Hr7.
     destruct (Uint63.eqs s f) as [->|Hsf]; [congruence|].
@@ -1003,7 +1057,8 @@ Proof using Q P m X K c r R Hl HQ HX HR HK Hg.
       destruct Hmm as [(Et & _)|[(Er & Et & Hbe & _)|(Et & Hocc)]].
       * apply eqb_true in Et.
         apply Hback; [exact HRs | congruence | |exact Hf|exact Hb'f|exact Hbf
-                     |intros _ Hin _; rewrite Et in Hin; exact (step_not_capture _ f Hf Hin)].
+                     |intros _ Hin _; rewrite Et in Hin; exact (step_not_capture _ f Hf Hin)
+                     |intros Hc; contradiction (Hnone Pawn f t ltac:(discriminate) ltac:(discriminate) Hc)].
         rewrite Et in Ht |- *.
         apply move_region_exits; [discriminate | intros _; exact (NS1 Ht) | apply pawn_step_exit; assumption].
       * apply eqb_true in Et.
@@ -1016,15 +1071,18 @@ Proof using Q P m X K c r R Hl HQ HX HR HK Hg.
         { apply (HR t Ht HRs e);
             [| apply free_before; assumption
              | apply NC; [right; congruence | left; exact Hb'e | discriminate
-                         |intros _ Hin _; rewrite Et in Hin; exact (step_not_capture _ e Hes Hin)]].
+                         |intros _ Hin _; rewrite Et in Hin; exact (step_not_capture _ e Hes Hin)
+                         |intros Hc; contradiction (Hnone Pawn e t ltac:(discriminate) ltac:(discriminate) Hc)]].
           apply move_region_exits; [discriminate | intros _; exact Hs2 | exact He]. }
         apply (HR e Hes HRe f);
           [| apply free_after; assumption
            | apply NC; [left; exact Hb'e | left; exact Hb'f | discriminate
-                       |intros _ Hin _; exact (step_not_capture _ f Hf Hin)]].
+                       |intros _ Hin _; exact (step_not_capture _ f Hf Hin)
+                       |intros Hc; contradiction (Hnone Pawn f e ltac:(discriminate) ltac:(discriminate) Hc)]].
         apply move_region_exits; [discriminate | intros _; exact (NS1 Hes) | apply pawn_step_exit; assumption].
       * apply inb_in in Et.
-        apply Hback; [exact HRs | congruence | |exact Hf|exact Hb'f|exact Hbf|].
+        apply Hback; [exact HRs | congruence | |exact Hf|exact Hb'f|exact Hbf|
+                     |intros Hc; contradiction (Hnone Pawn f t ltac:(discriminate) ltac:(discriminate) Hc)].
         -- apply move_region_exits; [discriminate | intros _; exact (NS2 t Et) | apply pawn_capture_exit; assumption].
         -- intros _ _. destruct (target_cases b _ t Htg) as [E|(o & Eo & Ho)]; [contradiction (Hocc E)|].
            apply (capture_not_free Q b' _ [f; t] t o t HQ); auto.
@@ -1034,14 +1092,15 @@ Proof using Q P m X K c r R Hl HQ HX HR HK Hg.
            ++ intros x Hx Hn. apply Hsame; auto; intros ->; simpl in Hn; tauto.
            ++ intros x [<-|[<-|[]]]; [left; exact Hb'f | right; exact Hb't].
     + (* knight *)
-      apply inb_in in Hmm. apply Hback; [exact HRs | congruence | |exact Hf|exact Hb'f|exact Hbf|discriminate].
+      apply inb_in in Hmm. apply Hback; [exact HRs | congruence | |exact Hf|exact Hb'f|exact Hbf|discriminate
+                                        |intros Hc; contradiction (Hnone Knight f t ltac:(discriminate) ltac:(discriminate) Hc)].
       apply move_region_exits; [discriminate | discriminate | apply knight_exit; assumption].
     + apply Hsl; [discriminate | discriminate | exact Hmm].
     + apply Hsl; [discriminate | discriminate | exact Hmm].
     + apply Hsl; [discriminate | discriminate | exact Hmm].
     + (* king *)
       apply Hback; [exact HRs | congruence | apply king_region_exit; assumption | exact Hf | exact Hb'f | exact Hbf
-                   | discriminate].
+                   | discriminate | intros Hc; exact (False_ind _ (king_not_castle _ f t Hf Hmm Hc))].
   - clear Hft.
     destruct Hps as (r' & Hpr & _ & _ & H7 & _).
     destruct (Uint63.eqs s f) as [->|Hsf]; [congruence|].
@@ -1061,7 +1120,8 @@ Proof using Q P m X K c r R Hl HQ HX HR HK Hg.
     left. exists f. split; [exact Hf|]. split; [|split; [exact Hbf | right; exact Hb'f]].
     apply inb_in in Hatt.
     assert (Hrf : rank_ok f = true) by (apply (pawns_Q Q HQ f us); assumption).
-    apply Hback; [exact HRs | congruence | |exact Hf|exact Hb'f|exact Hbf|].
+    apply Hback; [exact HRs | congruence | |exact Hf|exact Hb'f|exact Hbf|
+                 |intros Hc; contradiction (Hnone Pawn f t ltac:(discriminate) ltac:(discriminate) Hc)].
     + apply move_region_exits; [discriminate | intros _; exact (proj2 (pawn_not_seed us f Hf Hrf) t Hatt) |].
       apply pawn_capture_exit; assumption.
     + intros _ _. apply (capture_not_free Q b' _ [f; t; ep_victim us t] (ep_victim us t) Pawn t HQ); auto; try discriminate.
@@ -1070,20 +1130,30 @@ Proof using Q P m X K c r R Hl HQ HX HR HK Hg.
       * simpl; auto.
       * intros x Hx Hn. apply Hsame; auto; intros ->; simpl in Hn; tauto.
       * intros x [<-|[<-|[<-|[]]]]; [left; exact Hb'f | right; exact Hb't | left; exact Hb'v].
-  - clear Hcr Hbt Hbrt Hnd.
+  - clear Hcr Hnd.
     destruct (castle_region_exits us side) as (Ek & Er).
+    (* castling empties or fills each of its squares: none is frozen *)
+    assert (Hfree : forall q, In q all_squares -> In q (castle_squares us side) -> X q = false).
+    { intros q Hq Hqin. destruct (X q) eqn:Xq; [|reflexivity]. exfalso.
+      apply (occupied P X HX q Hq Xq).
+      assert (Hkeep : b q = b' q) by exact (frozen_step_keeps Q P m X Hl HQ HX Hg q Hq Xq).
+      unfold castle_squares in Hqin. rewrite <- Hfk, <- Htk in Hqin.
+      destruct Hqin as [<-|[<-|[<-|[<-|[]]]]];
+        [exact Hb'f | exact (eq_trans (eq_sym Hkeep) Hbt) | exact Hb'r | exact (eq_trans (eq_sym Hkeep) Hbrt)]. }
     destruct (in_dec Uint63.eqs s [f; t; castle_rook_from us side; castle_rook_to us side])
       as [Hin|Hn]; [|left; exists s; rewrite <- Hsame by assumption; auto].
     simpl in Hin. destruct Hin as [<-|[<-|[<-|[<-|[]]]]]; try congruence.
     + rewrite Hb't in Hb's. injection Hb's as Ec Erp. subst r c.
       left. exists f. split; [exact Hf|]. split; [|split; [exact Hbf | right; exact Hb'f]].
-      apply Hback; [exact HRs | congruence | | exact Hf | exact Hb'f | exact Hbf | discriminate].
+      apply Hback; [exact HRs | congruence | | exact Hf | exact Hb'f | exact Hbf | discriminate
+                   | intros _ q Hq Hqin; rewrite Htk, castle_side_at_king in Hqin; exact (Hfree q Hq Hqin)].
       rewrite Hfk, Htk. exact Ek.
     + rewrite Hb'rt in Hb's. injection Hb's as Ec Erp. subst r c.
       assert (Hrf : In (castle_rook_from us side) all_squares) by (apply Hincl; simpl; tauto).
       left. exists (castle_rook_from us side). split; [exact Hrf|]. split; [|split; [exact Hbr | right; exact Hb'r]].
       exact (HR _ Hs HRs _ Er (free_after _ Hrf Hb'r)
-               (NC _ _ (or_intror Hb'rt) (or_introl Hb'r) ltac:(discriminate) ltac:(discriminate))).
+               (NC _ _ (or_intror Hb'rt) (or_introl Hb'r) ltac:(discriminate) ltac:(discriminate)
+                   ltac:(intros _ q Hq Hqin; rewrite castle_side_at_rook in Hqin; exact (Hfree q Hq Hqin)))).
 Qed.
 
 Theorem region_step : forall s, In s all_squares -> R s = true -> b' s = Some (MkPiece c r) ->
@@ -1213,12 +1283,13 @@ Lemma cuts_back : forall Q m P X K c r, legal_move Q m P -> inv Q = true -> (exi
   closed_set (piece_at P) X -> cuts_ok (piece_at P) X K c r -> cuts_ok (piece_at Q) X K c r.
 Proof.
   intros Q m P X K c r Hl HQ Hg HX HK x y E.
-  destruct (HK x y E) as [(cc & a & s & Hne & Hxy & Hcol)|[(Hr & o & rf & Ho & HXo & Hbo & Hf)|(Hr & Hy & Hfree)]].
+  destruct (HK x y E) as [(cc & a & s & Hne & Hxy & Hcol)|[(Hr & o & rf & Ho & HXo & Hbo & Hf)|[(Hr & Hy & Hfree)|Hc]]].
   - left. exists cc, a, s.
     split; [exact Hne|]. split; [exact Hxy|]. exact (column_back Q P m X Hl HQ HX cc a s Hcol).
   - right. left. split; [exact Hr|]. exists o, rf. split; [exact Ho|]. split; [exact HXo|]. split; [|exact Hf].
     rewrite (frozen_step_keeps Q P m X Hl HQ HX Hg o Ho HXo). exact Hbo.
-  - right. right. exact (conj Hr (conj Hy (capture_free_back Q m P c x Hl HQ Hfree))).
+  - right. right. left. exact (conj Hr (conj Hy (capture_free_back Q m P c x Hl HQ Hfree))).
+  - right. right. right. exact Hc.
 Qed.
 
 Theorem region_game : forall h G, game h G -> forall X K c r R,
@@ -1265,12 +1336,13 @@ Lemma cuts_ok_ext : forall b b' X K c r, (forall s, In s all_squares -> b s = b'
 Proof.
   intros b b' X K c r Hb HK x y E.
   destruct (HK x y E) as [(cc & a & s & Hne & Hxy & (Ha & Hs & Hc & Hra & Hex))|
-                          [(Hr & o & rf & Ho & HXo & Hbo & Hf)|(Hr & Hy & Hfree)]].
+                          [(Hr & o & rf & Ho & HXo & Hbo & Hf)|[(Hr & Hy & Hfree)|Hcb]]];
+    [| | |right; right; right; exact Hcb].
   - left. exists cc, a, s. split; [exact Hne|]. split; [exact Hxy|].
     split; [exact Ha|]. split; [exact Hs|]. split; [|split; assumption].
     rewrite <- (Hb a Ha), <- (Hb s Hs). exact Hc.
   - right. left. split; [exact Hr|]. exists o, rf. rewrite <- (Hb o Ho). auto.
-  - right. right. split; [exact Hr|]. split; [exact Hy|].
+  - right. right. left. split; [exact Hr|]. split; [exact Hy|].
     assert (Ec : forall g, cnt b' (opp c) g = cnt b (opp c) g)
       by (intros g; apply cnt_ext; intros s Hs; symmetry; apply Hb, Hs).
     unfold capture_free_on in *. rewrite !Ec. exact Hfree.
@@ -1331,19 +1403,41 @@ Proof.
   unfold capture_free_on. destruct (is_light x); cbv beta iota in E |- *; apply Nat.eqb_eq in E; tauto.
 Qed.
 
-(** The cuts of a region walk ([region_cut]): the columns, and for a
-    king the guarded squares. *)
+(** Frozen.v's [castle_shut] on the frozen squares cuts only castlings
+    that never happened. *)
+Lemma castle_shut_ok : forall b X c r,
+  cuts_ok b (fun s => X.[s]) (castle_shut (members X) c r) c r.
+Proof.
+  intros b X c r x y E. right. right. right. unfold castle_shut in E.
+  apply lazy_and_true in E as (Ey & E). apply existsb_exists in E as (q & Hq & E).
+  apply inb_in, members_spec in E as (Hqs & HXq).
+  split; [apply inb_in; exact Ey|]. exists q. auto.
+Qed.
+
+(** The cuts every walk makes ([kind_cut]): the columns and the castlings
+    that never happened. *)
+Lemma kind_cut_ok : forall b X c r,
+  cuts_ok b (fun s => X.[s]) (kind_cut (columns b X) (members X) c r) c r.
+Proof.
+  intros b X c r x y E. unfold kind_cut in E. apply lazy_or_true in E as [E|E].
+  - exact (columns_ok b X c r x y E).
+  - exact (castle_shut_ok b X c r x y E).
+Qed.
+
+(** The cuts of a region walk ([region_cut]): those of [kind_cut], and for
+    a king the guarded squares, for a pawn the diagonals onto squares its
+    side never captured onto. *)
 Lemma region_cut_ok : forall b X c r,
   cuts_ok b (fun s => X.[s]) (region_cut b (members X) (columns b X) c r) c r.
 Proof.
   intros b X c r x y E. unfold region_cut, region_cut_with in E.
   apply lazy_or_true in E as [E|E]; [apply lazy_or_true in E as [E|E]|].
-  - exact (columns_ok b X c r x y E).
+  - exact (kind_cut_ok b X c r x y E).
   - right. left. apply lazy_and_true in E as (Er & E). apply role_eqb_eq in Er. split; [exact Er|].
     apply guarded_by_spec in E as (o & rf & Ho & Bo & E).
     apply members_spec in Ho as (Ho & HXo).
     exists o, rf. auto.
-  - right. right. apply lazy_and_true in E as (E & Ey). apply lazy_and_true in E as (Er & Ef).
+  - right. right. left. apply lazy_and_true in E as (E & Ey). apply lazy_and_true in E as (Er & Ef).
     apply role_eqb_eq in Er. split; [exact Er|]. split; [apply inb_in; exact Ey|].
     exact (capture_free_spec b c x Ef).
 Qed.

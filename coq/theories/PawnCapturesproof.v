@@ -1621,10 +1621,11 @@ Proof.
     destruct (RegionCountproof.closed_ok_gen _ X _ c Queen _ EQ) as (HQ & _).
     set (cols := columns b X) in *.
     exists (fun s => AN.[s]), (fun s => AB.[s]), (fun s => AR.[s]), (fun s => AQ.[s]),
-      (cut cols c Knight), (cut cols c Bishop), (cut cols c Rook), (cut cols c Queen).
+      (kind_cut cols (members X) c Knight), (kind_cut cols (members X) c Bishop),
+      (kind_cut cols (members X) c Rook), (kind_cut cols (members X) c Queen).
     split; [|exact Hw].
-    assert (HK : forall r, cuts_ok (piece_at G) (fun s => X.[s]) (cut cols c r) c r)
-      by (intros r; apply (cuts_ok_ext b); [exact Hb|apply columns_ok]).
+    assert (HK : forall r, cuts_ok (piece_at G) (fun s => X.[s]) (kind_cut cols (members X) c r) c r)
+      by (intros r; apply (cuts_ok_ext b); [exact Hb|apply kind_cut_ok]).
     exact (conj HN (conj HB (conj HR (conj HQ (conj (HK Knight) (conj (HK Bishop) (conj (HK Rook) (HK Queen)))))))).
   - exists (fun _ => false), (fun _ => false), (fun _ => false), (fun _ => false),
       (fun _ _ => false), (fun _ _ => false), (fun _ _ => false), (fun _ _ => false).

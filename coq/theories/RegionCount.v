@@ -73,7 +73,7 @@ Definition union (A B : array bool) : array bool :=
     [stop] (Frozen.v's [walk] gives up there). *)
 Definition kind_region (stop : int -> bool) (b : board_fn) (X : array bool) (c : color) (r : role) :
     array bool :=
-  let K := cut (columns b X) c r in
+  let K := kind_cut (columns b X) (members X) c r in
   fold_left (fun U s =>
       if negb X.[s] &&& opiece_eqb (b s) (Some (MkPiece c r)) then
         match walk stop K 65 c r X no_squares.[s <- true] [s] with Some R => union U R | None => U end
@@ -81,7 +81,8 @@ Definition kind_region (stop : int -> bool) (b : board_fn) (X : array bool) (c :
     all_squares no_squares.
 
 (** The validation: every exit of a square of [U] outside [X] and not
-    across a column ([K]) is in [U], and no square of [U] is in [stop]. *)
+    across a column nor by a forbidden castling ([K], Frozen.v's
+    [kind_cut]) is in [U], and no square of [U] is in [stop]. *)
 Definition closed_ok (stop : int -> bool) (X : array bool) (K : int -> int -> bool) (c : color)
     (r : role) (U : array bool) : bool :=
   forallb (fun s => negb U.[s] |||
@@ -97,7 +98,7 @@ Definition count_on (b : board_fn) (U : int -> bool) (p : piece) : nat :=
     the initial position. *)
 Definition crowded_on (b : board_fn) (X : array bool) (c : color) (r : role) (U : array bool) :
     bool :=
-  closed_ok (promotion_square c r) X (cut (columns b X) c r) c r U &&&
+  closed_ok (promotion_square c r) X (kind_cut (columns b X) (members X) c r) c r U &&&
   Nat.ltb (count_on (piece_at initial) (fun s => U.[s]) (MkPiece c r))
           (count_on b (fun s => U.[s]) (MkPiece c r)).
 
@@ -153,10 +154,11 @@ Definition phi (b : board_fn) (c : color) (UN UB UR UQ : int -> bool) : nat :=
 Definition promoted_sets_ok (b : board_fn) (X : array bool) (c : color) (UN UB UR UQ : array bool) :
     bool :=
   let cols := columns b X in
-  closed_ok nowhere X (cut cols c Knight) c Knight UN &&&
-  closed_ok nowhere X (cut cols c Bishop) c Bishop UB &&&
-  closed_ok nowhere X (cut cols c Rook) c Rook UR &&&
-  closed_ok nowhere X (cut cols c Queen) c Queen UQ.
+  let xs := members X in
+  closed_ok nowhere X (kind_cut cols xs c Knight) c Knight UN &&&
+  closed_ok nowhere X (kind_cut cols xs c Bishop) c Bishop UB &&&
+  closed_ok nowhere X (kind_cut cols xs c Rook) c Rook UR &&&
+  closed_ok nowhere X (kind_cut cols xs c Queen) c Queen UQ.
 
 Definition overpromoted_with (b : board_fn) (X : array bool) (c : color) (UN UB UR UQ : array bool) :
     bool :=

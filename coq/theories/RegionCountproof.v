@@ -167,12 +167,12 @@ Proof.
 Qed.
 
 Lemma crowded_on_spec : forall b X c r U, crowded_on b X c r U = true ->
-  closed_ok (promotion_square c r) X (cut (columns b X) c r) c r U = true /\
+  closed_ok (promotion_square c r) X (kind_cut (columns b X) (members X) c r) c r U = true /\
   (count_on (piece_at initial) (fun s => U.[s]) (MkPiece c r) <
    count_on b (fun s => U.[s]) (MkPiece c r))%nat.
 Proof.
   intros b X c r U H. unfold crowded_on in H.
-  destruct (closed_ok (promotion_square c r) X (cut (columns b X) c r) c r U); [|discriminate H].
+  destruct (closed_ok (promotion_square c r) X (kind_cut (columns b X) (members X) c r) c r U); [|discriminate H].
   split; [reflexivity | apply Nat.ltb_lt, H].
 Qed.
 
@@ -189,7 +189,7 @@ Proof.
   assert (HXG : closed_set (piece_at G) (fun s => X.[s])).
   { apply (closed_transfer b); [exact HX|]. intros x Hx _. symmetry. apply Hb, Hx. }
   pose proof (count_game h G Hg _ _ c r _ HXG HU
-                (cuts_ok_ext _ _ _ _ c r Hb (columns_ok b X c r)) Hlast) as Hle.
+                (cuts_ok_ext _ _ _ _ c r Hb (kind_cut_ok b X c r)) Hlast) as Hle.
   rewrite (count_on_ext b (piece_at G)) in Hlt by exact Hb.
   exact (Nat.lt_irrefl _ (Nat.lt_le_trans _ _ _ Hlt Hle)).
 Qed.
@@ -395,10 +395,10 @@ Proof.
   assert (HXG : closed_set (piece_at G) (fun s => X.[s])).
   { apply (closed_transfer b); [exact HX|]. intros x Hx _. symmetry. apply Hb, Hx. }
   assert (HS : phi_sets (piece_at G) (fun s => X.[s]) c (fun s => UN.[s]) (fun s => UB.[s])
-                 (fun s => UR.[s]) (fun s => UQ.[s]) (cut (columns b X) c Knight)
-                 (cut (columns b X) c Bishop) (cut (columns b X) c Rook) (cut (columns b X) c Queen)).
+                 (fun s => UR.[s]) (fun s => UQ.[s]) (kind_cut (columns b X) (members X) c Knight)
+                 (kind_cut (columns b X) (members X) c Bishop) (kind_cut (columns b X) (members X) c Rook) (kind_cut (columns b X) (members X) c Queen)).
   { repeat split; try assumption; apply (cuts_ok_ext b); [exact Hb| |exact Hb| |exact Hb| |exact Hb|];
-      apply columns_ok. }
+      apply kind_cut_ok. }
   pose proof (phi_game h G Hg _ c _ _ _ _ _ _ _ _ HXG HS) as Hle.
   rewrite (phi_ext b (piece_at G)) in Hlt by exact Hb.
   apply Nat.ltb_lt in Hlt. lia.

@@ -127,7 +127,7 @@ const REGION_PICKED: [(&str, bool); 7] = [
 
 /// Positions where the region-count rule decides, with its native
 /// verdict.
-const COUNT_PICKED: [(&str, bool); 4] = [
+const COUNT_PICKED: [(&str, bool); 6] = [
     // Two black light-squared bishops; the white pawns a2, c2, e2, g2 bar
     // every light square of the first rank, where a black pawn may have
     // been promoted to one, so both came from c8 (Retractor's
@@ -140,6 +140,15 @@ const COUNT_PICKED: [(&str, bool); 4] = [
     // Doubled pawns a3, a4 behind the unmoved b2 and c2: both can only
     // have come from a2.
     ("4k3/8/8/8/P7/P7/1PP5/4K3 w - - 0 1", true),
+    // Two black rooks, f7 and h8, behind the unmoved pawns d7, e7, g7 and
+    // the columns f7-f6 and h7-h6: their only way out is d8 to a8 by
+    // un-castling, which the unmoved bishop c8 forbids, so both came from
+    // h8 (two plies before rtr-A-053 of the shared corpus, Bartolovic and
+    // Maslar).
+    ("2bK1kNr/1pppprpP/5p1p/8/8/8/8/8 b - - 0 1", true),
+    // With the d-pawn on d6 the bishop c8 may have moved, and a rook may
+    // have come round by c8 and b8.
+    ("2bK1kNr/1p2prpP/3p1p1p/8/8/8/8/8 b - - 0 1", false),
 ];
 
 /// Positions where the promotion-count rule decides, with its native

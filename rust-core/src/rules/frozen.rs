@@ -310,6 +310,32 @@ pub(super) fn across_columns(columns: &[Column], piece: Piece, s: Square) -> Bit
         .collect()
 }
 
+/// Whether no castling of `color` can have put a king or rook on `sq`: a
+/// frozen man stands on one of the four squares that castling empties or
+/// fills (where its king and its rook stand before it and after it). That
+/// man stood there all game, so the castling never happened, and a
+/// region does not follow the un-castling exit of `sq` ([`Exits::own`];
+/// Coq: `castle_shut` in Frozen.v, `castle_blocked` in Frozenproof.v).
+/// Queenside castling also needs b1 empty; b1 is left out, as Coq's
+/// account of a castling move names only the four squares.
+///
+/// In `2bK1kNr/1pppprpP/5p1p/8/8/8/8/8 b` the bishop c8 never moved, so
+/// the rook f7 cannot have left through d8 to a8 by un-castling: it and
+/// the rook h8 both came from h8 ([`region_count_refutes`]).
+pub fn castling_shut(frozen: Bitboard, color: Color, sq: Square) -> bool {
+    let first = Rank::First.relative_to(color);
+    let files = match (sq.rank() == first, sq.file()) {
+        // The king goes e -> g, the rook h -> f.
+        (true, File::F | File::G) => [File::E, File::F, File::G, File::H],
+        // The king goes e -> c, the rook a -> d.
+        (true, File::C | File::D) => [File::A, File::C, File::D, File::E],
+        _ => return false,
+    };
+    files
+        .into_iter()
+        .any(|f| frozen.contains(Square::from_coords(f, first)))
+}
+
 /// The squares a king of `color` never stands on: those a frozen man of
 /// the other side attacks whatever else stands on the board. The man stood
 /// there all game, and neither side leaves the king of `color` attacked:
@@ -334,7 +360,8 @@ pub fn guarded_squares(board: &Board, frozen: Bitboard, color: Color) -> Bitboar
 /// man is a pawn of the column's colour), and so on. A frozen man stood on
 /// its square all game, so no move ever went to or through it; a column's
 /// pawn held one of its two squares all game, so no other man moved
-/// between them. A king's region leaves out the [`guarded_squares`],
+/// between them; no castling a frozen man forbids is undone
+/// ([`castling_shut`]). A king's region leaves out the [`guarded_squares`],
 /// where it never stood. A region holding a square of the man's last rank may
 /// have been entered there by promotion; [`promotion_count_refutes`]
 /// counts those.
@@ -424,9 +451,13 @@ impl<'a> Walls<'a> {
         while frontier.any() {
             let mut next = Bitboard::EMPTY;
             for s in frontier {
-                let mut exits = Exits::of(piece.color, piece.role, s).own()
-                    - walls
-                    - across_columns(&self.columns, piece, s);
+                let all = Exits::of(piece.color, piece.role, s);
+                let own = if castling_shut(self.frozen, piece.color, s) {
+                    all.moves
+                } else {
+                    all.own()
+                };
+                let mut exits = own - walls - across_columns(&self.columns, piece, s);
                 if no_capture.contains(s) {
                     exits = exits - attacks::pawn_attacks(piece.color.other(), s);
                 }
