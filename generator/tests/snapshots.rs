@@ -167,3 +167,50 @@ fn classic_castling_v() {
     assert!(!text.contains("black_queenside"), "{text}");
     insta::assert_snapshot!("classic_castling.v", text);
 }
+
+/// The file of a type D record (`retroproof solve`): one module per side
+/// to move, each with its position and theorem, and `both_sides`, the
+/// conjunction Coq infers.
+#[test]
+fn paired_v() {
+    use retroproof::emit::classic::{paired_file, Paired};
+    use retroproof::emit::problem::{Export, Proof};
+    use retroproof::prove::{file_text, last_plies_statement};
+    use retroproof_core::Position;
+    let export = |fen: &str| {
+        let position = Position::from_fen(fen).unwrap();
+        Export {
+            statement: last_plies_statement(&position, 1).unwrap(),
+            position,
+            proof: Proof::Reflective,
+            notes: vec![],
+        }
+    };
+    // rtr-P-01 and rtr-P-03 of the shared corpus stand in for the two
+    // sides to move of one board.
+    let first = export("8/8/8/8/1k6/P7/1K6/8 b - -");
+    let second = export("7R/7p/5P1k/4PKpP/8/8/8/8 w - -");
+    let answers = [
+        Paired {
+            module: "black_to_move".into(),
+            meaning: "with black to move: if the position is legal, its last ply is a2a3".into(),
+            export: &first,
+            game: None,
+        },
+        Paired {
+            module: "white_to_move".into(),
+            meaning:
+                "with white to move: if the position is legal, its last ply is g7g5 *) a closer"
+                    .into(),
+            export: &second,
+            game: None,
+        },
+    ];
+    let file = paired_file("a type D record", &answers, "both_sides").unwrap();
+    let text = file_text(&file, "both_sides");
+    assert!(
+        text.contains("conj black_to_move.last_1 white_to_move.last_1"),
+        "{text}"
+    );
+    insta::assert_snapshot!("paired.v", text);
+}

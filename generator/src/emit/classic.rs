@@ -76,3 +76,58 @@ pub fn classic_file(header: &str, parts: &[Part], headline: &str) -> Result<File
     }
     Ok(File { sentences })
 }
+
+/// One answer of a [`paired_file`].
+#[derive(Debug, Clone)]
+pub struct Paired<'a> {
+    /// The module's name (an identifier: `white_to_move`).
+    pub module: String,
+    /// What the theorem means in chess terms, for the module's comment.
+    pub meaning: String,
+    pub export: &'a Export,
+    /// A game reaching the position, for a last-N answer
+    /// ([`theorem_sentences`]).
+    pub game: Option<&'a [String]>,
+}
+
+/// Several answers proven by one `coqc` run (the two sides to move of a
+/// janko.at type D record): `header` as the first comment, the imports
+/// every answer needs, a module per answer holding its `P` and theorem,
+/// then `Definition <headline> := conj M1.t1 (conj M2.t2 …)`, whose type
+/// is the conjunction of the theorems, so that one `Print Assumptions`
+/// covers every proof. (A classic file's headline restates its parts'
+/// statements; a last-ply statement is long, so here Coq infers it.)
+pub fn paired_file(header: &str, answers: &[Paired], headline: &str) -> Result<File, EmitError> {
+    let needs = answers.iter().fold(Imports::default(), |acc, a| {
+        acc.union(Imports::of(a.export))
+    });
+    let mut sentences = vec![Sentence::Comment(Comment::new(header))];
+    sentences.extend(imports(&needs)?);
+    let mut proofs = Vec::new();
+    for answer in answers {
+        let mut body = vec![Sentence::Comment(Comment::new(&answer.meaning))];
+        body.extend(theorem_sentences(answer.export, answer.game)?);
+        sentences.push(Sentence::Module {
+            name: id(&answer.module)?,
+            body,
+        });
+        proofs.push(var(&format!(
+            "{}.{}",
+            answer.module,
+            answer.export.statement.theorem_name()
+        ))?);
+    }
+    if let Some(last) = proofs.pop() {
+        let body = proofs
+            .into_iter()
+            .rev()
+            .try_fold(last, |p, part| call("conj", vec![part, p]))?;
+        sentences.push(Sentence::Definition {
+            name: id(headline)?,
+            binders: vec![],
+            ty: None,
+            body,
+        });
+    }
+    Ok(File { sentences })
+}
