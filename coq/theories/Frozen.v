@@ -366,7 +366,7 @@ Definition cut (cols : list (color * int * int)) (c : color) (r : role) (x y : i
     man stood on its square all game, so when one stands on any of the
     four, that castling never happened, and a walk does not follow the
     un-castling exit ([castle_exit]) of the square the king or the rook
-    lands on ([castle_shut]; Frozenproof.v, [castle_unblocked]).  Native:
+    lands on ([castle_shut]; Frozenproof.v, [castle_blocked]).  Native:
     [castling_shut] in frozen.rs.  [xs] lists the frozen squares. *)
 
 Definition castle_squares (c : color) (side : castling_side) : list int :=

@@ -314,8 +314,8 @@ pub(super) fn across_columns(columns: &[Column], piece: Piece, s: Square) -> Bit
 /// frozen man stands on one of the four squares that castling empties or
 /// fills (where its king and its rook stand before it and after it). That
 /// man stood there all game, so the castling never happened, and a
-/// region does not follow the un-castling exit of `sq` ([`Exits::own`];
-/// Coq: `castle_shut` in Frozen.v, `castle_blocked` in Frozenproof.v).
+/// region does not follow the un-castling exit of `sq` (Coq:
+/// `castle_shut` in Frozen.v, `castle_blocked` in Frozenproof.v).
 /// Queenside castling also needs b1 empty; b1 is left out, as Coq's
 /// account of a castling move names only the four squares.
 ///
