@@ -25,8 +25,9 @@
 //!   a column, [`frozen::columns`]: a pawn on its third rank that can only
 //!   have come from the square behind it, one of the two holding it all
 //!   game; never un-castling when a frozen man stands on a square the
-//!   castling empties or fills; for a king, never onto a square a frozen man of the other side
-//!   attacks, [`frozen::guarded_squares`]; for a pawn, never diagonally
+//!   castling empties or fills, [`frozen::castling_shut`]; for a king,
+//!   never onto a square a frozen man of the other side attacks,
+//!   [`frozen::guarded_squares`]; for a pawn, never diagonally
 //!   onto a square its side never captured onto,
 //!   [`frozen::capture_free_squares`]) leads neither to an
 //!   initial square of its kind nor, for a piece, to its last rank where it
