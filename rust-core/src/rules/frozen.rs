@@ -64,7 +64,9 @@
 
 use crate::attacks;
 use crate::retro::SideMaterial;
-use crate::{Bitboard, Board, Color, File, Piece, Position, Rank, Role, Square};
+use crate::{
+    Bitboard, Board, CastlingRights, CastlingSide, Color, File, Piece, Position, Rank, Role, Square,
+};
 
 /// The exits of a man (see the module docs): those of its own moves, and
 /// the squares a promotion (`unpromotion`) or castling (`uncastling`) puts
@@ -323,17 +325,16 @@ pub(super) fn across_columns(columns: &[Column], piece: Piece, s: Square) -> Bit
 /// the rook f7 cannot have left through d8 to a8 by un-castling: it and
 /// the rook h8 both came from h8 ([`region_count_refutes`]).
 pub fn castling_shut(frozen: Bitboard, color: Color, sq: Square) -> bool {
-    let first = Rank::First.relative_to(color);
-    let files = match (sq.rank() == first, sq.file()) {
-        // The king goes e -> g, the rook h -> f.
-        (true, File::F | File::G) => [File::E, File::F, File::G, File::H],
-        // The king goes e -> c, the rook a -> d.
-        (true, File::C | File::D) => [File::A, File::C, File::D, File::E],
-        _ => return false,
-    };
-    files
-        .into_iter()
-        .any(|f| frozen.contains(Square::from_coords(f, first)))
+    CastlingSide::ALL.into_iter().any(|side| {
+        let (king_to, rook_to) = (side.king_to(color), side.rook_to(color));
+        let squares = [
+            CastlingRights::king_home(color),
+            king_to,
+            side.rook_from(color),
+            rook_to,
+        ];
+        (sq == king_to || sq == rook_to) && squares.into_iter().any(|s| frozen.contains(s))
+    })
 }
 
 /// The squares a king of `color` never stands on: those a frozen man of
