@@ -419,9 +419,9 @@ Definition capture_free (b : board_fn) (c : color) : bool * bool :=
 Definition free_on (fr : bool * bool) (x : int) : bool := if is_light x then fst fr else snd fr.
 
 (** The man [MkPiece c r] never steps between [x] and [y]: across a column
-    or by a forbidden castling ([kind_cut]), for a king onto a guarded square, for a pawn diagonally onto a square
-    its side never captured onto ([fr] is [capture_free b c], computed
-    once per walk). *)
+    or by a forbidden castling ([kind_cut]), for a king onto a guarded
+    square, for a pawn diagonally onto a square its side never captured
+    onto ([fr] is [capture_free b c], computed once per walk). *)
 Definition region_cut_with (fr : bool * bool) (b : board_fn) (xs : list int)
     (cols : list (color * int * int)) (c : color) (r : role) (x y : int) : bool :=
   kind_cut cols xs c r x y ||| (role_eqb r King &&& guarded_by b xs c y) |||

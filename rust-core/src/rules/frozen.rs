@@ -453,7 +453,9 @@ impl<'a> Walls<'a> {
             let mut next = Bitboard::EMPTY;
             for s in frontier {
                 let all = Exits::of(piece.color, piece.role, s);
-                let own = if castling_shut(self.frozen, piece.color, s) {
+                // Only a king or rook on its first rank has an un-castling
+                // exit to shut.
+                let own = if all.uncastling.any() && castling_shut(self.frozen, piece.color, s) {
                     all.moves
                 } else {
                     all.own()
