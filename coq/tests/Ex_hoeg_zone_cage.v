@@ -2,7 +2,7 @@
    if the position is legal, its last ply is a2b1xn: every game that reaches 8/8/8/8/1P6/kP6/2PP4/KBb5 b - - 0 1 ends with it
    problem hoeg-zone-cage
    N. Hoeg, janko.at last-move economy records (T. Hwa, Retractor tests, hwatheod/retractor@12f044b tests/testSolver.js line 286; examples/corpus/lastmove.tsv rtr-A-023, which gives no side to move: Black's, as the answer implies)
-   proven from a certificate: a dead set of 29 positions, closed under retraction modulo the static rules (Cert.v) and 4 zone cages (Zone.v: closed sets of partial boards, 2588 in all) *)
+   proven from a certificate: a dead set of 5 positions, closed under retraction modulo the static rules (Cert.v) and 4 zone cages (Zone.v: closed sets of partial boards, 2588 in all) *)
 From Coq Require Import String List Uint63.
 From RetroProof Require Import Board Notation Reachable Retro.
 Open Scope string_scope.
@@ -57,7 +57,7 @@ Definition Z : list Zone.zcage :=
   Zone.ZCage (CPos 18764712120593 69888 0 0 0) (Zm_0_0 ++ Zm_0_1) :: Zone.ZCage (CPos 1172526072081 272 0 0 0) Zm_1_0 :: Zone.ZCage (CPos 18764712120593 18760417218832 0 0 0) (Zm_2_0 ++ Zm_2_1 ++ Zm_2_2 ++ Zm_2_3 ++ Zm_2_4) :: Zone.ZCage (CPos 300239688896784 18760418267408 0 0 0) (Zm_3_0 ++ Zm_3_1 ++ Zm_3_2 ++ Zm_3_3 ++ Zm_3_4) :: nil.
 
 Definition D_0 : cert :=
-  CPos 18691697675062 14293651165664 0 0 0 :: CPos 18691697675062 13194139537888 0 0 0 :: CPos 18691697675062 12094627910112 0 0 0 :: CPos 18691697675062 10995116282336 0 0 0 :: CPos 18691697675062 9895604654560 0 0 0 :: CPos 18695992642358 1099511631328 0 0 0 :: CPos 18695992642358 1099511631072 0 0 0 :: CPos 18695992642358 1099511630816 0 0 0 :: CPos 18695992642358 1099511630560 0 0 0 :: CPos 18695992642358 1099511630304 0 0 0 :: CPos 18704582577110 1099511628256 0 0 0 :: CPos 18704582577094 1099511628256 0 0 0 :: CPos 18704582577078 1099511628256 0 0 0 :: CPos 18704582577078 2061584302416 0 0 65536 :: CPos 18704582577078 2061584302400 0 0 65536 :: CPos 18704582577078 2061584302384 0 0 65536 :: CPos 18773302053814 2061584302128 0 0 0 :: CPos 18704582577078 2061584302368 0 0 65536 :: CPos 18773302053814 2061584302112 0 0 0 :: CPos 18704582577078 2061584302352 0 0 65536 :: CPos 18704582577078 2061584302336 0 0 65536 :: CPos 18773302053814 2061584302080 0 0 0 :: CPos 18704582576902 1099511628256 0 0 0 :: CPos 18704582576902 2061584302416 0 0 65536 :: CPos 18704582576902 2061584302400 0 0 65536 :: CPos 18704582576902 2061584302384 0 0 65536 :: CPos 18704582576902 2061584302368 0 0 65536 :: CPos 18704582576902 2061584302352 0 0 65536 :: CPos 18704582576902 2061584302336 0 0 65536 :: nil.
+  CPos 18704582577078 1099511628256 0 0 0 :: CPos 18704582577078 2061584302384 0 0 65536 :: CPos 18704582577078 2061584302368 0 0 65536 :: CPos 18704582577078 2061584302336 0 0 65536 :: CPos 18704582576902 1099511628256 0 0 0 :: nil.
 
 Definition D : cert :=
   D_0.

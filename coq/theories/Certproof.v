@@ -121,7 +121,7 @@ Lemma closed_members_upto : forall n h G, List.length h <= n -> game h G ->
 Proof.
   induction n as [|n IH]; intros h G Hlen Hg M HM Hr;
     rewrite forallb_forall in Hclosed; pose proof (Hclosed M HM) as Hcl;
-    unfold closed_at in Hcl; apply lazy_or_true in Hcl;
+    unfold closed_at in Hcl; apply lazy_or_true, or_comm in Hcl;
     (destruct Hcl as [ER|Hcl]; [apply (Href M ER); exists h, G; auto|]);
     apply lazy_and_true in Hcl; destruct Hcl as (Hcl & Hall);
     apply lazy_and_true in Hcl; destruct Hcl as (Hw & Hini);
@@ -155,7 +155,7 @@ Theorem last_cert_ok_sound : forall ns P, last_cert_ok refuted key T ns P = true
 Proof.
   induction ns as [|x ns IH]; intros P H h G Hg Hr.
   - exists (plies h). rewrite app_nil_r. reflexivity.
-  - cbn [last_cert_ok] in H. apply lazy_or_true in H.
+  - cbn [last_cert_ok] in H. apply lazy_or_true, or_comm in H.
     destruct H as [ER|H]; [exfalso; apply (Href P ER); exists h, G; auto|].
     apply lazy_and_true in H; destruct H as (H & Hall).
     apply lazy_and_true in H; destruct H as (Hw & Hini).
@@ -174,7 +174,7 @@ Qed.
 Theorem last_among_ok_sound : forall xs P, last_among_ok refuted key T xs P = true ->
   forall h G, game h G -> realizes G P -> exists pre x, In x xs /\ plies h = pre ++ [x].
 Proof.
-  intros xs P H h G Hg Hr. unfold last_among_ok in H. apply lazy_or_true in H.
+  intros xs P H h G Hg Hr. unfold last_among_ok in H. apply lazy_or_true, or_comm in H.
   destruct H as [ER|H]; [exfalso; apply (Href P ER); exists h, G; auto|].
   apply lazy_and_true in H; destruct H as (H & Hall).
   apply lazy_and_true in H; destruct H as (Hw & Hini).

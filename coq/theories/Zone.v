@@ -257,7 +257,7 @@ Definition zone_hit (rs : list zready) (P : position) : bool :=
   (PArray.length (board P) =? 64) &&& existsb (hit P) rs.
 
 (** The default static rule of Cert.v, and the cages. *)
-Notation zone_refuted rs := (fun P : position => default_refuted P ||| zone_hit rs P).
+Notation zone_refuted rs := (fun P : position => zone_hit rs P ||| default_refuted P).
 
 Definition check_illegal_zcert (P : position) (Z : list zcage) (D : cert) : bool :=
   let rs := map ready Z in

@@ -718,7 +718,7 @@ Proof. reflexivity. Qed.
 Theorem zone_refutes : forall Z, forallb zone_ok (map ready Z) = true ->
   refutes (zone_refuted (map ready Z)).
 Proof.
-  intros Z HZ P H. apply lazy_or_true in H as [H|H]; [exact (default_refutes P H)|].
+  intros Z HZ P H. apply lazy_or_true, or_comm in H as [H|H]; [exact (default_refutes P H)|].
   intros (h & G & Hg & Hr). unfold zone_hit in H. apply lazy_and_true in H as (Hlen & H).
   apply eqb_true in Hlen. apply existsb_exists in H as (r & Hin & Hhit).
   rewrite forallb_forall in HZ. pose proof (HZ r Hin) as Hok.

@@ -454,7 +454,7 @@ fn a_deep_answer_is_proven_from_its_certificate() {
         export.contains("check_last_cert_sound P") || export.contains("check_last_zcert_sound P"),
         "{export}"
     );
-    assert!(export.contains("Definition D_0 : cert"), "{export}");
+    assert!(export.contains("Definition D : cert"), "{export}");
     let stdout = success_stdout(&["prove", fen, "--question", "last 1", "--game-time", "0"]);
     assert!(
         stdout.starts_with("proven: if the position is legal, its last ply is "),

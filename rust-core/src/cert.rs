@@ -3,19 +3,26 @@
 //! what the Coq side checks.
 //!
 //! A certificate is a set `S` of positions (its *dead set*) and the rules it
-//! relies on. `S` is **closed** when no member is the initial position
-//! (the initial board with White to move, whatever the assertions) and
-//! every member either is refuted by one of the rules or has all its
-//! retractions in `S`. Then no member is reached by any game: a game that
-//! reached a member would, taken back ply by ply (the retraction generator
-//! is complete), stay inside `S` (a refuted member is reached by no game)
-//! down to its first position, the initial one, which is not in `S`. Cycles
-//! are fine: no depth is involved.
+//! relies on. A position is **covered** when it is in `S` or one of the
+//! rules refutes it (Coq's `covered`). `S` is **closed** when no member is
+//! the initial position (the initial board with White to move, whatever
+//! the assertions) and every member either is refuted by one of the rules
+//! or has all its retractions covered. Then no covered position is reached
+//! by any game: a game that reached a member would, taken back ply by ply
+//! (the retraction generator is complete), stay among covered positions
+//! (a refuted one is reached by no game) down to its first position, the
+//! initial one, which is not in `S`. Cycles are fine: no depth is
+//! involved.
+//!
+//! The deep search writes only the positions it expanded: the ones a rule
+//! refutes are covered without being listed, which keeps Coq from trying
+//! the rules on members whose retractions settle them anyway (see
+//! `closed_at` in Cert.v).
 //!
 //! - [`check_dead_set`]: `S` is closed.
-//! - [`check_illegal`]: `S` is closed and holds the position.
+//! - [`check_illegal`]: `S` is closed and covers the position.
 //! - [`check_last`]: `S` is closed, and walking the answer back from the
-//!   position, every retraction other than the answer's ply leads into `S`,
+//!   position, every retraction other than the answer's ply is covered,
 //!   and no position on the way (before the last ply taken back) is the
 //!   initial one. Then every game reaching the position ends with the
 //!   answer's plies.
@@ -70,7 +77,8 @@ pub enum CertError {
     /// A member is not refuted by a rule and has a retraction outside the
     /// set: the member's FEN and the retraction.
     Open { fen: String, retraction: String },
-    /// The position asked about is not in the dead set.
+    /// The position asked about is neither in the dead set nor refuted by
+    /// a rule of the certificate.
     NotMember(String),
     /// A ply of the answer is not a retraction of the position it is taken
     /// back from.
@@ -90,15 +98,17 @@ impl fmt::Display for CertError {
             CertError::Initial(fen) => write!(f, "the dead set holds the initial position {fen}"),
             CertError::Open { fen, retraction } => write!(
                 f,
-                "{fen} is refuted by no rule and its retraction {retraction} leaves the dead set"
+                "{fen} is refuted by no rule and its retraction {retraction} is not covered (in the dead set or refuted)"
             ),
-            CertError::NotMember(fen) => write!(f, "{fen} is not in the dead set"),
+            CertError::NotMember(fen) => {
+                write!(f, "{fen} is neither in the dead set nor refuted by a rule")
+            }
             CertError::NotARetraction { fen, retraction } => {
                 write!(f, "{retraction} is not a retraction of {fen}")
             }
             CertError::Alternative { fen, retraction } => write!(
                 f,
-                "the retraction {retraction} of {fen} is not the answer's and does not lead into the dead set"
+                "the retraction {retraction} of {fen} is not the answer's and is not covered (in the dead set or refuted)"
             ),
             CertError::ShortGame(fen) => write!(
                 f,
@@ -111,44 +121,69 @@ impl fmt::Display for CertError {
 
 impl std::error::Error for CertError {}
 
-fn members(cert: &Certificate) -> HashSet<Key> {
-    cert.dead.iter().map(Key::from).collect()
+/// What a certificate covers, as Coq's `covered` reads it: the members of
+/// its dead set, and the positions one of its rules refutes.
+struct Cover<'a> {
+    cert: &'a Certificate,
+    members: HashSet<Key>,
+    /// The members of each zone cage, for lookups.
+    cages: Vec<HashSet<Board>>,
 }
 
-/// Whether a rule of the certificate refutes `pos`: one of its static
-/// rules, or (with [`Rule::Zone`]) one of its zone cages, as Coq's
-/// `zone_refuted` reads them.
-fn refuted(cert: &Certificate, cages: &[HashSet<Board>], pos: &Position) -> bool {
-    cert.rules.without(Rule::Zone).refuting(pos).is_some()
-        || (cert.rules.contains(Rule::Zone)
-            && cert
+impl<'a> Cover<'a> {
+    fn new(cert: &'a Certificate) -> Cover<'a> {
+        Cover {
+            cert,
+            members: cert.dead.iter().map(Key::from).collect(),
+            cages: cert
                 .cages
                 .iter()
-                .zip(cages)
-                .any(|(cage, set)| set.contains(&pos.board().masked(cage.zone))))
+                .map(|c| c.members.iter().copied().collect())
+                .collect(),
+        }
+    }
+
+    /// Whether a rule of the certificate refutes `pos`: one of its static
+    /// rules, or (with [`Rule::Zone`]) one of its zone cages, as Coq's
+    /// `zone_refuted` reads them.
+    fn refutes(&self, pos: &Position) -> bool {
+        let cert = self.cert;
+        cert.rules.without(Rule::Zone).refuting(pos).is_some()
+            || (cert.rules.contains(Rule::Zone)
+                && cert
+                    .cages
+                    .iter()
+                    .zip(&self.cages)
+                    .any(|(cage, set)| set.contains(&pos.board().masked(cage.zone))))
+    }
+
+    /// In the dead set, or refuted.
+    fn covers(&self, pos: &Position) -> bool {
+        self.members.contains(&Key::from(pos)) || self.refutes(pos)
+    }
 }
 
 /// Checks that the dead set is closed (see the module docs), its zone
 /// cages too.
 pub fn check_dead_set(cert: &Certificate) -> Result<(), CertError> {
+    closed(cert).map(|_| ())
+}
+
+/// [`check_dead_set`], returning what the certificate covers.
+fn closed(cert: &Certificate) -> Result<Cover<'_>, CertError> {
     if let Some(i) = cert.cages.iter().position(|c| !zone::is_closed(c)) {
         return Err(CertError::OpenCage(i));
     }
-    let cages: Vec<HashSet<Board>> = cert
-        .cages
-        .iter()
-        .map(|c| c.members.iter().copied().collect())
-        .collect();
-    let set = members(cert);
+    let cover = Cover::new(cert);
     for pos in &cert.dead {
         if is_initial(pos) {
             return Err(CertError::Initial(pos.to_fen()));
         }
-        if refuted(cert, &cages, pos) {
+        if cover.refutes(pos) {
             continue;
         }
         for u in pos.unmoves() {
-            if !set.contains(&Key::from(&pos.unmake(&u))) {
+            if !cover.covers(&pos.unmake(&u)) {
                 return Err(CertError::Open {
                     fen: pos.to_fen(),
                     retraction: u.to_string(),
@@ -156,14 +191,13 @@ pub fn check_dead_set(cert: &Certificate) -> Result<(), CertError> {
             }
         }
     }
-    Ok(())
+    Ok(cover)
 }
 
 /// Checks that `pos` is reached by no game: the dead set is closed and
-/// holds `pos`.
+/// covers `pos`.
 pub fn check_illegal(pos: &Position, cert: &Certificate) -> Result<(), CertError> {
-    check_dead_set(cert)?;
-    if members(cert).contains(&Key::from(pos)) {
+    if closed(cert)?.covers(pos) {
         Ok(())
     } else {
         Err(CertError::NotMember(pos.to_fen()))
@@ -175,8 +209,7 @@ pub fn check_illegal(pos: &Position, cert: &Certificate) -> Result<(), CertError
 /// recent first), every other retraction leads into the dead set, and no
 /// position a ply is taken back from is the initial one.
 pub fn check_last(pos: &Position, plies: &[Unmove], cert: &Certificate) -> Result<(), CertError> {
-    check_dead_set(cert)?;
-    let set = members(cert);
+    let cover = closed(cert)?;
     let mut current = *pos;
     for ply in plies.iter().rev() {
         if is_initial(&current) {
@@ -187,7 +220,7 @@ pub fn check_last(pos: &Position, plies: &[Unmove], cert: &Certificate) -> Resul
             let q = current.unmake(&u);
             if u == *ply {
                 next = Some(q);
-            } else if !set.contains(&Key::from(&q)) {
+            } else if !cover.covers(&q) {
                 return Err(CertError::Alternative {
                     fen: current.to_fen(),
                     retraction: u.to_string(),
@@ -211,11 +244,10 @@ pub fn check_last_among(
     plies: &[Unmove],
     cert: &Certificate,
 ) -> Result<(), CertError> {
-    check_dead_set(cert)?;
+    let cover = closed(cert)?;
     if is_initial(pos) {
         return Err(CertError::ShortGame(pos.to_fen()));
     }
-    let set = members(cert);
     let retractions = pos.unmoves();
     if let Some(ply) = plies.iter().find(|p| !retractions.contains(p)) {
         return Err(CertError::NotARetraction {
@@ -224,7 +256,7 @@ pub fn check_last_among(
         });
     }
     for u in retractions {
-        if !plies.contains(&u) && !set.contains(&Key::from(&pos.unmake(&u))) {
+        if !plies.contains(&u) && !cover.covers(&pos.unmake(&u)) {
             return Err(CertError::Alternative {
                 fen: pos.to_fen(),
                 retraction: u.to_string(),

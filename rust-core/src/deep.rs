@@ -645,8 +645,11 @@ impl Search {
         }
     }
 
-    /// The dead positions reachable from `roots` (all dead): refuted ones
-    /// as leaves, expanded ones with their retractions.
+    /// The dead positions reachable from `roots` (all dead). Only the
+    /// expanded ones are listed: a refuted one is covered by its rule
+    /// (and the zone cage it lies in is kept), so that Coq settles each
+    /// listed member by its retractions without trying the rules on it
+    /// first ([`crate::cert`]).
     fn certificate(&self, roots: &[u32]) -> Certificate {
         let mut seen = vec![false; self.nodes.len()];
         let mut stack: Vec<u32> = Vec::new();
@@ -660,7 +663,9 @@ impl Search {
         }
         while let Some(i) = stack.pop() {
             let node = &self.nodes[i as usize];
-            dead.push(node.pos);
+            if node.state == State::Expanded {
+                dead.push(node.pos);
+            }
             if let Some(&cage) = self.cage_of.get(&i) {
                 if !cages.contains(&cage) {
                     cages.push(cage);

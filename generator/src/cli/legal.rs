@@ -230,8 +230,11 @@ fn answer(pos: &Position, limits: Limits, budget: Budget, time: Duration) -> Ans
     };
     match deep::Search::new(COQ_RULES, deep_budget).illegal(pos) {
         deep::Verdict::Illegal(certificate) => match illegal_answer(pos, certificate) {
+            Ok(answer) if answer.certificate.is_empty() => {
+                Answer::Illegal("the deep search: a static rule refutes it".to_string())
+            }
             Ok(answer) => Answer::Illegal(format!(
-                "the deep search: a dead set of {} positions, each refuted by a static rule or with every retraction in the set",
+                "the deep search: a dead set of {} positions, every retraction of each into the set or refuted by a static rule",
                 answer.certificate.len()
             )),
             Err(e) => Answer::Unknown(format!("{e}; {why}")),

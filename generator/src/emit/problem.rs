@@ -46,10 +46,9 @@ pub enum Statement {
     /// `depth` plies (0: the position itself fails an invariant).
     Illegal { depth: u32 },
     /// No game reaches the position: it lies in a dead set of `dead`
-    /// positions, each refuted by a static rule of Cert.v's
-    /// `default_refuted` (invariants, stranded and frozen men, regions,
-    /// region and promotion counts, cages, parity, pawn captures, sealed
-    /// bishops) or with every retraction into the set; proven with
+    /// positions whose retractions all lead into the set or to positions
+    /// refuted by a static rule (Cert.v's `default_refuted` and the zone
+    /// cages), or (`dead` 0) a static rule refutes it; proven with
     /// [`Proof::Certificate`].
     IllegalCert { dead: usize },
     /// The game (UCI moves from the initial position) reaches the position.
@@ -145,8 +144,11 @@ pub fn in_chess_terms_with_game(
         (Statement::Illegal { depth }, _) => {
             format!("no game reaches {fen}: {}", Refutation::of(pos, *depth))
         }
+        (Statement::IllegalCert { dead: 0 }, _) => format!(
+            "no game reaches {fen}: a static rule Coq has proven refutes it ({STATIC_RULES})"
+        ),
         (Statement::IllegalCert { dead }, _) => format!(
-            "no game reaches {fen}: it lies in a closed dead set of {dead} position{} (each refuted by a static rule Coq has proven -- invariants, stranded or frozen men, regions, region and promotion counts, cages, parity, pawn captures, sealed bishops, zone cages -- or with every retraction in the set)",
+            "no game reaches {fen}: it lies in a closed dead set of {dead} position{} (every retraction of each leads into the set or to a position refuted by a static rule Coq has proven: {STATIC_RULES})",
             if *dead == 1 { "" } else { "s" }
         ),
         (Statement::LegalGame { moves }, _) => format!(
@@ -155,6 +157,10 @@ pub fn in_chess_terms_with_game(
         ),
     }
 }
+
+/// The static rules of Cert.v's `default_refuted` and Zone.v, as the
+/// statements name them.
+const STATIC_RULES: &str = "invariants, stranded or frozen men, regions, region and promotion counts, cages, parity, pawn captures, sealed bishops, zone cages";
 
 /// The rule that makes `check_illegal P depth` (Search.v) succeed, for
 /// explanations: never a depth that was not checked.
