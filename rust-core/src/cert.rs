@@ -74,8 +74,8 @@ impl Certificate {
 pub enum CertError {
     /// A member is the initial position (FEN).
     Initial(String),
-    /// A member is not refuted by a rule and has a retraction outside the
-    /// set: the member's FEN and the retraction.
+    /// A member is not refuted by a rule and has a retraction that is not
+    /// covered: the member's FEN and the retraction.
     Open { fen: String, retraction: String },
     /// The position asked about is neither in the dead set nor refuted by
     /// a rule of the certificate.
