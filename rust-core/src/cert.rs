@@ -179,11 +179,15 @@ fn closed(cert: &Certificate) -> Result<Cover<'_>, CertError> {
         if is_initial(pos) {
             return Err(CertError::Initial(pos.to_fen()));
         }
-        if cover.refutes(pos) {
-            continue;
-        }
-        for u in pos.unmoves() {
-            if !cover.covers(&pos.unmake(&u)) {
+        // The retractions first, as Coq's `closed_at`: the rules are
+        // tried on a member only when one of its retractions is not
+        // covered.
+        let open = pos
+            .unmoves()
+            .into_iter()
+            .find(|u| !cover.covers(&pos.unmake(u)));
+        if let Some(u) = open {
+            if !cover.refutes(pos) {
                 return Err(CertError::Open {
                     fen: pos.to_fen(),
                     retraction: u.to_string(),

@@ -234,7 +234,7 @@ fn answer(pos: &Position, limits: Limits, budget: Budget, time: Duration) -> Ans
                 Answer::Illegal("the deep search: a static rule refutes it".to_string())
             }
             Ok(answer) => Answer::Illegal(format!(
-                "the deep search: a dead set of {} positions, every retraction of each into the set or refuted by a static rule",
+                "the deep search: a dead set of {} positions, each refuted by a static rule or with every retraction into the set or refuted",
                 answer.certificate.len()
             )),
             Err(e) => Answer::Unknown(format!("{e}; {why}")),

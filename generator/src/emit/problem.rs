@@ -46,9 +46,10 @@ pub enum Statement {
     /// `depth` plies (0: the position itself fails an invariant).
     Illegal { depth: u32 },
     /// No game reaches the position: it lies in a dead set of `dead`
-    /// positions whose retractions all lead into the set or to positions
-    /// refuted by a static rule (Cert.v's `default_refuted` and the zone
-    /// cages), or (`dead` 0) a static rule refutes it; proven with
+    /// positions, each refuted by a static rule (Cert.v's
+    /// `default_refuted` and the zone cages) or with every retraction into
+    /// the set or to a position such a rule refutes, or (`dead` 0) a
+    /// static rule refutes it; proven with
     /// [`Proof::Certificate`].
     IllegalCert { dead: usize },
     /// The game (UCI moves from the initial position) reaches the position.
@@ -148,7 +149,7 @@ pub fn in_chess_terms_with_game(
             "no game reaches {fen}: a static rule Coq has proven refutes it ({STATIC_RULES})"
         ),
         (Statement::IllegalCert { dead }, _) => format!(
-            "no game reaches {fen}: it lies in a closed dead set of {dead} position{} (every retraction of each leads into the set or to a position refuted by a static rule Coq has proven: {STATIC_RULES})",
+            "no game reaches {fen}: it lies in a closed dead set of {dead} position{} (each refuted by a static rule Coq has proven, or with every retraction into the set or to a position such a rule refutes: {STATIC_RULES})",
             if *dead == 1 { "" } else { "s" }
         ),
         (Statement::LegalGame { moves }, _) => format!(
