@@ -339,6 +339,7 @@ fn which_refuses_bad_unknowns() {
     assert!(err.contains("not a man"), "{err}");
     let err = which("4k3/8/8/8/7?/8/8/4K3 w - -", &["--one", "K"]);
     assert!(err.contains("already has the white king"), "{err}");
+    assert!(err.contains("--one K: no '?' square"), "{err}");
     let err = which("4k3/8/8/8/8/8/8/4K2? w - -", &["--one", "p"]);
     assert!(err.contains("first or last rank"), "{err}");
     let err = which("4k3/8/8/8/7?/8/8/4K3 w ? -", &[]);
@@ -460,6 +461,9 @@ fn orientation_and_where_refuse_bad_input() {
         "k",
     ]);
     assert!(err.contains("already has the black king"), "{err}");
+    // The message names the question asked, not `--one`.
+    assert!(err.contains("where k: no empty square"), "{err}");
+    assert!(!err.contains("--one"), "{err}");
     let err = usage_error(&["prove", "4k3/8/8/8/8/8/8/4K3 w - -", "--question", "where"]);
     assert!(err.contains("bad question"), "{err}");
     let err = usage_error(&[

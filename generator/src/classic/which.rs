@@ -31,8 +31,13 @@ pub struct Excluded {
 pub enum WhichError {
     /// No `?` on the board nor as the side to move.
     NothingUnknown,
-    /// `--one` with a man no filling can hold.
-    ImpossibleMan { man: char, reason: String },
+    /// `--one X` (or `--question where X`) with a man no candidate square
+    /// can hold: `option` names the option, for the message.
+    ImpossibleMan {
+        option: &'static str,
+        man: char,
+        reason: String,
+    },
     /// `--one` or `--occupied` with a side to move `?` but no `?` square.
     NoSquares { option: &'static str },
     /// Too many fillings to settle.
@@ -45,8 +50,17 @@ impl fmt::Display for WhichError {
             WhichError::NothingUnknown => f.write_str(
                 "--question which: the FEN has no '?' (write '?' on a square whose content is unknown, or as the side to move)",
             ),
-            WhichError::ImpossibleMan { man, reason } => {
-                write!(f, "--one {man}: no '?' square can hold it: {reason}")
+            WhichError::ImpossibleMan {
+                option,
+                man,
+                reason,
+            } => {
+                let squares = if *option == "--one" {
+                    "no '?' square"
+                } else {
+                    "no empty square"
+                };
+                write!(f, "{option} {man}: {squares} can hold it: {reason}")
             }
             WhichError::NoSquares { option } => {
                 write!(f, "{option}: the board has no '?' square to put a man on")
@@ -96,6 +110,7 @@ pub fn cases(
     if let Fill::One(man) = fill {
         if let Some(reason) = unknown.impossible_man(man) {
             return Err(WhichError::ImpossibleMan {
+                option: "--one",
                 man: man.char(),
                 reason,
             });
@@ -118,6 +133,7 @@ pub fn where_cases(
     let unknown = Unknown::empty_squares_of(setup);
     if let Some(reason) = unknown.impossible_man(man) {
         return Err(WhichError::ImpossibleMan {
+            option: "--question where",
             man: man.char(),
             reason,
         });

@@ -9,12 +9,13 @@
 use std::cmp::Reverse;
 use std::collections::hash_map::Entry;
 use std::collections::BinaryHeap;
+use std::hash::{Hash, Hasher};
 use std::time::Instant;
 
 use super::plan::{Estimate, Planner};
 use super::{Budget, ProofGameError, Spent};
 use crate::attacks;
-use crate::hash::FastMap;
+use crate::hash::{FastHasher, FastMap};
 use crate::{Board, CastlingRights, Color, Move, Piece, Position, Role, Square};
 
 /// What the search must reach: a board, a side to move, and castling rights
@@ -70,6 +71,51 @@ impl Key {
             ep: relevant_ep(pos),
         }
     }
+
+    /// A 64-bit fingerprint of the key, which the table of positions seen
+    /// stores instead of the key: 16 bytes an entry instead of about 90,
+    /// and the search spends most of its time waiting for that table's
+    /// cache lines (`perf`). Two keys with one fingerprint would be taken
+    /// for one position: the search could miss a game through it, never
+    /// return a wrong one (every game is replayed against the target).
+    fn fingerprint(&self) -> u64 {
+        let mut hasher = FastHasher::default();
+        self.hash(&mut hasher);
+        // The splitmix64 finaliser, so that every bit of the words counts
+        // in every bit of the fingerprint.
+        let mut z = hasher.finish();
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+}
+
+/// A queue entry: the priority `f` (plies played plus the weighted
+/// guide), the guide, then the node's index, packed into one word in that
+/// order of significance, so that comparing words compares the triples
+/// (a smaller heap, compared in one instruction). `f` and the guide
+/// saturate at their fields' largest values.
+fn entry(f: u32, guide: u32, idx: u32) -> u64 {
+    debug_assert!(idx < MAX_NODES);
+    (u64::from(f.min(F_MAX)) << (GUIDE_BITS + INDEX_BITS))
+        | (u64::from(guide.min(GUIDE_MAX)) << INDEX_BITS)
+        | u64::from(idx)
+}
+
+const INDEX_BITS: u32 = 26;
+const GUIDE_BITS: u32 = 16;
+const F_MAX: u32 = (1 << (64 - GUIDE_BITS - INDEX_BITS)) - 1;
+const GUIDE_MAX: u32 = (1 << GUIDE_BITS) - 1;
+/// The most nodes a search holds (the index field's range): far beyond
+/// what the node budget lets it expand (each expansion adds a few dozen).
+const MAX_NODES: u32 = 1 << INDEX_BITS;
+
+/// The guide and the node index of a queue entry.
+fn unpack(e: u64) -> (u32, u32) {
+    (
+        ((e >> INDEX_BITS) & u64::from(GUIDE_MAX)) as u32,
+        (e & u64::from(MAX_NODES - 1)) as u32,
+    )
 }
 
 struct Node {
@@ -99,17 +145,21 @@ pub fn search(start: &Position, goal: &Goal, budget: &Budget) -> Result<Vec<Move
         g: 0,
         evaluated: true,
     }];
-    let mut seen: FastMap<Key, u32> = FastMap::default();
-    seen.insert(Key::of(start), 0);
+    let mut seen: FastMap<u64, u32> = FastMap::default();
+    seen.insert(Key::of(start).fingerprint(), 0);
     let mut open = BinaryHeap::new();
-    open.push(Reverse((weight * first.guide, first.guide, 0u32)));
+    open.push(Reverse(entry(weight * first.guide, first.guide, 0)));
     let mut expanded = 0u64;
-    while let Some(Reverse((_, parent_guide, idx))) = open.pop() {
+    while let Some(Reverse(top)) = open.pop() {
+        let (parent_guide, idx) = unpack(top);
         let (pos, g, evaluated) = {
             let n = &nodes[idx as usize];
             (n.pos, n.g, n.evaluated)
         };
-        if seen.get(&Key::of(&pos)).is_some_and(|&best| best < g) {
+        if seen
+            .get(&Key::of(&pos).fingerprint())
+            .is_some_and(|&best| best < g)
+        {
             continue;
         }
         if !evaluated {
@@ -123,7 +173,7 @@ pub fn search(start: &Position, goal: &Goal, budget: &Budget) -> Result<Vec<Move
                 continue;
             }
             nodes[idx as usize].evaluated = true;
-            open.push(Reverse((g + weight * guide, guide, idx)));
+            open.push(Reverse(entry(g + weight * guide, guide, idx)));
             continue;
         }
         expanded += 1;
@@ -153,7 +203,7 @@ pub fn search(start: &Position, goal: &Goal, budget: &Budget) -> Result<Vec<Move
                 line.reverse();
                 return Ok(line);
             }
-            let key = Key::of(&child);
+            let key = Key::of(&child).fingerprint();
             match seen.entry(key) {
                 Entry::Occupied(mut e) => {
                     if *e.get() <= g + 1 {
@@ -165,6 +215,9 @@ pub fn search(start: &Position, goal: &Goal, budget: &Budget) -> Result<Vec<Move
                     e.insert(g + 1);
                 }
             }
+            if nodes.len() >= MAX_NODES as usize {
+                return Err(ProofGameError::BudgetSpent(Spent::Nodes(expanded)));
+            }
             let child_idx = nodes.len() as u32;
             nodes.push(Node {
                 pos: child,
@@ -173,7 +226,7 @@ pub fn search(start: &Position, goal: &Goal, budget: &Budget) -> Result<Vec<Move
                 g: g + 1,
                 evaluated: false,
             });
-            open.push(Reverse((
+            open.push(Reverse(entry(
                 g + 1 + weight * parent_guide,
                 parent_guide,
                 child_idx,
