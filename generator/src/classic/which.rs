@@ -31,10 +31,10 @@ pub struct Excluded {
 pub enum WhichError {
     /// No `?` on the board nor as the side to move.
     NothingUnknown,
-    /// `--one X` (or `--question where X`) with a man no candidate square
-    /// can hold: `option` names the option, for the message.
+    /// `--one X` or `--question where X` with a man no candidate square
+    /// can hold.
     ImpossibleMan {
-        option: &'static str,
+        asked: ManAsked,
         man: char,
         reason: String,
     },
@@ -44,21 +44,25 @@ pub enum WhichError {
     TooMany { count: u64 },
 }
 
+/// Which question put a man on the board ([`WhichError::ImpossibleMan`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ManAsked {
+    /// `--question which --one X`: on one of the `?` squares.
+    One,
+    /// `--question where X`: on one of the empty squares.
+    Where,
+}
+
 impl fmt::Display for WhichError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             WhichError::NothingUnknown => f.write_str(
                 "--question which: the FEN has no '?' (write '?' on a square whose content is unknown, or as the side to move)",
             ),
-            WhichError::ImpossibleMan {
-                option,
-                man,
-                reason,
-            } => {
-                let squares = if *option == "--one" {
-                    "no '?' square"
-                } else {
-                    "no empty square"
+            WhichError::ImpossibleMan { asked, man, reason } => {
+                let (option, squares) = match asked {
+                    ManAsked::One => ("--one", "no '?' square"),
+                    ManAsked::Where => ("--question where", "no empty square"),
                 };
                 write!(f, "{option} {man}: {squares} can hold it: {reason}")
             }
@@ -110,7 +114,7 @@ pub fn cases(
     if let Fill::One(man) = fill {
         if let Some(reason) = unknown.impossible_man(man) {
             return Err(WhichError::ImpossibleMan {
-                option: "--one",
+                asked: ManAsked::One,
                 man: man.char(),
                 reason,
             });
@@ -133,7 +137,7 @@ pub fn where_cases(
     let unknown = Unknown::empty_squares_of(setup);
     if let Some(reason) = unknown.impossible_man(man) {
         return Err(WhichError::ImpossibleMan {
-            option: "--question where",
+            asked: ManAsked::Where,
             man: man.char(),
             reason,
         });

@@ -120,6 +120,8 @@ fn unpack(e: u64) -> (u32, u32) {
 
 struct Node {
     pos: Position,
+    /// [`Key::fingerprint`] of `pos`, computed once when the node is made.
+    fp: u64,
     parent: u32,
     mv: Option<Move>,
     g: u32,
@@ -138,28 +140,27 @@ pub fn search(start: &Position, goal: &Goal, budget: &Budget) -> Result<Vec<Move
         return Err(ProofGameError::NoAssignment);
     };
     let weight = budget.weight.max(1);
+    let start_fp = Key::of(start).fingerprint();
     let mut nodes = vec![Node {
         pos: *start,
+        fp: start_fp,
         parent: u32::MAX,
         mv: None,
         g: 0,
         evaluated: true,
     }];
     let mut seen: FastMap<u64, u32> = FastMap::default();
-    seen.insert(Key::of(start).fingerprint(), 0);
+    seen.insert(start_fp, 0);
     let mut open = BinaryHeap::new();
     open.push(Reverse(entry(weight * first.guide, first.guide, 0)));
     let mut expanded = 0u64;
     while let Some(Reverse(top)) = open.pop() {
         let (parent_guide, idx) = unpack(top);
-        let (pos, g, evaluated) = {
+        let (pos, fp, g, evaluated) = {
             let n = &nodes[idx as usize];
-            (n.pos, n.g, n.evaluated)
+            (n.pos, n.fp, n.g, n.evaluated)
         };
-        if seen
-            .get(&Key::of(&pos).fingerprint())
-            .is_some_and(|&best| best < g)
-        {
+        if seen.get(&fp).is_some_and(|&best| best < g) {
             continue;
         }
         if !evaluated {
@@ -203,8 +204,8 @@ pub fn search(start: &Position, goal: &Goal, budget: &Budget) -> Result<Vec<Move
                 line.reverse();
                 return Ok(line);
             }
-            let key = Key::of(&child).fingerprint();
-            match seen.entry(key) {
+            let child_fp = Key::of(&child).fingerprint();
+            match seen.entry(child_fp) {
                 Entry::Occupied(mut e) => {
                     if *e.get() <= g + 1 {
                         continue;
@@ -221,6 +222,7 @@ pub fn search(start: &Position, goal: &Goal, budget: &Budget) -> Result<Vec<Move
             let child_idx = nodes.len() as u32;
             nodes.push(Node {
                 pos: child,
+                fp: child_fp,
                 parent: idx,
                 mv: Some(*m),
                 g: g + 1,
@@ -234,4 +236,36 @@ pub fn search(start: &Position, goal: &Goal, budget: &Budget) -> Result<Vec<Move
         }
     }
     Err(ProofGameError::Exhausted)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Comparing packed queue entries compares their `(f, guide, index)`
+    /// triples, the guide and index come back out, and values beyond a
+    /// field's range count as its largest value.
+    #[test]
+    fn queue_entries_order_as_their_triples() {
+        let triples = [
+            (0, 0, 0),
+            (0, 0, 5),
+            (0, 3, 1),
+            (1, 0, 0),
+            (7, 2, MAX_NODES - 1),
+            (7, 3, 0),
+            (F_MAX, GUIDE_MAX, 1),
+        ];
+        for a in triples {
+            let ea = entry(a.0, a.1, a.2);
+            assert_eq!(unpack(ea), (a.1, a.2));
+            for b in triples {
+                assert_eq!(ea.cmp(&entry(b.0, b.1, b.2)), a.cmp(&b), "{a:?} {b:?}");
+            }
+        }
+        assert_eq!(
+            entry(F_MAX + 10, GUIDE_MAX + 10, 3),
+            entry(F_MAX, GUIDE_MAX, 3)
+        );
+    }
 }
