@@ -3,7 +3,7 @@
 //! rule refutes.
 
 use retroproof_core::random::Rng;
-use retroproof_core::rules::{frozen, parity, pawns, Rule, RuleSet};
+use retroproof_core::rules::{crossing, frozen, parity, pawns, Rule, RuleSet};
 use retroproof_core::{Color, Position, Role, Square};
 
 fn pos(fen: &str) -> Position {
@@ -54,6 +54,9 @@ fn no_rule_refutes_a_reachable_position() {
         !(m.role() == Role::Pawn && m.capture().is_some())
             && (m.capture().is_some() || p.legal_moves().iter().all(|x| x.capture().is_none()))
     }));
+    // Pawns first: races to promotion, pawns of a file passing each other
+    // by captures, for the crossing rule.
+    corpus.extend(reachable(5, 120, 120, |_, m| m.role() == Role::Pawn));
     assert!(corpus.len() > 60_000, "{} positions", corpus.len());
     for p in &corpus {
         for rule in Rule::ALL {
@@ -84,6 +87,42 @@ fn pawn_captures() {
     // Pawns on their own files need nothing.
     let doubled = pos("4k3/8/8/8/8/8/PP6/4K3 w - -");
     assert_eq!(pawns::min_pawn_captures(&doubled, Color::White), Some(0));
+}
+
+/// The crossing rule, each case against the rules Coq has proven, which
+/// count each side's captures apart and miss it.
+#[test]
+fn crossing_pawns_of_one_file() {
+    let refuted = |fen: &str| {
+        let p = pos(fen);
+        assert_eq!(RuleSet::PROVEN.refuting(&p), None, "{fen}");
+        crossing::refutes(&p)
+    };
+    // 16 men each, so no capture ever: the b-pawns cannot have passed.
+    assert!(refuted(
+        "rnbqkbnr/p1pppppp/1P6/1p6/8/8/P1PPPPPP/RNBQKBNR w - -"
+    ));
+    assert!(!refuted(
+        "rnbqkbnr/p1pppppp/1p6/1P6/8/8/P1PPPPPP/RNBQKBNR w - -"
+    ));
+    // Both b-pawns promoted (a third knight each) without a capture.
+    assert!(refuted(
+        "rnbqkbnr/p1pppppp/8/3n4/3N4/8/P1PPPPPP/RNBQKBNR w - -"
+    ));
+    // One black man fewer: White's b-pawn may have left the file by a
+    // capture and promoted on the a- or c-file.
+    assert!(!refuted(
+        "rnbqkb1r/p1pppppp/8/3n4/3N4/8/P1PPPPPP/RNBQKBNR w - -"
+    ));
+    // White's b-pawn above Black's: it left the file and came back, two
+    // captures (b2xc3, c5xb6), and Black has lost two men...
+    assert!(!refuted(
+        "r1bqkb1r/p1pppppp/1P6/1p6/8/8/P1PPPPPP/RNBQKBNR w - -"
+    ));
+    // ... but not with one: a man back on its file made two captures.
+    assert!(refuted(
+        "r1bqkbnr/p1pppppp/1P6/1p6/8/8/P1PPPPPP/RNBQKBNR w - -"
+    ));
 }
 
 /// The positions of coq/tests/PawnCaptures.v, with the verdicts Coq's
@@ -230,8 +269,10 @@ fn rule_sets() {
     assert_eq!(set.refuting(&start_black), None);
     assert_eq!(
         RuleSet::ALL.to_string(),
-        "invariants,stranded,sealed-bishops,frozen,region,region-count,promotion-count,cage,pawn-captures,parity,zone"
+        "invariants,stranded,sealed-bishops,frozen,region,region-count,promotion-count,cage,pawn-captures,crossing,parity,zone"
     );
+    // The engine's rules are those proven in Coq: all but crossing.
+    assert_eq!(RuleSet::PROVEN, RuleSet::ALL.without(Rule::Crossing));
 }
 
 #[test]
