@@ -3,7 +3,7 @@
     Headline theorems:
 
     - [pawn_refutes_sound : forall P, pawn_refutes P = true -> ~ reachable P];
-    - [ghost_side_refutes : forall Dm Rx b c L T, ghost Dm Rx b c L T ->
+    - [ghost_side_refutes : forall Dm Rx b c L T Z, ghost Dm Rx b c L T Z ->
          side_refutes_with (fun _ => Dm b) (fun _ => Rx b) b c = false];
     - [ghost_game : forall h G, game h G -> forall X cols top c Ys UN UB UR UQ KN KB KR KQ,
          cages_ok X cols top c Ys = true -> ... -> closed_set (piece_at G) (fun s => X.[s]) ->
@@ -19,7 +19,7 @@
 
     ** The invariant: a ghost assignment
 
-    [ghost b c L T] says that the board [b] admits, for the colour [c], a
+    [ghost b c L T Z] says that the board [b] admits, for the colour [c], a
     bookkeeping of where its pawns came from (nothing in the position
     records it; it is a "ghost" of the game):
 
@@ -33,17 +33,27 @@
       set ([excess], the [promoted_men] of Material.v), and at least
       [Rx b] ([region_excess] of RegionCount.v on sets closed all game:
       the men there beyond the initial position's, [region_excess_step]);
-    - the cost [sum |file - g|] over [L] plus [sum |x - g|] over [T] plus
-      the other side's men plus [Dm b] is at most 16, where [Dm b] counts
-      men of the other side no pawn of [c] took (the dead men of
-      PawnCaptures.v: [caged] men of the initial position missing from
-      their cages; 0 for the plain count).
+    - [Z] lists the slots whose man has made no capture ([zin]): such a
+      pawn stands on its slot's file, such a token promoted there
+      ([gh_zl], [gh_zt]);
+    - the cost [zcost L T Z] plus the other side's men plus [Dm b] is at
+      most 16, where [Dm b] counts men of the other side no pawn of [c]
+      took (the dead men of PawnCaptures.v: [caged] men of the initial
+      position missing from their cages; 0 for the plain count).  A man's
+      cost ([zc]) is 0 if its slot is in [Z], 2 if it stands (or promoted)
+      on its slot's file after a capture, [|file - g|] otherwise: at least
+      [|file - g|] in all cases ([zcost_ge]), so the plain count
+      [sum |file - g|] over [L] and [T] follows ([gh_plain]).  [Z] is
+      what the crossing rule (rules::crossing in rust-core, not yet
+      proven) needs: capture-free pawns of one file keep their order.
 
     The initial position has one (every pawn on its own file, no token,
-    16 men each).  A game step keeps one ([ghost_step]):
+    16 men each, every slot in [Z]).  A game step keeps one ([ghost_step]):
 
     - a push keeps the pawn's file; a capture by a pawn (en passant too)
-      moves it one file, adding 1 to the cost, and removes an enemy man;
+      moves it one file, adding 1 to the cost ([zc_step]: 2 when it comes
+      back to its slot's file), takes its slot out of [Z] ([zmove]), and
+      removes an enemy man;
       a capture by another man only removes an enemy man;
     - a promotion turns the pawn's entry into a token for the file it
       promoted from, which held the pawn, so no enemy pawn stands there;
@@ -418,7 +428,21 @@ Definition excess (b : board_fn) (c : color) : nat :=
 Definition lcost (L : list (int * nat)) : nat :=
   fold_right (fun sg acc => absd (fnat (fst sg)) (snd sg) + acc) 0 L.
 
-Record ghost (b : board_fn) (c : color) (L : list (int * nat)) (T : list (nat * nat)) : Prop := {
+(** The captures a man of slot [g] on file [f] has made at least, knowing
+    whether it made none ([z]): none, or one per file changed, and two
+    when it is back on its slot's file (a capture changes the file by
+    one). *)
+Definition zc (f g : nat) (z : bool) : nat :=
+  if z then 0 else if Nat.eqb f g then 2 else absd f g.
+
+Definition zin (g : nat) (Z : list nat) : bool := existsb (Nat.eqb g) Z.
+
+Definition zcost (L : list (int * nat)) (T : list (nat * nat)) (Z : list nat) : nat :=
+  fold_right (fun sg acc => zc (fnat (fst sg)) (snd sg) (zin (snd sg) Z) + acc) 0 L +
+  fold_right (fun xg acc => zc (fst xg) (snd xg) (zin (snd xg) Z) + acc) 0 T.
+
+Record ghost (b : board_fn) (c : color) (L : list (int * nat)) (T : list (nat * nat)) (Z : list nat)
+  : Prop := {
   gh_pawns : forall s, In s all_squares -> (b s = Some (MkPiece c Pawn) <-> In s (map fst L));
   gh_sq : incl (map fst L) all_squares;
   gh_nd : NoDup (map fst L);
@@ -427,10 +451,45 @@ Record ghost (b : board_fn) (c : color) (L : list (int * nat)) (T : list (nat * 
   gh_tok : forall x g, In (x, g) T -> x < 8 /\ tok_open b c x;
   gh_excess : excess b c <= length T;
   gh_region : Rx b <= length T;
-  gh_cost : lcost L + pcost T + cnt b (opp c) TMan + Dm b <= 16
+  gh_zl : forall s g, In (s, g) L -> In g Z -> fnat s = g;
+  gh_zt : forall x g, In (x, g) T -> In g Z -> x = g;
+  gh_cost : zcost L T Z + cnt b (opp c) TMan + Dm b <= 16
 }.
 
-Definition ghostly (b : board_fn) (c : color) : Prop := exists L T, ghost b c L T.
+Definition ghostly (b : board_fn) (c : color) : Prop := exists L T Z, ghost b c L T Z.
+
+Lemma zin_iff : forall g Z, zin g Z = true <-> In g Z.
+Proof.
+  intros g Z. unfold zin. rewrite existsb_exists. split.
+  - intros (h & Hh & E). apply Nat.eqb_eq in E. subst. exact Hh.
+  - intros H. exists g. split; [exact H|apply Nat.eqb_refl].
+Qed.
+
+Lemma zc_absd : forall f g z, (z = true -> f = g) -> absd f g <= zc f g z.
+Proof.
+  intros f g [|] H; unfold zc, absd.
+  - rewrite (H eq_refl). lia.
+  - destruct (Nat.eqb_spec f g); lia.
+Qed.
+
+(** Knowing which men made no capture only raises the plain count. *)
+Lemma zcost_ge : forall L T Z, (forall s g, In (s, g) L -> In g Z -> fnat s = g) ->
+  (forall x g, In (x, g) T -> In g Z -> x = g) -> lcost L + pcost T <= zcost L T Z.
+Proof.
+  intros L T Z HL HT. unfold zcost, lcost, pcost. apply Nat.add_le_mono.
+  - clear HT. induction L as [|[s g] L IH]; simpl; [lia|]. apply Nat.add_le_mono.
+    + apply zc_absd. intros E. apply zin_iff in E. exact (HL s g (or_introl eq_refl) E).
+    + apply IH. intros s' g' H. exact (HL s' g' (or_intror H)).
+  - clear HL. induction T as [|[x g] T IH]; simpl; [lia|]. apply Nat.add_le_mono.
+    + apply zc_absd. intros E. apply zin_iff in E. exact (HT x g (or_introl eq_refl) E).
+    + apply IH. intros x' g' H. exact (HT x' g' (or_intror H)).
+Qed.
+
+Lemma gh_plain : forall b c L T Z, ghost b c L T Z -> lcost L + pcost T + cnt b (opp c) TMan + Dm b <= 16.
+Proof.
+  intros b c L T Z G. pose proof (zcost_ge L T Z (gh_zl _ _ _ _ _ G) (gh_zt _ _ _ _ _ G)).
+  pose proof (gh_cost _ _ _ _ _ G). lia.
+Qed.
 
 (** ** A ghost bounds the computation *)
 
@@ -456,22 +515,22 @@ Proof.
   rewrite Er in Hf. apply opiece_eqb_eq in Hf. rewrite <- Exy in Hs. exact (Ho s Hin Hs Er Hf).
 Qed.
 
-Lemma pawns_perm : forall b c L T, ghost b c L T ->
+Lemma pawns_perm : forall b c L T Z, ghost b c L T Z ->
   Permutation (map fst L) (filter (fun s => opiece_eqb (b s) (Some (MkPiece c Pawn))) all_squares).
 Proof.
-  intros b c L T G. apply NoDup_Permutation.
-  - apply (gh_nd _ _ _ _ G).
+  intros b c L T Z G. apply NoDup_Permutation.
+  - apply (gh_nd _ _ _ _ _ G).
   - apply NoDup_filter, all_squares_NoDup.
   - intros s. rewrite filter_In, opiece_eqb_eq. split.
-    + intros H. assert (Hs : In s all_squares) by (apply (gh_sq _ _ _ _ G); exact H).
-      split; [exact Hs|]. apply (gh_pawns _ _ _ _ G); assumption.
-    + intros [Hs Hp]. apply (gh_pawns _ _ _ _ G); assumption.
+    + intros H. assert (Hs : In s all_squares) by (apply (gh_sq _ _ _ _ _ G); exact H).
+      split; [exact Hs|]. apply (gh_pawns _ _ _ _ _ G); assumption.
+    + intros [Hs Hp]. apply (gh_pawns _ _ _ _ _ G); assumption.
 Qed.
 
-Lemma ghost_refutes_promoted : forall b c L T t, ghost b c L T -> t <= length T ->
+Lemma ghost_refutes_promoted : forall b c L T Z t, ghost b c L T Z -> t <= length T ->
   refutes_promoted t (fun _ => Dm b) b c = false.
 Proof.
-  intros b c L T t G Ht. unfold refutes_promoted.
+  intros b c L T Z t G Ht. unfold refutes_promoted.
   rewrite men_count_cnt.
   destruct (Nat.ltb 8 (length (pawn_files b c) + t)); [reflexivity|].
   set (pf := pawn_files b c). set (T' := firstn t T).
@@ -480,10 +539,10 @@ Proof.
   assert (Hlenpf : length pf = length L)
     by (rewrite <- (Permutation_length Hperm), !map_length; reflexivity).
   assert (HT' : forall x g, In (x, g) T' -> x < 8 /\ tok_open b c x)
-    by (intros x g H; apply (gh_tok _ _ _ _ G x g), (in_firstn _ t), H).
+    by (intros x g H; apply (gh_tok _ _ _ _ _ G x g), (in_firstn _ t), H).
   set (slots := map snd L ++ map snd T').
   assert (Hsl : NoDup slots /\ forall g, In g slots -> g < 8).
-  { pose proof (gh_slots _ _ _ _ G) as Hnd. pose proof (gh_small _ _ _ _ G) as Hsm.
+  { pose proof (gh_slots _ _ _ _ _ G) as Hnd. pose proof (gh_small _ _ _ _ _ G) as Hsm.
     unfold slots, T'. rewrite <- (firstn_skipn t T) in Hnd, Hsm.
     rewrite map_app, app_assoc in Hnd, Hsm. split.
     - apply nodup_app_l in Hnd. exact Hnd.
@@ -529,22 +588,22 @@ Proof.
     assert (Hits : forall p g, In (p, g) its -> p < 8 /\ g < 8).
     { intros p g Hi. unfold its in Hi. apply in_app_or in Hi. destruct Hi as [Hi|Hi].
       - apply in_map_iff in Hi. destruct Hi as ([s g'] & E & Hi). injection E as <- <-. split.
-        + apply fnat_lt, (gh_sq _ _ _ _ G), in_map_iff. exists (s, g'). auto.
+        + apply fnat_lt, (gh_sq _ _ _ _ _ G), in_map_iff. exists (s, g'). auto.
         + apply Hsm. unfold slots. apply in_or_app. left. apply in_map_iff. exists (s, g'). auto.
       - split; [apply (HT' p g Hi)|]. apply Hsm. unfold slots. apply in_or_app. right.
         apply in_map_iff. exists (p, g). auto. }
     specialize (Hc Hits).
-    pose proof (pcost_firstn t T) as Hpf. fold T' in Hpf. pose proof (gh_cost _ _ _ _ G).
+    pose proof (pcost_firstn t T) as Hpf. fold T' in Hpf. pose proof (gh_plain _ _ _ _ _ G).
     destruct (Nat.ltb (16 - cnt b (opp c) TMan) w) eqn:E1; [apply Nat.ltb_lt in E1; lia|].
     destruct (Nat.ltb 0 w); [|reflexivity]. apply Nat.ltb_ge. lia.
 Qed.
 
-Theorem ghost_side_refutes : forall b c L T, ghost b c L T ->
+Theorem ghost_side_refutes : forall b c L T Z, ghost b c L T Z ->
   side_refutes_with (fun _ => Dm b) (fun _ => Rx b) b c = false.
 Proof.
-  intros b c L T G. unfold side_refutes_with. rewrite promoted_excess.
-  rewrite (ghost_refutes_promoted b c L T (excess b c) G (gh_excess _ _ _ _ G)),
-    (ghost_refutes_promoted b c L T (Rx b) G (gh_region _ _ _ _ G)).
+  intros b c L T Z G. unfold side_refutes_with. rewrite promoted_excess.
+  rewrite (ghost_refutes_promoted b c L T Z (excess b c) G (gh_excess _ _ _ _ _ G)),
+    (ghost_refutes_promoted b c L T Z (Rx b) G (gh_region _ _ _ _ _ G)).
   cbv zeta. destruct (Nat.ltb (excess b c) (promoted_most b c)), (refutes_promoted (promoted_most b c) (fun _ => 16) b c),
     (Nat.ltb (excess b c) (Rx b)); reflexivity.
 Qed.
@@ -565,22 +624,80 @@ Lemma lcost_app : forall L1 L2, lcost (L1 ++ L2) = lcost L1 + lcost L2.
 Proof. intros L1 L2; induction L1 as [|y L1 IH]; simpl; [lia|]. rewrite IH. lia. Qed.
 
 (** The entry of a pawn of the ghost. *)
-Lemma ghost_split : forall b c L T x, ghost b c L T -> In x all_squares -> b x = Some (MkPiece c Pawn) ->
+Lemma ghost_split : forall b c L T Z x, ghost b c L T Z -> In x all_squares -> b x = Some (MkPiece c Pawn) ->
   exists L1 g L2, L = L1 ++ (x, g) :: L2 /\ ~ In x (map fst (L1 ++ L2)) /\ NoDup (map fst (L1 ++ L2)).
 Proof.
-  intros b c L T x G Hx Hb. apply (gh_pawns _ _ _ _ G) in Hb; [|exact Hx].
+  intros b c L T Z x G Hx Hb. apply (gh_pawns _ _ _ _ _ G) in Hb; [|exact Hx].
   apply in_map_iff in Hb. destruct Hb as ([x' g] & E & Hin). simpl in E. subst x'.
   apply in_split in Hin. destruct Hin as (L1 & L2 & ->). exists L1, g, L2. split; [reflexivity|].
-  pose proof (gh_nd _ _ _ _ G) as Hnd. rewrite map_app in Hnd |- *. simpl in Hnd.
+  pose proof (gh_nd _ _ _ _ _ G) as Hnd. rewrite map_app in Hnd |- *. simpl in Hnd.
   split; [apply NoDup_remove_2; exact Hnd | apply NoDup_remove_1 in Hnd; exact Hnd].
 Qed.
 
-Lemma ghost_same : forall b b' c L T, ghost b c L T ->
+(** The two halves of [zcost]. *)
+Definition zlc (Z : list nat) (L : list (int * nat)) : nat :=
+  fold_right (fun sg acc => zc (fnat (fst sg)) (snd sg) (zin (snd sg) Z) + acc) 0 L.
+
+Definition ztc (Z : list nat) (T : list (nat * nat)) : nat :=
+  fold_right (fun xg acc => zc (fst xg) (snd xg) (zin (snd xg) Z) + acc) 0 T.
+
+Lemma zcost_split : forall L T Z, zcost L T Z = zlc Z L + ztc Z T.
+Proof. reflexivity. Qed.
+
+Lemma zlc_app : forall Z L1 L2, zlc Z (L1 ++ L2) = zlc Z L1 + zlc Z L2.
+Proof. intros Z L1 L2; induction L1 as [|y L1 IH]; simpl; [lia|]. rewrite IH. lia. Qed.
+
+Lemma zlc_mid : forall Z L1 x L2,
+  zlc Z (L1 ++ x :: L2) = zlc Z L1 + zc (fnat (fst x)) (snd x) (zin (snd x) Z) + zlc Z L2.
+Proof. intros Z L1 x L2. rewrite zlc_app. simpl. lia. Qed.
+
+(** [Z] without the slot [g]: its man has made a capture. *)
+Definition zdrop (g : nat) (Z : list nat) : list nat := filter (fun h => negb (Nat.eqb h g)) Z.
+
+Lemma zdrop_in : forall g h Z, In h (zdrop g Z) <-> In h Z /\ h <> g.
+Proof.
+  intros g h Z. unfold zdrop. rewrite filter_In, negb_true_iff, Nat.eqb_neq. reflexivity.
+Qed.
+
+Lemma zin_drop : forall g h Z, h <> g -> zin h (zdrop g Z) = zin h Z.
+Proof.
+  intros g h Z Hne. apply eq_true_iff_eq. rewrite !zin_iff, zdrop_in. tauto.
+Qed.
+
+Lemma zin_drop_self : forall g Z, zin g (zdrop g Z) = false.
+Proof.
+  intros g Z. apply not_true_iff_false. rewrite zin_iff, zdrop_in. tauto.
+Qed.
+
+Lemma zlc_drop : forall g Z L, ~ In g (map snd L) -> zlc (zdrop g Z) L = zlc Z L.
+Proof.
+  intros g Z L; induction L as [|[s h] L IH]; intros Hn; simpl; [reflexivity|].
+  simpl in Hn. rewrite zin_drop by (intros ->; tauto). rewrite IH by tauto. reflexivity.
+Qed.
+
+Lemma ztc_drop : forall g Z T, ~ In g (map snd T) -> ztc (zdrop g Z) T = ztc Z T.
+Proof.
+  intros g Z T; induction T as [|[x h] T IH]; intros Hn; simpl; [reflexivity|].
+  simpl in Hn. rewrite zin_drop by (intros ->; tauto). rewrite IH by tauto. reflexivity.
+Qed.
+
+(** A man that moves [absd f t] files raises its count by at most that
+    much, once it is known to have made a capture when it changed file. *)
+Lemma zc_step : forall f t g z, (z = true -> f = g) -> f <> t ->
+  zc t g false <= zc f g z + absd f t.
+Proof.
+  intros f t g [|] Hz Hft; unfold zc, absd.
+  - rewrite (Hz eq_refl) in Hft |- *. destruct (Nat.eqb_spec t g); lia.
+  - destruct (Nat.eqb_spec t g), (Nat.eqb_spec f g); lia.
+Qed.
+
+Lemma ghost_same : forall b b' c L T Z, ghost b c L T Z ->
   (forall s, In s all_squares -> (b' s = Some (MkPiece c Pawn) <-> b s = Some (MkPiece c Pawn))) ->
   no_new_enemy_pawn b b' c -> excess b' c <= excess b c -> Rx b' <= Rx b ->
-  cnt b' (opp c) TMan + Dm b' <= cnt b (opp c) TMan + Dm b -> ghost b' c L T.
+  cnt b' (opp c) TMan + Dm b' <= cnt b (opp c) TMan + Dm b -> ghost b' c L T Z.
 Proof.
-  intros b b' c L T G Hp Hn He HR Hm. destruct G as [G1 G2 G3 G4 G5 G6 G7 G7' G8]. constructor; auto.
+  intros b b' c L T Z G Hp Hn He HR Hm. destruct G as [G1 G2 G3 G4 G5 G6 G7 G7' GL GT G8].
+  constructor; auto.
   - intros s Hs. rewrite Hp by exact Hs. auto.
   - intros x g Hx. destruct (G6 x g Hx) as [H1 H2]. split; [exact H1|]. eapply tok_open_transfer; eauto.
   - lia.
@@ -588,18 +705,88 @@ Proof.
   - lia.
 Qed.
 
-Lemma ghost_move : forall b b' c L T f t, ghost b c L T -> In f all_squares -> In t all_squares ->
+(** A pawn moves from [f] to [t]: if it changed file, it made a capture
+    and its slot leaves [Z]. *)
+Definition zmove (f t : int) (g : nat) (Z : list nat) : list nat :=
+  if Nat.eqb (fnat f) (fnat t) then Z else zdrop g Z.
+
+Lemma zmove_incl : forall f t g Z, incl (zmove f t g Z) Z.
+Proof.
+  intros f t g Z h. unfold zmove. destruct (Nat.eqb (fnat f) (fnat t)); [tauto|]. rewrite zdrop_in. tauto.
+Qed.
+
+Lemma zmove_file : forall f t g Z, In g (zmove f t g Z) -> fnat f = fnat t.
+Proof.
+  intros f t g Z. unfold zmove. destruct (Nat.eqb_spec (fnat f) (fnat t)); [tauto|].
+  rewrite zdrop_in. tauto.
+Qed.
+
+(** A pawn of [c] goes straight from [f] to [t] on [b], without a capture. *)
+Definition pushed (b : board_fn) (c : color) (f t : int) : Prop :=
+  b t = None /\ ((t =? pawn_step c f)%uint63 = true \/
+                 ((t =? pawn_step c (pawn_step c f))%uint63 = true /\ b (pawn_step c f) = None)).
+
+(** How a step changes the capture-free men of [c]'s ghost, [us] moving
+    on [b]: [Z] only shrinks, and a capture-free man after the step was
+    one before, or (only when [c] moves) was a pawn pushed straight ahead
+    or promoted from its seventh rank. *)
+Definition zkept (b : board_fn) (us c : color) (L : list (int * nat)) (T : list (nat * nat)) (Z : list nat)
+    (L' : list (int * nat)) (T' : list (nat * nat)) (Z' : list nat) : Prop :=
+  incl Z' Z /\
+  (forall s' g, In (s', g) L' -> In g Z' ->
+     In (s', g) L \/ (c = us /\ exists s, In (s, g) L /\ pushed b c s s')) /\
+  (forall x g, In (x, g) T' -> In g Z' ->
+     In (x, g) T \/ (c = us /\ exists s, In (s, g) L /\ x = fnat s /\ (relative_rank c s =? 6)%uint63 = true)).
+
+Lemma zkept_sub : forall b us c L T Z L', incl L' L -> zkept b us c L T Z L' T Z.
+Proof.
+  intros b us c L T Z L' H. split; [intros h; tauto|]. split.
+  - intros s' g Hin _. left. exact (H _ Hin).
+  - intros x g Hin _. left. exact Hin.
+Qed.
+
+Lemma zkept_move : forall b us c L1 L2 T Z f t g,
+  (fnat f = fnat t -> c = us /\ pushed b c f t) ->
+  zkept b us c (L1 ++ (f, g) :: L2) T Z (L1 ++ (t, g) :: L2) T (zmove f t g Z).
+Proof.
+  intros b us c L1 L2 T Z f t g H. split; [apply zmove_incl|]. split.
+  - intros s' h Hin Hz. apply in_app_or in Hin. destruct Hin as [Hin|[E|Hin]].
+    + left. apply in_or_app. tauto.
+    + injection E as <- <-. right. destruct (H (zmove_file f t g Z Hz)) as [Ec Hp].
+      split; [exact Ec|]. exists f. split; [apply in_or_app; right; left; reflexivity|exact Hp].
+    + left. apply in_or_app. right. right. exact Hin.
+  - intros x h Hin _. left. exact Hin.
+Qed.
+
+Lemma zkept_promote : forall b us L1 L2 T Z f g, (relative_rank us f =? 6)%uint63 = true ->
+  zkept b us us (L1 ++ (f, g) :: L2) T Z (L1 ++ L2) ((fnat f, g) :: T) Z.
+Proof.
+  intros b us L1 L2 T Z f g H6. split; [intros h; tauto|]. split.
+  - intros s' h Hin _. left. apply in_app_or in Hin. apply in_or_app. simpl. tauto.
+  - intros x h [E|Hin] _.
+    + injection E as <- <-. right. split; [reflexivity|]. exists f.
+      split; [apply in_or_app; right; left; reflexivity|]. split; [reflexivity|exact H6].
+    + left. exact Hin.
+Qed.
+
+Lemma ghost_move : forall b b' c L T Z f t, ghost b c L T Z -> In f all_squares -> In t all_squares ->
   b f = Some (MkPiece c Pawn) -> b t <> Some (MkPiece c Pawn) ->
   (forall s, In s all_squares ->
      (b' s = Some (MkPiece c Pawn) <-> (b s = Some (MkPiece c Pawn) /\ s <> f) \/ s = t)) ->
   no_new_enemy_pawn b b' c -> excess b' c <= excess b c -> Rx b' <= Rx b ->
   absd (fnat f) (fnat t) + cnt b' (opp c) TMan + Dm b' <= cnt b (opp c) TMan + Dm b ->
-  exists L', ghost b' c L' T.
+  exists L1 g L2, L = L1 ++ (f, g) :: L2 /\ ghost b' c (L1 ++ (t, g) :: L2) T (zmove f t g Z).
 Proof.
-  intros b b' c L T f t G Hf Ht Hbf Hbt Hp Hn He HR Hm.
-  destruct (ghost_split b c L T f G Hf Hbf) as (L1 & g & L2 & -> & Hnf & Hnd).
-  assert (Htn : ~ In t (map fst (L1 ++ (f, g) :: L2))) by (rewrite <- (gh_pawns _ _ _ _ G) by exact Ht; exact Hbt).
-  exists (L1 ++ (t, g) :: L2). destruct G as [G1 G2 G3 G4 G5 G6 G7 G7' G8]. constructor.
+  intros b b' c L T Z f t G Hf Ht Hbf Hbt Hp Hn He HR Hm.
+  destruct (ghost_split b c L T Z f G Hf Hbf) as (L1 & g & L2 & -> & Hnf & Hnd).
+  assert (Htn : ~ In t (map fst (L1 ++ (f, g) :: L2))) by (rewrite <- (gh_pawns _ _ _ _ _ G) by exact Ht; exact Hbt).
+  exists L1, g, L2. split; [reflexivity|]. destruct G as [G1 G2 G3 G4 G5 G6 G7 G7' GL GT G8].
+  assert (Hsub : forall h, In h (zmove f t g Z) -> In h Z).
+  { intros h. unfold zmove. destruct (Nat.eqb (fnat f) (fnat t)); [tauto|]. rewrite zdrop_in. tauto. }
+  assert (Hg : ~ In g (map snd L1 ++ map snd L2 ++ map snd T)).
+  { rewrite !map_app in G4. simpl in G4. rewrite <- app_assoc in G4. simpl in G4.
+    apply NoDup_remove_2 in G4. exact G4. }
+  constructor.
   - intros s Hs. rewrite Hp by exact Hs. rewrite G1 by exact Hs. rewrite !map_app, !in_app_iff. simpl.
     rewrite map_app, in_app_iff in Hnf. split.
     + intros [[[H|[H|H]] Hsf]|H]; [tauto|congruence|tauto|subst; tauto].
@@ -617,29 +804,46 @@ Proof.
   - intros x g' Hx. destruct (G6 x g' Hx) as [H1 H2]. split; [exact H1|]. eapply tok_open_transfer; eauto.
   - lia.
   - lia.
-  - rewrite lcost_mid in G8 |- *. simpl in G8 |- *. unfold absd in *. lia.
+  - intros s h Hin Hz. apply in_app_or in Hin. destruct Hin as [Hin|[E|Hin]].
+    + apply (GL s h); [apply in_or_app; left; exact Hin|apply Hsub, Hz].
+    + injection E as <- <-. unfold zmove in Hz. destruct (Nat.eqb_spec (fnat f) (fnat t)) as [E|E].
+      * rewrite <- E. apply (GL f g); [apply in_or_app; right; left; reflexivity|exact Hz].
+      * apply zdrop_in in Hz. tauto.
+    + apply (GL s h); [apply in_or_app; right; right; exact Hin|apply Hsub, Hz].
+  - intros x h Hx Hz. exact (GT x h Hx (Hsub h Hz)).
+  - rewrite zcost_split, zlc_mid in G8 |- *. simpl in G8 |- *.
+    assert (Hzg : zin g Z = true -> fnat f = g).
+    { intros E. apply zin_iff in E. apply (GL f g); [apply in_or_app; right; left; reflexivity|exact E]. }
+    unfold zmove. destruct (Nat.eqb_spec (fnat f) (fnat t)) as [E|E].
+    + rewrite <- E. unfold absd in *. lia.
+    + rewrite !zlc_drop, ztc_drop by (rewrite ?in_app_iff in Hg; tauto).
+      rewrite zin_drop_self.
+      pose proof (zc_step (fnat f) (fnat t) g (zin g Z) Hzg E). lia.
 Qed.
 
-Lemma ghostly_of_move : forall b b' c L T f t, ghost b c L T -> In f all_squares -> In t all_squares ->
+Lemma ghost_move_kept : forall b b' us c L T Z f t, ghost b c L T Z -> In f all_squares -> In t all_squares ->
   b f = Some (MkPiece c Pawn) -> b t <> Some (MkPiece c Pawn) ->
   (forall s, In s all_squares ->
      (b' s = Some (MkPiece c Pawn) <-> (b s = Some (MkPiece c Pawn) /\ s <> f) \/ s = t)) ->
   no_new_enemy_pawn b b' c -> excess b' c <= excess b c -> Rx b' <= Rx b ->
   absd (fnat f) (fnat t) + cnt b' (opp c) TMan + Dm b' <= cnt b (opp c) TMan + Dm b ->
-  ghostly b' c.
+  (fnat f = fnat t -> c = us /\ pushed b c f t) ->
+  exists L' T' Z', ghost b' c L' T' Z' /\ zkept b us c L T Z L' T' Z'.
 Proof.
-  intros b b' c L T f t G Hf Ht Hbf Hbt Hp Hn He HR Hm.
-  destruct (ghost_move b b' c L T f t G Hf Ht Hbf Hbt Hp Hn He HR Hm) as (L' & G'). exists L', T. exact G'.
+  intros b b' us c L T Z f t G Hf Ht Hbf Hbt Hp Hn He HR Hm Hpush.
+  destruct (ghost_move b b' c L T Z f t G Hf Ht Hbf Hbt Hp Hn He HR Hm) as (L1 & g & L2 & -> & G').
+  exists (L1 ++ (t, g) :: L2), T, (zmove f t g Z). split; [exact G'|]. apply zkept_move, Hpush.
 Qed.
 
-Lemma ghost_remove : forall b b' c L T x, ghost b c L T -> In x all_squares -> b x = Some (MkPiece c Pawn) ->
+Lemma ghost_remove : forall b b' c L T Z x, ghost b c L T Z -> In x all_squares -> b x = Some (MkPiece c Pawn) ->
   (forall s, In s all_squares -> (b' s = Some (MkPiece c Pawn) <-> b s = Some (MkPiece c Pawn) /\ s <> x)) ->
   no_new_enemy_pawn b b' c -> excess b' c <= excess b c -> Rx b' <= Rx b ->
-  cnt b' (opp c) TMan + Dm b' <= cnt b (opp c) TMan + Dm b -> exists L', ghost b' c L' T.
+  cnt b' (opp c) TMan + Dm b' <= cnt b (opp c) TMan + Dm b -> exists L', incl L' L /\ ghost b' c L' T Z.
 Proof.
-  intros b b' c L T x G Hx Hbx Hp Hn He HR Hm.
-  destruct (ghost_split b c L T x G Hx Hbx) as (L1 & g & L2 & -> & Hnf & Hnd).
-  exists (L1 ++ L2). destruct G as [G1 G2 G3 G4 G5 G6 G7 G7' G8]. constructor.
+  intros b b' c L T Z x G Hx Hbx Hp Hn He HR Hm.
+  destruct (ghost_split b c L T Z x G Hx Hbx) as (L1 & g & L2 & -> & Hnf & Hnd).
+  exists (L1 ++ L2). split; [intros y Hy; apply in_app_or in Hy; apply in_or_app; simpl; tauto|].
+  destruct G as [G1 G2 G3 G4 G5 G6 G7 G7' GL GT G8]. constructor.
   - intros s Hs. rewrite Hp by exact Hs. rewrite G1 by exact Hs. rewrite !map_app, !in_app_iff. simpl.
     rewrite map_app, in_app_iff in Hnf. split.
     + intros [[H|[H|H]] Hsx]; [tauto|congruence|tauto].
@@ -652,18 +856,21 @@ Proof.
   - intros x' g' Hx'. destruct (G6 x' g' Hx') as [H1 H2]. split; [exact H1|]. eapply tok_open_transfer; eauto.
   - lia.
   - lia.
-  - rewrite lcost_mid in G8. rewrite lcost_app. lia.
+  - intros s h Hin. apply GL. apply in_app_or in Hin. apply in_or_app. simpl. tauto.
+  - exact GT.
+  - rewrite zcost_split, zlc_mid in G8. rewrite zcost_split, zlc_app. lia.
 Qed.
 
-Lemma ghost_promote : forall b b' c L T x, ghost b c L T -> In x all_squares -> b x = Some (MkPiece c Pawn) ->
+Lemma ghost_promote : forall b b' c L T Z x, ghost b c L T Z -> In x all_squares -> b x = Some (MkPiece c Pawn) ->
   (forall s, In s all_squares -> (b' s = Some (MkPiece c Pawn) <-> b s = Some (MkPiece c Pawn) /\ s <> x)) ->
   no_new_enemy_pawn b b' c -> tok_open b' c (fnat x) -> excess b' c <= S (excess b c) ->
   Rx b' <= S (Rx b) ->
-  cnt b' (opp c) TMan + Dm b' <= cnt b (opp c) TMan + Dm b -> exists L' T', ghost b' c L' T'.
+  cnt b' (opp c) TMan + Dm b' <= cnt b (opp c) TMan + Dm b ->
+  exists L1 g L2, L = L1 ++ (x, g) :: L2 /\ ghost b' c (L1 ++ L2) ((fnat x, g) :: T) Z.
 Proof.
-  intros b b' c L T x G Hx Hbx Hp Hn Ho He HR Hm.
-  destruct (ghost_split b c L T x G Hx Hbx) as (L1 & g & L2 & -> & Hnf & Hnd).
-  exists (L1 ++ L2), ((fnat x, g) :: T). destruct G as [G1 G2 G3 G4 G5 G6 G7 G7' G8].
+  intros b b' c L T Z x G Hx Hbx Hp Hn Ho He HR Hm.
+  destruct (ghost_split b c L T Z x G Hx Hbx) as (L1 & g & L2 & -> & Hnf & Hnd).
+  exists L1, g, L2. split; [reflexivity|]. destruct G as [G1 G2 G3 G4 G5 G6 G7 G7' GL GT G8].
   assert (Hperm : Permutation (map snd (L1 ++ (x, g) :: L2) ++ map snd T)
                               (map snd (L1 ++ L2) ++ map snd ((fnat x, g) :: T))).
   { rewrite !map_app. simpl. rewrite <- !app_assoc. simpl.
@@ -683,9 +890,12 @@ Proof.
     + destruct (G6 x' g' Hx') as [H1 H2]. split; [exact H1|]. eapply tok_open_transfer; eauto.
   - simpl. lia.
   - simpl. lia.
-  - rewrite lcost_mid in G8. rewrite lcost_app. simpl in *. unfold pcost in *. simpl. lia.
+  - intros s h Hin. apply GL. apply in_app_or in Hin. apply in_or_app. simpl. tauto.
+  - intros x' h [E|Hx'] Hz.
+    + injection E as <- <-. apply (GL x g); [apply in_or_app; right; left; reflexivity|exact Hz].
+    + exact (GT x' h Hx' Hz).
+  - rewrite zcost_split, zlc_mid in G8. rewrite zcost_split, zlc_app. simpl in *. lia.
 Qed.
-
 (** ** Geometry of pawn moves, by computation on the 64 squares *)
 
 Definition geo_ok (c : color) (f t : int) : bool :=
@@ -743,6 +953,17 @@ Proof.
     repeat match goal with H : Nat.eqb _ _ = true |- _ => apply Nat.eqb_eq in H end.
     split; [apply negb_true_iff; assumption|]. split; [|auto].
     intros H7. rewrite H7 in *. cbn [negb] in *. assumption.
+Qed.
+
+(** A pawn capture changes the file. *)
+Lemma attack_file : forall c f t, In f all_squares -> In t all_squares -> inb t (pawn_attacks c f) = true ->
+  fnat f = fnat t -> False.
+Proof.
+  assert (H : forall c, forallb (fun f => forallb (fun t =>
+    negb (inb t (pawn_attacks c f)) || negb (Nat.eqb (fnat f) (fnat t))) all_squares) all_squares = true)
+    by (intros []; vm_compute; reflexivity).
+  intros c f t Hf Ht Ha E. specialize (H c). rewrite forallb_forall in H. specialize (H f Hf).
+  rewrite forallb_forall in H. specialize (H t Ht). rewrite Ha, E, Nat.eqb_refl in H. discriminate.
 Qed.
 
 Lemma seventh_unique : forall c s s', In s all_squares -> In s' all_squares -> fnat s = fnat s' ->
@@ -820,16 +1041,16 @@ Lemma piece_role_neq : forall c r r', r <> r' -> Some (MkPiece c r) <> Some (MkP
 Proof. intros c r r' H E. injection E. auto. Qed.
 
 (** The side not moving, when the mover leaves [f] and lands on [t]. *)
-Lemma other_side_ft : forall b b' us f t rf r L T, ghost b (opp us) L T ->
+Lemma other_side_ft : forall b b' us f t rf r L T Z, ghost b (opp us) L T Z ->
   In f all_squares -> In t all_squares -> f <> t ->
   b f = Some (MkPiece us rf) -> b' f = None -> b' t = Some (MkPiece us r) ->
   (r = Pawn -> (relative_rank (opp us) t =? 6)%uint63 = false) ->
   (forall s, In s all_squares -> s <> f -> s <> t -> b' s = b s) ->
   (forall g, cnt b' (opp us) g <= cnt b (opp us) g) -> Rx b' <= Rx b ->
   cnt b' (opp (opp us)) TMan + Dm b' <= cnt b (opp (opp us)) TMan + Dm b ->
-  ghostly b' (opp us).
+  exists L', incl L' L /\ ghost b' (opp us) L' T Z.
 Proof.
-  intros b b' us f t rf r L T Hg Hf Ht Hft Hbf Hb'f Hb't Hr6 Hsame Hopp HR Hm.
+  intros b b' us f t rf r L T Z Hg Hf Ht Hft Hbf Hb'f Hb't Hr6 Hsame Hopp HR Hm.
   assert (Hnne : no_new_enemy_pawn b b' (opp us)).
   { intros s Hs H6 Hb's. rewrite opp_opp in *. sq_cases s [f; t].
     - rewrite Hb'f in Hb's. discriminate.
@@ -838,12 +1059,12 @@ Proof.
   assert (He : excess b' (opp us) <= excess b (opp us)) by (apply excess_mono, Hopp).
   destruct (opiece_eqb (b t) (Some (MkPiece (opp us) Pawn))) eqn:Ecap.
   - apply opiece_eqb_eq in Ecap.
-    destruct (ghost_remove b b' (opp us) L T t Hg Ht Ecap) as (L' & G'); auto; [|exists L', T; exact G'].
+    apply (ghost_remove b b' (opp us) L T Z t Hg Ht Ecap); auto.
     intros s Hs. sq_cases s [f; t].
     + rewrite Hb'f, Hbf. split; [discriminate|]. intros [E _]. exfalso; exact (piece_opp_neq _ _ _ E).
     + rewrite Hb't. split; [intros E; exfalso; exact (piece_opp_neq _ _ _ E)|tauto].
     + rewrite Hsame by auto. tauto.
-  - exists L, T. apply (ghost_same b b' (opp us) L T Hg); auto.
+  - exists L. split; [intros y; tauto|]. apply (ghost_same b b' (opp us) L T Z Hg); auto.
     intros s Hs. sq_cases s [f; t].
     + rewrite Hb'f, Hbf. split; [discriminate|]. intros E. exfalso; exact (piece_opp_neq _ _ _ E).
     + rewrite Hb't. split; [intros E; exfalso; exact (piece_opp_neq _ _ _ E)|].
@@ -851,14 +1072,15 @@ Proof.
     + rewrite Hsame by auto. tauto.
 Qed.
 
-Lemma ghost_step : forall G m G', legal_move G m G' -> inv G = true -> forall c,
+Lemma ghost_step_kept : forall G m G', legal_move G m G' -> inv G = true -> forall c,
   cnt (piece_at G') (opp c) TMan + Dm (piece_at G') <= cnt (piece_at G) (opp c) TMan + Dm (piece_at G) ->
   (piece_at G (mv_from m) = Some (MkPiece c Pawn) -> Dm (piece_at G') <= Dm (piece_at G)) ->
   Rx (piece_at G') <= S (Rx (piece_at G)) ->
   (turn G <> c \/ mv_kind m <> Promotion -> Rx (piece_at G') <= Rx (piece_at G)) ->
-  ghostly (piece_at G) c -> ghostly (piece_at G') c.
+  forall L T Z, ghost (piece_at G) c L T Z ->
+  exists L' T' Z', ghost (piece_at G') c L' T' Z' /\ zkept (piece_at G) (turn G) c L T Z L' T' Z'.
 Proof.
-  intros G m G' Hl Hi c HD1 HD2 HR1 HR2 (L & T & Hg).
+  intros G m G' Hl Hi c HD1 HD2 HR1 HR2 L T Z Hg.
   apply inv_elim in Hi. destruct Hi as (Hmat & _ & _ & _ & Hep).
   apply material_ok_iff in Hmat. destruct Hmat as (_ & _ & Hpok).
   destruct (count_step G m G' Hl Hep) as (Hopp & _ & _ & Hman & _).
@@ -875,9 +1097,12 @@ Proof.
   assert (Hmover : c = us -> no_new_enemy_pawn b b' us -> (forall g, cnt b' us g = cnt b us g) ->
                    Rx b' <= Rx b ->
                    (forall s, In s all_squares -> (b' s = Some (MkPiece us Pawn) <-> b s = Some (MkPiece us Pawn))) ->
-                   ghostly b' us).
-  { intros Ec Hn Hc HR Hp. subst c. exists L, T.
-    apply (ghost_same b b' us L T Hg); auto. apply excess_mono. intros g. rewrite Hc. lia. }
+                   exists L' T' Z', ghost b' us L' T' Z' /\ zkept b us us L T Z L' T' Z').
+  { intros Ec Hn Hc HR Hp. subst c. exists L, T, Z. split; [|apply zkept_sub; intros y; tauto].
+    apply (ghost_same b b' us L T Z Hg); auto. apply excess_mono. intros g. rewrite Hc. lia. }
+  assert (Hside : forall L', incl L' L -> ghost b' (opp us) L' T Z ->
+                  exists L' T' Z', ghost b' (opp us) L' T' Z' /\ zkept b us (opp us) L T Z L' T' Z').
+  { intros L' Hinc Gs. exists L', T, Z. split; [exact Gs|apply zkept_sub, Hinc]. }
   shape_inv Hk.
   - (* a normal move *)
     clear Hr7 Hps.
@@ -891,7 +1116,7 @@ Proof.
     + destruct (role_eqb r Pawn) eqn:Erp.
       * apply role_eqb_eq in Erp. subst r.
         destruct (pawn_move_geo b us f t Hf Ht (Hrf us Hbf) Hmm) as (_ & _ & Hgeo).
-        apply (ghostly_of_move b b' us L T f t Hg Hf Ht Hbf Hnot); auto.
+        apply (ghost_move_kept b b' us us L T Z f t Hg Hf Ht Hbf Hnot); auto.
         -- intros s Hs. sq_cases s [f; t].
            ++ rewrite Hb'f. split; [discriminate|]. intros [[_ H]|H]; congruence.
            ++ rewrite Hb't. tauto.
@@ -908,12 +1133,18 @@ Proof.
               ** simpl; auto.
               ** intros s Hs Hn. apply Hsame; auto; intros ->; simpl in Hn; tauto.
               ** intros s [<-|[<-|[]]]; [rewrite Hb'f|rewrite Hb't, ind_other]; reflexivity.
+        -- intros E. split; [reflexivity|].
+           destruct Hmm as [(Hfw & Hbt0)|[(_ & Hfw & Hpc & Hbt0)|(Hat & _)]].
+           ++ split; [exact Hbt0|left; exact Hfw].
+           ++ split; [exact Hbt0|right; split; assumption].
+           ++ exfalso. exact (attack_file us f t Hf Ht Hat E).
       * apply Hmover; auto.
         intros s Hs. sq_cases s [f; t].
         -- rewrite Hb'f, Hbf. split; [discriminate|]. intros E. injection E as ->. discriminate.
         -- rewrite Hb't. split; [intros E; injection E as ->; discriminate|intros E; contradiction].
         -- rewrite Hsame by auto. tauto.
-    + apply (other_side_ft b b' us f t r r L T Hg Hf Ht Hft Hbf Hb'f Hb't); auto.
+    + cut (exists L', incl L' L /\ ghost b' (opp us) L' T Z); [intros (L' & Hinc & Gs); exact (Hside L' Hinc Gs)|].
+      apply (other_side_ft b b' us f t r r L T Z Hg Hf Ht Hft Hbf Hb'f Hb't); auto.
       intros ->. apply (pawn_move_geo b us f t Hf Ht (Hrf us Hbf) Hmm).
   - (* a promotion *)
     destruct Hps as (r0 & _ & _ & _ & H7 & _ & Hmm).
@@ -923,7 +1154,10 @@ Proof.
     + destruct (pawn_move_geo b us f t Hf Ht (Hrf us Hbf) Hmm) as (_ & Hf6 & _).
       clear HR2.
       specialize (Hf6 H7).
-      apply (ghost_promote b b' us L T f Hg Hf Hbf); auto.
+      cut (exists L1 g L2, L = L1 ++ (f, g) :: L2 /\ ghost b' us (L1 ++ L2) ((fnat f, g) :: T) Z);
+        [intros (L1 & g & L2 & -> & Gp); exists (L1 ++ L2), ((fnat f, g) :: T), Z;
+         split; [exact Gp|apply zkept_promote, Hf6]|].
+      apply (ghost_promote b b' us L T Z f Hg Hf Hbf); auto.
       * intros s Hs. sq_cases s [f; t].
         -- rewrite Hb'f. split; [discriminate|]. intros [_ H]; congruence.
         -- rewrite Hb't. split; [intros E; exfalso; exact (piece_role_neq _ _ _ Hrp E)|intros [E _]; contradiction].
@@ -931,7 +1165,8 @@ Proof.
       * intros s Hs _ Hb's. sq_cases s [f; t]; [congruence| |rewrite Hsame in Hb's by auto; exact Hb's].
         rewrite Hb't in Hb's. destruct us; discriminate.
       * intros s Hs Hx H6 E. rewrite (seventh_unique us s f Hs Hf Hx H6 Hf6) in E. congruence.
-    + apply (other_side_ft b b' us f t Pawn r L T Hg Hf Ht Hft Hbf Hb'f Hb't); auto.
+    + cut (exists L', incl L' L /\ ghost b' (opp us) L' T Z); [intros (L' & Hinc & Gs); exact (Hside L' Hinc Gs)|].
+      apply (other_side_ft b b' us f t Pawn r L T Z Hg Hf Ht Hft Hbf Hb'f Hb't); auto.
       intros E; contradiction.
   - (* en passant *)
     destruct Hps as (_ & _ & _ & Ha & _).
@@ -940,7 +1175,7 @@ Proof.
     destruct (pawn_attack_geo us f t Hf Ht (Hrf us Hbf) Ha) as (H6 & Ed).
     assert (Hmove : forall g, cnt b' us g = cnt b us g) by (apply Hmc; discriminate).
     destruct Hcol as [->| ->].
-    + apply (ghostly_of_move b b' us L T f t Hg Hf Ht Hbf); auto.
+    + apply (ghost_move_kept b b' us us L T Z f t Hg Hf Ht Hbf); auto.
       * rewrite Hbt. discriminate.
       * intros s Hs. sq_cases s [f; t; v].
         -- rewrite Hb'f. split; [discriminate|]. intros [[_ H]|H]; congruence.
@@ -958,13 +1193,15 @@ Proof.
         -- simpl; auto.
         -- intros s Hs Hn. apply Hsame; auto; intros ->; simpl in Hn; tauto.
         -- intros s [<-|[<-|[<-|[]]]]; [rewrite Hb'f|rewrite Hb't, ind_other|rewrite Hb'v]; reflexivity.
+      * intros E. rewrite E in Ed. unfold absd in Ed. lia.
     + assert (Hnne : no_new_enemy_pawn b b' (opp us)).
       { intros s Hs H6' Hb's. rewrite opp_opp in *. sq_cases s [f; t; v].
         - congruence.
         - congruence.
         - congruence.
         - rewrite Hsame in Hb's by auto. exact Hb's. }
-      destruct (ghost_remove b b' (opp us) L T v Hg Hv Hbv) as (L' & Gh'); auto; [| |exists L', T; exact Gh'].
+      destruct (ghost_remove b b' (opp us) L T Z v Hg Hv Hbv) as (L' & Hinc & Gh'); auto;
+        [| |exact (Hside L' Hinc Gh')].
       * intros s Hs. sq_cases s [f; t; v].
         -- rewrite Hb'f, Hbf. split; [discriminate|]. intros [E _]. exfalso; exact (piece_opp_neq _ _ _ E).
         -- rewrite Hb't, Hbt. split; [intros E; exfalso; exact (piece_opp_neq _ _ _ E)|intros [E _]; discriminate].
@@ -987,12 +1224,24 @@ Proof.
     { intros c' s Hs _ E. rewrite <- (Hpawn (opp c') s Hs). exact E. }
     destruct Hcol as [->| ->].
     + apply Hmover; auto.
-    + exists L, T. apply (ghost_same b b' (opp us) L T Hg); auto.
+    + apply (Hside L (fun y H => H)). apply (ghost_same b b' (opp us) L T Z Hg); auto.
       apply excess_mono, Hopp.
 Qed.
 
+Lemma ghost_step : forall G m G', legal_move G m G' -> inv G = true -> forall c,
+  cnt (piece_at G') (opp c) TMan + Dm (piece_at G') <= cnt (piece_at G) (opp c) TMan + Dm (piece_at G) ->
+  (piece_at G (mv_from m) = Some (MkPiece c Pawn) -> Dm (piece_at G') <= Dm (piece_at G)) ->
+  Rx (piece_at G') <= S (Rx (piece_at G)) ->
+  (turn G <> c \/ mv_kind m <> Promotion -> Rx (piece_at G') <= Rx (piece_at G)) ->
+  ghostly (piece_at G) c -> ghostly (piece_at G') c.
+Proof.
+  intros G m G' Hl Hi c HD1 HD2 HR1 HR2 (L & T & Z & Hg).
+  destruct (ghost_step_kept G m G' Hl Hi c HD1 HD2 HR1 HR2 L T Z Hg) as (L' & T' & Z' & Gk & _).
+  exists L', T', Z'. exact Gk.
+Qed.
+
 Lemma ghost_initial : forall c, Dm (piece_at initial) = 0 -> Rx (piece_at initial) = 0 ->
-  ghost (piece_at initial) c (initial_ghost c) [].
+  ghost (piece_at initial) c (initial_ghost c) [] (seq 0 8).
 Proof.
   intros c HD HR. constructor.
   - assert (H : forallb (fun s => Bool.eqb (opiece_eqb (piece_at initial s) (Some (MkPiece c Pawn)))
@@ -1010,13 +1259,17 @@ Proof.
   - assert (E : excess (piece_at initial) c = 0) by (destruct c; vm_compute; reflexivity).
     rewrite E. reflexivity.
   - rewrite HR. reflexivity.
+  - assert (H : forallb (fun sg => Nat.eqb (fnat (fst sg)) (snd sg)) (initial_ghost c) = true)
+      by (destruct c; vm_compute; reflexivity).
+    intros s g Hin _. rewrite forallb_forall in H. apply Nat.eqb_eq, (H (s, g) Hin).
+  - intros x g [].
   - rewrite HD, Nat.add_0_r. apply Nat.leb_le. destruct c; vm_compute; reflexivity.
 Qed.
 
-Lemma ghost_ext : forall b b' c L T, (forall s, In s all_squares -> b s = b' s) -> Dm b' = Dm b ->
-  Rx b' = Rx b -> ghost b c L T -> ghost b' c L T.
+Lemma ghost_ext : forall b b' c L T Z, (forall s, In s all_squares -> b s = b' s) -> Dm b' = Dm b ->
+  Rx b' = Rx b -> ghost b c L T Z -> ghost b' c L T Z.
 Proof.
-  intros b b' c L T H HD HR [G1 G2 G3 G4 G5 G6 G7 G7' G8].
+  intros b b' c L T Z H HD HR [G1 G2 G3 G4 G5 G6 G7 G7' GL GT G8].
   assert (Ec : forall c' g, cnt b' c' g = cnt b c' g) by (intros; apply cnt_ext; intros s Hs; symmetry; auto).
   constructor; auto.
   - intros s Hs. rewrite <- H by exact Hs. auto.
@@ -1568,7 +1821,7 @@ Theorem ghost_game : forall h G, game h G -> forall X cols top c Ys UN UB UR UQ 
 Proof.
   intros h G Hg. induction Hg as [|h G m G' Hg IH Hst];
     intros X cols top c Ys UN UB UR UQ KN KB KR KQ Hok Hp Hk HX HK Htop HS.
-  - exists (initial_ghost c), []. apply ghost_initial; [apply Nat.sub_diag|].
+  - exists (initial_ghost c), [], (seq 0 8). apply ghost_initial; [apply Nat.sub_diag|].
     unfold region_excess, RegionCount.excess. rewrite !Nat.sub_diag. reflexivity.
   - destruct Hst as (Hl & _). apply legal_move_iff in Hl.
     pose proof (inv_game h G Hg) as Hi.
@@ -1662,14 +1915,14 @@ Proof.
   unfold side_refutes. rewrite dead_unfold. cbv zeta. fold X cols top.
   destruct (cages_ok X cols top c (cages X cols top c)) eqn:Hok.
   - destruct (ghost_game h G Hg X cols top c (cages X cols top c) UN UB UR UQ KN KB KR KQ Hok (fun s => eq_refl)
-                (fun s => eq_refl) HX HK Htop HS) as (L & T & Gh).
+                (fun s => eq_refl) HX HK Htop HS) as (L & T & Z & Gh).
     apply ghost_ext with (b' := piece_at P) in Gh;
       [|exact Hext|rewrite (caged_ext _ (piece_at G) (piece_at P)); auto|exact HR].
-    rewrite <- (ghost_side_refutes _ _ _ _ _ _ Gh). apply side_refutes_with_ext; [reflexivity|exact ER].
+    rewrite <- (ghost_side_refutes _ _ _ _ _ _ _ Gh). apply side_refutes_with_ext; [reflexivity|exact ER].
   - destruct (ghost_game h G Hg X cols top c [] UN UB UR UQ KN KB KR KQ eq_refl (fun s => eq_refl)
-                (fun s => eq_refl) HX HK Htop HS) as (L & T & Gh).
+                (fun s => eq_refl) HX HK Htop HS) as (L & T & Z & Gh).
     apply ghost_ext with (b' := piece_at P) in Gh; [|exact Hext|rewrite !caged_nil; reflexivity|exact HR].
-    rewrite <- (ghost_side_refutes _ _ _ _ _ _ Gh). apply side_refutes_with_ext; [|exact ER].
+    rewrite <- (ghost_side_refutes _ _ _ _ _ _ _ Gh). apply side_refutes_with_ext; [|exact ER].
     rewrite !caged_nil. reflexivity.
 Qed.
 
