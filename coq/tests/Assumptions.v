@@ -9,7 +9,7 @@
 From RetroProof Require Import Board Movegen Perft Rules RulesFast RulesCheck Retract Soundness
   Reachable Invariants Search Exports Completeness Retro Tactics Stranded Frozen Frozenproof Cert Certproof
   Parityproof PawnCaptures PawnCapturesproof SealedBishops SealedBishopsproof Cage Cageproof
-  RegionCount RegionCountproof Zone Zoneproof.
+  RegionCount RegionCountproof Zone Zoneproof Crossing Crossingproof.
 
 Print Assumptions Soundness.retractions_sound.
 Print Assumptions Soundness.retractions_turn.
@@ -52,6 +52,8 @@ Print Assumptions Retro.check_dead_sound.
 Print Assumptions Retro.dead_set_refutes.
 Print Assumptions Parityproof.parity_refutes_sound.
 Print Assumptions PawnCapturesproof.pawn_refutes_sound.
+Print Assumptions Crossingproof.crossing_reachable.
+Print Assumptions Crossingproof.crossing_refutes_sound.
 Print Assumptions SealedBishopsproof.sealed_refutes_sound.
 Print Assumptions Cageproof.cage_refutes_sound.
 Print Assumptions RegionCountproof.region_count_refutes_sound.

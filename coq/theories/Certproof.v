@@ -26,7 +26,7 @@ From Coq Require Import Uint63 List Bool String PArith FMapPositive.
 From RetroProof Require Import Board Retract Notation Reachable Search Cert Frozen Frozenproof Facts.
 (* Not imported: Parity's names ([closed], …) would shadow Cert's. *)
 From RetroProof Require Parity Parityproof PawnCaptures PawnCapturesproof SealedBishops
-  SealedBishopsproof Cage Cageproof RegionCount RegionCountproof.
+  SealedBishopsproof Cage Cageproof RegionCount RegionCountproof Crossing Crossingproof.
 Import ListNotations.
 Open Scope list_scope.
 
@@ -38,7 +38,8 @@ Definition refutes (refuted : position -> bool) : Prop :=
     the regions (Frozenproof.v), cages (Cageproof.v), parity
     (Parityproof.v), pawn-capture counting (PawnCapturesproof.v), sealed
     bishops (SealedBishopsproof.v), men counted on their regions and
-    promoted men counted (RegionCountproof.v). *)
+    promoted men counted (RegionCountproof.v), crossing pawns
+    (Crossingproof.v). *)
 Lemma default_refutes : refutes default_refuted.
 Proof.
   intros P H (h & G & Hg & Hr). pose proof (alive_game h G P Hg Hr) as E.
@@ -52,9 +53,11 @@ Proof.
     + apply (PawnCapturesproof.pawn_refutes_sound P Hw). exists h, G. auto.
     + destruct (SealedBishops.sealed_refutes P) eqn:Hs.
       * apply (SealedBishopsproof.sealed_refutes_sound P Hs). exists h, G. auto.
-      * rewrite (RegionCountproof.region_count_refutes_game h G P Hg Hr),
-          (RegionCountproof.promotion_count_refutes_game h G P Hg Hr) in H.
-        discriminate H.
+      * destruct (Crossing.crossing_refutes P) eqn:Hx.
+        -- apply (Crossingproof.crossing_refutes_sound P Hx). exists h, G. auto.
+        -- rewrite (RegionCountproof.region_count_refutes_game h G P Hg Hr),
+             (RegionCountproof.promotion_count_refutes_game h G P Hg Hr) in H.
+           discriminate H.
 Qed.
 
 (** ** Facts about realization and the lazy connectives *)

@@ -1,7 +1,10 @@
-(** * Crossingproof: pawns of one file that never captured keep their order.
+(** * Crossingproof: pawns of one file that never captured keep their
+    order, and the crossing rule is sound.
 
-    Headline theorem:
+    Headline theorems:
 
+    - [crossing_refutes_sound : forall P, crossing_refutes P = true -> ~ reachable P]
+      (the rule of Crossing.v, in the certificate checker's default rule);
     - [crossing_reachable : forall P, reachable P -> crossing_inv (piece_at P)]:
       every position a game reaches has a ghost for each side
       ([ghost] of PawnCapturesproof.v, plain: no dead men, no
@@ -9,9 +12,13 @@
       black men have both made no capture, both are pawns and the white
       one stands below the black one ([ordered]).
 
-    This is the invariant the crossing rule (rules::crossing in
-    rust-core) rests on; the rule itself (an assignment for each side
-    that respects it, and its computation) is not proven yet.
+    From the invariant to the rule: each side's ghost is one of the
+    assignments the rule's [fitsb] looks for ([side_fits], with the
+    capture-free men the current allowed sets [covers]); at every
+    contested slot one of the pairs of [rects] covers the ghosts' own
+    capture-free men ([rects_cover]: a white and a black capture-free
+    pawn of one slot are separated by the threshold just above the white
+    one); so [search] finds the ghosts' choice ([search_complete]).
 
     ** Why it holds
 
@@ -32,9 +39,9 @@
 
     Axioms: those of PawnCapturesproof.v. *)
 
-From Coq Require Import Uint63 List Bool Arith Lia.
+From Coq Require Import Uint63 List Bool Arith Lia Permutation.
 From RetroProof Require Import Gen.Vocab Board Rules Material RulesFast Facts RulesCheck
-  Game Reachable Invariants PawnCaptures PawnCapturesproof.
+  Game Reachable Invariants PawnCaptures PawnCapturesproof Crossing.
 Import ListNotations.
 Open Scope nat_scope.
 
@@ -223,4 +230,369 @@ Proof.
   assert (Hext : forall s, In s all_squares -> piece_at G s = piece_at P s) by (intros s Hs; symmetry; apply Hb, Hs).
   destruct (crossing_game h G Hg) as (L & T & Z & M & U & Y & GL & GM & Ho).
   exists L, T, Z, M, U, Y. split; [|split; [|exact Ho]]; eapply ghost_ext; eauto.
+Qed.
+
+(** ** The computation is bounded by the ghosts *)
+
+Lemma anyb_exists : forall A (p : A -> bool) l, anyb p l = true <-> exists x, In x l /\ p x = true.
+Proof.
+  intros A p l; induction l as [|x l IH]; simpl.
+  - split; [discriminate|intros (y & [] & _)].
+  - destruct (p x) eqn:E.
+    + split; [intros _; exists x; auto|reflexivity].
+    + rewrite IH. split.
+      * intros (y & Hy & Hp). exists y. auto.
+      * intros (y & [<-|Hy] & Hp); [congruence|exists y; auto].
+Qed.
+
+Lemma drop_in : forall g h free, In h (drop g free) <-> In h free /\ h <> g.
+Proof. intros g h free. unfold drop. rewrite filter_In, negb_true_iff, Nat.eqb_neq. reflexivity. Qed.
+
+(** The cost of men placed in slots: each man's cost at its slot. *)
+Definition psum (ps : list ((nat -> nat) * nat)) : nat := fold_right (fun p acc => fst p (snd p) + acc) 0 ps.
+
+Lemma fitsk_complete : forall ps free budget k, NoDup (map snd ps) -> incl (map snd ps) free ->
+  psum ps <= budget ->
+  (forall free', (forall h, In h free' <-> In h free /\ ~ In h (map snd ps)) -> k free' (budget - psum ps) = true) ->
+  fitsk (map fst ps) free budget k = true.
+Proof.
+  intros ps; induction ps as [|[f g] ps IH]; intros free budget k Hnd Hinc Hs Hk; simpl in *.
+  - rewrite <- (Nat.sub_0_r budget). apply Hk. intros h. tauto.
+  - apply anyb_exists. exists g. split; [apply Hinc; left; reflexivity|].
+    assert (E : Nat.leb (f g) budget = true) by (apply Nat.leb_le; lia). rewrite E.
+    inversion Hnd as [|? ? Hn Hnd']. apply IH; [exact Hnd'| |lia|].
+    + intros h Hh. apply drop_in. split; [apply Hinc; right; exact Hh|intros ->; contradiction].
+    + intros free' Hf. replace (budget - f g - psum ps) with (budget - (f g + psum ps)) by lia.
+      apply Hk. intros h. rewrite Hf, drop_in. simpl. intuition.
+Qed.
+
+Lemma nodup_app_r : forall A (l l' : list A), NoDup (l ++ l') -> NoDup l'.
+Proof. intros A l l' H; induction l as [|x l IH]; [exact H|]. inversion H; auto. Qed.
+
+Lemma nodup_app_disj : forall A (l l' : list A) x, NoDup (l ++ l') -> In x l -> In x l' -> False.
+Proof.
+  intros A l l' x H; induction l as [|y l IH]; intros Hx Hx'; [destruct Hx|].
+  inversion H as [|? ? Hn H']. destruct Hx as [<-|Hx]; [apply Hn, in_or_app; right; exact Hx'|].
+  exact (IH H' Hx Hx').
+Qed.
+
+Lemma sum_nat_mid : forall (f : nat -> nat) l1 g l2,
+  fold_right (fun x acc => f x + acc) 0 (l1 ++ g :: l2) = f g + fold_right (fun x acc => f x + acc) 0 (l1 ++ l2).
+Proof. intros f l1 g l2; induction l1 as [|x l1 IH]; simpl; [reflexivity|]. rewrite IH. lia. Qed.
+
+Lemma choose_complete : forall f free Sl t budget, NoDup Sl -> incl Sl free -> length Sl = t ->
+  fold_right (fun g acc => f g + acc) 0 Sl <= budget -> choose f t free budget = true.
+Proof.
+  intros f free; induction free as [|g free IH]; intros Sl t budget Hnd Hinc Hlen Hs.
+  - destruct Sl as [|x Sl]; [simpl in Hlen; subst t; reflexivity|].
+    exfalso. apply (Hinc x). left. reflexivity.
+  - destruct t as [|t']; [reflexivity|]. simpl.
+    destruct (in_dec Nat.eq_dec g Sl) as [Hg|Hg].
+    + apply in_split in Hg. destruct Hg as (S1 & S2 & ->). rewrite sum_nat_mid in Hs.
+      assert (E : Nat.leb (f g) budget = true) by (apply Nat.leb_le; lia). rewrite E.
+      rewrite (IH (S1 ++ S2) t' (budget - f g)); [reflexivity|apply (NoDup_remove_1 _ _ _ Hnd)| |
+        rewrite app_length in *; simpl in Hlen; lia|lia].
+      intros h Hh. assert (Hne : h <> g) by (intros ->; exact (NoDup_remove_2 _ _ _ Hnd Hh)).
+      assert (Hin : In h (g :: free)).
+      { apply Hinc. apply in_app_or in Hh. apply in_or_app. simpl. tauto. }
+      destruct Hin as [->|Hin]; [congruence|exact Hin].
+    + rewrite (IH Sl (S t') budget Hnd); [destruct (if Nat.leb (f g) budget then _ else false); reflexivity| |exact Hlen|exact Hs].
+      intros h Hh. destruct (Hinc h Hh) as [->|Hin]; [contradiction|exact Hin].
+Qed.
+
+Lemma psum_app : forall l l', psum (l ++ l') = psum l + psum l'.
+Proof. intros l l'; induction l as [|p l IH]; simpl; [reflexivity|]. rewrite IH. lia. Qed.
+
+Lemma psum_map : forall (h : int -> nat -> nat) (k : int -> nat) l,
+  psum (map (fun s => (h s, k s)) l) = fold_right (fun s acc => h s (k s) + acc) 0 l.
+Proof. intros h k l; induction l as [|s l IH]; simpl; [reflexivity|]. rewrite IH. reflexivity. Qed.
+
+Definition slot_of (L : list (int * nat)) (s : int) : nat :=
+  match find (fun e => (fst e =? s)%uint63) L with Some e => snd e | None => 0 end.
+
+Lemma slot_of_in : forall L s g, NoDup (map fst L) -> In (s, g) L -> slot_of L s = g.
+Proof.
+  intros L s g; induction L as [|[s' g'] L IH]; intros Hnd Hin; [destruct Hin|].
+  unfold slot_of. simpl. inversion Hnd as [|? ? Hn Hnd']. destruct Hin as [E|Hin].
+  - injection E as -> ->. rewrite Uint63.eqb_refl. reflexivity.
+  - destruct (Uint63.eqb s' s) eqn:E.
+    + apply Uint63.eqb_spec in E. exfalso. apply Hn. rewrite E. apply (in_map fst) in Hin. exact Hin.
+    + apply IH; assumption.
+Qed.
+
+Lemma sum_slots : forall (h : int -> nat -> nat) (k : int * nat -> nat) L0 L, NoDup (map fst L) ->
+  incl L0 L -> (forall s g, In (s, g) L0 -> h s g <= k (s, g)) ->
+  fold_right (fun s acc => h s (slot_of L s) + acc) 0 (map fst L0) <= fold_right (fun e acc => k e + acc) 0 L0.
+Proof.
+  intros h k L0 L Hnd; induction L0 as [|[s g] L0 IH]; intros Hinc Hle; simpl; [lia|].
+  assert (Hin : In (s, g) L) by (apply Hinc; left; reflexivity).
+  rewrite (slot_of_in L s g Hnd Hin).
+  assert (IH' := IH (fun e H => Hinc e (or_intror H)) (fun s' g' H => Hle s' g' (or_intror H))).
+  specialize (Hle s g (or_introl eq_refl)). lia.
+Qed.
+
+Lemma fold_base : forall A (f : A -> nat) l n,
+  fold_right (fun x acc => f x + acc) 0 l <= fold_right (fun x acc => f x + acc) n l.
+Proof. intros A f l n; induction l as [|x l IH]; simpl; lia. Qed.
+
+Lemma nodup_snd_inj : forall (L : list (int * nat)) a b g, NoDup (map snd L) -> In (a, g) L -> In (b, g) L -> a = b.
+Proof.
+  intros L a b g; induction L as [|[s h] L IH]; intros Hnd Ha Hb; [destruct Ha|].
+  simpl in Hnd. inversion Hnd as [|? ? Hn Hnd']. destruct Ha as [Ea|Ha], Hb as [Eb|Hb].
+  - congruence.
+  - injection Ea as -> ->. exfalso. apply Hn. apply (in_map snd) in Hb. exact Hb.
+  - injection Eb as -> ->. exfalso. apply Hn. apply (in_map snd) in Ha. exact Ha.
+  - exact (IH Hnd' Ha Hb).
+Qed.
+
+Lemma sum_perm : forall (h : int -> nat) l l', Permutation l l' ->
+  fold_right (fun s acc => h s + acc) 0 l = fold_right (fun s acc => h s + acc) 0 l'.
+Proof. intros h l l' P. induction P; simpl; lia. Qed.
+
+Lemma map_const : forall A B (x : B) (l : list A), map (fun _ => x) l = repeat x (length l).
+Proof. intros A B x l; induction l; simpl; congruence. Qed.
+
+Lemma pawn_cost_le : forall A s g z, (z = true -> fnat s = g /\ inb s (fst (A g)) = true) ->
+  pawn_cost A s g <= zc (fnat s) g z.
+Proof.
+  intros A s g [|] H; unfold pawn_cost, zc, own.
+  - destruct (H eq_refl) as [E I]. rewrite E, Nat.eqb_refl, I. lia.
+  - destruct (Nat.eqb (fnat s) g); [destruct (inb s (fst (A g))); lia|lia].
+Qed.
+
+Lemma token_cost_le : forall bl A x g z, In x (seq 0 8) -> file_open bl x = true ->
+  (z = true -> x = g /\ snd (A g) = true) -> token_cost bl A g <= zc x g z.
+Proof.
+  intros bl A x g z Hx Ho Hz.
+  assert (H : token_cost bl A g <= (if Nat.eqb x g then own (snd (A g)) else absd x g)).
+  { unfold token_cost. induction (seq 0 8) as [|y l IH]; [destruct Hx|]. simpl.
+    destruct Hx as [<-|Hx].
+    - rewrite Ho. apply Nat.le_min_l.
+    - destruct (file_open bl y); [|exact (IH Hx)]. specialize (IH Hx). lia. }
+  eapply Nat.le_trans; [exact H|]. unfold zc, own. destruct z.
+  - destruct (Hz eq_refl) as [-> ->]. rewrite Nat.eqb_refl. lia.
+  - destruct (Nat.eqb x g); [destruct (snd (A g)); lia|lia].
+Qed.
+
+(** What [A] allows at slot [g] covers the capture-free men of the slot:
+    its pawns [L] and its promoted men [T'] counted by the rule. *)
+Definition covers (L : list (int * nat)) (T' : list (nat * nat)) (Z : list nat) (g : nat)
+    (z : list int * bool) : Prop :=
+  (forall s, In (s, g) L -> In g Z -> inb s (fst z) = true) /\
+  (forall x, In (x, g) T' -> In g Z -> snd z = true).
+
+Lemma side_fits : forall b c L T Z A, ghost0 b c L T Z ->
+  (forall g, covers L (firstn (excess b c) T) Z g (A g)) -> fits b c A = true.
+Proof.
+  intros b c L T Z A G Hc. unfold fits. rewrite promoted_excess, men_count_cnt.
+  set (ps := pawn_sqs b c). set (t := excess b c). set (tk := token_cost (blocked_files b c) A).
+  set (T' := firstn t T).
+  assert (Hperm : Permutation (map fst L) ps) by exact (pawns_perm _ _ b c L T Z G).
+  assert (Hnd1 : NoDup (map fst L)) by exact (gh_nd _ _ _ _ _ _ _ G).
+  assert (HlenT : length T' = t) by (apply firstn_length_le, (gh_excess _ _ _ _ _ _ _ G)).
+  set (pp := map (fun s => (pawn_cost A s, slot_of L s)) ps).
+  assert (Hitems : map (pawn_cost A) ps = map fst pp) by (unfold pp; rewrite map_map; reflexivity).
+  rewrite Hitems.
+  assert (Hslots : Permutation (map snd pp) (map snd L)).
+  { unfold pp. rewrite map_map. simpl.
+    transitivity (map (slot_of L) (map fst L)); [apply Permutation_map, Permutation_sym, Hperm|].
+    rewrite map_map. apply Permutation_refl'. apply map_ext_in. intros [s g] Hin. simpl.
+    apply slot_of_in; assumption. }
+  assert (HndT : NoDup (map snd L ++ map snd T')).
+  { pose proof (gh_slots _ _ _ _ _ _ _ G) as Hnd. unfold T'. rewrite <- (firstn_skipn t T) in Hnd.
+    rewrite map_app, app_assoc in Hnd. apply nodup_app_l in Hnd. exact Hnd. }
+  assert (Hsmall : forall g, In g (map snd L ++ map snd T') -> g < 8).
+  { intros g Hg. apply (gh_small _ _ _ _ _ _ _ G). apply in_app_or in Hg. apply in_or_app.
+    destruct Hg as [Hg|Hg]; [left; exact Hg|right].
+    apply in_map_iff in Hg. destruct Hg as (e & <- & He). apply in_map, (in_firstn _ t), He. }
+  pose proof (gh_cost _ _ _ _ _ _ _ G) as Hcost. rewrite zcost_split in Hcost.
+  assert (Hpawns : psum pp <= zlc Z L).
+  { unfold pp. rewrite psum_map, <- (sum_perm _ _ _ Hperm). unfold zlc.
+    apply (sum_slots (fun s g => pawn_cost A s g) (fun e => zc (fnat (fst e)) (snd e) (zin (snd e) Z))
+             L L Hnd1 (fun e H => H)).
+    intros s g Hin. apply pawn_cost_le. intros Ez. apply zin_iff in Ez. split.
+    - exact (gh_zl _ _ _ _ _ _ _ G s g Hin Ez).
+    - exact (proj1 (Hc g) s Hin Ez). }
+  assert (Htok : fold_right (fun g acc => tk g + acc) 0 (map snd T') <= ztc Z T).
+  { assert (Hle : forall T0, (forall x g, In (x, g) T0 -> In (x, g) T') ->
+              fold_right (fun g acc => tk g + acc) 0 (map snd T0) <= ztc Z T0).
+    { intros T0; induction T0 as [|[x g] T0 IH]; intros Hsub; [simpl; lia|]. simpl.
+      assert (Hin : In (x, g) T') by (apply Hsub; left; reflexivity).
+      assert (HinT : In (x, g) T) by (apply (in_firstn _ t), Hin).
+      destruct (gh_tok _ _ _ _ _ _ _ G x g HinT) as [Hx Ho].
+      assert (Hxg : tk g <= zc x g (zin g Z)).
+      { apply token_cost_le; [apply in_seq; lia|apply open_file, Ho|].
+        intros Ez. apply zin_iff in Ez. split; [exact (gh_zt _ _ _ _ _ _ _ G x g HinT Ez)|].
+        exact (proj2 (Hc g) x Hin Ez). }
+      specialize (IH (fun x' g' H => Hsub x' g' (or_intror H))). lia. }
+    eapply Nat.le_trans; [apply Hle; auto|].
+    unfold T'. rewrite <- (firstn_skipn t T) at 2. unfold ztc. rewrite fold_right_app.
+    apply fold_base. }
+  apply fitsk_complete.
+  - exact (Permutation_NoDup (Permutation_sym Hslots) (nodup_app_l _ _ _ HndT)).
+  - intros g Hg. apply (Permutation_in _ Hslots) in Hg. apply in_seq.
+    enough (g < 8) by lia. apply Hsmall, in_or_app. left. exact Hg.
+  - lia.
+  - intros free' Hf. apply (choose_complete tk free' (map snd T') t).
+    + exact (nodup_app_r _ _ _ HndT).
+    + intros g Hg. apply Hf. split.
+      * apply in_seq. enough (g < 8) by lia. apply Hsmall, in_or_app. right. exact Hg.
+      * intros Hp. apply (Permutation_in _ Hslots) in Hp.
+        exact (nodup_app_disj _ _ _ _ HndT Hp Hg).
+    + rewrite map_length. exact HlenT.
+    + lia.
+Qed.
+
+(** ** The search finds the ghosts' own choice *)
+
+Lemma search_complete : forall b Lw Tw Zw Lb Tb Zb cs Aw Ab,
+  ghost0 b White Lw Tw Zw -> ghost0 b Black Lb Tb Zb ->
+  (forall g, covers Lw (firstn (excess b White) Tw) Zw g (Aw g)) ->
+  (forall g, covers Lb (firstn (excess b Black) Tb) Zb g (Ab g)) ->
+  (forall g rs, In (g, rs) cs -> exists r, In r rs /\
+     covers Lw (firstn (excess b White) Tw) Zw g (fst r) /\ covers Lb (firstn (excess b Black) Tb) Zb g (snd r)) ->
+  search b cs Aw Ab = true.
+Proof.
+  intros b Lw Tw Zw Lb Tb Zb cs. induction cs as [|[g rs] cs IH]; intros Aw Ab GW GB Hw Hb Hcs;
+    cbn [search]; rewrite (side_fits _ _ _ _ _ _ GW Hw), (side_fits _ _ _ _ _ _ GB Hb); [reflexivity|].
+  destruct (Hcs g rs (or_introl eq_refl)) as (r & Hr & Cw & Cb).
+  apply anyb_exists. exists r. split; [exact Hr|]. apply IH; auto.
+  - intros h. unfold with_slot. destruct (Nat.eqb_spec h g) as [->|_]; [exact Cw|apply Hw].
+  - intros h. unfold with_slot. destruct (Nat.eqb_spec h g) as [->|_]; [exact Cb|apply Hb].
+  - intros h rs' Hin. apply Hcs. right. exact Hin.
+Qed.
+
+Lemma cands_cover : forall b c L T Z g, ghost0 b c L T Z ->
+  covers L (firstn (excess b c) T) Z g (table (map (cands b c) (seq 0 8)) g).
+Proof.
+  intros b c L T Z g G. unfold table. destruct (Nat.lt_ge_cases g 8) as [Hg|Hg].
+  - rewrite (nth_indep _ _ (cands b c 0)) by (rewrite map_length, seq_length; exact Hg).
+    rewrite map_nth, seq_nth by exact Hg. simpl Nat.add. split.
+    + intros s Hin Hz. unfold cands. simpl fst. apply inb_iff, filter_In.
+      assert (Hs : In s all_squares) by exact (entry_sq _ _ _ _ _ s g G Hin).
+      split; [|apply Nat.eqb_eq; exact (gh_zl _ _ _ _ _ _ _ G s g Hin Hz)].
+      unfold pawn_sqs. apply filter_In. split; [exact Hs|]. apply opiece_eqb_eq.
+      apply (gh_pawns _ _ _ _ _ _ _ G s Hs). apply (in_map fst) in Hin. exact Hin.
+    + intros x Hin Hz. unfold cands. simpl snd. rewrite promoted_excess.
+      assert (Ht : 0 < excess b c) by (destruct (excess b c); [destruct Hin|lia]).
+      apply andb_true_intro. split; [apply Nat.ltb_lt; exact Ht|].
+      pose proof (in_firstn _ _ _ _ Hin) as HinT. destruct (gh_tok _ _ _ _ _ _ _ G x g HinT) as [_ Ho].
+      rewrite <- (gh_zt _ _ _ _ _ _ _ G x g HinT Hz). apply open_file, Ho.
+  - rewrite nth_overflow by (rewrite map_length, seq_length; lia).
+    assert (Hsm := gh_small _ _ _ _ _ _ _ G g). split.
+    + intros s Hin _. exfalso. enough (g < 8) by lia. apply Hsm, in_or_app. left.
+      apply (in_map snd) in Hin. exact Hin.
+    + intros x Hin _. exfalso. enough (g < 8) by lia. apply Hsm, in_or_app. right.
+      exact (in_map snd _ _ (in_firstn _ _ _ _ Hin)).
+Qed.
+
+Lemma apart_rank : forall s x, In s all_squares -> In x all_squares -> apart White s x = true ->
+  rank_nat s < rank_nat x /\ rank_nat x < 8.
+Proof.
+  assert (H : forallb (fun s => forallb (fun x =>
+    negb (apart White s x) || (Nat.ltb (rank_nat s) (rank_nat x) && Nat.ltb (rank_nat x) 8)) all_squares)
+    all_squares = true) by (vm_compute; reflexivity).
+  intros s x Hs Hx Ha. rewrite forallb_forall in H. specialize (H s Hs). rewrite forallb_forall in H.
+  specialize (H x Hx). rewrite Ha in H. simpl in H. apply andb_true_iff in H.
+  destruct H as [H1 H2]. apply Nat.ltb_lt in H1, H2. auto.
+Qed.
+
+Definition has_zero (L : list (int * nat)) (T' : list (nat * nat)) (Z : list nat) (g : nat) : bool :=
+  zin g Z && (existsb (fun e => Nat.eqb (snd e) g) L || existsb (fun e => Nat.eqb (snd e) g) T').
+
+Lemma no_zero_covers : forall L T' Z g, has_zero L T' Z g = false -> covers L T' Z g ([], false).
+Proof.
+  intros L T' Z g H. unfold has_zero in H. split.
+  - intros s Hin Hz. apply zin_iff in Hz. rewrite Hz in H. simpl in H.
+    apply orb_false_iff in H. destruct H as [H _]. exfalso. apply not_true_iff_false in H. apply H.
+    apply existsb_exists. exists (s, g). split; [exact Hin|apply Nat.eqb_refl].
+  - intros x Hin Hz. apply zin_iff in Hz. rewrite Hz in H. simpl in H.
+    apply orb_false_iff in H. destruct H as [_ H]. exfalso. apply not_true_iff_false in H. apply H.
+    apply existsb_exists. exists (x, g). split; [exact Hin|apply Nat.eqb_refl].
+Qed.
+
+Lemma zero_entry : forall L T' Z g, has_zero L T' Z g = true ->
+  In g Z /\ ((exists s, In (s, g) L) \/ (exists x, In (x, g) T')).
+Proof.
+  intros L T' Z g H. unfold has_zero in H. apply andb_true_iff in H. destruct H as [Hz H].
+  split; [apply zin_iff, Hz|]. apply orb_true_iff in H. destruct H as [H|H]; apply existsb_exists in H;
+    destruct H as ([a h] & Hin & E); apply Nat.eqb_eq in E; simpl in E; subst h; [left|right]; exists a; exact Hin.
+Qed.
+
+(** Some pair of [rects] covers the capture-free men of both sides. *)
+Lemma rects_cover : forall b Lw Tw Zw Lb Tb Zb Tw' Tb' g zw zb,
+  ghost0 b White Lw Tw Zw -> ghost0 b Black Lb Tb Zb -> incl Tw' Tw -> incl Tb' Tb ->
+  ordered White Lw Tw Zw Lb Tb Zb -> covers Lw Tw' Zw g zw -> covers Lb Tb' Zb g zb ->
+  exists r, In r (rects zw zb) /\ covers Lw Tw' Zw g (fst r) /\ covers Lb Tb' Zb g (snd r).
+Proof.
+  intros b Lw Tw Zw Lb Tb Zb Tw' Tb' g zw zb GW GB Iw Ib Ho Cw Cb.
+  assert (Hlast : forall r, r = (([], false), zb) \/ r = (zw, ([], false)) -> In r (rects zw zb)).
+  { intros r [-> | ->]; unfold rects; apply in_or_app; right; simpl; auto. }
+  destruct (has_zero Lw Tw' Zw g) eqn:Ew.
+  2: { exists (([], false), zb). split; [apply Hlast; left; reflexivity|].
+       split; [apply no_zero_covers, Ew|exact Cb]. }
+  destruct (has_zero Lb Tb' Zb g) eqn:Eb.
+  2: { exists (zw, ([], false)). split; [apply Hlast; right; reflexivity|].
+       split; [exact Cw|apply no_zero_covers, Eb]. }
+  destruct (zero_entry _ _ _ _ Ew) as (Hzw & Hew). destruct (zero_entry _ _ _ _ Eb) as (Hzb & Heb).
+  destruct (Ho g Hzw Hzb) as (H1 & H2 & H3 & H4).
+  destruct Hew as [(s & Hs)|(y & Hy)].
+  2: { exfalso. destruct Heb as [(x & Hx)|(y' & Hy')]; [exact (H3 y x (Iw _ Hy) Hx)|exact (H4 y y' (Iw _ Hy) (Ib _ Hy'))]. }
+  destruct Heb as [(x & Hx)|(y & Hy)].
+  2: { exfalso. exact (H2 s y Hs (Ib _ Hy)). }
+  assert (Hss : In s all_squares) by exact (entry_sq _ _ _ _ _ s g GW Hs).
+  assert (Hxs : In x all_squares) by exact (entry_sq _ _ _ _ _ x g GB Hx).
+  destruct (apart_rank s x Hss Hxs (H1 s x Hs Hx)) as [Hr Hr8].
+  set (t := S (rank_nat s)).
+  set (w := filter (fun s' => Nat.ltb (rank_nat s') t) (fst zw)).
+  set (k := filter (fun x' => Nat.leb t (rank_nat x')) (fst zb)).
+  assert (Hsw : In s w).
+  { apply filter_In. split; [apply inb_iff, (proj1 Cw s Hs Hzw)|apply Nat.ltb_lt; unfold t; lia]. }
+  assert (Hxk : In x k).
+  { apply filter_In. split; [apply inb_iff, (proj1 Cb x Hx Hzb)|apply Nat.leb_le; unfold t; lia]. }
+  exists ((w, false), (k, false)). split; [|split].
+  - unfold rects. apply in_or_app. left. apply in_flat_map. exists t. split; [apply in_seq; unfold t; lia|].
+    fold w k. destruct w as [|? ?]; [destruct Hsw|]. destruct k as [|? ?]; [destruct Hxk|]. simpl. left. reflexivity.
+  - split.
+    + intros s' Hs' _. rewrite (nodup_snd_inj Lw s' s g) by
+        (auto; exact (nodup_app_l _ _ _ (gh_slots _ _ _ _ _ _ _ GW))). apply inb_iff. exact Hsw.
+    + intros y Hy _. exfalso. exact (H3 y x (Iw _ Hy) Hx).
+  - split.
+    + intros x' Hx' _. rewrite (nodup_snd_inj Lb x' x g) by
+        (auto; exact (nodup_app_l _ _ _ (gh_slots _ _ _ _ _ _ _ GB))). apply inb_iff. exact Hxk.
+    + intros y Hy _. exfalso. exact (H2 s y Hs (Ib _ Hy)).
+Qed.
+
+(** ** The rule is sound *)
+
+Lemma crossing_with_false : forall b Lw Tw Zw Lb Tb Zb Aw Ab,
+  ghost0 b White Lw Tw Zw -> ghost0 b Black Lb Tb Zb -> ordered White Lw Tw Zw Lb Tb Zb ->
+  (forall g, covers Lw (firstn (excess b White) Tw) Zw g (Aw g)) ->
+  (forall g, covers Lb (firstn (excess b Black) Tb) Zb g (Ab g)) ->
+  crossing_with b Aw Ab = false.
+Proof.
+  intros b Lw Tw Zw Lb Tb Zb Aw Ab GW GB Ho Hw Hb. unfold crossing_with.
+  destruct (contested Aw Ab) as [|e cs] eqn:E; [reflexivity|].
+  rewrite (search_complete b Lw Tw Zw Lb Tb Zb); [reflexivity|assumption..|].
+  intros g rs Hin. rewrite <- E in Hin. unfold contested in Hin. apply in_flat_map in Hin.
+  destruct Hin as (g' & _ & Hin). destruct (nonempty (Aw g') && nonempty (Ab g')); [|destruct Hin].
+  destruct Hin as [E'|[]]. injection E' as <- <-.
+  apply (rects_cover b Lw Tw Zw Lb Tb Zb); auto; intros y; apply in_firstn.
+Qed.
+
+Lemma crossing_board_false : forall b, crossing_inv b -> crossing_refutes_board b = false.
+Proof.
+  intros b (Lw & Tw & Zw & Lb & Tb & Zb & GW & GB & Ho). unfold crossing_refutes_board.
+  apply (crossing_with_false b Lw Tw Zw Lb Tb Zb _ _ GW GB Ho); intros g; apply cands_cover; assumption.
+Qed.
+
+(** [unfold crossing_refutes] in a hypothesis makes [Qed] hang in the
+    kernel; the equation is proven by [reflexivity] and used by [rewrite]. *)
+Lemma crossing_refutes_unfold : forall P, crossing_refutes P = crossing_refutes_board (piece_at P).
+Proof. reflexivity. Qed.
+
+Theorem crossing_refutes_sound : forall P, crossing_refutes P = true -> ~ reachable P.
+Proof.
+  intros P H Hr. rewrite crossing_refutes_unfold, (crossing_board_false _ (crossing_reachable P Hr)) in H.
+  discriminate.
 Qed.

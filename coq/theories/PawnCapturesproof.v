@@ -44,8 +44,8 @@
       on its slot's file after a capture, [|file - g|] otherwise: at least
       [|file - g|] in all cases ([zcost_ge]), so the plain count
       [sum |file - g|] over [L] and [T] follows ([gh_plain]).  [Z] is
-      what the crossing rule (rules::crossing in rust-core, not yet
-      proven) needs: capture-free pawns of one file keep their order.
+      what the crossing rule needs (Crossingproof.v: capture-free pawns
+      of one file keep their order).
 
     The initial position has one (every pawn on its own file, no token,
     16 men each, every slot in [Z]).  A game step keeps one ([ghost_step]):

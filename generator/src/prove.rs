@@ -792,7 +792,7 @@ pub fn game_before(pos: &Position, statement: &Statement, time: Duration) -> Opt
 /// generator/tests/cage_coq.rs; for zone cages' retractions,
 /// generator/tests/zone_coq.rs), so a certificate the
 /// native checker accepts under these rules checks in Coq.
-pub const COQ_RULES: RuleSet = RuleSet::PROVEN;
+pub const COQ_RULES: RuleSet = RuleSet::ALL;
 
 /// The deep search's budget behind `prove`/`export`: 1,000,000 positions
 /// in its graph, 10 s.

@@ -134,7 +134,7 @@ struct Node {
 /// use retroproof_core::Position;
 ///
 /// let pos = Position::from_fen("8/8/8/8/1k6/P7/1K6/8 b - -").unwrap();
-/// let mut search = Search::new(RuleSet::PROVEN, Budget::default());
+/// let mut search = Search::new(RuleSet::ALL, Budget::default());
 /// let Verdict::Last { plies, certificate } = search.last(&pos, 1) else { panic!() };
 /// assert_eq!(plies[0].to_string(), "a2a3");
 /// check_last(&pos, &plies, &certificate).unwrap();

@@ -218,7 +218,7 @@ impl Problem {
                 // Nothing forced within the look-ahead: the deep search
                 // (static rules, zone cages) may still decide the plies.
                 LastMoves::Forced(forced) if forced.len() < n as usize => {
-                    match Search::new(RuleSet::PROVEN, Budget::STANDARD).last(&self.position, n) {
+                    match Search::new(RuleSet::ALL, Budget::STANDARD).last(&self.position, n) {
                         Verdict::Last { plies, .. } => Answer::Forced(plies),
                         _ => Answer::Forced(forced.into_iter().rev().collect()),
                     }

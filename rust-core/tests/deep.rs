@@ -32,7 +32,7 @@ fn uci(plies: &[retroproof_core::Unmove]) -> Vec<String> {
 #[test]
 fn smullyan_last_three() {
     let p = pos("8/8/8/1r1b4/B7/2K5/8/3k4 b - -");
-    match Search::new(RuleSet::PROVEN, budget(20.0)).last(&p, 3) {
+    match Search::new(RuleSet::ALL, budget(20.0)).last(&p, 3) {
         Verdict::Last { plies, certificate } => {
             assert_eq!(uci(&plies), ["c2c4", "b4c3ep", "b3c3xp"]);
             check_last(&p, &plies, &certificate).unwrap();
@@ -52,7 +52,7 @@ fn smullyan_last_three() {
 #[test]
 fn initial_board_with_black_to_move_is_illegal_by_parity() {
     let p = pos("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq -");
-    match Search::new(RuleSet::PROVEN, budget(5.0)).illegal(&p) {
+    match Search::new(RuleSet::ALL, budget(5.0)).illegal(&p) {
         Verdict::Illegal(cert) => {
             // The rule alone: the position is covered without any member.
             assert!(cert.is_empty(), "{cert:?}");
@@ -61,7 +61,7 @@ fn initial_board_with_black_to_move_is_illegal_by_parity() {
         other => panic!("{other:?}"),
     }
     // Without parity, knights shuttle for ever: no proof.
-    let mut search = Search::new(RuleSet::PROVEN.without(Rule::Parity), budget(0.5));
+    let mut search = Search::new(RuleSet::ALL.without(Rule::Parity), budget(0.5));
     assert!(matches!(search.illegal(&p), Verdict::Unknown(_)));
 }
 
@@ -81,7 +81,7 @@ fn filman_h4_black_fillings_die_by_sealed_bishops() {
         let p = pos(&format!(
             "2nR3K/pk1Rp1p1/p2p4/P1p5/1Pp4{x}/2PP2P1/4P2P/n7 b - -"
         ));
-        match Search::new(RuleSet::PROVEN, budget(10.0)).illegal(&p) {
+        match Search::new(RuleSet::ALL, budget(10.0)).illegal(&p) {
             Verdict::Illegal(cert) => {
                 check_illegal(&p, &cert).unwrap();
                 assert!(cert.len() <= 10, "h4={x}: {} positions", cert.len());
@@ -91,7 +91,7 @@ fn filman_h4_black_fillings_die_by_sealed_bishops() {
                 let before = pos(&format!(
                     "2nb3K/pkPRp1p1/p2p4/P1p5/1Pp4{x}/2PP2P1/4P2P/n7 w - -"
                 ));
-                assert_eq!(RuleSet::PROVEN.refuting(&before), Some(Rule::SealedBishops));
+                assert_eq!(RuleSet::ALL.refuting(&before), Some(Rule::SealedBishops));
                 assert!(!cert.dead.iter().any(|d| d.board() == before.board()));
             }
             other => panic!("h4={x}: {other:?}"),
@@ -103,7 +103,7 @@ fn filman_h4_black_fillings_die_by_sealed_bishops() {
 fn certificates_refused_when_wrong() {
     // A dead set holding the initial position.
     let start = Certificate {
-        rules: RuleSet::PROVEN,
+        rules: RuleSet::ALL,
         dead: vec![Position::start()],
         cages: vec![],
     };
@@ -111,7 +111,7 @@ fn certificates_refused_when_wrong() {
     // A live position claimed dead.
     let live = pos("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -");
     let claim = Certificate {
-        rules: RuleSet::PROVEN,
+        rules: RuleSet::ALL,
         dead: vec![live],
         cages: vec![],
     };
@@ -122,13 +122,13 @@ fn certificates_refused_when_wrong() {
     // A rule the certificate does not allow.
     let start_black = pos("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq -");
     let ok = Certificate {
-        rules: RuleSet::PROVEN,
+        rules: RuleSet::ALL,
         dead: vec![start_black],
         cages: vec![],
     };
     check_illegal(&start_black, &ok).unwrap();
     let without = Certificate {
-        rules: RuleSet::PROVEN.without(Rule::Parity),
+        rules: RuleSet::ALL.without(Rule::Parity),
         ..ok.clone()
     };
     assert!(check_illegal(&start_black, &without).is_err());
@@ -149,7 +149,7 @@ fn example_problems() {
     for (line, problem) in parse_suite(&text) {
         let problem = problem.unwrap();
         let p = problem.position;
-        let mut search = Search::new(RuleSet::PROVEN, budget(3.0));
+        let mut search = Search::new(RuleSet::ALL, budget(3.0));
         match (
             problem.question,
             search_for(&mut search, &p, problem.question),
@@ -205,7 +205,7 @@ fn answers_agree_with_real_games() {
             moves.push(m);
         }
         for q in [p, p.without_assertions()] {
-            let mut search = Search::new(RuleSet::PROVEN, budget(0.3));
+            let mut search = Search::new(RuleSet::ALL, budget(0.3));
             match search.illegal(&q) {
                 Verdict::Illegal(_) => panic!("game {game}: {} called illegal", q.to_fen()),
                 Verdict::Legal(game) => {
@@ -218,7 +218,7 @@ fn answers_agree_with_real_games() {
                 }
                 _ => {}
             }
-            let mut search = Search::new(RuleSet::PROVEN, budget(0.3));
+            let mut search = Search::new(RuleSet::ALL, budget(0.3));
             match search.last(&q, 1) {
                 Verdict::Last { plies, certificate } => {
                     check_last(&q, &plies, &certificate).unwrap();
@@ -312,8 +312,7 @@ fn answers_are_retroboard_retractions() {
         if p != p.without_assertions() {
             continue;
         }
-        let Verdict::Last { plies, .. } = Search::new(RuleSet::PROVEN, budget(3.0)).last(&p, n)
-        else {
+        let Verdict::Last { plies, .. } = Search::new(RuleSet::ALL, budget(3.0)).last(&p, n) else {
             continue;
         };
         let mut current = p;
@@ -356,7 +355,7 @@ fn last_ply_type_without_the_ply() {
     use retroproof_core::retro::PlyType;
     let p = pos("4k3/8/8/8/8/5N2/PPPPPPPP/RNBQKB1R w KQ -");
     let verdict =
-        Search::new(RuleSet::PROVEN, budget(10.0)).last_among(&p, |_, u| PlyType::of(u.forward()));
+        Search::new(RuleSet::ALL, budget(10.0)).last_among(&p, |_, u| PlyType::of(u.forward()));
     let Verdict::LastAmong { plies, certificate } = verdict else {
         panic!("{verdict:?}")
     };
@@ -374,7 +373,7 @@ fn last_ply_type_without_the_ply() {
     ));
     // `last 1` cannot answer: five plies stay possible.
     assert!(matches!(
-        Search::new(RuleSet::PROVEN, budget(2.0)).last(&p, 1),
+        Search::new(RuleSet::ALL, budget(2.0)).last(&p, 1),
         Verdict::Unknown(_)
     ));
 }
@@ -391,7 +390,7 @@ fn an_undecided_ply_names_the_lines_still_open() {
         time: None,
         max_depth: 2,
     };
-    let Verdict::Unknown(reason) = Search::new(RuleSet::PROVEN, shallow).last(&p, 1) else {
+    let Verdict::Unknown(reason) = Search::new(RuleSet::ALL, shallow).last(&p, 1) else {
         panic!("bare kings: the last ply is not decided within 2 plies");
     };
     let open = reason

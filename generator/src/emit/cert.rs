@@ -247,7 +247,7 @@ mod tests {
     }
 
     fn certificate(dead: Vec<Position>) -> Certificate {
-        Certificate::new(retroproof_core::rules::RuleSet::PROVEN, dead)
+        Certificate::new(retroproof_core::rules::RuleSet::ALL, dead)
     }
 
     #[test]

@@ -385,7 +385,7 @@ const FRONTIER: usize = 60;
 
 /// The static rules a predecessor must pass to be tried: all but the zone
 /// cages, which are searched for afresh on each position and cost the most.
-const PREDECESSOR_RULES: RuleSet = RuleSet::PROVEN.without(Rule::Zone);
+const PREDECESSOR_RULES: RuleSet = RuleSet::ALL.without(Rule::Zone);
 
 /// The search aimed straight at `pos` (its en passant assertion turned into
 /// a last double step).

@@ -1,7 +1,7 @@
 //! Crossing pawns: pawn-capture counting that knows pawns of one file
 //! cannot pass each other without capturing.
 //!
-//! [`pawns`] assigns each side's pawns (and the pawns its
+//! [`pawns`](super::pawns) assigns each side's pawns (and the pawns its
 //! promoted men were) to distinct starting files, its *slots*, and counts
 //! the captures each must have made. It looks at the two sides apart. But
 //! a white and a black pawn that both started on file `g` and have both
@@ -21,24 +21,21 @@
 //! captures it can have made (the other side's missing men), breaks the
 //! order on some file. It counts only the promoted men the material shows
 //! (men beyond the initial set), not the dead men and region-promoted men
-//! of [`pawns`]: that is all the corpus needs (measured), and it keeps the
+//! of [`pawns`](super::pawns): that is all the corpus needs (measured), and it keeps the
 //! proof small.
 //! It is computed by branching, for every slot where both sides may have a
 //! capture-free man, on which of them may (a few *rectangles* of allowed
 //! choices per slot, covering every allowed pair), and running each side's
 //! assignment with the choices left.
 //!
-//! **Not proven in Coq yet**, so the engine does not use it
-//! ([`RuleSet::PROVEN`](super::RuleSet::PROVEN) leaves it out; the
-//! `corpus` example's `--with crossing` measures it). Its proof would
-//! extend the ghost of `PawnCapturesproof.v`: each side's ghost keeps the
-//! set of its slots whose man made no capture, costs 0 for those and 2 for
-//! a man back on its slot's file (every capture still raises a ghost's
-//! cost by at most one), and the two ghosts together keep the order of
-//! the capture-free pawns of each file (a push lands on an empty square; a
-//! double step crosses one). The Coq side then needs an assignment that
-//! takes allowed capture-free men, and the cover of the allowed pairs by
-//! rectangles.
+//! Proven sound in Coq: `crossing_refutes_sound` (coq/theories/
+//! Crossingproof.v) for `crossing_refutes` (Crossing.v), computed the same
+//! way (the Coq side asks whether a side fits its budget instead of
+//! computing its cheapest cost, which gives the same verdict);
+//! rust-core/tests/crossing_coq.rs checks that the two agree. The proof
+//! extends the ghost of `PawnCapturesproof.v` with the slots whose man
+//! made no capture, and shows that both sides' ghosts keep their
+//! capture-free pawns of each file in order (`crossing_reachable`).
 
 use crate::retro::SideMaterial;
 use crate::{Bitboard, Board, Color, File, Piece, Position, Rank, Role};

@@ -66,21 +66,17 @@
 //!   automatically). Unlike the others this rule carries data: the
 //!   cages go into the certificate, and Coq checks each is closed.
 //!
-//! - [`Rule::Crossing`] (**native only, not proven in Coq**): the two
-//!   sides' pawn-capture counts together, knowing that a white and a black
-//!   pawn of one file that have both made no capture are still on it, the
-//!   white one below ([`crossing`]).
+//! - [`Rule::Crossing`]: the two sides' pawn-capture counts together,
+//!   knowing that a white and a black pawn of one file that have both
+//!   made no capture are still on it, the white one below ([`crossing`]).
 //!
-//! Every rule of [`RuleSet::PROVEN`] (all but [`Rule::Crossing`]) is
-//! proven sound in Coq (`Stranded.v`, `Frozenproof.v`,
+//! Every rule is proven sound in Coq (`Stranded.v`, `Frozenproof.v`,
 //! `RegionCountproof.v`, `Cageproof.v`, `Parityproof.v`, `PawnCapturesproof.v`,
-//! `SealedBishopsproof.v`, `Zoneproof.v`) and together they make up the
-//! static rule of its certificate checker (`default_refuted`,
-//! coq/theories/Cert.v, with the zone cages of the certificate,
-//! `zone_refuted` in Zone.v; `COQ_RULES` in generator/src/prove.rs). The
-//! engine answers with [`RuleSet::PROVEN`]; [`RuleSet::ALL`] is for
-//! measuring what a rule would add before its proof exists (the `corpus`
-//! example's `--with crossing`).
+//! `SealedBishopsproof.v`, `Crossingproof.v`, `Zoneproof.v`) and together
+//! they make up the static rule of its certificate checker
+//! (`default_refuted`, coq/theories/Cert.v, with the zone cages of the
+//! certificate, `zone_refuted` in Zone.v; `COQ_RULES` in
+//! generator/src/prove.rs).
 
 pub mod bishops;
 pub mod cage;
@@ -186,12 +182,8 @@ pub struct RuleSet(u16);
 impl RuleSet {
     /// No rule: only exhaustion of the retraction graph.
     pub const NONE: RuleSet = RuleSet(0);
-    /// Every rule, [`Rule::Crossing`] included: for measuring, not for
-    /// answers (see [`RuleSet::PROVEN`]).
-    pub const ALL: RuleSet = RuleSet::PROVEN.with(Rule::Crossing);
-    /// Every rule Coq has proven sound: what the engine answers with, and
-    /// what the certificates it emits may appeal to.
-    pub const PROVEN: RuleSet = RuleSet(
+    /// Every rule.
+    pub const ALL: RuleSet = RuleSet(
         Rule::Invariants.bit()
             | Rule::Stranded.bit()
             | Rule::Frozen.bit()
@@ -202,7 +194,8 @@ impl RuleSet {
             | Rule::Cage.bit()
             | Rule::RegionCount.bit()
             | Rule::PromotionCount.bit()
-            | Rule::Zone.bit(),
+            | Rule::Zone.bit()
+            | Rule::Crossing.bit(),
     );
 
     #[must_use]

@@ -131,7 +131,7 @@ pub fn legality(pos: &Position, limits: Limits) -> Legality {
         return Legality::Illegal(IllegalReason::Stranded { square });
     }
     // The invariants and stranded men were tried just above.
-    let rules = RuleSet::PROVEN
+    let rules = RuleSet::ALL
         .without(Rule::Invariants)
         .without(Rule::Stranded);
     if let Some(rule) = rules.refuting(pos) {

@@ -1,0 +1,113 @@
+//! Native `crossing::refutes` and Coq's `Crossing.crossing_refutes` agree.
+//!
+//! Random boards (seeded, so always the same ones) and a few fixed ones
+//! ([`FIXED`]) with the native verdicts go into coq/tests/CrossingCross.v,
+//! which proves by `vm_compute` that `crossing_refutes` gives the same
+//! verdicts; this test checks that the file lists exactly them. So `cargo
+//! test` + `make -C coq test` together check agreement. To regenerate the
+//! Coq file after a change: `UPDATE_COQ_CROSS=1 cargo test --test
+//! crossing_coq`.
+
+mod common;
+
+use retroproof_core::random::Rng;
+use retroproof_core::rules::{crossing, pawns};
+use retroproof_core::Position;
+
+const COUNT: usize = 200;
+const SEED: u64 = 0xc055_1a9e;
+
+/// A random board that plain pawn-capture counting does not refute (so
+/// that the crossing rule has to look at the order on the files).
+fn random_fen(rng: &mut Rng) -> String {
+    loop {
+        let fen = draw(rng);
+        if Position::from_fen(&fen).is_ok_and(|p| !pawns::refutes(&p)) {
+            return fen;
+        }
+    }
+}
+
+/// A random board as a FEN: two kings; for each side, pawns on a few
+/// shared files (White's and Black's in either order on a file, so that
+/// some have crossed), nearly all its pieces (few captures to spend), and
+/// now and then an extra piece, a promoted man.
+fn draw(rng: &mut Rng) -> String {
+    let mut board = [[' '; 8]; 8]; // [rank][file], rank 0 = rank 1
+    let mut put = |rng: &mut Rng, ranks: (usize, usize), files: (usize, usize), c: char| {
+        for _ in 0..200 {
+            let r = ranks.0 + rng.below(ranks.1 - ranks.0 + 1);
+            let f = files.0 + rng.below(files.1 - files.0 + 1);
+            if board[r][f] == ' ' {
+                board[r][f] = c;
+                return;
+            }
+        }
+    };
+    put(rng, (0, 7), (0, 7), 'K');
+    put(rng, (0, 7), (0, 7), 'k');
+    let lo = rng.below(6);
+    let hi = (lo + 2 + rng.below(3)).min(7);
+    for pawn in ['P', 'p'] {
+        for _ in 0..(4 + rng.below(5)) {
+            put(rng, (1, 6), (lo, hi), pawn);
+        }
+    }
+    for (pieces, extra) in [
+        (['Q', 'R', 'R', 'B', 'B', 'N', 'N'], ['Q', 'N']),
+        (['q', 'r', 'r', 'b', 'b', 'n', 'n'], ['q', 'n']),
+    ] {
+        for p in pieces {
+            if rng.below(8) > 0 {
+                put(rng, (0, 7), (0, 7), p);
+            }
+        }
+        for p in extra {
+            if rng.below(4) == 0 {
+                put(rng, (0, 7), (0, 7), p);
+            }
+        }
+    }
+    common::grid_fen(&board)
+}
+
+/// The cases of `crossing_pawns_of_one_file` in tests/rules.rs.
+const FIXED: [&str; 6] = [
+    // 16 men each, so no capture ever: the b-pawns cannot have passed.
+    "rnbqkbnr/p1pppppp/1P6/1p6/8/8/P1PPPPPP/RNBQKBNR w - -",
+    "rnbqkbnr/p1pppppp/1p6/1P6/8/8/P1PPPPPP/RNBQKBNR w - -",
+    // Both b-pawns promoted (a third knight each) without a capture.
+    "rnbqkbnr/p1pppppp/8/3n4/3N4/8/P1PPPPPP/RNBQKBNR w - -",
+    // One black man fewer: White's b-pawn may have left its file.
+    "rnbqkb1r/p1pppppp/8/3n4/3N4/8/P1PPPPPP/RNBQKBNR w - -",
+    // White's b-pawn above Black's after two captures, Black lost two...
+    "r1bqkb1r/p1pppppp/1P6/1p6/8/8/P1PPPPPP/RNBQKBNR w - -",
+    // ... or only one.
+    "r1bqkbnr/p1pppppp/1P6/1p6/8/8/P1PPPPPP/RNBQKBNR w - -",
+];
+
+const CROSS: common::Cross = common::Cross {
+    test: "crossing_coq",
+    native: "crossing::refutes",
+    module: "Crossing",
+    coq: "crossing_refutes",
+    file: "CrossingCross.v",
+};
+
+#[test]
+fn coq_cross_file_is_current() {
+    let mut cs = common::cases(SEED, COUNT, random_fen, crossing::refutes);
+    common::assert_both_verdicts(&cs);
+    let fixed = FIXED.map(|fen| {
+        let pos = Position::from_fen(fen).unwrap();
+        (fen.to_string(), crossing::refutes(&pos))
+    });
+    let refuted: Vec<bool> = fixed.iter().map(|c| c.1).collect();
+    assert_eq!(
+        refuted,
+        [true, false, true, false, false, true],
+        "{fixed:?}"
+    );
+    cs.extend(fixed);
+    CROSS.assert_current(&cs);
+}
