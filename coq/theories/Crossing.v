@@ -11,7 +11,10 @@
          forall P, crossing_refutes P = true -> ~ reachable P].
 
     This is the rule [crossing::refutes] of the native engine
-    (rust-core/src/rules/crossing.rs), computed the same way.
+    (rust-core/src/rules/crossing.rs), with the same verdict: the native
+    rule computes each side's cheapest cost, this one asks whether each
+    side fits its budget (rust-core/tests/crossing_coq.rs writes
+    coq/tests/CrossingCross.v, which checks that they agree).
 
     ** The rule
 
@@ -24,9 +27,9 @@
     where both sides have a capture-free man, both are pawns and White's
     stands below Black's ([Crossingproof.crossing_reachable]).
 
-    Which men may be capture-free is decided slot by slot: [zeros] gives
-    the candidates ([cands]: a side's pawns on file [g], and a promoted
-    man if it has one and may have promoted on [g]); where both sides have
+    Which men may be capture-free is decided slot by slot: [cands] gives
+    the candidates (a side's pawns on file [g], and a promoted man if it
+    has one and may have promoted on [g]); where both sides have
     candidates, [rects] lists pairs of allowed sets covering every pair
     that keeps the order (White's alone, Black's alone, and for each rank
     threshold the white pawns below it with the black pawns above).
@@ -113,6 +116,8 @@ Definition cands (b : board_fn) (c : color) (g : nat) : list int * bool :=
 Definition nonempty (z : list int * bool) : bool :=
   match z with (l, t) => negb (Nat.eqb (length l) 0) || t end.
 
+(** The rank of [s] (0 to 7) as a [nat], read from the file table: the
+    rank [s >> 3] is below 8, where the table gives back its argument. *)
 Definition rank_nat (s : int) : nat := fnat (s >> 3)%uint63.
 
 (** The pairs of allowed sets of one slot. *)
