@@ -37,8 +37,9 @@
 //! made no capture, and shows that both sides' ghosts keep their
 //! capture-free pawns of each file in order (`crossing_reachable`).
 
+use super::pawns;
 use crate::retro::SideMaterial;
-use crate::{Bitboard, Board, Color, File, Piece, Position, Rank, Role};
+use crate::{Board, Color, Piece, Position, Role};
 
 /// A cost too high for any position.
 const IMPOSSIBLE: u32 = 1000;
@@ -75,15 +76,10 @@ impl Side {
             .into_iter()
             .map(|s| (s.file().index(), s.rank().index()))
             .collect();
-        let seventh = Bitboard::from_rank(Rank::Seventh.relative_to(color));
-        let blockers = board.by_piece(Piece::new(color.other(), Role::Pawn)) & seventh;
-        let open = std::array::from_fn(|x| {
-            File::new(x as u32).is_some_and(|f| (blockers & Bitboard::from_file(f)).is_empty())
-        });
         Side {
             pawns,
             tokens,
-            open,
+            open: pawns::open_files(board, color),
             budget: 16u32.saturating_sub(board.by_color(color.other()).count()),
         }
     }
@@ -139,29 +135,7 @@ impl Side {
                 row[g] = token;
             }
         }
-        // best[mask]: the cheapest way to give the first |mask| men the
-        // slots of mask.
-        let mut best = [u32::MAX; 256];
-        best[0] = 0;
-        let mut answer = IMPOSSIBLE;
-        for mask in 0usize..256 {
-            let c = best[mask];
-            if c == u32::MAX {
-                continue;
-            }
-            let i = mask.count_ones() as usize;
-            if i == n {
-                answer = answer.min(c);
-                continue;
-            }
-            for (g, &step) in cost[i].iter().enumerate() {
-                if mask & (1 << g) == 0 {
-                    let next = mask | (1 << g);
-                    best[next] = best[next].min(c + step);
-                }
-            }
-        }
-        answer
+        pawns::cheapest_assignment(&cost[..n])
     }
 
     fn fits(&self, need: u32) -> bool {

@@ -91,14 +91,8 @@ fn min_captures_with(board: &Board, color: Color, promoted: usize) -> Option<u32
         return None;
     }
     if promoted > 0 {
-        // Files whose seventh-rank square an unmoved opponent pawn holds.
-        let seventh = Bitboard::from_rank(Rank::Seventh.relative_to(color));
-        let blockers = board.by_piece(Piece::new(color.other(), Role::Pawn)) & seventh;
-        let open: Vec<u32> = (0..8u32)
-            .filter(|&x| {
-                File::new(x).is_some_and(|f| (blockers & Bitboard::from_file(f)).is_empty())
-            })
-            .collect();
+        let open = open_files(board, color);
+        let open: Vec<u32> = (0..8u32).filter(|&x| open[x as usize]).collect();
         let cost: [u32; 8] = std::array::from_fn(|g| {
             open.iter()
                 .map(|&x| x.abs_diff(g as u32))
@@ -107,8 +101,24 @@ fn min_captures_with(board: &Board, color: Color, promoted: usize) -> Option<u32
         });
         costs.extend(std::iter::repeat_n(cost, promoted));
     }
-    // best[mask]: cheapest assignment of the first popcount(mask) items to
-    // the starting files in mask.
+    Some(cheapest_assignment(&costs))
+}
+
+/// The files on which `color` may have promoted: not those whose
+/// seventh-rank square an unmoved opponent pawn holds.
+pub(super) fn open_files(board: &Board, color: Color) -> [bool; 8] {
+    let seventh = Bitboard::from_rank(Rank::Seventh.relative_to(color));
+    let blockers = board.by_piece(Piece::new(color.other(), Role::Pawn)) & seventh;
+    std::array::from_fn(|x| {
+        File::new(x as u32).is_some_and(|f| (blockers & Bitboard::from_file(f)).is_empty())
+    })
+}
+
+/// The cheapest assignment of items (at most 8; `costs[i][g]`: item `i`
+/// on starting file `g`) to distinct starting files, by a programme over
+/// the sets of files used: `best[mask]` is the cheapest way to give the
+/// first `popcount(mask)` items the files of `mask`.
+pub(super) fn cheapest_assignment(costs: &[[u32; 8]]) -> u32 {
     let mut best = [u32::MAX; 256];
     best[0] = 0;
     let mut answer = u32::MAX;
@@ -129,7 +139,7 @@ fn min_captures_with(board: &Board, color: Color, promoted: usize) -> Option<u32
             }
         }
     }
-    Some(answer)
+    answer
 }
 
 /// The roles whose men can be caged (see the module docs, "Dead men").
