@@ -44,7 +44,7 @@
     slots. *)
 
 From Coq Require Import Uint63 List Bool Arith.
-From RetroProof Require Import Gen.Vocab Board Rules Material RulesFast PawnCaptures.
+From RetroProof Require Import Gen.Vocab Board Rules Material RulesFast Facts PawnCaptures.
 Import ListNotations.
 Open Scope nat_scope.
 
@@ -66,8 +66,6 @@ Definition token_cost (bl : list nat) (A : allowed) (g : nat) : nat :=
   fold_right (fun x acc =>
     if file_open bl x then Nat.min (if Nat.eqb x g then own (snd (A g)) else absd x g) acc else acc)
     impossible (seq 0 8).
-
-Definition drop (g : nat) (free : list nat) : list nat := filter (fun h => negb (Nat.eqb h g)) free.
 
 (** [existsb] that stops at the first success ([existsb] and [orb]
     evaluate every argument under [vm_compute]). *)

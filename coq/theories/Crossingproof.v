@@ -245,9 +245,6 @@ Proof.
       * intros (y & [<-|Hy] & Hp); [congruence|exists y; auto].
 Qed.
 
-Lemma drop_in : forall g h free, In h (drop g free) <-> In h free /\ h <> g.
-Proof. intros g h free. unfold drop. rewrite filter_In, negb_true_iff, Nat.eqb_neq. reflexivity. Qed.
-
 (** The cost of men placed in slots: each man's cost at its slot. *)
 Definition psum (ps : list ((nat -> nat) * nat)) : nat := fold_right (fun p acc => fst p (snd p) + acc) 0 ps.
 

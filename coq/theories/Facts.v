@@ -196,3 +196,11 @@ Proof.
 Qed.
 
 End Counting.
+
+(** ** Dropping a small natural from a list *)
+
+(** [l] without [g] (the slots still free, the capture-free slots left). *)
+Definition drop (g : nat) (l : list nat) : list nat := filter (fun h => negb (Nat.eqb h g)) l.
+
+Lemma drop_in : forall g h l, In h (drop g l) <-> In h l /\ h <> g.
+Proof. intros g h l. unfold drop. rewrite filter_In, negb_true_iff, PeanoNat.Nat.eqb_neq. reflexivity. Qed.

@@ -651,31 +651,23 @@ Lemma zlc_mid : forall Z L1 x L2,
   zlc Z (L1 ++ x :: L2) = zlc Z L1 + zc (fnat (fst x)) (snd x) (zin (snd x) Z) + zlc Z L2.
 Proof. intros Z L1 x L2. rewrite zlc_app. simpl. lia. Qed.
 
-(** [Z] without the slot [g]: its man has made a capture. *)
-Definition zdrop (g : nat) (Z : list nat) : list nat := filter (fun h => negb (Nat.eqb h g)) Z.
-
-Lemma zdrop_in : forall g h Z, In h (zdrop g Z) <-> In h Z /\ h <> g.
+Lemma zin_drop : forall g h Z, h <> g -> zin h (drop g Z) = zin h Z.
 Proof.
-  intros g h Z. unfold zdrop. rewrite filter_In, negb_true_iff, Nat.eqb_neq. reflexivity.
+  intros g h Z Hne. apply eq_true_iff_eq. rewrite !zin_iff, drop_in. tauto.
 Qed.
 
-Lemma zin_drop : forall g h Z, h <> g -> zin h (zdrop g Z) = zin h Z.
+Lemma zin_drop_self : forall g Z, zin g (drop g Z) = false.
 Proof.
-  intros g h Z Hne. apply eq_true_iff_eq. rewrite !zin_iff, zdrop_in. tauto.
+  intros g Z. apply not_true_iff_false. rewrite zin_iff, drop_in. tauto.
 Qed.
 
-Lemma zin_drop_self : forall g Z, zin g (zdrop g Z) = false.
-Proof.
-  intros g Z. apply not_true_iff_false. rewrite zin_iff, zdrop_in. tauto.
-Qed.
-
-Lemma zlc_drop : forall g Z L, ~ In g (map snd L) -> zlc (zdrop g Z) L = zlc Z L.
+Lemma zlc_drop : forall g Z L, ~ In g (map snd L) -> zlc (drop g Z) L = zlc Z L.
 Proof.
   intros g Z L; induction L as [|[s h] L IH]; intros Hn; simpl; [reflexivity|].
   simpl in Hn. rewrite zin_drop by (intros ->; tauto). rewrite IH by tauto. reflexivity.
 Qed.
 
-Lemma ztc_drop : forall g Z T, ~ In g (map snd T) -> ztc (zdrop g Z) T = ztc Z T.
+Lemma ztc_drop : forall g Z T, ~ In g (map snd T) -> ztc (drop g Z) T = ztc Z T.
 Proof.
   intros g Z T; induction T as [|[x h] T IH]; intros Hn; simpl; [reflexivity|].
   simpl in Hn. rewrite zin_drop by (intros ->; tauto). rewrite IH by tauto. reflexivity.
@@ -708,17 +700,17 @@ Qed.
 (** A pawn moves from [f] to [t]: if it changed file, it made a capture
     and its slot leaves [Z]. *)
 Definition zmove (f t : int) (g : nat) (Z : list nat) : list nat :=
-  if Nat.eqb (fnat f) (fnat t) then Z else zdrop g Z.
+  if Nat.eqb (fnat f) (fnat t) then Z else drop g Z.
 
 Lemma zmove_incl : forall f t g Z, incl (zmove f t g Z) Z.
 Proof.
-  intros f t g Z h. unfold zmove. destruct (Nat.eqb (fnat f) (fnat t)); [tauto|]. rewrite zdrop_in. tauto.
+  intros f t g Z h. unfold zmove. destruct (Nat.eqb (fnat f) (fnat t)); [tauto|]. rewrite drop_in. tauto.
 Qed.
 
 Lemma zmove_file : forall f t g Z, In g (zmove f t g Z) -> fnat f = fnat t.
 Proof.
   intros f t g Z. unfold zmove. destruct (Nat.eqb_spec (fnat f) (fnat t)); [tauto|].
-  rewrite zdrop_in. tauto.
+  rewrite drop_in. tauto.
 Qed.
 
 (** A pawn of [c] goes straight from [f] to [t] on [b], without a capture. *)
@@ -782,7 +774,7 @@ Proof.
   assert (Htn : ~ In t (map fst (L1 ++ (f, g) :: L2))) by (rewrite <- (gh_pawns _ _ _ _ _ G) by exact Ht; exact Hbt).
   exists L1, g, L2. split; [reflexivity|]. destruct G as [G1 G2 G3 G4 G5 G6 G7 G7' GL GT G8].
   assert (Hsub : forall h, In h (zmove f t g Z) -> In h Z).
-  { intros h. unfold zmove. destruct (Nat.eqb (fnat f) (fnat t)); [tauto|]. rewrite zdrop_in. tauto. }
+  { intros h. unfold zmove. destruct (Nat.eqb (fnat f) (fnat t)); [tauto|]. rewrite drop_in. tauto. }
   assert (Hg : ~ In g (map snd L1 ++ map snd L2 ++ map snd T)).
   { rewrite !map_app in G4. simpl in G4. rewrite <- app_assoc in G4. simpl in G4.
     apply NoDup_remove_2 in G4. exact G4. }
@@ -808,7 +800,7 @@ Proof.
     + apply (GL s h); [apply in_or_app; left; exact Hin|apply Hsub, Hz].
     + injection E as <- <-. unfold zmove in Hz. destruct (Nat.eqb_spec (fnat f) (fnat t)) as [E|E].
       * rewrite <- E. apply (GL f g); [apply in_or_app; right; left; reflexivity|exact Hz].
-      * apply zdrop_in in Hz. tauto.
+      * apply drop_in in Hz. tauto.
     + apply (GL s h); [apply in_or_app; right; right; exact Hin|apply Hsub, Hz].
   - intros x h Hx Hz. exact (GT x h Hx (Hsub h Hz)).
   - rewrite zcost_split, zlc_mid in G8 |- *. simpl in G8 |- *.

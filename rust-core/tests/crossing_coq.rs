@@ -34,23 +34,13 @@ fn random_fen(rng: &mut Rng) -> String {
 /// now and then an extra piece, a promoted man.
 fn draw(rng: &mut Rng) -> String {
     let mut board = [[' '; 8]; 8]; // [rank][file], rank 0 = rank 1
-    let mut put = |rng: &mut Rng, ranks: (usize, usize), files: (usize, usize), c: char| {
-        for _ in 0..200 {
-            let r = ranks.0 + rng.below(ranks.1 - ranks.0 + 1);
-            let f = files.0 + rng.below(files.1 - files.0 + 1);
-            if board[r][f] == ' ' {
-                board[r][f] = c;
-                return;
-            }
-        }
-    };
-    put(rng, (0, 7), (0, 7), 'K');
-    put(rng, (0, 7), (0, 7), 'k');
+    common::place(rng, &mut board, (0, 7), (0, 7), 'K');
+    common::place(rng, &mut board, (0, 7), (0, 7), 'k');
     let lo = rng.below(6);
     let hi = (lo + 2 + rng.below(3)).min(7);
     for pawn in ['P', 'p'] {
         for _ in 0..(4 + rng.below(5)) {
-            put(rng, (1, 6), (lo, hi), pawn);
+            common::place(rng, &mut board, (1, 6), (lo, hi), pawn);
         }
     }
     for (pieces, extra) in [
@@ -59,12 +49,12 @@ fn draw(rng: &mut Rng) -> String {
     ] {
         for p in pieces {
             if rng.below(8) > 0 {
-                put(rng, (0, 7), (0, 7), p);
+                common::place(rng, &mut board, (0, 7), (0, 7), p);
             }
         }
         for p in extra {
             if rng.below(4) == 0 {
-                put(rng, (0, 7), (0, 7), p);
+                common::place(rng, &mut board, (0, 7), (0, 7), p);
             }
         }
     }
@@ -98,10 +88,7 @@ const CROSS: common::Cross = common::Cross {
 fn coq_cross_file_is_current() {
     let mut cs = common::cases(SEED, COUNT, random_fen, crossing::refutes);
     common::assert_both_verdicts(&cs);
-    let fixed = FIXED.map(|fen| {
-        let pos = Position::from_fen(fen).unwrap();
-        (fen.to_string(), crossing::refutes(&pos))
-    });
+    let fixed = common::verdicts(&FIXED, crossing::refutes);
     let refuted: Vec<bool> = fixed.iter().map(|c| c.1).collect();
     assert_eq!(
         refuted,

@@ -14,7 +14,6 @@ mod common;
 
 use retroproof_core::random::Rng;
 use retroproof_core::rules::pawns;
-use retroproof_core::Position;
 
 const COUNT: usize = 300;
 const SEED: u64 = 0x5eed_9a75;
@@ -24,22 +23,8 @@ const SEED: u64 = 0x5eed_9a75;
 /// (sometimes more than the initial set, as after promotions).
 fn random_fen(rng: &mut Rng) -> String {
     let mut board = [[' '; 8]; 8]; // [rank][file], rank 0 = rank 1
-    let empty_square = |rng: &mut Rng,
-                        board: &mut [[char; 8]; 8],
-                        ranks: (usize, usize),
-                        files: (usize, usize),
-                        c: char| {
-        for _ in 0..200 {
-            let r = ranks.0 + rng.below(ranks.1 - ranks.0 + 1);
-            let f = files.0 + rng.below(files.1 - files.0 + 1);
-            if board[r][f] == ' ' {
-                board[r][f] = c;
-                return;
-            }
-        }
-    };
-    empty_square(rng, &mut board, (0, 7), (0, 7), 'K');
-    empty_square(rng, &mut board, (0, 7), (0, 7), 'k');
+    common::place(rng, &mut board, (0, 7), (0, 7), 'K');
+    common::place(rng, &mut board, (0, 7), (0, 7), 'k');
     for (pawn, pieces) in [
         ('P', ['Q', 'R', 'R', 'B', 'B', 'N', 'N', 'Q']),
         ('p', ['q', 'r', 'r', 'b', 'b', 'n', 'n', 'q']),
@@ -48,11 +33,11 @@ fn random_fen(rng: &mut Rng) -> String {
         let lo = rng.below(8);
         let hi = (lo + 1 + rng.below(7)).min(7);
         for _ in 0..n {
-            empty_square(rng, &mut board, (1, 6), (lo, hi), pawn);
+            common::place(rng, &mut board, (1, 6), (lo, hi), pawn);
         }
         for p in pieces {
             if rng.below(3) > 0 {
-                empty_square(rng, &mut board, (0, 7), (0, 7), p);
+                common::place(rng, &mut board, (0, 7), (0, 7), p);
             }
         }
     }
@@ -116,10 +101,7 @@ const CROSS: common::Cross = common::Cross {
 fn coq_cross_file_is_current() {
     let mut cs = common::cases(SEED, COUNT, random_fen, pawns::refutes);
     common::assert_both_verdicts(&cs);
-    let fixed = FIXED.map(|fen| {
-        let pos = Position::from_fen(fen).unwrap();
-        (fen.to_string(), pawns::refutes(&pos))
-    });
+    let fixed = common::verdicts(&FIXED, pawns::refutes);
     let refuted = fixed.iter().filter(|c| c.1).count();
     assert_eq!(refuted, 8, "{fixed:?}");
     cs.extend(fixed);

@@ -23,17 +23,7 @@ const SEED: u64 = 0xb15b_0e75;
 /// few queens, rooks and knights (sometimes more than the initial set).
 fn random_fen(rng: &mut Rng) -> String {
     let mut board = [[' '; 8]; 8]; // [rank][file], rank 0 = rank 1
-    let place = |rng: &mut Rng, board: &mut [[char; 8]; 8], ranks: (usize, usize), c: char| {
-        for _ in 0..200 {
-            let r = ranks.0 + rng.below(ranks.1 - ranks.0 + 1);
-            let f = rng.below(8);
-            if board[r][f] == ' ' {
-                board[r][f] = c;
-                return;
-            }
-        }
-    };
-    // (pawn rank, home rank, [(home file, sealing files)], pawn, bishop)
+                                   // (pawn rank, home rank, [(home file, sealing files)], pawn, bishop)
     let sides = [
         (1usize, 0usize, 'P', 'B', ['Q', 'R', 'N']),
         (6, 7, 'p', 'b', ['q', 'r', 'n']),
@@ -49,20 +39,20 @@ fn random_fen(rng: &mut Rng) -> String {
             }
         }
     }
-    place(rng, &mut board, (0, 7), 'K');
-    place(rng, &mut board, (0, 7), 'k');
+    common::place(rng, &mut board, (0, 7), (0, 7), 'K');
+    common::place(rng, &mut board, (0, 7), (0, 7), 'k');
     for &(_, _, pawn, bishop, others) in &sides {
         let have = board.iter().flatten().filter(|&&c| c == pawn).count();
         let want = 4 + rng.below(5);
         for _ in have..want {
-            place(rng, &mut board, (1, 6), pawn);
+            common::place(rng, &mut board, (1, 6), (0, 7), pawn);
         }
         for _ in 0..rng.below(4) {
-            place(rng, &mut board, (0, 7), bishop);
+            common::place(rng, &mut board, (0, 7), (0, 7), bishop);
         }
         for p in others {
             for _ in 0..rng.below(3) {
-                place(rng, &mut board, (0, 7), p);
+                common::place(rng, &mut board, (0, 7), (0, 7), p);
             }
         }
     }

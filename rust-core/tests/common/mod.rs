@@ -1,6 +1,6 @@
 //! What the native/Coq agreement tests of the static rules share
-//! (`pawn_captures_coq.rs`, `sealed_bishops_coq.rs`): a board drawn as a
-//! grid written as a FEN, and the generated Coq file that checks the Coq
+//! (`pawn_captures_coq.rs`, `sealed_bishops_coq.rs`, `crossing_coq.rs`):
+//! a board drawn as a grid written as a FEN, and the generated Coq file that checks the Coq
 //! rule gives the native verdict on each board.
 
 use retroproof_core::random::Rng;
@@ -30,6 +30,33 @@ pub fn assert_both_verdicts(cases: &[(String, bool)]) {
     let n = cases.len();
     let t = cases.iter().filter(|c| c.1).count();
     assert!(t >= n / 10 && n - t >= n / 10, "{t} refuted of {n}");
+}
+
+/// Puts `c` on a random empty square of `board` within the rank and file
+/// ranges (inclusive); gives up after 200 tries on a crowded range.
+pub fn place(
+    rng: &mut Rng,
+    board: &mut [[char; 8]; 8],
+    ranks: (usize, usize),
+    files: (usize, usize),
+    c: char,
+) {
+    for _ in 0..200 {
+        let r = ranks.0 + rng.below(ranks.1 - ranks.0 + 1);
+        let f = files.0 + rng.below(files.1 - files.0 + 1);
+        if board[r][f] == ' ' {
+            board[r][f] = c;
+            return;
+        }
+    }
+}
+
+/// Fixed boards with the native `verdict` on each.
+#[allow(dead_code)] // each test crate compiles this module; not all have fixed boards
+pub fn verdicts(fens: &[&str], verdict: fn(&Position) -> bool) -> Vec<(String, bool)> {
+    fens.iter()
+        .map(|fen| (fen.to_string(), verdict(&Position::from_fen(fen).unwrap())))
+        .collect()
 }
 
 /// The FEN of a grid (`[rank][file]`, rank 0 = rank 1, `' '` empty), White
