@@ -23,7 +23,10 @@
     the cost is a lower bound of its captures, at most [16 - m] with [m]
     the other side's men.  Here a man may also be *capture-free*: then it
     costs 0 and stands (or promoted) on its slot's file; a man on its
-    slot's file that is not capture-free costs 2.  For every slot [g]
+    slot's file that is not capture-free costs 2.  A pawn's cost is at
+    most the ranks it has gone up from its second rank ([advance]: each
+    capture took it one rank up), else that slot is impossible for it
+    (a pawn on c3 did not start on the a-file).  For every slot [g]
     where both sides have a capture-free man, both are pawns and White's
     stands below Black's ([Crossingproof.crossing_reachable]).
 
@@ -35,7 +38,9 @@
     threshold the white pawns below it with the black pawns above).
     [search] tries them slot by slot, each undecided slot allowing every
     candidate, and closes a branch as soon as a side does not fit
-    (allowing more never costs more).
+    (allowing more never costs more).  With no contested slot, this is
+    the plain count of PawnCaptures.v made stronger by [advance] and by
+    the cost 2 of a man back on its slot's file.
 
     [fitsk] looks for an assignment of the pawns (their costs per slot)
     to distinct free slots within a budget, dropping a slot as soon as the
@@ -57,9 +62,14 @@ Definition allowed : Type := nat -> (list int * bool).
 
 Definition own (z : bool) : nat := if z then 0 else 2.
 
-(** The cost of the pawn on [s] in slot [g]. *)
-Definition pawn_cost (A : allowed) (s : int) (g : nat) : nat :=
+(** The captures the pawn on [s] made at least, in slot [g]. *)
+Definition file_cost (A : allowed) (s : int) (g : nat) : nat :=
   if Nat.eqb (fnat s) g then own (inb s (fst (A g))) else absd (fnat s) g.
+
+(** The cost of [c]'s pawn on [s] in slot [g]: [file_cost], unless that
+    is more than the ranks it went up ([advance]), which it cannot be. *)
+Definition pawn_cost (c : color) (A : allowed) (s : int) (g : nat) : nat :=
+  let v := file_cost A s g in if Nat.leb v (advance c s) then v else impossible.
 
 (** The cost of a promoted man in slot [g]: the cheapest open file. *)
 Definition token_cost (bl : list nat) (A : allowed) (g : nat) : nat :=
@@ -103,7 +113,7 @@ Definition pawn_sqs (b : board_fn) (c : color) : list int :=
 (** [c]'s men (its pawns, then its promoted men) fit in the captures it
     can have made, with the capture-free men [A] allows. *)
 Definition fits (b : board_fn) (c : color) (A : allowed) : bool :=
-  fitsk (map (pawn_cost A) (pawn_sqs b c)) (seq 0 8) (16 - men_count (census_of (Material.men b) (opp c)))
+  fitsk (map (pawn_cost c A) (pawn_sqs b c)) (seq 0 8) (16 - men_count (census_of (Material.men b) (opp c)))
         (choose (token_cost (blocked_files b c) A) (promoted_men (census_of (Material.men b) c))).
 
 (** The candidates of slot [g]. *)
@@ -113,10 +123,6 @@ Definition cands (b : board_fn) (c : color) (g : nat) : list int * bool :=
 
 Definition nonempty (z : list int * bool) : bool :=
   match z with (l, t) => negb (Nat.eqb (length l) 0) || t end.
-
-(** The rank of [s] (0 to 7) as a [nat], read from the file table: the
-    rank [s >> 3] is below 8, where the table gives back its argument. *)
-Definition rank_nat (s : int) : nat := fnat (s >> 3)%uint63.
 
 (** The pairs of allowed sets of one slot. *)
 Definition rects (zw zb : list int * bool) : list ((list int * bool) * (list int * bool)) :=
@@ -148,10 +154,7 @@ Definition contested (Aw Ab : allowed) : list (nat * list ((list int * bool) * (
            (seq 0 8).
 
 Definition crossing_with (b : board_fn) (Aw Ab : allowed) : bool :=
-  match contested Aw Ab with
-  | [] => false
-  | cs => negb (search b cs Aw Ab)
-  end.
+  negb (search b (contested Aw Ab) Aw Ab).
 
 Definition crossing_refutes_board (b : board_fn) : bool :=
   crossing_with b (table (map (cands b White) (seq 0 8))) (table (map (cands b Black) (seq 0 8))).

@@ -13,8 +13,10 @@
       one stands below the black one ([ordered]).
 
     From the invariant to the rule: each side's ghost is one of the
-    assignments the rule's [fitsb] looks for ([side_fits], with the
-    capture-free men the current allowed sets [covers]); at every
+    assignments the rule's [fits] looks for ([side_fits], with the
+    capture-free men the current allowed sets [covers]; a pawn's cost
+    there is its [zc], which the ghost keeps within the ranks it went up,
+    [gh_reach], so [pawn_cost] never finds it impossible); at every
     contested slot one of the pairs of [rects] covers the ghosts' own
     capture-free men ([rects_cover]: a white and a black capture-free
     pawn of one slot are separated by the threshold just above the white
@@ -349,12 +351,20 @@ Proof. intros h l l' P. induction P; simpl; lia. Qed.
 Lemma map_const : forall A B (x : B) (l : list A), map (fun _ => x) l = repeat x (length l).
 Proof. intros A B x l; induction l; simpl; congruence. Qed.
 
-Lemma pawn_cost_le : forall A s g z, (z = true -> fnat s = g /\ inb s (fst (A g)) = true) ->
-  pawn_cost A s g <= zc (fnat s) g z.
+Lemma file_cost_le : forall A s g z, (z = true -> fnat s = g /\ inb s (fst (A g)) = true) ->
+  file_cost A s g <= zc (fnat s) g z.
 Proof.
-  intros A s g [|] H; unfold pawn_cost, zc, own.
+  intros A s g [|] H; unfold file_cost, zc, own.
   - destruct (H eq_refl) as [E I]. rewrite E, Nat.eqb_refl, I. lia.
   - destruct (Nat.eqb (fnat s) g); [destruct (inb s (fst (A g))); lia|lia].
+Qed.
+
+Lemma pawn_cost_le : forall c A s g z, (z = true -> fnat s = g /\ inb s (fst (A g)) = true) ->
+  zc (fnat s) g z <= advance c s -> pawn_cost c A s g <= zc (fnat s) g z.
+Proof.
+  intros c A s g z H Ha. pose proof (file_cost_le A s g z H) as Hf. unfold pawn_cost. cbv zeta.
+  replace (Nat.leb (file_cost A s g) (advance c s)) with true by (symmetry; apply Nat.leb_le; lia).
+  exact Hf.
 Qed.
 
 Lemma token_cost_le : forall bl A x g z, In x (seq 0 8) -> file_open bl x = true ->
@@ -387,8 +397,8 @@ Proof.
   assert (Hperm : Permutation (map fst L) ps) by exact (pawns_perm _ _ b c L T Z G).
   assert (Hnd1 : NoDup (map fst L)) by exact (gh_nd _ _ _ _ _ _ _ G).
   assert (HlenT : length T' = t) by (apply firstn_length_le, (gh_excess _ _ _ _ _ _ _ G)).
-  set (pp := map (fun s => (pawn_cost A s, slot_of L s)) ps).
-  assert (Hitems : map (pawn_cost A) ps = map fst pp) by (unfold pp; rewrite map_map; reflexivity).
+  set (pp := map (fun s => (pawn_cost c A s, slot_of L s)) ps).
+  assert (Hitems : map (pawn_cost c A) ps = map fst pp) by (unfold pp; rewrite map_map; reflexivity).
   rewrite Hitems.
   assert (Hslots : Permutation (map snd pp) (map snd L)).
   { unfold pp. rewrite map_map. simpl.
@@ -405,9 +415,10 @@ Proof.
   pose proof (gh_cost _ _ _ _ _ _ _ G) as Hcost. rewrite zcost_split in Hcost.
   assert (Hpawns : psum pp <= zlc Z L).
   { unfold pp. rewrite psum_map, <- (sum_perm _ _ _ Hperm). unfold zlc.
-    apply (sum_slots (fun s g => pawn_cost A s g) (fun e => zc (fnat (fst e)) (snd e) (zin (snd e) Z))
+    apply (sum_slots (fun s g => pawn_cost c A s g) (fun e => zc (fnat (fst e)) (snd e) (zin (snd e) Z))
              L L Hnd1 (fun e H => H)).
-    intros s g Hin. apply pawn_cost_le. intros Ez. apply zin_iff in Ez. split.
+    intros s g Hin. apply pawn_cost_le; [|exact (gh_reach _ _ _ _ _ _ _ G s g Hin)].
+    intros Ez. apply zin_iff in Ez. split.
     - exact (gh_zl _ _ _ _ _ _ _ G s g Hin Ez).
     - exact (proj1 (Hc g) s Hin Ez). }
   assert (Htok : fold_right (fun g acc => tk g + acc) 0 (map snd T') <= ztc Z T).
@@ -569,9 +580,8 @@ Lemma crossing_with_false : forall b Lw Tw Zw Lb Tb Zb Aw Ab,
   crossing_with b Aw Ab = false.
 Proof.
   intros b Lw Tw Zw Lb Tb Zb Aw Ab GW GB Ho Hw Hb. unfold crossing_with.
-  destruct (contested Aw Ab) as [|e cs] eqn:E; [reflexivity|].
   rewrite (search_complete b Lw Tw Zw Lb Tb Zb); [reflexivity|assumption..|].
-  intros g rs Hin. rewrite <- E in Hin. unfold contested in Hin. apply in_flat_map in Hin.
+  intros g rs Hin. unfold contested in Hin. apply in_flat_map in Hin.
   destruct Hin as (g' & _ & Hin). destruct (nonempty (Aw g') && nonempty (Ab g')); [|destruct Hin].
   destruct Hin as [E'|[]]. injection E' as <- <-.
   apply (rects_cover b Lw Tw Zw Lb Tb Zb); auto; intros y; apply in_firstn.

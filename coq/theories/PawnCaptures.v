@@ -76,6 +76,15 @@ Definition file_table : array nat :=
 (** The file of square [s], 0 (a) to 7 (h). *)
 Definition fnat (s : int) : nat := file_table.[s].
 
+(** The rank of [s] (0 to 7) as a [nat], read from the file table: the
+    rank [s >> 3] is below 8, where the table gives back its argument. *)
+Definition rank_nat (s : int) : nat := fnat (s >> 3)%uint63.
+
+(** How many ranks a pawn of [c] on [s] has gone up from its second rank:
+    each capture took it one rank up, so it made at most that many. *)
+Definition advance (c : color) (s : int) : nat :=
+  match c with White => rank_nat s - 1 | Black => 6 - rank_nat s end.
+
 Definition absd (a b : nat) : nat := (a - b) + (b - a).
 
 (** How many of [l] are below [k]. *)

@@ -45,7 +45,11 @@
       [|file - g|] in all cases ([zcost_ge]), so the plain count
       [sum |file - g|] over [L] and [T] follows ([gh_plain]).  [Z] is
       what the crossing rule needs (Crossingproof.v: capture-free pawns
-      of one file keep their order).
+      of one file keep their order);
+    - each pawn's cost [zc] is at most the ranks it has gone up from its
+      second rank ([gh_reach], [advance] of PawnCaptures.v): every pawn
+      move goes up a rank or two, a capture exactly one
+      ([pawn_advance]).  The crossing rule uses it too.
 
     The initial position has one (every pawn on its own file, no token,
     16 men each, every slot in [Z]).  A game step keeps one ([ghost_step]):
@@ -453,7 +457,8 @@ Record ghost (b : board_fn) (c : color) (L : list (int * nat)) (T : list (nat * 
   gh_region : Rx b <= length T;
   gh_zl : forall s g, In (s, g) L -> In g Z -> fnat s = g;
   gh_zt : forall x g, In (x, g) T -> In g Z -> x = g;
-  gh_cost : zcost L T Z + cnt b (opp c) TMan + Dm b <= 16
+  gh_cost : zcost L T Z + cnt b (opp c) TMan + Dm b <= 16;
+  gh_reach : forall s g, In (s, g) L -> zc (fnat s) g (zin g Z) <= advance c s
 }.
 
 Definition ghostly (b : board_fn) (c : color) : Prop := exists L T Z, ghost b c L T Z.
@@ -688,7 +693,7 @@ Lemma ghost_same : forall b b' c L T Z, ghost b c L T Z ->
   no_new_enemy_pawn b b' c -> excess b' c <= excess b c -> Rx b' <= Rx b ->
   cnt b' (opp c) TMan + Dm b' <= cnt b (opp c) TMan + Dm b -> ghost b' c L T Z.
 Proof.
-  intros b b' c L T Z G Hp Hn He HR Hm. destruct G as [G1 G2 G3 G4 G5 G6 G7 G7' GL GT G8].
+  intros b b' c L T Z G Hp Hn He HR Hm. destruct G as [G1 G2 G3 G4 G5 G6 G7 G7' GL GT G8 GR].
   constructor; auto.
   - intros s Hs. rewrite Hp by exact Hs. auto.
   - intros x g Hx. destruct (G6 x g Hx) as [H1 H2]. split; [exact H1|]. eapply tok_open_transfer; eauto.
@@ -767,12 +772,13 @@ Lemma ghost_move : forall b b' c L T Z f t, ghost b c L T Z -> In f all_squares 
      (b' s = Some (MkPiece c Pawn) <-> (b s = Some (MkPiece c Pawn) /\ s <> f) \/ s = t)) ->
   no_new_enemy_pawn b b' c -> excess b' c <= excess b c -> Rx b' <= Rx b ->
   absd (fnat f) (fnat t) + cnt b' (opp c) TMan + Dm b' <= cnt b (opp c) TMan + Dm b ->
+  advance c f < advance c t -> advance c f + absd (fnat f) (fnat t) <= advance c t ->
   exists L1 g L2, L = L1 ++ (f, g) :: L2 /\ ghost b' c (L1 ++ (t, g) :: L2) T (zmove f t g Z).
 Proof.
-  intros b b' c L T Z f t G Hf Ht Hbf Hbt Hp Hn He HR Hm.
+  intros b b' c L T Z f t G Hf Ht Hbf Hbt Hp Hn He HR Hm Ha1 Ha2.
   destruct (ghost_split b c L T Z f G Hf Hbf) as (L1 & g & L2 & -> & Hnf & Hnd).
   assert (Htn : ~ In t (map fst (L1 ++ (f, g) :: L2))) by (rewrite <- (gh_pawns _ _ _ _ _ G) by exact Ht; exact Hbt).
-  exists L1, g, L2. split; [reflexivity|]. destruct G as [G1 G2 G3 G4 G5 G6 G7 G7' GL GT G8].
+  exists L1, g, L2. split; [reflexivity|]. destruct G as [G1 G2 G3 G4 G5 G6 G7 G7' GL GT G8 GR].
   assert (Hsub : forall h, In h (zmove f t g Z) -> In h Z).
   { intros h. unfold zmove. destruct (Nat.eqb (fnat f) (fnat t)); [tauto|]. rewrite drop_in. tauto. }
   assert (Hg : ~ In g (map snd L1 ++ map snd L2 ++ map snd T)).
@@ -811,6 +817,21 @@ Proof.
     + rewrite !zlc_drop, ztc_drop by (rewrite ?in_app_iff in Hg; tauto).
       rewrite zin_drop_self.
       pose proof (zc_step (fnat f) (fnat t) g (zin g Z) Hzg E). lia.
+  - assert (Hzh : forall s h, In (s, h) (L1 ++ L2) -> zin h (zmove f t g Z) = zin h Z).
+    { intros s h Hin. unfold zmove. destruct (Nat.eqb (fnat f) (fnat t)); [reflexivity|].
+      apply zin_drop. intros ->. apply Hg. apply in_app_or in Hin. rewrite !in_app_iff.
+      destruct Hin as [Hin|Hin]; [left|right; left]; exact (in_map snd _ _ Hin). }
+    intros s h Hin. apply in_app_or in Hin. destruct Hin as [Hin|[E|Hin]].
+    + rewrite (Hzh s h) by (apply in_or_app; left; exact Hin).
+      apply GR, in_or_app. left. exact Hin.
+    + injection E as <- <-. pose proof (GR f g ltac:(apply in_or_app; right; left; reflexivity)) as Hf'.
+      assert (Hzg : zin g Z = true -> fnat f = g).
+      { intros E. apply zin_iff in E. apply (GL f g); [apply in_or_app; right; left; reflexivity|exact E]. }
+      unfold zmove. destruct (Nat.eqb_spec (fnat f) (fnat t)) as [E|E].
+      * rewrite <- E. lia.
+      * rewrite zin_drop_self. pose proof (zc_step (fnat f) (fnat t) g (zin g Z) Hzg E). lia.
+    + rewrite (Hzh s h) by (apply in_or_app; right; exact Hin).
+      apply GR, in_or_app. right. right. exact Hin.
 Qed.
 
 Lemma ghost_move_kept : forall b b' us c L T Z f t, ghost b c L T Z -> In f all_squares -> In t all_squares ->
@@ -820,10 +841,11 @@ Lemma ghost_move_kept : forall b b' us c L T Z f t, ghost b c L T Z -> In f all_
   no_new_enemy_pawn b b' c -> excess b' c <= excess b c -> Rx b' <= Rx b ->
   absd (fnat f) (fnat t) + cnt b' (opp c) TMan + Dm b' <= cnt b (opp c) TMan + Dm b ->
   (fnat f = fnat t -> c = us /\ pushed b c f t) ->
+  advance c f < advance c t -> advance c f + absd (fnat f) (fnat t) <= advance c t ->
   exists L' T' Z', ghost b' c L' T' Z' /\ zkept b us c L T Z L' T' Z'.
 Proof.
-  intros b b' us c L T Z f t G Hf Ht Hbf Hbt Hp Hn He HR Hm Hpush.
-  destruct (ghost_move b b' c L T Z f t G Hf Ht Hbf Hbt Hp Hn He HR Hm) as (L1 & g & L2 & -> & G').
+  intros b b' us c L T Z f t G Hf Ht Hbf Hbt Hp Hn He HR Hm Hpush Ha1 Ha2.
+  destruct (ghost_move b b' c L T Z f t G Hf Ht Hbf Hbt Hp Hn He HR Hm Ha1 Ha2) as (L1 & g & L2 & -> & G').
   exists (L1 ++ (t, g) :: L2), T, (zmove f t g Z). split; [exact G'|]. apply zkept_move, Hpush.
 Qed.
 
@@ -835,7 +857,7 @@ Proof.
   intros b b' c L T Z x G Hx Hbx Hp Hn He HR Hm.
   destruct (ghost_split b c L T Z x G Hx Hbx) as (L1 & g & L2 & -> & Hnf & Hnd).
   exists (L1 ++ L2). split; [intros y Hy; apply in_app_or in Hy; apply in_or_app; simpl; tauto|].
-  destruct G as [G1 G2 G3 G4 G5 G6 G7 G7' GL GT G8]. constructor.
+  destruct G as [G1 G2 G3 G4 G5 G6 G7 G7' GL GT G8 GR]. constructor.
   - intros s Hs. rewrite Hp by exact Hs. rewrite G1 by exact Hs. rewrite !map_app, !in_app_iff. simpl.
     rewrite map_app, in_app_iff in Hnf. split.
     + intros [[H|[H|H]] Hsx]; [tauto|congruence|tauto].
@@ -851,6 +873,7 @@ Proof.
   - intros s h Hin. apply GL. apply in_app_or in Hin. apply in_or_app. simpl. tauto.
   - exact GT.
   - rewrite zcost_split, zlc_mid in G8. rewrite zcost_split, zlc_app. lia.
+  - intros s h Hin. apply GR. apply in_app_or in Hin. apply in_or_app. simpl. tauto.
 Qed.
 
 Lemma ghost_promote : forall b b' c L T Z x, ghost b c L T Z -> In x all_squares -> b x = Some (MkPiece c Pawn) ->
@@ -862,7 +885,7 @@ Lemma ghost_promote : forall b b' c L T Z x, ghost b c L T Z -> In x all_squares
 Proof.
   intros b b' c L T Z x G Hx Hbx Hp Hn Ho He HR Hm.
   destruct (ghost_split b c L T Z x G Hx Hbx) as (L1 & g & L2 & -> & Hnf & Hnd).
-  exists L1, g, L2. split; [reflexivity|]. destruct G as [G1 G2 G3 G4 G5 G6 G7 G7' GL GT G8].
+  exists L1, g, L2. split; [reflexivity|]. destruct G as [G1 G2 G3 G4 G5 G6 G7 G7' GL GT G8 GR].
   assert (Hperm : Permutation (map snd (L1 ++ (x, g) :: L2) ++ map snd T)
                               (map snd (L1 ++ L2) ++ map snd ((fnat x, g) :: T))).
   { rewrite !map_app. simpl. rewrite <- !app_assoc. simpl.
@@ -887,6 +910,7 @@ Proof.
     + injection E as <- <-. apply (GL x g); [apply in_or_app; right; left; reflexivity|exact Hz].
     + exact (GT x' h Hx' Hz).
   - rewrite zcost_split, zlc_mid in G8. rewrite zcost_split, zlc_app. simpl in *. lia.
+  - intros s h Hin. apply GR. apply in_app_or in Hin. apply in_or_app. simpl. tauto.
 Qed.
 (** ** Geometry of pawn moves, by computation on the 64 squares *)
 
@@ -956,6 +980,32 @@ Proof.
     by (intros []; vm_compute; reflexivity).
   intros c f t Hf Ht Ha E. specialize (H c). rewrite forallb_forall in H. specialize (H f Hf).
   rewrite forallb_forall in H. specialize (H t Ht). rewrite Ha, E, Nat.eqb_refl in H. discriminate.
+Qed.
+
+(** Every pawn move goes up at least one rank, and a capture exactly one
+    (with the file changed by one). *)
+Definition pawn_moves_to (c : color) (f t : int) : bool :=
+  (t =? pawn_step c f)%uint63 || ((relative_rank c f =? 1)%uint63 && (t =? pawn_step c (pawn_step c f))%uint63)
+  || inb t (pawn_attacks c f).
+
+Lemma pawn_advance : forall c f t, In f all_squares -> In t all_squares -> rank_ok f = true ->
+  pawn_moves_to c f t = true ->
+  advance c f < advance c t /\ advance c f + absd (fnat f) (fnat t) <= advance c t.
+Proof.
+  assert (H : forall c, forallb (fun f => forallb (fun t =>
+     negb (rank_ok f && pawn_moves_to c f t) ||
+     (Nat.ltb (advance c f) (advance c t) && Nat.leb (advance c f + absd (fnat f) (fnat t)) (advance c t)))
+     all_squares) all_squares = true) by (intros []; vm_compute; reflexivity).
+  intros c f t Hf Ht Hr Hm. specialize (H c). rewrite forallb_forall in H. specialize (H f Hf).
+  rewrite forallb_forall in H. specialize (H t Ht). rewrite Hr, Hm in H. simpl in H.
+  apply andb_prop in H. destruct H as [H1 H2]. apply Nat.ltb_lt in H1. apply Nat.leb_le in H2. auto.
+Qed.
+
+Lemma pawn_moves_man : forall b c f t, man_moves b c Pawn f t -> pawn_moves_to c f t = true.
+Proof.
+  intros b c f t Hm. unfold pawn_moves_to.
+  destruct Hm as [(E & _)|[(E1 & E2 & _)|(E & _)]]; rewrite ?E, ?E1, ?E2; simpl;
+    rewrite ?orb_true_r; reflexivity.
 Qed.
 
 Lemma seventh_unique : forall c s s', In s all_squares -> In s' all_squares -> fnat s = fnat s' ->
@@ -1130,6 +1180,8 @@ Proof.
            ++ split; [exact Hbt0|left; exact Hfw].
            ++ split; [exact Hbt0|right; split; assumption].
            ++ exfalso. exact (attack_file us f t Hf Ht Hat E).
+        -- apply (pawn_advance us f t Hf Ht (Hrf us Hbf) (pawn_moves_man b us f t Hmm)).
+        -- apply (pawn_advance us f t Hf Ht (Hrf us Hbf) (pawn_moves_man b us f t Hmm)).
       * apply Hmover; auto.
         intros s Hs. sq_cases s [f; t].
         -- rewrite Hb'f, Hbf. split; [discriminate|]. intros E. injection E as ->. discriminate.
@@ -1186,6 +1238,8 @@ Proof.
         -- intros s Hs Hn. apply Hsame; auto; intros ->; simpl in Hn; tauto.
         -- intros s [<-|[<-|[<-|[]]]]; [rewrite Hb'f|rewrite Hb't, ind_other|rewrite Hb'v]; reflexivity.
       * intros E. rewrite E in Ed. unfold absd in Ed. lia.
+      * apply (pawn_advance us f t Hf Ht (Hrf us Hbf)). unfold pawn_moves_to. rewrite Ha, !orb_true_r. reflexivity.
+      * apply (pawn_advance us f t Hf Ht (Hrf us Hbf)). unfold pawn_moves_to. rewrite Ha, !orb_true_r. reflexivity.
     + assert (Hnne : no_new_enemy_pawn b b' (opp us)).
       { intros s Hs H6' Hb's. rewrite opp_opp in *. sq_cases s [f; t; v].
         - congruence.
@@ -1256,12 +1310,16 @@ Proof.
     intros s g Hin _. rewrite forallb_forall in H. apply Nat.eqb_eq, (H (s, g) Hin).
   - intros x g [].
   - rewrite HD, Nat.add_0_r. apply Nat.leb_le. destruct c; vm_compute; reflexivity.
+  - assert (H : forallb (fun sg => Nat.leb (zc (fnat (fst sg)) (snd sg) (zin (snd sg) (seq 0 8)))
+                                           (advance c (fst sg))) (initial_ghost c) = true)
+      by (destruct c; vm_compute; reflexivity).
+    intros s g Hin. rewrite forallb_forall in H. apply Nat.leb_le, (H (s, g) Hin).
 Qed.
 
 Lemma ghost_ext : forall b b' c L T Z, (forall s, In s all_squares -> b s = b' s) -> Dm b' = Dm b ->
   Rx b' = Rx b -> ghost b c L T Z -> ghost b' c L T Z.
 Proof.
-  intros b b' c L T Z H HD HR [G1 G2 G3 G4 G5 G6 G7 G7' GL GT G8].
+  intros b b' c L T Z H HD HR [G1 G2 G3 G4 G5 G6 G7 G7' GL GT G8 GR].
   assert (Ec : forall c' g, cnt b' c' g = cnt b c' g) by (intros; apply cnt_ext; intros s Hs; symmetry; auto).
   constructor; auto.
   - intros s Hs. rewrite <- H by exact Hs. auto.

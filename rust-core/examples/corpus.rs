@@ -26,6 +26,18 @@
 //! each side has its 16 men, so no capture was ever made, yet the white
 //! and the black b-pawns both promoted, passing each other on the b-file.
 //!
+//! Pawns that capture going up (a pawn made no more captures than the
+//! ranks it went up, in the crossing rule, which then also runs where no
+//! file is contested; 2026-11-29, `--seconds 3 --jobs 2`, side by side
+//! with the rule before): lastmove.tsv 139 solved against 138
+//! (rtr-D-019), legality.tsv 68 against 68. Measured the same way and
+//! left out: capture colours (a pawn that advanced only by capturing made
+//! all its captures on its starting square's colour, against a missing
+//! bishop's colour) solves nothing more; the victims' files (when a side
+//! needs all the captures it made for its pawns, the other side's lost
+//! pawns died on the files those pawns captured onto, or promoted)
+//! solves rtr-D-131, but its proof needs a ghost of both sides at once.
+//!
 //! Figures (2 cores shared with other jobs, `--jobs 2`; every answer's
 //! certificate passes the native checker; 0 wrong everywhere):
 //!

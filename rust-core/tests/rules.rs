@@ -126,6 +126,19 @@ fn crossing_pawns_of_one_file() {
     ));
 }
 
+#[test]
+fn pawns_capture_going_up() {
+    // White's pawns b2..h2 never moved, so the pawn on c3 is the a-pawn:
+    // two captures, but it went up one rank only. Black has lost two men,
+    // so the plain count (two captures) does not see it.
+    let up_one = pos("r1bqkb1r/pppppppp/8/8/8/2P5/1PPPPPPP/RNBQKBNR w - -");
+    assert!(!pawns::refutes(&up_one));
+    assert!(crossing::refutes(&up_one));
+    // On c4 it went up two ranks: a2xb3, b3xc4.
+    let up_two = pos("r1bqkb1r/pppppppp/8/8/2P5/8/1PPPPPPP/RNBQKBNR w - -");
+    assert!(!crossing::refutes(&up_two));
+}
+
 /// The positions of coq/tests/PawnCaptures.v, with the verdicts Coq's
 /// `pawn_refutes` gives there (hand-reasoned; see the comments).
 #[test]

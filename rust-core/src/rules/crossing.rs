@@ -15,7 +15,12 @@
 //! capture or left the board by then, and is not capture-free now.
 //!
 //! A pawn that made a capture and stands on its slot's file made at least
-//! two (a capture changes the file by one).
+//! two (a capture changes the file by one). And a pawn made at most as
+//! many captures as the ranks it went up from its second rank (each
+//! capture takes it one rank up): a pawn on c3 did not start on the
+//! a-file. With no slot contested by both sides, the rule is the plain
+//! count of [`pawns`](super::pawns) made stronger by these two facts
+//! (without its dead and region-promoted men).
 //!
 //! The rule: every pair of assignments, one for each side within the
 //! captures it can have made (the other side's missing men), breaks the
@@ -51,8 +56,9 @@ const ON_OWN_FILE: u32 = 2;
 
 /// What one side brings to the assignment.
 struct Side {
-    /// Its pawns: (file, absolute rank), both 0..7.
-    pawns: Vec<(u32, u32)>,
+    /// Its pawns: (file, absolute rank, ranks advanced from its second
+    /// rank), all 0..7.
+    pawns: Vec<(u32, u32, u32)>,
     /// Its promoted men (pawns gone to promotion).
     tokens: usize,
     /// The files on which it may have promoted (not those where an
@@ -71,10 +77,13 @@ const TOKEN: Zeros = 1 << 8;
 
 impl Side {
     fn new(board: &Board, color: Color, tokens: usize) -> Side {
-        let pawns: Vec<(u32, u32)> = board
+        let pawns: Vec<(u32, u32, u32)> = board
             .by_piece(Piece::new(color, Role::Pawn))
             .into_iter()
-            .map(|s| (s.file().index(), s.rank().index()))
+            .map(|s| {
+                let advanced = s.rank().relative_to(color).index().saturating_sub(1);
+                (s.file().index(), s.rank().index(), advanced)
+            })
             .collect();
         Side {
             pawns,
@@ -113,11 +122,17 @@ impl Side {
         let mut cost = [[IMPOSSIBLE; 8]; 8];
         for (g, &allow) in allowed.iter().enumerate() {
             let g32 = g as u32;
-            for (i, &(f, _)) in self.pawns.iter().enumerate() {
-                cost[i][g] = if f == g32 {
+            for (i, &(f, _, advanced)) in self.pawns.iter().enumerate() {
+                let captures = if f == g32 {
                     own(allow & 1 << i != 0)
                 } else {
                     f.abs_diff(g32)
+                };
+                // Each capture took the pawn one rank up.
+                cost[i][g] = if captures <= advanced {
+                    captures
+                } else {
+                    IMPOSSIBLE
                 };
             }
             let token = (0..8u32)
@@ -179,9 +194,6 @@ fn refutes_sides(white: &Side, black: &Side) -> bool {
         .filter(|&g| wa[g] != 0 && ba[g] != 0)
         .map(|g| (g, rectangles(white, wa[g], black, ba[g])))
         .collect();
-    if choices.is_empty() {
-        return false;
-    }
     // `costs`: the cheapest costs with the sets of `wa` and `ba`; a side
     // whose set did not change keeps its cost.
     fn fits_below(

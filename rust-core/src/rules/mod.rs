@@ -68,7 +68,8 @@
 //!
 //! - [`Rule::Crossing`]: the two sides' pawn-capture counts together,
 //!   knowing that a white and a black pawn of one file that have both
-//!   made no capture are still on it, the white one below ([`crossing`]).
+//!   made no capture are still on it, the white one below, and that a
+//!   pawn made no more captures than the ranks it went up ([`crossing`]).
 //!
 //! Every rule is proven sound in Coq (`Stranded.v`, `Frozenproof.v`,
 //! `RegionCountproof.v`, `Cageproof.v`, `Parityproof.v`, `PawnCapturesproof.v`,
