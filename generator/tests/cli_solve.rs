@@ -187,3 +187,56 @@ fn malformed_batches_are_bad_input() {
     usage_error(&["solve", &empty]);
     usage_error(&["solve", &empty, "--jobs", "0"]);
 }
+
+/// The classic questions of an EPD file, each case proven as `prove`
+/// proves it and compared with the published `sol` (examples/
+/// classic-problems.epd: an en-passant capture Amelung's 1897 problem
+/// publishes, and a castling right a constructed problem publishes as
+/// lost); a published verdict the proof contradicts is refuted, naming
+/// both.
+#[test]
+fn classic_questions_are_solved_case_by_case() {
+    if skip_coq() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let two = pick(
+        "classic-problems.epd",
+        0,
+        &["\"amelung-1897-ep\"", "\"constructed-castling-last-move\""],
+    );
+    let file = write(dir.path(), "two.epd", &two);
+    let out = run(&["solve", &file, "--json", "--jobs", "2"]);
+    let stdout = stdout_of(&out);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    let lines: Vec<serde_json::Value> = stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let of = |id: &str| lines.iter().find(|l| l["id"] == id).unwrap().clone();
+    let ep = of("amelung-1897-ep");
+    assert_eq!(ep["result"]["question"], "en-passant", "{ep}");
+    assert_eq!(ep["result"]["answer"], "g6 can", "{ep}");
+    assert_eq!(ep["result"]["agrees"], true, "{ep}");
+    let castling = of("constructed-castling-last-move");
+    assert_eq!(castling["result"]["answer"], "K cannot", "{castling}");
+    assert_eq!(
+        castling["result"]["published"]["verdicts"]["K"], "cannot",
+        "{castling}"
+    );
+
+    let wrong = pick(
+        "classic-problems.epd",
+        0,
+        &["\"constructed-castling-last-move\""],
+    )
+    .replace("sol \"K cannot\"", "sol \"K can\"");
+    let file = write(dir.path(), "wrong.epd", &wrong);
+    let out = run(&["solve", &file]);
+    let stdout = stdout_of(&out);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(
+        stdout.contains("K can") && stdout.contains("K cannot"),
+        "{stdout}"
+    );
+}

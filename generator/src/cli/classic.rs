@@ -190,7 +190,11 @@ fn check_options(args: &ProveArgs, classic: Classic) -> Result<(), CliError> {
 
 /// The proof-game search's budget per case (`--game-time`; 0: none).
 fn game_budget(args: &ProveArgs) -> Option<proofgame::Budget> {
-    let secs = args.question.game_time;
+    game_budget_secs(args.question.game_time)
+}
+
+/// A proof-game budget of `secs` seconds per case (0: no search).
+pub(super) fn game_budget_secs(secs: u64) -> Option<proofgame::Budget> {
     (secs > 0).then(|| proofgame::Budget {
         time: Some(Duration::from_secs(secs)),
         ..proofgame::Budget::default()
@@ -390,7 +394,7 @@ fn report(args: &ProveArgs, answer: &Answer, notes: &[String]) -> Result<(), Cli
 /// `Err` (exit 1, naming both) when an EPD problem's published verdicts
 /// contradict a proven one ([`Answer::against`]; a key not listed is
 /// published as cannot or impossible).
-fn check_published(solution: &Solution, answer: &Answer) -> Result<(), CliError> {
+pub(super) fn check_published(solution: &Solution, answer: &Answer) -> Result<(), CliError> {
     let Solution::Verdicts(published) = solution else {
         return Ok(());
     };

@@ -3,7 +3,10 @@
 //!
 //! Two inputs are read:
 //! - an EPD file of retro problems (`retro`, optional `id` and `sol`), as in
-//!   `examples/retro-problems.epd`;
+//!   `examples/retro-problems.epd` and `examples/classic-problems.epd` (the
+//!   classic questions, `castling`, `en-passant`, `orientation`, `where X`,
+//!   answered case by case as `retroproof prove` does: the problem is
+//!   solved when every case is proven, unknown when some is not);
 //! - a TSV shaped like the shared corpus (`examples/corpus/`): a header
 //!   line naming at least `id`, `fen` and `question`, and the published
 //!   answer in `expected_uci` (last N), `expected` (last 1 type, illegal?).
@@ -25,10 +28,12 @@ use retroproof_core::retro::{PlyType, RetroUci};
 use retroproof_core::{Move, Position};
 use serde::Serialize;
 
+use super::classic::{check_published, game_budget_secs};
 use super::coq_run::prove_file;
 use super::prove::{read_problems, resolve_full, resolved_text, QuestionArgs};
 use super::CliError;
 use crate::batch::{self, BatchOptions, Done};
+use crate::classic::{self as classic_q, Classic};
 use crate::emit::classic::{paired_file, Paired};
 use crate::emit::problem::{in_chess_terms_with_game, Proof, Statement};
 use crate::prove::{file_text, game_before};
@@ -71,6 +76,9 @@ enum Asked {
     IllegalOrLegal,
     Illegal,
     Legal,
+    /// A classic question (an EPD problem's `castling`, `en-passant`,
+    /// `orientation`, `where X`).
+    Classic(Classic),
 }
 
 impl fmt::Display for Asked {
@@ -82,6 +90,8 @@ impl fmt::Display for Asked {
             Asked::IllegalOrLegal => f.write_str("illegal?"),
             Asked::Illegal => f.write_str("illegal"),
             Asked::Legal => f.write_str("legal"),
+            Asked::Classic(Classic::Where { man }) => write!(f, "where {}", man.char()),
+            Asked::Classic(classic) => f.write_str(classic.name()),
         }
     }
 }
@@ -106,6 +116,9 @@ enum Published {
     Legal,
     /// Not refuted by the source's tool: no claim either way we can check.
     NotRefuted,
+    /// A classic question's verdict for each key (`K`: `cannot`, …); a key
+    /// not listed is published as `cannot` or `impossible`.
+    Verdicts(std::collections::BTreeMap<String, String>),
 }
 
 #[derive(Debug, Clone)]
@@ -113,6 +126,17 @@ struct Item {
     fen: String,
     asked: Asked,
     published: Published,
+    /// An EPD problem's parsed position, notes (id, source), published
+    /// solution and game, for the classic questions.
+    epd: Option<EpdProblem>,
+}
+
+#[derive(Debug, Clone)]
+struct EpdProblem {
+    position: Position,
+    notes: Vec<String>,
+    solution: Solution,
+    game: Option<Vec<Move>>,
 }
 
 /// One problem's line in `--json`.
@@ -198,6 +222,7 @@ fn parse_items(text: &str, name: &str) -> Result<Vec<(String, Item)>, CliError> 
                     fen,
                     asked,
                     published,
+                    epd: None,
                 },
             ));
         }
@@ -210,28 +235,48 @@ fn parse_items(text: &str, name: &str) -> Result<Vec<(String, Item)>, CliError> 
             Question::LastMoves(n) => Asked::Last(n),
             Question::Illegal => Asked::Illegal,
             Question::Legal => Asked::Legal,
-            Question::Castling | Question::EnPassant | Question::Orientation | Question::Where(_) => {
-                return Err(CliError::usage(format!(
-                    "{name}:{line}: solve answers last N, illegal and legal; ask `retroproof prove {name} --id ID` for the {} question",
-                    problem.question
-                )))
-            }
+            question => match Classic::asked(&[], Some(question)) {
+                Some(classic) => Asked::Classic(classic),
+                None => {
+                    return Err(CliError::usage(format!(
+                        "{name}:{line}: solve does not answer the {question} question"
+                    )))
+                }
+            },
         };
         let published = match &problem.solution {
             Solution::None => Published::None,
             Solution::Illegal => Published::Illegal,
-            // Only castling/en-passant problems have verdicts, refused above.
-            Solution::Verdicts(_) => Published::None,
+            Solution::Verdicts(verdicts) => {
+                let (yes, no) = match asked {
+                    Asked::Classic(Classic::Castling | Classic::EnPassant) => ("can", "cannot"),
+                    _ => ("possible", "impossible"),
+                };
+                Published::Verdicts(
+                    verdicts
+                        .iter()
+                        .map(|(key, can)| (key.clone(), (if *can { yes } else { no }).to_string()))
+                        .collect(),
+                )
+            }
             Solution::Plies(plies) => {
                 Published::Plies(plies.iter().map(|p| p.to_string()).collect())
             }
         };
+        let mut notes = vec![format!("problem {id}")];
+        notes.extend(problem.source.clone());
         items.push((
             id,
             Item {
                 fen: problem.position.to_fen(),
                 asked,
                 published,
+                epd: Some(EpdProblem {
+                    position: problem.position,
+                    notes,
+                    solution: problem.solution,
+                    game: problem.game,
+                }),
             },
         ));
     }
@@ -317,6 +362,9 @@ fn solve(item: &Item, timeout: Duration, game_time: u64) -> Result<Done, CliErro
     if item.asked == Asked::LastTypeBothSides {
         return solve_both_sides(item, timeout, game_time);
     }
+    if let Asked::Classic(classic) = item.asked {
+        return solve_classic(item, classic, timeout, game_time);
+    }
     let ask = |question: &str| QuestionArgs {
         position: Some(item.fen.clone()),
         question: vec![question.to_string()],
@@ -339,6 +387,7 @@ fn solve(item: &Item, timeout: Duration, game_time: u64) -> Result<Done, CliErro
         Asked::Last(n) => resolve_full(&ask(&format!("last {n}")))?,
         Asked::LastType => resolve_full(&ask("last 1 type"))?,
         Asked::LastTypeBothSides => unreachable!("solved by solve_both_sides"),
+        Asked::Classic(_) => unreachable!("solved by solve_classic"),
         Asked::Illegal => resolve_full(&ask("illegal"))?,
         Asked::Legal => resolve_full(&ask("legal"))?,
         Asked::IllegalOrLegal => match resolve_full(&ask("illegal")) {
@@ -375,7 +424,7 @@ fn solve(item: &Item, timeout: Duration, game_time: u64) -> Result<Done, CliErro
             Some(*moves == plain)
         }
         (Published::Types(types), _) => Some(types.contains(&answer)),
-        (Published::TypePair(_), _) => None,
+        (Published::TypePair(_) | Published::Verdicts(_), _) => None,
     };
     let unconditional = matches!(statement, Statement::LastPlies { .. }) && resolved.game.is_some();
     let solved = Solved {
@@ -409,6 +458,63 @@ fn solve(item: &Item, timeout: Duration, game_time: u64) -> Result<Done, CliErro
     Ok(Done::new(detail).with_json(solved))
 }
 
+/// A classic question of an EPD problem, as `retroproof prove FILE --id ID`
+/// answers it: every case (a castling right, an en-passant square, an
+/// orientation, a square) proven reachable or unreachable, or unknown; the
+/// proven ones compiled in one `.v` file. Solved when every case is
+/// proven; unknown (after proving the others) when some is not; refuted
+/// when a proven case contradicts the published `sol`.
+fn solve_classic(
+    item: &Item,
+    classic: Classic,
+    timeout: Duration,
+    game_time: u64,
+) -> Result<Done, CliError> {
+    let Some(epd) = &item.epd else {
+        return Err(CliError::usage(format!(
+            "the {classic} question is asked in EPD files only",
+            classic = classic.name()
+        )));
+    };
+    let mut answer = classic_q::answer(classic, &epd.position, game_budget_secs(game_time))
+        .map_err(CliError::usage)?;
+    if let Some(moves) = &epd.game {
+        classic_q::settle_by_game(&mut answer.cases, moves);
+    }
+    let summary = answer.summary();
+    let text = classic_q::file_text(&answer, &epd.notes, "retroproof solve")
+        .map_err(|e| CliError::refuted(e.to_string()))?;
+    let Some(text) = text else {
+        return Err(CliError::unknown(format!(
+            "{}: nothing proven ({summary})",
+            classic.name()
+        )));
+    };
+    prove_file(&text, None, timeout, &summary)?;
+    check_published(&epd.solution, &answer)?;
+    let all_proven = answer.cases.iter().all(|c| c.finding.is_proven());
+    if !all_proven {
+        return Err(CliError::unknown(format!(
+            "{}: {summary} (the others proven)",
+            classic.name()
+        )));
+    }
+    let agrees = match &epd.solution {
+        Solution::Verdicts(published) => Some(answer.against(published) == Ok(true)),
+        _ => None,
+    };
+    let solved = Solved {
+        question: item.asked.to_string(),
+        answer: summary.clone(),
+        proven: true,
+        unconditional: false,
+        published: item.published.clone(),
+        agrees,
+        certificate: None,
+    };
+    Ok(Done::new(format!("{}: {summary}", item.asked)).with_json(solved))
+}
+
 /// A legality row that gives only the board (the question is then whether
 /// either side to move is legal): illegal when it is proven illegal with
 /// White to move and with Black to move (two proofs), legal when a game
@@ -419,6 +525,7 @@ fn solve_either_side(item: &Item, timeout: Duration, game_time: u64) -> Result<D
         fen: format!("{board} {side} - -"),
         asked,
         published: Published::None,
+        epd: None,
     };
     // Each side's own failure (exit 1: refuted, 3: unknown) is a reason;
     // anything else (an environment fault) ends the problem.
@@ -625,6 +732,13 @@ fn published_words(published: &Published) -> String {
         Published::Illegal => "\"illegal\"".to_string(),
         Published::Legal => "\"legal\"".to_string(),
         Published::NotRefuted => "\"not refuted\"".to_string(),
+        Published::Verdicts(v) => format!(
+            "\"{}\"",
+            v.iter()
+                .map(|(key, verdict)| format!("{key} {verdict}"))
+                .collect::<Vec<_>>()
+                .join(" ")
+        ),
     }
 }
 
