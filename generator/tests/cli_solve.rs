@@ -29,6 +29,19 @@ fn pick(file: &str, header: usize, keys: &[&str]) -> String {
     out.join("\n") + "\n"
 }
 
+/// The lines of `solve --json`, each a JSON object.
+fn json_lines(stdout: &str) -> Vec<serde_json::Value> {
+    stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+/// The line of the problem `id`.
+fn by_id(lines: &[serde_json::Value], id: &str) -> serde_json::Value {
+    lines.iter().find(|l| l["id"] == id).unwrap().clone()
+}
+
 fn write(dir: &Path, name: &str, text: &str) -> String {
     let path = dir.join(name);
     std::fs::write(&path, text).unwrap();
@@ -54,20 +67,14 @@ fn solve_an_epd_file_proves_every_published_answer() {
     let out = run(&["solve", &file, "--jobs", "2", "--json"]);
     let stdout = stdout_of(&out);
     assert_eq!(out.status.code(), Some(0), "{stdout}");
-    let lines: Vec<serde_json::Value> = stdout
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines = json_lines(&stdout);
     assert_eq!(lines.len(), 4, "three problems and a summary: {stdout}");
     for line in &lines[..3] {
         assert_eq!(line["status"], "ok", "{line}");
         assert_eq!(line["result"]["proven"], true, "{line}");
         assert_eq!(line["result"]["agrees"], true, "{line}");
     }
-    let smullyan = lines
-        .iter()
-        .find(|l| l["id"] == "smullyan-invisible-king")
-        .unwrap();
+    let smullyan = by_id(&lines, "smullyan-invisible-king");
     // Published: 1. c2-c4 b4xc3 e.p.+ 2. Kb3xc3.
     assert_eq!(smullyan["result"]["answer"], "c2c4 b4c3ep b3c3xp");
     assert_eq!(lines[3]["ok"], 3);
@@ -107,11 +114,8 @@ fn solve_a_corpus_tsv_compares_moves_and_types() {
     let out = run(&["solve", &file, "--json", "--game-time", "0"]);
     let stdout = stdout_of(&out);
     assert_eq!(out.status.code(), Some(0), "{stdout}");
-    let lines: Vec<serde_json::Value> = stdout
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
-    let of = |id: &str| lines.iter().find(|l| l["id"] == id).unwrap().clone();
+    let lines = json_lines(&stdout);
+    let of = |id: &str| by_id(&lines, id);
     assert_eq!(of("rtr-A-005")["result"]["answer"], "KxN");
     assert_eq!(of("rtr-P-05")["result"]["agrees"], true);
     // No game searched (--game-time 0): the last-move theorem is the
@@ -160,10 +164,7 @@ fn a_board_without_side_to_move_is_solved_for_either_side() {
     let out = run(&["solve", &file, "--json", "--game-time", "5"]);
     let stdout = stdout_of(&out);
     assert_eq!(out.status.code(), Some(0), "{stdout}");
-    let lines: Vec<serde_json::Value> = stdout
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines = json_lines(&stdout);
     assert_eq!(lines[0]["result"]["answer"], "illegal", "{stdout}");
     assert_eq!(lines[0]["result"]["agrees"], true, "{stdout}");
     assert_eq!(lines[1]["result"]["answer"], "legal", "{stdout}");
@@ -209,11 +210,8 @@ fn classic_questions_are_solved_case_by_case() {
     let out = run(&["solve", &file, "--json", "--jobs", "2"]);
     let stdout = stdout_of(&out);
     assert_eq!(out.status.code(), Some(0), "{stdout}");
-    let lines: Vec<serde_json::Value> = stdout
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
-    let of = |id: &str| lines.iter().find(|l| l["id"] == id).unwrap().clone();
+    let lines = json_lines(&stdout);
+    let of = |id: &str| by_id(&lines, id);
     let ep = of("amelung-1897-ep");
     assert_eq!(ep["result"]["question"], "en-passant", "{ep}");
     assert_eq!(ep["result"]["answer"], "g6 can", "{ep}");
