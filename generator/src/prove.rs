@@ -759,10 +759,7 @@ pub fn game_before(pos: &Position, statement: &Statement, time: Duration) -> Opt
     if targets.len() < lines.len() || targets.is_empty() {
         targets = vec![(*pos, Vec::new())];
     }
-    let budget = proofgame::Budget {
-        time: Some(time / targets.len() as u32),
-        ..proofgame::Budget::default()
-    };
+    let budget = proofgame::Budget::with_time(time / targets.len() as u32);
     targets.into_iter().find_map(|(q, tail)| {
         let mut game = find_proof_game(&q, budget).ok()?;
         game.extend(tail);

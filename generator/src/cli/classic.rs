@@ -195,10 +195,7 @@ fn game_budget(args: &ProveArgs) -> Option<proofgame::Budget> {
 
 /// A proof-game budget of `secs` seconds per case (0: no search).
 pub(super) fn game_budget_secs(secs: u64) -> Option<proofgame::Budget> {
-    (secs > 0).then(|| proofgame::Budget {
-        time: Some(Duration::from_secs(secs)),
-        ..proofgame::Budget::default()
-    })
+    (secs > 0).then(|| proofgame::Budget::with_time(Duration::from_secs(secs)))
 }
 
 /// Reports the answer to a question about the FEN `text` (`which`, `where

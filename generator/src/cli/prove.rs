@@ -538,10 +538,7 @@ pub const PROOF_GAME_SECONDS: u64 = 10;
 /// that its game reaches `position`; so does [`legal_game`] again here,
 /// and Coq's `check_uci_game_sound` once more.
 fn proof_game(position: &Position, seconds: u64) -> Result<Statement, ProofGameError> {
-    let budget = proofgame::Budget {
-        time: Some(Duration::from_secs(seconds)),
-        ..proofgame::Budget::default()
-    };
+    let budget = proofgame::Budget::with_time(Duration::from_secs(seconds));
     let moves = proofgame::find_proof_game(position, budget)?;
     Ok(Statement::LegalGame {
         moves: moves.iter().map(Move::to_uci).collect(),

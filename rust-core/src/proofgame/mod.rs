@@ -142,6 +142,26 @@ impl Default for Budget {
     }
 }
 
+impl Budget {
+    /// Expansions a second the node limit of [`Budget::with_time`] allows:
+    /// about what the search does on the 2-core machines measured
+    /// (1,000,000 in 11 s), so that the time is the limit that counts.
+    pub const NODES_PER_SECOND: u64 = 100_000;
+
+    /// The default budget with a time limit of `time`, and a node limit
+    /// that grows with it (never below the default's): a search given a
+    /// minute is not stopped by the node limit after ten seconds.
+    pub fn with_time(time: Duration) -> Budget {
+        let default = Budget::default();
+        let nodes = (time.as_secs_f64() * Budget::NODES_PER_SECOND as f64) as u64;
+        Budget {
+            nodes: nodes.max(default.nodes),
+            time: Some(time),
+            ..default
+        }
+    }
+}
+
 /// Which limit of the [`Budget`] ran out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Spent {
@@ -564,6 +584,17 @@ mod tests {
         // Asserted en passant square: the last move is e2e4.
         let g = found("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
         assert_eq!(g.last().unwrap().to_uci(), "e2e4");
+    }
+
+    #[test]
+    fn a_longer_time_allows_more_nodes() {
+        let default = Budget::default();
+        let short = Budget::with_time(Duration::from_secs(1));
+        assert_eq!(short.nodes, default.nodes);
+        assert_eq!(short.time, Some(Duration::from_secs(1)));
+        let long = Budget::with_time(Duration::from_secs(60));
+        assert_eq!(long.nodes, 60 * Budget::NODES_PER_SECOND);
+        assert!(long.nodes > default.nodes);
     }
 
     #[test]
