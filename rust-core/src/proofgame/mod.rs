@@ -148,14 +148,20 @@ impl Budget {
     /// (1,000,000 in 11 s), so that the time is the limit that counts.
     pub const NODES_PER_SECOND: u64 = 100_000;
 
+    /// The most nodes [`Budget::with_time`] allows, whatever the time: the
+    /// positions a search holds grow with its nodes (about 1.7 GB for
+    /// 6,000,000, measured), and this keeps one search within about 3 GB.
+    pub const MOST_NODES: u64 = 10_000_000;
+
     /// The default budget with a time limit of `time`, and a node limit
-    /// that grows with it (never below the default's): a search given a
-    /// minute is not stopped by the node limit after ten seconds.
+    /// that grows with it (never below the default's, at most
+    /// [`Budget::MOST_NODES`]): a search given a minute is not stopped by
+    /// the node limit after ten seconds.
     pub fn with_time(time: Duration) -> Budget {
         let default = Budget::default();
         let nodes = (time.as_secs_f64() * Budget::NODES_PER_SECOND as f64) as u64;
         Budget {
-            nodes: nodes.max(default.nodes),
+            nodes: nodes.clamp(default.nodes, Budget::MOST_NODES),
             time: Some(time),
             ..default
         }
@@ -595,6 +601,8 @@ mod tests {
         let long = Budget::with_time(Duration::from_secs(60));
         assert_eq!(long.nodes, 60 * Budget::NODES_PER_SECOND);
         assert!(long.nodes > default.nodes);
+        let hour = Budget::with_time(Duration::from_secs(3600));
+        assert_eq!(hour.nodes, Budget::MOST_NODES);
     }
 
     #[test]
