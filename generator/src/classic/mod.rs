@@ -91,16 +91,22 @@ impl Classic {
         }
     }
 
-    /// A case's answer in words: `can`/`cannot` for a right or an
-    /// en-passant square, `possible`/`impossible` for a filling (proven
-    /// reachable/unreachable), `unknown` when neither is proven.
-    pub fn verdict(self, finding: &Finding) -> &'static str {
-        let (yes, no) = match self {
+    /// The words of a case's two verdicts: `can`/`cannot` for rights and
+    /// en-passant squares, `possible`/`impossible` for positions.
+    pub fn words(self) -> (&'static str, &'static str) {
+        match self {
             Classic::Castling | Classic::EnPassant => ("can", "cannot"),
             Classic::Which { .. } | Classic::Where { .. } | Classic::Orientation => {
                 ("possible", "impossible")
             }
-        };
+        }
+    }
+
+    /// A case's answer in words: `can`/`cannot` for a right or an
+    /// en-passant square, `possible`/`impossible` for a filling (proven
+    /// reachable/unreachable), `unknown` when neither is proven.
+    pub fn verdict(self, finding: &Finding) -> &'static str {
+        let (yes, no) = self.words();
         match finding {
             Finding::Reachable { .. } => yes,
             Finding::Unreachable { .. } => no,

@@ -404,10 +404,7 @@ pub(super) fn check_published(solution: &Solution, answer: &Answer) -> Result<()
             answer.summary()
         )));
     }
-    let (yes, no) = match answer.classic {
-        Classic::Castling | Classic::EnPassant => ("can", "cannot"),
-        _ => ("possible", "impossible"),
-    };
+    let (yes, no) = answer.classic.words();
     let say = |b: bool| if b { yes } else { no };
     let listed = published.iter().any(|(k, _)| *k == key);
     Err(CliError::refuted(format!(

@@ -247,10 +247,11 @@ fn parse_items(text: &str, name: &str) -> Result<Vec<(String, Item)>, CliError> 
         let published = match &problem.solution {
             Solution::None => Published::None,
             Solution::Illegal => Published::Illegal,
+            // Only the classic questions have verdicts (Problem::from_epd).
             Solution::Verdicts(verdicts) => {
                 let (yes, no) = match asked {
-                    Asked::Classic(Classic::Castling | Classic::EnPassant) => ("can", "cannot"),
-                    _ => ("possible", "impossible"),
+                    Asked::Classic(classic) => classic.words(),
+                    _ => Classic::Castling.words(),
                 };
                 Published::Verdicts(
                     verdicts
