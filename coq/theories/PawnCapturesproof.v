@@ -772,10 +772,10 @@ Lemma ghost_move : forall b b' c L T Z f t, ghost b c L T Z -> In f all_squares 
      (b' s = Some (MkPiece c Pawn) <-> (b s = Some (MkPiece c Pawn) /\ s <> f) \/ s = t)) ->
   no_new_enemy_pawn b b' c -> excess b' c <= excess b c -> Rx b' <= Rx b ->
   absd (fnat f) (fnat t) + cnt b' (opp c) TMan + Dm b' <= cnt b (opp c) TMan + Dm b ->
-  advance c f < advance c t -> advance c f + absd (fnat f) (fnat t) <= advance c t ->
+  advance c f < advance c t /\ advance c f + absd (fnat f) (fnat t) <= advance c t ->
   exists L1 g L2, L = L1 ++ (f, g) :: L2 /\ ghost b' c (L1 ++ (t, g) :: L2) T (zmove f t g Z).
 Proof.
-  intros b b' c L T Z f t G Hf Ht Hbf Hbt Hp Hn He HR Hm Ha1 Ha2.
+  intros b b' c L T Z f t G Hf Ht Hbf Hbt Hp Hn He HR Hm [Ha1 Ha2].
   destruct (ghost_split b c L T Z f G Hf Hbf) as (L1 & g & L2 & -> & Hnf & Hnd).
   assert (Htn : ~ In t (map fst (L1 ++ (f, g) :: L2))) by (rewrite <- (gh_pawns _ _ _ _ _ G) by exact Ht; exact Hbt).
   exists L1, g, L2. split; [reflexivity|]. destruct G as [G1 G2 G3 G4 G5 G6 G7 G7' GL GT G8 GR].
@@ -841,11 +841,11 @@ Lemma ghost_move_kept : forall b b' us c L T Z f t, ghost b c L T Z -> In f all_
   no_new_enemy_pawn b b' c -> excess b' c <= excess b c -> Rx b' <= Rx b ->
   absd (fnat f) (fnat t) + cnt b' (opp c) TMan + Dm b' <= cnt b (opp c) TMan + Dm b ->
   (fnat f = fnat t -> c = us /\ pushed b c f t) ->
-  advance c f < advance c t -> advance c f + absd (fnat f) (fnat t) <= advance c t ->
+  advance c f < advance c t /\ advance c f + absd (fnat f) (fnat t) <= advance c t ->
   exists L' T' Z', ghost b' c L' T' Z' /\ zkept b us c L T Z L' T' Z'.
 Proof.
-  intros b b' us c L T Z f t G Hf Ht Hbf Hbt Hp Hn He HR Hm Hpush Ha1 Ha2.
-  destruct (ghost_move b b' c L T Z f t G Hf Ht Hbf Hbt Hp Hn He HR Hm Ha1 Ha2) as (L1 & g & L2 & -> & G').
+  intros b b' us c L T Z f t G Hf Ht Hbf Hbt Hp Hn He HR Hm Hpush Ha.
+  destruct (ghost_move b b' c L T Z f t G Hf Ht Hbf Hbt Hp Hn He HR Hm Ha) as (L1 & g & L2 & -> & G').
   exists (L1 ++ (t, g) :: L2), T, (zmove f t g Z). split; [exact G'|]. apply zkept_move, Hpush.
 Qed.
 
@@ -1180,8 +1180,7 @@ Proof.
            ++ split; [exact Hbt0|left; exact Hfw].
            ++ split; [exact Hbt0|right; split; assumption].
            ++ exfalso. exact (attack_file us f t Hf Ht Hat E).
-        -- apply (pawn_advance us f t Hf Ht (Hrf us Hbf) (pawn_moves_man b us f t Hmm)).
-        -- apply (pawn_advance us f t Hf Ht (Hrf us Hbf) (pawn_moves_man b us f t Hmm)).
+        -- exact (pawn_advance us f t Hf Ht (Hrf us Hbf) (pawn_moves_man b us f t Hmm)).
       * apply Hmover; auto.
         intros s Hs. sq_cases s [f; t].
         -- rewrite Hb'f, Hbf. split; [discriminate|]. intros E. injection E as ->. discriminate.
@@ -1238,7 +1237,6 @@ Proof.
         -- intros s Hs Hn. apply Hsame; auto; intros ->; simpl in Hn; tauto.
         -- intros s [<-|[<-|[<-|[]]]]; [rewrite Hb'f|rewrite Hb't, ind_other|rewrite Hb'v]; reflexivity.
       * intros E. rewrite E in Ed. unfold absd in Ed. lia.
-      * apply (pawn_advance us f t Hf Ht (Hrf us Hbf)). unfold pawn_moves_to. rewrite Ha, !orb_true_r. reflexivity.
       * apply (pawn_advance us f t Hf Ht (Hrf us Hbf)). unfold pawn_moves_to. rewrite Ha, !orb_true_r. reflexivity.
     + assert (Hnne : no_new_enemy_pawn b b' (opp us)).
       { intros s Hs H6' Hb's. rewrite opp_opp in *. sq_cases s [f; t; v].

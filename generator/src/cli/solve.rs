@@ -247,19 +247,21 @@ fn parse_items(text: &str, name: &str) -> Result<Vec<(String, Item)>, CliError> 
         let published = match &problem.solution {
             Solution::None => Published::None,
             Solution::Illegal => Published::Illegal,
-            // Only the classic questions have verdicts (Problem::from_epd).
-            Solution::Verdicts(verdicts) => {
-                let (yes, no) = match asked {
-                    Asked::Classic(classic) => classic.words(),
-                    _ => Classic::Castling.words(),
-                };
-                Published::Verdicts(
-                    verdicts
-                        .iter()
-                        .map(|(key, can)| (key.clone(), (if *can { yes } else { no }).to_string()))
-                        .collect(),
-                )
-            }
+            Solution::Verdicts(verdicts) => match asked {
+                Asked::Classic(classic) => {
+                    let (yes, no) = classic.words();
+                    Published::Verdicts(
+                        verdicts
+                            .iter()
+                            .map(|(key, can)| {
+                                (key.clone(), (if *can { yes } else { no }).to_string())
+                            })
+                            .collect(),
+                    )
+                }
+                // Only the classic questions have verdicts (Problem::from_epd).
+                _ => Published::None,
+            },
             Solution::Plies(plies) => {
                 Published::Plies(plies.iter().map(|p| p.to_string()).collect())
             }
