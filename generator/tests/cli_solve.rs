@@ -29,8 +29,15 @@ fn pick(file: &str, header: usize, keys: &[&str]) -> String {
     out.join("\n") + "\n"
 }
 
-/// The lines of `solve --json`, each a JSON object.
-fn json_lines(stdout: &str) -> Vec<serde_json::Value> {
+/// `retroproof solve ARGS --json`, which must exit 0: its lines, each a
+/// JSON object (the problems, then the summary).
+fn solved(args: &[&str]) -> Vec<serde_json::Value> {
+    let mut all = vec!["solve"];
+    all.extend_from_slice(args);
+    all.push("--json");
+    let out = run(&all);
+    let stdout = stdout_of(&out);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
     stdout
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
@@ -64,11 +71,8 @@ fn solve_an_epd_file_proves_every_published_answer() {
         "three.epd",
         &pick("retro-problems.epd", 0, &keys),
     );
-    let out = run(&["solve", &file, "--jobs", "2", "--json"]);
-    let stdout = stdout_of(&out);
-    assert_eq!(out.status.code(), Some(0), "{stdout}");
-    let lines = json_lines(&stdout);
-    assert_eq!(lines.len(), 4, "three problems and a summary: {stdout}");
+    let lines = solved(&[&file, "--jobs", "2"]);
+    assert_eq!(lines.len(), 4, "three problems and a summary: {lines:?}");
     for line in &lines[..3] {
         assert_eq!(line["status"], "ok", "{line}");
         assert_eq!(line["result"]["proven"], true, "{line}");
@@ -111,10 +115,7 @@ fn solve_a_corpus_tsv_compares_moves_and_types() {
     // rtr-A-005: published type KxN.
     let tsv = pick("corpus/lastmove.tsv", 1, &["rtr-P-05\t", "rtr-A-005\t"]);
     let file = write(dir.path(), "two.tsv", &tsv);
-    let out = run(&["solve", &file, "--json", "--game-time", "0"]);
-    let stdout = stdout_of(&out);
-    assert_eq!(out.status.code(), Some(0), "{stdout}");
-    let lines = json_lines(&stdout);
+    let lines = solved(&[&file, "--game-time", "0"]);
     let of = |id: &str| by_id(&lines, id);
     assert_eq!(of("rtr-A-005")["result"]["answer"], "KxN");
     assert_eq!(of("rtr-P-05")["result"]["agrees"], true);
@@ -134,10 +135,8 @@ fn both_sides_records_solve_both_sides() {
     let dir = tempfile::tempdir().unwrap();
     let tsv = pick("corpus/lastmove.tsv", 1, &["rtr-D-007\t"]);
     let file = write(dir.path(), "d.tsv", &tsv);
-    let out = run(&["solve", &file, "--json", "--game-time", "0"]);
-    let stdout = stdout_of(&out);
-    assert_eq!(out.status.code(), Some(0), "{stdout}");
-    let first: serde_json::Value = serde_json::from_str(stdout.lines().next().unwrap()).unwrap();
+    let lines = solved(&[&file, "--game-time", "0"]);
+    let first = &lines[0];
     assert_eq!(first["result"]["question"], "last 1 type both-sides");
     assert_eq!(first["result"]["agrees"], true);
     let answer = first["result"]["answer"].as_str().unwrap();
@@ -161,14 +160,11 @@ fn a_board_without_side_to_move_is_solved_for_either_side() {
     let tsv = pick("corpus/legality.tsv", 1, &["texel-doc-05\t"]);
     let initial = "no-side-initial\trnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\tillegal?\tno\tthe initial position\n";
     let file = write(dir.path(), "either.tsv", &(tsv + initial));
-    let out = run(&["solve", &file, "--json", "--game-time", "5"]);
-    let stdout = stdout_of(&out);
-    assert_eq!(out.status.code(), Some(0), "{stdout}");
-    let lines = json_lines(&stdout);
-    assert_eq!(lines[0]["result"]["answer"], "illegal", "{stdout}");
-    assert_eq!(lines[0]["result"]["agrees"], true, "{stdout}");
-    assert_eq!(lines[1]["result"]["answer"], "legal", "{stdout}");
-    assert_eq!(lines[1]["result"]["agrees"], true, "{stdout}");
+    let lines = solved(&[&file, "--game-time", "5"]);
+    assert_eq!(lines[0]["result"]["answer"], "illegal", "{lines:?}");
+    assert_eq!(lines[0]["result"]["agrees"], true, "{lines:?}");
+    assert_eq!(lines[1]["result"]["answer"], "legal", "{lines:?}");
+    assert_eq!(lines[1]["result"]["agrees"], true, "{lines:?}");
 }
 
 #[test]
@@ -207,10 +203,7 @@ fn classic_questions_are_solved_case_by_case() {
         &["\"amelung-1897-ep\"", "\"constructed-castling-last-move\""],
     );
     let file = write(dir.path(), "two.epd", &two);
-    let out = run(&["solve", &file, "--json", "--jobs", "2"]);
-    let stdout = stdout_of(&out);
-    assert_eq!(out.status.code(), Some(0), "{stdout}");
-    let lines = json_lines(&stdout);
+    let lines = solved(&[&file, "--jobs", "2"]);
     let of = |id: &str| by_id(&lines, id);
     let ep = of("amelung-1897-ep");
     assert_eq!(ep["result"]["question"], "en-passant", "{ep}");

@@ -75,8 +75,12 @@ pub fn dispatch(args: &ProveArgs) -> Option<Result<(), CliError>> {
     let classic = Classic::asked(&words, loaded.question)?;
     Some((|| {
         check_options(args, classic)?;
-        let mut answer = crate::classic::answer(classic, &loaded.position, game_budget(args))
-            .map_err(CliError::usage)?;
+        let mut answer = crate::classic::answer(
+            classic,
+            &loaded.position,
+            game_budget(args.question.game_time),
+        )
+        .map_err(CliError::usage)?;
         answer.cases = with_given_game(args, answer.cases, loaded.game.as_deref())?;
         report(args, &answer, &loaded.notes)?;
         check_published(&loaded.solution, &answer)?;
@@ -116,8 +120,8 @@ fn where_question(args: &ProveArgs, man: &str) -> Result<(), CliError> {
     }
     let setup = Setup::from_fen(text)
         .map_err(|e| CliError::usage(format!("{}: {e}", crate::input::quote(text))))?;
-    let (cases, excluded) =
-        which::where_cases(setup, man, game_budget(args)).map_err(CliError::usage)?;
+    let (cases, excluded) = which::where_cases(setup, man, game_budget(args.question.game_time))
+        .map_err(CliError::usage)?;
     let cases = with_given_game(args, cases, None)?;
     report_text_answer(args, classic, text, cases, excluded)
 }
@@ -142,8 +146,8 @@ fn which_question(args: &ProveArgs, one: Option<&str>) -> Result<(), CliError> {
         ));
     }
     let unknown = Unknown::parse(text).map_err(CliError::usage)?;
-    let (cases, excluded) =
-        which::cases(&unknown, fill, game_budget(args)).map_err(CliError::usage)?;
+    let (cases, excluded) = which::cases(&unknown, fill, game_budget(args.question.game_time))
+        .map_err(CliError::usage)?;
     let cases = with_given_game(args, cases, None)?;
     report_text_answer(args, classic, text, cases, excluded)
 }
@@ -188,13 +192,9 @@ fn check_options(args: &ProveArgs, classic: Classic) -> Result<(), CliError> {
     Ok(())
 }
 
-/// The proof-game search's budget per case (`--game-time`; 0: none).
-fn game_budget(args: &ProveArgs) -> Option<proofgame::Budget> {
-    game_budget_secs(args.question.game_time)
-}
-
-/// A proof-game budget of `secs` seconds per case (0: no search).
-pub(super) fn game_budget_secs(secs: u64) -> Option<proofgame::Budget> {
+/// The proof-game search's budget per case: `secs` seconds (`--game-time`;
+/// 0: no search).
+pub(super) fn game_budget(secs: u64) -> Option<proofgame::Budget> {
     (secs > 0).then(|| proofgame::Budget::with_time(Duration::from_secs(secs)))
 }
 

@@ -28,7 +28,7 @@ use retroproof_core::retro::{PlyType, RetroUci};
 use retroproof_core::{Move, Position};
 use serde::Serialize;
 
-use super::classic::{check_published, game_budget_secs};
+use super::classic::{check_published, game_budget};
 use super::coq_run::prove_file;
 use super::prove::{read_problems, resolve_full, resolved_text, QuestionArgs};
 use super::CliError;
@@ -479,7 +479,7 @@ fn solve_classic(
             classic = classic.name()
         )));
     };
-    let mut answer = classic_q::answer(classic, &epd.position, game_budget_secs(game_time))
+    let mut answer = classic_q::answer(classic, &epd.position, game_budget(game_time))
         .map_err(CliError::usage)?;
     if let Some(moves) = &epd.game {
         classic_q::settle_by_game(&mut answer.cases, moves);
