@@ -701,9 +701,16 @@ fn classic_example(
         Question::Where(man) => Classic::Where { man },
         _ => return Ok(None),
     };
-    let Ok(mut answer) =
-        crate::classic::answer(classic, &problem.position, Some(EXAMPLE_GAME_BUDGET))
-    else {
+    let Ok(mut answer) = crate::classic::answer(
+        classic,
+        &problem.position,
+        // The published game only after the search, so that the note
+        // below can say the search did not find one.
+        crate::classic::Games {
+            known: None,
+            search: Some(EXAMPLE_GAME_BUDGET),
+        },
+    ) else {
         return Ok(None);
     };
     let by_published_game = problem

@@ -7,9 +7,7 @@
 
 use retroproof_core::{CastlingRights, CastlingSide, Color, Position};
 
-use retroproof_core::proofgame::Budget;
-
-use super::{settle, Case};
+use super::{settle, Case, Games};
 
 /// The rights, in FEN order (`K Q k q`).
 const RIGHTS: [(Color, CastlingSide); 4] = [
@@ -37,7 +35,7 @@ pub fn candidates(pos: &Position) -> Vec<(Color, CastlingSide, Position)> {
 }
 
 /// One case per candidate right, settled ([`settle`]).
-pub fn cases(pos: &Position, game: Option<Budget>) -> Vec<Case> {
+pub fn cases(pos: &Position, games: Games) -> Vec<Case> {
     candidates(pos)
         .into_iter()
         .map(|(color, side, position)| {
@@ -56,7 +54,7 @@ pub fn cases(pos: &Position, game: Option<Budget>) -> Vec<Case> {
                     "{colour} may still castle {side_name} (the right {} asserted)",
                     CastlingRights::char(color, side)
                 ),
-                finding: settle(&position, game),
+                finding: settle(&position, games),
                 position,
             }
         })

@@ -6,9 +6,7 @@
 
 use retroproof_core::{Move, Position, Square};
 
-use retroproof_core::proofgame::Budget;
-
-use super::{settle, Case};
+use super::{settle, Case, Games};
 
 /// The position with the en-passant square `ep` asserted, if a double
 /// step can have produced it and the side to move then has a legal
@@ -33,7 +31,7 @@ pub fn candidates(pos: &Position) -> Vec<(Square, Position)> {
 }
 
 /// One case per candidate square, settled ([`settle`]).
-pub fn cases(pos: &Position, game: Option<Budget>) -> Vec<Case> {
+pub fn cases(pos: &Position, games: Games) -> Vec<Case> {
     candidates(pos)
         .into_iter()
         .map(|(sq, position)| Case {
@@ -46,7 +44,7 @@ pub fn cases(pos: &Position, game: Option<Budget>) -> Vec<Case> {
                     retroproof_core::Color::Black => "Black",
                 }
             ),
-            finding: settle(&position, game),
+            finding: settle(&position, games),
             position,
         })
         .collect()

@@ -44,6 +44,19 @@ pub enum Classic {
 }
 
 impl Classic {
+    /// Whether the question has at most four cases (castling rights, en
+    /// passant squares, the two orientations): each case a proof game is
+    /// searched for gets `legal`'s default time
+    /// ([`crate::cli::prove::LEGAL_GAME_SECONDS`]), since the game is the
+    /// answer `can`; `which` and `where`, up to 32 and 63 cases, get the
+    /// shorter default.
+    pub fn few_cases(self) -> bool {
+        matches!(
+            self,
+            Classic::Castling | Classic::EnPassant | Classic::Orientation
+        )
+    }
+
     /// The classic question `words` (from `--question`) ask, or, without
     /// words, the EPD problem's; `None` for any other question.
     pub fn asked(words: &[&str], epd: Option<Question>) -> Option<Classic> {
@@ -115,12 +128,8 @@ impl Classic {
     }
 
     /// The cases of the question about `position`, each settled
-    /// ([`settle`], with the proof-game search's `game` budget).
-    pub fn cases(
-        self,
-        position: &Position,
-        game: Option<proofgame::Budget>,
-    ) -> Result<Vec<Case>, NotApplicable> {
+    /// ([`settle`], with `games`).
+    pub fn cases(self, position: &Position, games: Games) -> Result<Vec<Case>, NotApplicable> {
         let fen = position.to_fen();
         let fields: Vec<&str> = fen.split(' ').collect();
         match self {
@@ -128,16 +137,16 @@ impl Classic {
             Classic::Castling if castling::candidates(position).is_empty() => {
                 Err(NotApplicable::NoCastling)
             }
-            Classic::Castling => Ok(castling::cases(position, game)),
+            Classic::Castling => Ok(castling::cases(position, games)),
             Classic::EnPassant if fields[3] != "-" => Err(NotApplicable::EnPassantGiven),
             Classic::EnPassant if en_passant::candidates(position).is_empty() => {
                 Err(NotApplicable::NoEnPassant)
             }
-            Classic::EnPassant => Ok(en_passant::cases(position, game)),
+            Classic::EnPassant => Ok(en_passant::cases(position, games)),
             Classic::Orientation if fields[2] != "-" || fields[3] != "-" => {
                 Err(NotApplicable::OrientedFields)
             }
-            Classic::Orientation => Ok(orientation::cases(position, game)),
+            Classic::Orientation => Ok(orientation::cases(position, games)),
             Classic::Which { .. } | Classic::Where { .. } => Err(NotApplicable::NoUnknown),
         }
     }
@@ -164,18 +173,14 @@ impl std::error::Error for ClassicError {}
 /// The answer to a classic question about a valid position (castling, en
 /// passant, orientation, where; `which` needs a FEN with `?`, read by
 /// [`which::cases`]).
-pub fn answer(
-    classic: Classic,
-    position: &Position,
-    game: Option<proofgame::Budget>,
-) -> Result<Answer, ClassicError> {
+pub fn answer(classic: Classic, position: &Position, games: Games) -> Result<Answer, ClassicError> {
     let (cases, excluded) = match classic {
         Classic::Where { man } => {
-            which::where_cases(position.to_setup(), man, game).map_err(ClassicError::Which)?
+            which::where_cases(position.to_setup(), man, games).map_err(ClassicError::Which)?
         }
         _ => (
             classic
-                .cases(position, game)
+                .cases(position, games)
                 .map_err(ClassicError::NotApplicable)?,
             Vec::new(),
         ),
@@ -407,10 +412,21 @@ impl Case {
     }
 }
 
-/// Settles one position: the retraction-tree engine first (a refutation,
-/// or a short game it comes across), then the proof-game search within
-/// the `game` budget (`None`: none), then the deep search's certificate.
-pub fn settle(pos: &Position, game: Option<proofgame::Budget>) -> Finding {
+/// The games that may settle a case as reachable: one known to reach some
+/// of the cases (`--reached-by`, an EPD problem's `pg`), and the
+/// proof-game search's budget per case (`None`: no search).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Games<'a> {
+    pub known: Option<&'a [Move]>,
+    pub search: Option<proofgame::Budget>,
+}
+
+/// Settles one position, cheapest first: the retraction-tree engine (a
+/// refutation, or a short game it comes across), the known game, the deep
+/// search's certificate, and last the proof-game search (the longest, up
+/// to its whole budget when it finds nothing: spent only on a position no
+/// rule refutes).
+pub fn settle(pos: &Position, games: Games) -> Finding {
     let (shallow, short) = engine::illegal_or_game(pos);
     let mut reasons = Vec::new();
     match shallow {
@@ -425,7 +441,22 @@ pub fn settle(pos: &Position, game: Option<proofgame::Budget>) -> Finding {
     if let Some(moves) = short.filter(|m| engine::check_game_reaches(pos, m).is_ok()) {
         return reachable(&moves);
     }
-    if let Some(budget) = game {
+    if let Some(moves) = games
+        .known
+        .filter(|m| engine::check_game_reaches(pos, m).is_ok())
+    {
+        return reachable(moves);
+    }
+    match engine::deep_illegal(pos) {
+        Ok(answer) => {
+            return Finding::Unreachable {
+                statement: answer.statement,
+                certificate: Some(answer.certificate),
+            }
+        }
+        Err(reason) => reasons.push(reason),
+    }
+    if let Some(budget) = games.search {
         match find_proof_game(pos, budget) {
             Ok(moves) if engine::check_game_reaches(pos, &moves).is_ok() => {
                 return reachable(&moves)
@@ -434,17 +465,8 @@ pub fn settle(pos: &Position, game: Option<proofgame::Budget>) -> Finding {
             Err(e) => reasons.push(format!("the proof-game search: {e}")),
         }
     }
-    match engine::deep_illegal(pos) {
-        Ok(answer) => Finding::Unreachable {
-            statement: answer.statement,
-            certificate: Some(answer.certificate),
-        },
-        Err(reason) => {
-            reasons.push(reason);
-            Finding::Unknown {
-                reason: reasons.join("; "),
-            }
-        }
+    Finding::Unknown {
+        reason: reasons.join("; "),
     }
 }
 

@@ -5,10 +5,9 @@
 //! on the square opposite (`a1` ↔ `h8`, `b3` ↔ `g6`): every man keeps its
 //! colour, and the side to move is the same.
 
-use retroproof_core::proofgame::Budget;
 use retroproof_core::{Board, Position, PositionError, Square};
 
-use super::{settle, Case};
+use super::{settle, Case, Games};
 
 /// The board turned by 180°, the men keeping their colours (castling
 /// rights and en-passant square, which presuppose an orientation, are
@@ -27,12 +26,12 @@ pub fn turned(pos: &Position) -> Result<Position, PositionError> {
 }
 
 /// The two cases: the board as shown, and turned by 180°.
-pub fn cases(pos: &Position, game: Option<Budget>) -> Vec<Case> {
+pub fn cases(pos: &Position, games: Games) -> Vec<Case> {
     let mut out = vec![Case {
         key: "as-shown".into(),
         module: "as_shown".into(),
         meaning: format!("the board as shown, White moving up: {}", pos.to_fen()),
-        finding: settle(pos, game),
+        finding: settle(pos, games),
         position: *pos,
     }];
     // Turning never breaks what a position needs (one king each, no pawn
@@ -45,7 +44,7 @@ pub fn cases(pos: &Position, game: Option<Budget>) -> Vec<Case> {
                 "the board turned by 180 degrees, White moving down as shown: {}",
                 turned.to_fen()
             ),
-            finding: settle(&turned, game),
+            finding: settle(&turned, games),
             position: turned,
         });
     }

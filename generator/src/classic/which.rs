@@ -9,11 +9,10 @@
 
 use std::fmt;
 
-use retroproof_core::proofgame::Budget;
 use retroproof_core::unknown::{Fill, Unknown};
 use retroproof_core::Piece;
 
-use super::{settle, Case};
+use super::{settle, Case, Games};
 
 /// The most fillings one question settles (each may take the proof-game
 /// search's and the deep search's budgets).
@@ -95,7 +94,7 @@ fn module_of(key: &str) -> String {
 pub fn cases(
     unknown: &Unknown,
     fill: Fill,
-    game: Option<Budget>,
+    games: Games,
 ) -> Result<(Vec<Case>, Vec<Excluded>), WhichError> {
     if !unknown.has_unknown() {
         return Err(WhichError::NothingUnknown);
@@ -124,7 +123,7 @@ pub fn cases(
             count: unknown.filling_count(fill),
         });
     }
-    Ok(settle_fillings(unknown, fill, game, |key| key.to_string()))
+    Ok(settle_fillings(unknown, fill, games, |key| key.to_string()))
 }
 
 /// `where X`: one more man `X` on some empty square of `position`; the
@@ -132,7 +131,7 @@ pub fn cases(
 pub fn where_cases(
     setup: retroproof_core::Setup,
     man: Piece,
-    game: Option<Budget>,
+    games: Games,
 ) -> Result<(Vec<Case>, Vec<Excluded>), WhichError> {
     let unknown = Unknown::empty_squares_of(setup);
     if let Some(reason) = unknown.impossible_man(man) {
@@ -142,7 +141,7 @@ pub fn where_cases(
             reason,
         });
     }
-    Ok(settle_fillings(&unknown, Fill::One(man), game, |key| {
+    Ok(settle_fillings(&unknown, Fill::One(man), games, |key| {
         // `h4=B` → `h4`: the square the man stands on.
         key.split_once('=').map_or(key, |(sq, _)| sq).to_string()
     }))
@@ -152,7 +151,7 @@ pub fn where_cases(
 fn settle_fillings(
     unknown: &Unknown,
     fill: Fill,
-    game: Option<Budget>,
+    games: Games,
     key: impl Fn(&str) -> String,
 ) -> (Vec<Case>, Vec<Excluded>) {
     let mut cases = Vec::new();
@@ -179,7 +178,7 @@ fn settle_fillings(
                 module,
                 meaning: format!("the filling {full}: {}", position.to_fen()),
                 key,
-                finding: settle(&position, game),
+                finding: settle(&position, games),
                 position,
             }),
         }

@@ -13,9 +13,9 @@ use retroproof_core::{Move, Piece, Setup};
 use serde::Serialize;
 
 use super::coq_run::prove_file;
-use super::prove::{load, question_words, read_game, ProveArgs};
+use super::prove::{game_seconds, load, question_words, read_game, ProveArgs};
 use super::CliError;
-use crate::classic::{file_text, which, Answer, Case, Classic, Excluded, Finding};
+use crate::classic::{file_text, which, Answer, Case, Classic, Excluded, Finding, Games};
 
 /// `prove --json` for a classic question.
 #[derive(Debug, Serialize)]
@@ -75,13 +75,12 @@ pub fn dispatch(args: &ProveArgs) -> Option<Result<(), CliError>> {
     let classic = Classic::asked(&words, loaded.question)?;
     Some((|| {
         check_options(args, classic)?;
-        let mut answer = crate::classic::answer(
-            classic,
-            &loaded.position,
-            game_budget(args.question.game_time),
-        )
-        .map_err(CliError::usage)?;
-        answer.cases = with_given_game(args, answer.cases, loaded.game.as_deref())?;
+        let known = known_game(args, loaded.game.as_deref())?;
+        let seconds = game_seconds(args.question.game_time, classic.few_cases());
+        let mut answer =
+            crate::classic::answer(classic, &loaded.position, games(known.as_deref(), seconds))
+                .map_err(CliError::usage)?;
+        check_reached(args, &mut answer.cases, known.as_deref())?;
         report(args, &answer, &loaded.notes)?;
         check_published(&loaded.solution, &answer)?;
         unknown_exit(&answer)
@@ -120,9 +119,11 @@ fn where_question(args: &ProveArgs, man: &str) -> Result<(), CliError> {
     }
     let setup = Setup::from_fen(text)
         .map_err(|e| CliError::usage(format!("{}: {e}", crate::input::quote(text))))?;
-    let (cases, excluded) = which::where_cases(setup, man, game_budget(args.question.game_time))
+    let known = known_game(args, None)?;
+    let seconds = game_seconds(args.question.game_time, false);
+    let (mut cases, excluded) = which::where_cases(setup, man, games(known.as_deref(), seconds))
         .map_err(CliError::usage)?;
-    let cases = with_given_game(args, cases, None)?;
+    check_reached(args, &mut cases, known.as_deref())?;
     report_text_answer(args, classic, text, cases, excluded)
 }
 
@@ -146,25 +147,21 @@ fn which_question(args: &ProveArgs, one: Option<&str>) -> Result<(), CliError> {
         ));
     }
     let unknown = Unknown::parse(text).map_err(CliError::usage)?;
-    let (cases, excluded) = which::cases(&unknown, fill, game_budget(args.question.game_time))
-        .map_err(CliError::usage)?;
-    let cases = with_given_game(args, cases, None)?;
+    let known = known_game(args, None)?;
+    let seconds = game_seconds(args.question.game_time, false);
+    let (mut cases, excluded) =
+        which::cases(&unknown, fill, games(known.as_deref(), seconds)).map_err(CliError::usage)?;
+    check_reached(args, &mut cases, known.as_deref())?;
     report_text_answer(args, classic, text, cases, excluded)
 }
 
-/// `--reached-by`: a case not proven unreachable that the given game
-/// reaches is proven reachable by it (the proof-game search may not find a
-/// game that is known); without it, an EPD problem's published game (`pg`).
-fn with_given_game(
-    args: &ProveArgs,
-    mut cases: Vec<Case>,
-    published: Option<&[Move]>,
-) -> Result<Vec<Case>, CliError> {
+/// The game known to reach some case: `--reached-by`'s, else an EPD
+/// problem's published game (`pg`). A case not proven unreachable that it
+/// reaches is proven reachable by it ([`crate::classic::settle`]): the
+/// proof-game search may not find a game that is known.
+fn known_game(args: &ProveArgs, published: Option<&[Move]>) -> Result<Option<Vec<Move>>, CliError> {
     if args.question.reached_by.is_empty() {
-        if let Some(moves) = published {
-            crate::classic::settle_by_game(&mut cases, moves);
-        }
-        return Ok(cases);
+        return Ok(published.map(<[Move]>::to_vec));
     }
     let words: Vec<&str> = args
         .question
@@ -172,13 +169,26 @@ fn with_given_game(
         .iter()
         .map(String::as_str)
         .collect();
-    let (moves, _) = read_game(&words)?;
-    if crate::classic::settle_by_game(&mut cases, &moves).is_none() {
+    Ok(Some(read_game(&words)?.0))
+}
+
+/// `--reached-by` must reach one of the question's positions (bad input
+/// otherwise); the cases it reaches are settled by it.
+fn check_reached(
+    args: &ProveArgs,
+    cases: &mut [Case],
+    known: Option<&[Move]>,
+) -> Result<(), CliError> {
+    let Some(moves) = known else {
+        return Ok(());
+    };
+    let reaches = crate::classic::settle_by_game(cases, moves).is_some();
+    if !reaches && !args.question.reached_by.is_empty() {
         return Err(CliError::usage(
             "--reached-by: the game reaches none of the question's positions",
         ));
     }
-    Ok(cases)
+    Ok(())
 }
 
 fn check_options(args: &ProveArgs, classic: Classic) -> Result<(), CliError> {
@@ -193,9 +203,12 @@ fn check_options(args: &ProveArgs, classic: Classic) -> Result<(), CliError> {
 }
 
 /// The proof-game search's budget per case: `secs` seconds (`--game-time`;
-/// 0: no search).
-pub(super) fn game_budget(secs: u64) -> Option<proofgame::Budget> {
-    (secs > 0).then(|| proofgame::Budget::with_time(Duration::from_secs(secs)))
+/// 0: no search), with the game `known` to reach some case.
+pub(super) fn games(known: Option<&[Move]>, secs: u64) -> Games<'_> {
+    Games {
+        known,
+        search: (secs > 0).then(|| proofgame::Budget::with_time(Duration::from_secs(secs))),
+    }
 }
 
 /// Reports the answer to a question about the FEN `text` (`which`, `where

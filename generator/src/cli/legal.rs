@@ -39,6 +39,7 @@ use retroproof_core::search::{static_illegality, stranded_man, Limits};
 use retroproof_core::{Move, Position};
 use serde::Serialize;
 
+use super::prove::LEGAL_GAME_SECONDS;
 use super::{position_arg, write_stdout, CliError};
 use crate::prove::{illegal_answer, COQ_RULES, DEEP_BUDGET};
 
@@ -49,11 +50,15 @@ pub struct LegalArgs {
     /// Plies of the retraction tree explored to prove illegality
     #[arg(long, default_value_t = Limits::default().depth)]
     pub depth: u32,
-    /// Positions each search (exhaustion, proof-game search) may visit before answering `unknown`
-    #[arg(long, default_value_t = Budget::default().nodes)]
-    pub nodes: u64,
+    /// Positions each search (exhaustion, proof-game search) may visit
+    /// before answering `unknown` [default: 1,000,000 for the exhaustion;
+    /// for the proof-game search, what `prove`'s `--game-time` of the same
+    /// time allows: 100,000 a second, at most 10,000,000]
+    #[arg(long)]
+    pub nodes: Option<u64>,
     /// Seconds the proof-game search may take before answering `unknown`
-    #[arg(long, default_value_t = 30.0)]
+    /// (as `prove --question legal`'s default `--game-time`)
+    #[arg(long, default_value_t = LEGAL_GAME_SECONDS as f64)]
     pub time: f64,
     /// The longest game looked for, in plies
     #[arg(long, default_value_t = Budget::default().max_plies)]
@@ -125,18 +130,21 @@ pub fn run(args: LegalArgs) -> Result<(), CliError> {
             "--time must be a positive number of seconds",
         ));
     }
+    let time = Duration::from_secs_f64(args.time);
     let limits = Limits {
         depth: args.depth,
-        nodes: args.nodes,
+        nodes: args.nodes.unwrap_or(Budget::default().nodes),
         ..Limits::default()
     };
+    // The node limit follows the time unless given, so that the time is
+    // the limit that counts (`Budget::with_time`).
+    let timed = Budget::with_time(time);
     let budget = Budget {
-        nodes: args.nodes,
-        time: Some(Duration::from_secs_f64(args.time)),
+        nodes: args.nodes.unwrap_or(timed.nodes),
         max_plies: args.max_plies,
-        ..Budget::default()
+        ..timed
     };
-    let (report, game) = match answer(&pos, limits, budget, Duration::from_secs_f64(args.time)) {
+    let (report, game) = match answer(&pos, limits, budget, time) {
         Answer::Legal(game) => {
             check_replay(&game, &pos)?;
             let uci: Vec<String> = game.iter().map(Move::to_uci).collect();

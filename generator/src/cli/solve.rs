@@ -28,9 +28,9 @@ use retroproof_core::retro::{PlyType, RetroUci};
 use retroproof_core::{Move, Position};
 use serde::Serialize;
 
-use super::classic::{check_published, game_budget};
+use super::classic::{check_published, games};
 use super::coq_run::prove_file;
-use super::prove::{read_problems, resolve_full, resolved_text, QuestionArgs};
+use super::prove::{game_seconds, read_problems, resolve_full, resolved_text, QuestionArgs};
 use super::CliError;
 use crate::batch::{self, BatchOptions, Done};
 use crate::classic::{self as classic_q, Classic};
@@ -52,9 +52,11 @@ pub struct SolveArgs {
     #[arg(long, value_name = "SECS", default_value_t = 600)]
     pub timeout: u64,
 
-    /// Budget of each proof-game search (`legal` questions), in seconds
-    #[arg(long, value_name = "SECS", default_value_t = 10)]
-    pub game_time: u64,
+    /// Budget of each proof-game search, in seconds: for legality rows
+    /// [default: 60], for the games that make last-move answers
+    /// unconditional and per case of the classic questions [default: 10]
+    #[arg(long, value_name = "SECS")]
+    pub game_time: Option<u64>,
 
     /// One JSON object per problem (id, question, answer, proven,
     /// unconditional, published, agrees, seconds, reason), then a summary
@@ -361,7 +363,7 @@ fn corpus_question(
 }
 
 /// Solves and proves one problem.
-fn solve(item: &Item, timeout: Duration, game_time: u64) -> Result<Done, CliError> {
+fn solve(item: &Item, timeout: Duration, game_time: Option<u64>) -> Result<Done, CliError> {
     if item.asked == Asked::LastTypeBothSides {
         return solve_both_sides(item, timeout, game_time);
     }
@@ -471,7 +473,7 @@ fn solve_classic(
     item: &Item,
     classic: Classic,
     timeout: Duration,
-    game_time: u64,
+    game_time: Option<u64>,
 ) -> Result<Done, CliError> {
     let Some(epd) = &item.epd else {
         return Err(CliError::usage(format!(
@@ -479,11 +481,9 @@ fn solve_classic(
             classic = classic.name()
         )));
     };
-    let mut answer = classic_q::answer(classic, &epd.position, game_budget(game_time))
+    let seconds = game_seconds(game_time, classic.few_cases());
+    let answer = classic_q::answer(classic, &epd.position, games(epd.game.as_deref(), seconds))
         .map_err(CliError::usage)?;
-    if let Some(moves) = &epd.game {
-        classic_q::settle_by_game(&mut answer.cases, moves);
-    }
     let summary = answer.summary();
     let text = classic_q::file_text(&answer, &epd.notes, "retroproof solve")
         .map_err(|e| CliError::refuted(e.to_string()))?;
@@ -522,7 +522,11 @@ fn solve_classic(
 /// either side to move is legal): illegal when it is proven illegal with
 /// White to move and with Black to move (two proofs), legal when a game
 /// reaches it with one of them (proven by replaying it), unknown otherwise.
-fn solve_either_side(item: &Item, timeout: Duration, game_time: u64) -> Result<Done, CliError> {
+fn solve_either_side(
+    item: &Item,
+    timeout: Duration,
+    game_time: Option<u64>,
+) -> Result<Done, CliError> {
     let board = item.fen.trim();
     let sided = |side: char, asked: Asked| Item {
         fen: format!("{board} {side} - -"),
@@ -601,7 +605,11 @@ fn solve_either_side(item: &Item, timeout: Duration, game_time: u64) -> Result<D
 /// unknown side ends the problem without spending a game search on the
 /// other), and both theorems go into one file, checked by one `coqc` run
 /// with one `Print Assumptions` ([`paired_file`]).
-fn solve_both_sides(item: &Item, timeout: Duration, game_time: u64) -> Result<Done, CliError> {
+fn solve_both_sides(
+    item: &Item,
+    timeout: Duration,
+    game_time: Option<u64>,
+) -> Result<Done, CliError> {
     let mut fields: Vec<&str> = item.fen.split_whitespace().collect();
     if fields.len() < 2 {
         return Err(CliError::usage(format!(
@@ -619,7 +627,7 @@ fn solve_both_sides(item: &Item, timeout: Duration, game_time: u64) -> Result<Do
             ltac: false,
             reached_by: Vec::new(),
             // The games come below, once both sides are answered.
-            game_time: 0,
+            game_time: Some(0),
             one: None,
             occupied: false,
         };
@@ -634,6 +642,7 @@ fn solve_both_sides(item: &Item, timeout: Duration, game_time: u64) -> Result<Do
         }
         sides.push((who, resolved));
     }
+    let game_time = game_seconds(game_time, false);
     if game_time > 0 {
         for (_, resolved) in &mut sides {
             if resolved.game.is_none() {
