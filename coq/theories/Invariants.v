@@ -702,6 +702,17 @@ Proof.
   pose proof (H TDark). pose proof (H TRook). pose proof (H TQueen). lia.
 Qed.
 
+(** A promoted man counts under exactly one of the five piece tags. *)
+Lemma promo_tags : forall c r s, In r promotion_roles ->
+  (ind c TKnight s (Some (MkPiece c r)) + ind c TLight s (Some (MkPiece c r)) +
+   ind c TDark s (Some (MkPiece c r)) + ind c TRook s (Some (MkPiece c r)) +
+   ind c TQueen s (Some (MkPiece c r)) = 1)%nat.
+Proof.
+  intros c r s Hr. unfold ind, tagged. simpl in Hr.
+  destruct Hr as [<-|[<-|[<-|[<-|[]]]]]; destruct c; simpl; try reflexivity;
+    destruct (is_light s); reflexivity.
+Qed.
+
 Lemma side_ok_promo : forall b b' c r s, In r promotion_roles ->
   cnt b' c TMan = cnt b c TMan -> (cnt b' c TPawn + 1 = cnt b c TPawn)%nat ->
   (forall g, g <> TMan -> g <> TPawn -> cnt b' c g = (cnt b c g + ind c g s (Some (MkPiece c r)))%nat) ->
@@ -713,12 +724,7 @@ Proof.
   assert (ED := H TDark ltac:(discriminate) ltac:(discriminate)).
   assert (ER := H TRook ltac:(discriminate) ltac:(discriminate)).
   assert (EQ := H TQueen ltac:(discriminate) ltac:(discriminate)).
-  assert (Hsum : (ind c TKnight s (Some (MkPiece c r)) + ind c TLight s (Some (MkPiece c r)) +
-                  ind c TDark s (Some (MkPiece c r)) + ind c TRook s (Some (MkPiece c r)) +
-                  ind c TQueen s (Some (MkPiece c r)) = 1)%nat).
-  { unfold ind, tagged. simpl in Hr.
-    destruct Hr as [<-|[<-|[<-|[<-|[]]]]]; destruct c; simpl; try reflexivity;
-      destruct (is_light s); reflexivity. }
+  pose proof (promo_tags c r s Hr) as Hsum.
   revert Hsum EN EL ED ER EQ.
   generalize (ind c TKnight s (Some (MkPiece c r))) (ind c TLight s (Some (MkPiece c r)))
     (ind c TDark s (Some (MkPiece c r))) (ind c TRook s (Some (MkPiece c r)))

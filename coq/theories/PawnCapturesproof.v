@@ -1056,12 +1056,7 @@ Proof.
     assert (ED := H TDark ltac:(discriminate) ltac:(discriminate)).
     assert (ER := H TRook ltac:(discriminate) ltac:(discriminate)).
     assert (EQ := H TQueen ltac:(discriminate) ltac:(discriminate)).
-    assert (Hsum : (ind c TKnight s (Some (MkPiece c r)) + ind c TLight s (Some (MkPiece c r)) +
-                    ind c TDark s (Some (MkPiece c r)) + ind c TRook s (Some (MkPiece c r)) +
-                    ind c TQueen s (Some (MkPiece c r)) = 1)%nat).
-    { unfold ind, tagged. simpl in Hr.
-      destruct Hr as [<-|[<-|[<-|[<-|[]]]]]; destruct c; simpl; try reflexivity;
-        destruct (is_light s); reflexivity. }
+    pose proof (promo_tags c r s Hr) as Hsum.
     lia.
 Qed.
 
