@@ -222,6 +222,42 @@ fn a_published_game_proves_a_right() {
     assert!(err.contains("reaches none"), "{err}");
 }
 
+/// A given game is tried before the proof-game search: after 1. e4 d5 2.
+/// exd5 Qxd5 3. Nc3 Qa5 4. d4 Nf6 5. Nf3 c6 6. Bc4 Bf5 7. Bd2 e6 no king
+/// or rook has moved, so every right can be held; the game given adds
+/// 8. Ng5 Ng4 9. Nf3 Nf6 (18 plies, longer than the 14 needed), and each
+/// right is proven by exactly that game, not by one the search finds.
+#[test]
+fn a_given_game_comes_before_the_search() {
+    if skip_coq() {
+        return;
+    }
+    let game = "e2e4 d7d5 e4d5 d8d5 b1c3 d5a5 d2d4 g8f6 g1f3 c7c6 f1c4 c8f5 c1d2 e7e6 \
+                f3g5 f6g4 g5f3 g4f6";
+    let mut args = vec![
+        "prove",
+        "rn2kb1r/pp3ppp/2p1pn2/q4b2/2BP4/2N2N2/PPPB1PPP/R2QK2R w - -",
+        "--question",
+        "castling",
+        "--game-time",
+        "5",
+        "--reached-by",
+    ];
+    args.extend(game.split_whitespace());
+    let stdout = success_stdout(&args);
+    assert!(
+        stdout.starts_with("castling: K can, Q can, k can, q can\n"),
+        "{stdout}"
+    );
+    assert_eq!(
+        stdout
+            .matches("reached by a legal game of 18 plies")
+            .count(),
+        4,
+        "{stdout}"
+    );
+}
+
 #[test]
 fn which_side_is_to_move() {
     if skip_coq() {

@@ -77,10 +77,10 @@ pub fn dispatch(args: &ProveArgs) -> Option<Result<(), CliError>> {
         check_options(args, classic)?;
         let known = known_game(args, loaded.game.as_deref())?;
         let seconds = game_seconds(args.question.game_time, classic.few_cases());
-        let mut answer =
+        let answer =
             crate::classic::answer(classic, &loaded.position, games(known.as_deref(), seconds))
                 .map_err(CliError::usage)?;
-        check_reached(args, &mut answer.cases, known.as_deref())?;
+        check_reached(args, &answer.cases, known.as_deref())?;
         report(args, &answer, &loaded.notes)?;
         check_published(&loaded.solution, &answer)?;
         unknown_exit(&answer)
@@ -121,9 +121,9 @@ fn where_question(args: &ProveArgs, man: &str) -> Result<(), CliError> {
         .map_err(|e| CliError::usage(format!("{}: {e}", crate::input::quote(text))))?;
     let known = known_game(args, None)?;
     let seconds = game_seconds(args.question.game_time, false);
-    let (mut cases, excluded) = which::where_cases(setup, man, games(known.as_deref(), seconds))
+    let (cases, excluded) = which::where_cases(setup, man, games(known.as_deref(), seconds))
         .map_err(CliError::usage)?;
-    check_reached(args, &mut cases, known.as_deref())?;
+    check_reached(args, &cases, known.as_deref())?;
     report_text_answer(args, classic, text, cases, excluded)
 }
 
@@ -149,9 +149,9 @@ fn which_question(args: &ProveArgs, one: Option<&str>) -> Result<(), CliError> {
     let unknown = Unknown::parse(text).map_err(CliError::usage)?;
     let known = known_game(args, None)?;
     let seconds = game_seconds(args.question.game_time, false);
-    let (mut cases, excluded) =
+    let (cases, excluded) =
         which::cases(&unknown, fill, games(known.as_deref(), seconds)).map_err(CliError::usage)?;
-    check_reached(args, &mut cases, known.as_deref())?;
+    check_reached(args, &cases, known.as_deref())?;
     report_text_answer(args, classic, text, cases, excluded)
 }
 
@@ -173,17 +173,17 @@ fn known_game(args: &ProveArgs, published: Option<&[Move]>) -> Result<Option<Vec
 }
 
 /// `--reached-by` must reach one of the question's positions (bad input
-/// otherwise); the cases it reaches are settled by it.
-fn check_reached(
-    args: &ProveArgs,
-    cases: &mut [Case],
-    known: Option<&[Move]>,
-) -> Result<(), CliError> {
-    let Some(moves) = known else {
+/// otherwise; the cases it reaches were settled by it, [`games`]).
+fn check_reached(args: &ProveArgs, cases: &[Case], known: Option<&[Move]>) -> Result<(), CliError> {
+    if args.question.reached_by.is_empty() {
         return Ok(());
-    };
-    let reaches = crate::classic::settle_by_game(cases, moves).is_some();
-    if !reaches && !args.question.reached_by.is_empty() {
+    }
+    let reaches = known.is_some_and(|moves| {
+        cases
+            .iter()
+            .any(|case| crate::prove::check_game_reaches(&case.position, moves).is_ok())
+    });
+    if !reaches {
         return Err(CliError::usage(
             "--reached-by: the game reaches none of the question's positions",
         ));
