@@ -16,6 +16,7 @@ use super::coq_run::prove_file;
 use super::prove::{game_seconds, load, question_words, read_game, ProveArgs};
 use super::CliError;
 use crate::classic::{file_text, which, Answer, Case, Classic, Excluded, Finding, Games};
+use crate::progress::Progress;
 
 /// `prove --json` for a classic question.
 #[derive(Debug, Serialize)]
@@ -77,9 +78,11 @@ pub fn dispatch(args: &ProveArgs) -> Option<Result<(), CliError>> {
         check_options(args, classic)?;
         let known = known_game(args, loaded.game.as_deref())?;
         let seconds = game_seconds(args.question.game_time, classic.few_cases());
+        let spinner = settling(classic);
         let answer =
             crate::classic::answer(classic, &loaded.position, games(known.as_deref(), seconds))
                 .map_err(CliError::usage)?;
+        spinner.finish();
         check_reached(args, &answer.cases, known.as_deref())?;
         report(args, &answer, &loaded.notes)?;
         check_published(&loaded.solution, &answer)?;
@@ -121,8 +124,10 @@ fn where_question(args: &ProveArgs, man: &str) -> Result<(), CliError> {
         .map_err(|e| CliError::usage(format!("{}: {e}", crate::input::quote(text))))?;
     let known = known_game(args, None)?;
     let seconds = game_seconds(args.question.game_time, false);
+    let spinner = settling(classic);
     let (cases, excluded) = which::where_cases(setup, man, games(known.as_deref(), seconds))
         .map_err(CliError::usage)?;
+    spinner.finish();
     check_reached(args, &cases, known.as_deref())?;
     report_text_answer(args, classic, text, cases, excluded)
 }
@@ -149,8 +154,10 @@ fn which_question(args: &ProveArgs, one: Option<&str>) -> Result<(), CliError> {
     let unknown = Unknown::parse(text).map_err(CliError::usage)?;
     let known = known_game(args, None)?;
     let seconds = game_seconds(args.question.game_time, false);
+    let spinner = settling(classic);
     let (cases, excluded) =
         which::cases(&unknown, fill, games(known.as_deref(), seconds)).map_err(CliError::usage)?;
+    spinner.finish();
     check_reached(args, &cases, known.as_deref())?;
     report_text_answer(args, classic, text, cases, excluded)
 }
@@ -189,6 +196,15 @@ fn check_reached(args: &ProveArgs, cases: &[Case], known: Option<&[Move]>) -> Re
         ));
     }
     Ok(())
+}
+
+/// On a terminal, a spinner while the cases are settled (each may take
+/// the proof-game search's whole `--game-time`).
+fn settling(classic: Classic) -> Progress {
+    Progress::spinner(&format!(
+        "--question {}: settling each case (refutation, certificate or proof game)",
+        classic.name()
+    ))
 }
 
 fn check_options(args: &ProveArgs, classic: Classic) -> Result<(), CliError> {
@@ -335,12 +351,14 @@ fn report(args: &ProveArgs, answer: &Answer, notes: &[String]) -> Result<(), Cli
             reasons.join("; ")
         )));
     };
+    let spinner = Progress::spinner("coqc: checking the proofs");
     let proven = prove_file(
         &text,
         args.keep.as_deref(),
         Duration::from_secs(args.timeout),
         &summary,
     )?;
+    spinner.finish();
     let theorem = text
         .lines()
         .skip_while(|l| !l.starts_with(&format!("Theorem {} ", classic.theorem())))

@@ -144,7 +144,14 @@ pub fn run(args: LegalArgs) -> Result<(), CliError> {
         max_plies: args.max_plies,
         ..timed
     };
-    let (report, game) = match answer(&pos, limits, budget, time) {
+    // On a terminal, a spinner while the searches run (up to `--time`).
+    let spinner = crate::progress::Progress::spinner(&format!(
+        "searching: retractions, the deep search, a proof game (up to {} s)",
+        args.time
+    ));
+    let found = answer(&pos, limits, budget, time);
+    spinner.finish();
+    let (report, game) = match found {
         Answer::Legal(game) => {
             check_replay(&game, &pos)?;
             let uci: Vec<String> = game.iter().map(Move::to_uci).collect();

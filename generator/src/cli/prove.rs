@@ -23,6 +23,7 @@ use serde::Serialize;
 
 use super::coq_run::prove_file;
 use crate::emit::problem::{in_chess_terms_with_game, Export, Proof, Statement};
+use crate::progress::Progress;
 use crate::prove::{self as engine, LastAnswer};
 
 /// Smullyan's "last three moves" (The Chess Mysteries of Sherlock Holmes):
@@ -634,7 +635,11 @@ pub fn run(args: ProveArgs) -> Result<(), CliError> {
     if let Some(result) = super::classic::dispatch(&args) {
         return result;
     }
+    // On a terminal, a spinner while the engine searches (the proof-game
+    // search alone may take `--game-time`) and while coqc checks.
+    let spinner = Progress::spinner("searching for an answer the engine can prove");
     let resolved = resolve_full(&args.question)?;
+    spinner.finish();
     if !resolved.illegal_instead {
         // A published answer the engine contradicts is caught before Coq
         // runs; after, for the proven one (below).
@@ -644,12 +649,14 @@ pub fn run(args: ProveArgs) -> Result<(), CliError> {
     let export = &resolved.export;
     let game = resolved.game.as_deref();
     let claim = in_chess_terms_with_game(&export.statement, &export.position, game);
+    let spinner = Progress::spinner("coqc: checking the proof");
     let proven = prove_file(
         &text,
         args.keep.as_deref(),
         Duration::from_secs(args.timeout),
         &claim,
     )?;
+    spinner.finish();
     // The theorem as written in the file: from `Theorem` to `Proof.`.
     let theorem = text
         .lines()
