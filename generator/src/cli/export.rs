@@ -33,7 +33,10 @@ pub fn run(args: ExportArgs) -> Result<(), CliError> {
     if let Some(path) = &args.output {
         check_output(path)?;
     }
+    let spinner =
+        crate::progress::Progress::spinner("searching for an answer the engine can prove");
     let resolved = resolve_full(&args.question)?;
+    spinner.finish();
     if !resolved.illegal_instead {
         check_solution(&resolved)?;
     }
