@@ -59,7 +59,7 @@ pub struct QuestionArgs {
 
     /// For `last N`: a game that reaches the position (FILE.pgn or UCI
     /// moves from the initial position); the theorem then also states
-    /// `reachable P` and is unconditional. For `which` and `where X`: a
+    /// `reachable P` and is unconditional. For the classic questions: a
     /// game that reaches one of the cases, proven reachable by it
     #[arg(long, num_args = 1.., value_name = "GAME")]
     pub reached_by: Vec<String>,
@@ -67,7 +67,8 @@ pub struct QuestionArgs {
     /// The proof-game search's time, in seconds: for `legal` [default:
     /// 60], for `last N` (a game found makes the theorem unconditional; 0:
     /// no search) [default: 10], and per case for the classic questions
-    /// [default: 10]
+    /// [default: 60 for castling, en-passant, orientation; 10 for which,
+    /// where]
     #[arg(long, value_name = "SECS")]
     pub game_time: Option<u64>,
 
