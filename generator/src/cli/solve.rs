@@ -52,9 +52,10 @@ pub struct SolveArgs {
     #[arg(long, value_name = "SECS", default_value_t = 600)]
     pub timeout: u64,
 
-    /// Budget of each proof-game search, in seconds: for legality rows
-    /// [default: 60], for the games that make last-move answers
-    /// unconditional and per case of the classic questions [default: 10]
+    /// Budget of each proof-game search, in seconds: for legality rows and
+    /// per case of `castling`, `en-passant`, `orientation` [default: 60];
+    /// for the games that make last-move answers unconditional and per
+    /// case of `where X` [default: 10]
     #[arg(long, value_name = "SECS")]
     pub game_time: Option<u64>,
 
