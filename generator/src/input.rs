@@ -16,7 +16,7 @@
 
 use std::fmt;
 use std::fs::File;
-use std::io::{self, Read};
+use std::io::{self, IsTerminal as _, Read};
 use std::path::{Path, PathBuf};
 
 use crate::cli::CliError;
@@ -93,6 +93,11 @@ pub fn read_text(path: &Path) -> Result<String, InputError> {
 /// [`read_text`] with another size limit (tests use a small one).
 pub fn read_text_limited(path: &Path, limit: u64) -> Result<String, InputError> {
     let bytes = if path == Path::new("-") {
+        // Typed at a terminal, the input ends only at Ctrl-D: say so,
+        // rather than wait without a word.
+        if io::stdin().is_terminal() {
+            eprintln!("reading standard input: type or paste it, then Ctrl-D");
+        }
         read_bounded(io::stdin().lock(), path, limit)?
     } else {
         let meta = std::fs::metadata(path).map_err(|error| InputError::Open {
