@@ -317,7 +317,7 @@ impl Coqc {
             },
         })?;
         let stdout = drain(child.stdout.take());
-        match wait_until(&mut child, start + probe) {
+        match wait_until(&mut child, after(start, probe)) {
             Ok(Some(_)) => {}
             Ok(None) => {
                 let _ = child.kill();
@@ -332,7 +332,7 @@ impl Coqc {
         }
         // A probe that left a child holding the pipe open must not hang us:
         // read what is there once the probe itself has exited.
-        let text = join_within(stdout, start + probe + Duration::from_secs(1));
+        let text = join_within(stdout, after(start, probe + Duration::from_secs(1)));
         let version = text.split_whitespace().next().unwrap_or("").to_string();
         match parse_version(&version) {
             Some(v) if v >= MIN_VERSION => Ok(Coqc { path, version }),
@@ -379,7 +379,7 @@ impl Coqc {
         // Drain both pipes while waiting, or a chatty coqc would block.
         let stdout = drain(child.stdout.take());
         let stderr = drain(child.stderr.take());
-        let status = match wait_until(&mut child, start + timeout) {
+        let status = match wait_until(&mut child, after(start, timeout)) {
             Ok(Some(status)) => status,
             Ok(None) => {
                 let _ = child.kill();
@@ -487,6 +487,14 @@ fn drain<R: Read + Send + 'static>(pipe: Option<R>) -> thread::JoinHandle<String
         }
         String::from_utf8_lossy(&bytes).into_owned()
     })
+}
+
+/// `start + limit`, a century at most (a limit that large is no limit, and
+/// the clock need not hold the sum: `Instant + Duration` panics when it
+/// cannot).
+fn after(start: Instant, limit: Duration) -> Instant {
+    const CENTURY: Duration = Duration::from_secs(100 * 365 * 24 * 3600);
+    start.checked_add(limit.min(CENTURY)).unwrap_or(start)
 }
 
 /// `Ok(None)` if `child` is still running at `deadline`.

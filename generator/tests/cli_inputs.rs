@@ -113,6 +113,29 @@ fn last_moves_is_bounded() {
     assert!(message.contains("sequences"), "{message}");
 }
 
+/// Time limits are at most a day: a larger one is bad input (it used to
+/// overflow the clock, a panic), and so is a coqc limit of 0 s.
+#[test]
+fn time_limits_are_at_most_a_day() {
+    let huge = "18446744073709551615";
+    for args in [
+        vec!["prove", "--timeout", huge],
+        vec!["prove", "--timeout", "0"],
+        vec!["prove", PAWN, "--question", "legal", "--game-time", huge],
+        vec!["prove", PAWN, "--question", "legal", "--game-time", "86401"],
+        vec!["solve", "-", "--timeout", huge],
+        vec!["solve", "-", "--game-time", huge],
+        vec!["check-game", "-", "--timeout", huge],
+        vec!["diff", "--random", "1", "--timeout", huge],
+        vec!["gen-coq", "--check", "--timeout", huge],
+    ] {
+        let message = usage_error(&args);
+        assert!(message.contains("86400"), "{args:?}: {message}");
+    }
+    let message = usage_error(&["legal", PAWN, "--time", "1e300"]);
+    assert!(message.contains("at most 86400"), "{message}");
+}
+
 /// A board alone (no side to move) is a FEN missing fields, not a file.
 #[test]
 fn a_board_alone_is_an_incomplete_fen() {

@@ -59,7 +59,8 @@ pub struct CheckGameArgs {
     pub keep: Option<PathBuf>,
 
     /// Time limit for coqc, in seconds
-    #[arg(long, value_name = "SECS", default_value_t = 600)]
+    #[arg(long, value_name = "SECS", default_value_t = 600,
+          value_parser = clap::value_parser!(u64).range(1..=super::MOST_SECONDS))]
     pub timeout: u64,
 
     /// Also write a self-contained HTML page (boards, moves, theorem, timing) to FILE (refused if FILE exists)

@@ -25,7 +25,8 @@ pub struct GenCoqArgs {
     pub check: bool,
 
     /// Time limit per coqc run, in seconds
-    #[arg(long, value_name = "SECS", default_value_t = 600)]
+    #[arg(long, value_name = "SECS", default_value_t = 600,
+          value_parser = clap::value_parser!(u64).range(1..=super::MOST_SECONDS))]
     pub timeout: u64,
 }
 

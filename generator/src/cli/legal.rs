@@ -58,7 +58,8 @@ pub struct LegalArgs {
     pub nodes: Option<u64>,
     /// Seconds the proof-game search may take before answering `unknown`
     /// (as `prove --question legal`'s default `--game-time`)
-    #[arg(long, default_value_t = LEGAL_GAME_SECONDS as f64)]
+    #[arg(long, value_name = "SECS", default_value_t = LEGAL_GAME_SECONDS as f64,
+          value_parser = crate::progress::parse_seconds)]
     pub time: f64,
     /// The longest game looked for, in plies
     #[arg(long, default_value_t = Budget::default().max_plies)]
@@ -125,11 +126,6 @@ pub fn game_pgn(game: &[Move]) -> String {
 
 pub fn run(args: LegalArgs) -> Result<(), CliError> {
     let pos = position_arg(&args.fen)?;
-    if !(args.time > 0.0 && args.time.is_finite()) {
-        return Err(CliError::usage(
-            "--time must be a positive number of seconds",
-        ));
-    }
     let time = Duration::from_secs_f64(args.time);
     let limits = Limits {
         depth: args.depth,

@@ -22,6 +22,11 @@ use std::io::{self, Write as _};
 use clap::{Parser, Subcommand};
 use retroproof_core::Position;
 
+/// The longest time limit any option takes, in seconds (a day): `--time`,
+/// `--timeout` and `--game-time` beyond it are bad input, not a deadline
+/// too far away to compute.
+pub const MOST_SECONDS: u64 = 86_400;
+
 /// A failure a user should see as one line: `error: <message>`.
 ///
 /// Each variant is one row of the exit-code table (README, "Exit codes"):

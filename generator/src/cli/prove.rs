@@ -69,7 +69,8 @@ pub struct QuestionArgs {
     /// no search) [default: 10], and per case for the classic questions
     /// [default: 60 for castling, en-passant, orientation; 10 for which,
     /// where]
-    #[arg(long, value_name = "SECS")]
+    #[arg(long, value_name = "SECS",
+          value_parser = clap::value_parser!(u64).range(0..=super::MOST_SECONDS))]
     pub game_time: Option<u64>,
 
     /// For `--question which`: exactly one `?` square holds this man (a
@@ -597,7 +598,8 @@ pub struct ProveArgs {
     pub keep: Option<PathBuf>,
 
     /// Time limit for coqc (and for its version probe), in seconds
-    #[arg(long, value_name = "SECS", default_value_t = 600)]
+    #[arg(long, value_name = "SECS", default_value_t = 600,
+          value_parser = clap::value_parser!(u64).range(1..=super::MOST_SECONDS))]
     pub timeout: u64,
 
     /// Print one JSON object: proven, theorem, assumptions, question,

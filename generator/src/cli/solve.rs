@@ -49,14 +49,16 @@ pub struct SolveArgs {
     pub jobs: usize,
 
     /// Time limit for coqc on each problem, in seconds
-    #[arg(long, value_name = "SECS", default_value_t = 600)]
+    #[arg(long, value_name = "SECS", default_value_t = 600,
+          value_parser = clap::value_parser!(u64).range(1..=super::MOST_SECONDS))]
     pub timeout: u64,
 
     /// Budget of each proof-game search, in seconds: for legality rows and
     /// per case of `castling`, `en-passant`, `orientation` [default: 60];
     /// for the games that make last-move answers unconditional and per
     /// case of `where X` [default: 10]
-    #[arg(long, value_name = "SECS")]
+    #[arg(long, value_name = "SECS",
+          value_parser = clap::value_parser!(u64).range(0..=super::MOST_SECONDS))]
     pub game_time: Option<u64>,
 
     /// One JSON object per problem (id, question, answer, proven,

@@ -232,7 +232,8 @@ pub fn find_proof_game(pos: &Position, budget: Budget) -> Result<Vec<Move>, Proo
     if let Some(reason) = static_illegality(pos) {
         return Err(ProofGameError::Illegal(reason));
     }
-    let deadline = budget.time.map(|t| Instant::now() + t);
+    // A time too long to add to the clock is no deadline at all.
+    let deadline = budget.time.and_then(|t| Instant::now().checked_add(t));
     let mut spent = 0;
     let mut before = Predecessors::new(pos);
     for (num, den) in ROUNDS {
@@ -269,10 +270,10 @@ fn round_of(
     before: &mut Predecessors,
 ) -> Result<Option<Vec<Move>>, ProofGameError> {
     let started = Instant::now();
-    let end = match (round.time, deadline) {
-        (Some(t), Some(d)) => Some((started + t).min(d)),
-        (None, d) => d,
-        (Some(t), None) => Some(started + t),
+    // As in `find_proof_game`: a time past what the clock holds is none.
+    let end = match (round.time.and_then(|t| started.checked_add(t)), deadline) {
+        (Some(e), Some(d)) => Some(e.min(d)),
+        (e, d) => e.or(d),
     };
     let ends_nodes = *spent + round.nodes;
     let clipped = |mut part: Budget| {
@@ -591,6 +592,20 @@ mod tests {
         // Asserted en passant square: the last move is e2e4.
         let g = found("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
         assert_eq!(g.last().unwrap().to_uci(), "e2e4");
+    }
+
+    /// A time too long for the clock is no deadline, not a panic (the
+    /// search still ends: it finds the game, or runs out of nodes).
+    #[test]
+    fn an_endless_time_is_no_deadline() {
+        let pos =
+            Position::from_fen("rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2")
+                .unwrap();
+        let budget = Budget {
+            time: Some(Duration::MAX),
+            ..Budget::default()
+        };
+        assert_eq!(find_proof_game(&pos, budget).unwrap().len(), 3);
     }
 
     #[test]
