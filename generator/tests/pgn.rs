@@ -70,3 +70,16 @@ fn malformed_input_is_an_error_not_a_panic() {
     }
     assert_eq!(parse_game("[FEN \"x\"]").unwrap_err(), PgnError::SetUp);
 }
+
+/// A closing brace or bracket with nothing to close is a syntax error on
+/// its line (it used to stop the reader, which then pushed empty words
+/// until memory ran out).
+#[test]
+fn a_stray_closing_brace_or_bracket_is_an_error() {
+    for (text, line) in [("1. e4 e5 2. Nf3}", 1), ("[Event \"x\"]\n1. e4 ] e5", 2)] {
+        match parse_game(text) {
+            Err(PgnError::Syntax { line: l, .. }) => assert_eq!(l, line, "{text:?}"),
+            other => panic!("{text:?}: {other:?}"),
+        }
+    }
+}

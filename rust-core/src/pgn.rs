@@ -147,6 +147,9 @@ fn tokens(text: &str) -> Result<Vec<(usize, Token)>, PgnError> {
                 depth += 1;
                 i += 1;
             }
+            // No word starts with these (the arm below would not advance).
+            '}' => return Err(syntax(line, "'}' without a comment to close")),
+            ']' => return Err(syntax(line, "']' without a tag pair to close")),
             ')' => {
                 if depth == 0 {
                     return Err(syntax(line, "')' without a variation to close"));
