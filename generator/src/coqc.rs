@@ -489,9 +489,10 @@ fn drain<R: Read + Send + 'static>(pipe: Option<R>) -> thread::JoinHandle<String
     })
 }
 
-/// `start + limit`, a century at most (a limit that large is no limit, and
-/// the clock need not hold the sum: `Instant + Duration` panics when it
-/// cannot).
+/// `start + limit`, a century at most: a limit that large is no limit, and
+/// `Instant + Duration` panics when the clock cannot hold the sum. (A
+/// clock that cannot hold a century ahead, which no supported platform
+/// has, would get `start`: an immediate timeout, never a panic.)
 fn after(start: Instant, limit: Duration) -> Instant {
     const CENTURY: Duration = Duration::from_secs(100 * 365 * 24 * 3600);
     start.checked_add(limit.min(CENTURY)).unwrap_or(start)

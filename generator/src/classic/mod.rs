@@ -438,12 +438,12 @@ pub fn settle(pos: &Position, games: Games) -> Finding {
         }
         Err(e) => reasons.push(e.to_string()),
     }
-    if let Some(moves) = short.filter(|m| engine::check_game_reaches(pos, m).is_ok()) {
-        return reachable(&moves);
-    }
-    if let Some(moves) = games
-        .known
-        .filter(|m| engine::check_game_reaches(pos, m).is_ok())
+    // A short game the retraction tree met, else the known game.
+    if let Some(moves) = short
+        .as_deref()
+        .into_iter()
+        .chain(games.known)
+        .find(|m| engine::check_game_reaches(pos, m).is_ok())
     {
         return reachable(moves);
     }
