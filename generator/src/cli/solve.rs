@@ -600,14 +600,44 @@ fn solve_either_side(
     Ok(Done::new(detail).with_json(solved))
 }
 
+/// A type D record one of whose sides is not answered: the error of the
+/// first such side (its kind gives the exit code), with a message that
+/// says what became of each side in turn, so that a reader sees which side
+/// is the hard one. A side the native engine answered is named as such:
+/// its answer was never put to Coq.
+fn both_sides_failure(outcomes: &[Result<(&str, super::prove::Resolved), CliError>]) -> CliError {
+    let parts: Vec<String> = outcomes
+        .iter()
+        .map(|outcome| match outcome {
+            Err(e) => e.message().to_string(),
+            Ok((who, resolved)) => {
+                let export = &resolved.export;
+                format!(
+                    "with {who} to move the native engine answers {} (not checked by Coq: \
+                     the record stops at the other side)",
+                    last_type(&export.position, &export.statement)
+                )
+            }
+        })
+        .collect();
+    let message = parts.join("; ");
+    match outcomes.iter().find_map(|o| o.as_ref().err()) {
+        Some(CliError::Refuted(_)) => CliError::refuted(message),
+        Some(CliError::Usage(_)) => CliError::usage(message),
+        Some(CliError::Environment(_)) => CliError::environment(message),
+        Some(CliError::Unknown(_)) | None => CliError::unknown(message),
+    }
+}
+
 /// A janko.at type D record: the type of the last ply with White to move
 /// and with Black to move, each proven as `prove --question "last 1"` does
 /// it; the published pair must be the two types, in either order.
 ///
-/// Both sides are answered natively before any game is searched for (an
-/// unknown side ends the problem without spending a game search on the
-/// other), and both theorems go into one file, checked by one `coqc` run
-/// with one `Print Assumptions` ([`paired_file`]).
+/// Both sides are answered natively before any game is searched for (a
+/// side without an answer ends the problem without spending a game search
+/// on the other; the message says what became of each side,
+/// [`both_sides_failure`]), and both theorems go into one file, checked by
+/// one `coqc` run with one `Print Assumptions` ([`paired_file`]).
 fn solve_both_sides(
     item: &Item,
     timeout: Duration,
@@ -620,7 +650,8 @@ fn solve_both_sides(
             item.fen
         )));
     }
-    let mut sides = Vec::new();
+    // Each side's answer, or why there is none, White first.
+    let mut outcomes = Vec::new();
     for (side, who) in [("w", "white"), ("b", "black")] {
         fields[1] = side;
         let args = QuestionArgs {
@@ -634,17 +665,28 @@ fn solve_both_sides(
             one: None,
             occupied: false,
         };
-        let resolved =
-            resolve_full(&args).map_err(|e| e.context(&format!("with {who} to move")))?;
-        let export = &resolved.export;
-        if !export.statement.is_last() {
-            return Err(CliError::unknown(format!(
-                "with {who} to move the answer is not a last ply: {}",
-                export.statement.in_chess_terms(&export.position)
-            )));
-        }
-        sides.push((who, resolved));
+        let outcome = match resolve_full(&args) {
+            // Bad input is the record's, not one side's.
+            Err(e @ (CliError::Usage(_) | CliError::Environment(_))) => {
+                return Err(e.context(&format!("with {who} to move")));
+            }
+            Err(e) => Err(e.context(&format!("with {who} to move"))),
+            Ok(resolved) if !resolved.export.statement.is_last() => {
+                let export = &resolved.export;
+                Err(CliError::unknown(format!(
+                    "with {who} to move the answer is not a last ply: {}",
+                    export.statement.in_chess_terms(&export.position)
+                )))
+            }
+            Ok(resolved) => Ok((who, resolved)),
+        };
+        outcomes.push(outcome);
     }
+    if outcomes.iter().any(Result::is_err) {
+        return Err(both_sides_failure(&outcomes));
+    }
+    let mut sides: Vec<(&str, super::prove::Resolved)> =
+        outcomes.into_iter().filter_map(Result::ok).collect();
     let game_time = game_seconds(game_time, false);
     if game_time > 0 {
         for (_, resolved) in &mut sides {
