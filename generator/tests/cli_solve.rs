@@ -147,16 +147,16 @@ fn both_sides_records_solve_both_sides() {
     assert!(message.contains("two types"), "{message}");
 }
 
-/// A type D record one of whose sides has no answer says what became of
-/// each side, not only of the first that failed. Constructed: with White
-/// to move the black king on b4 stands in the a3 pawn's check (no game
-/// reaches that); with Black to move White's last move can only be the
-/// single step a2-a3 (b2 holds the white king, so no capture from b2).
+/// A type D record whose second side has no answer also says what became
+/// of the first. Constructed: with White to move, Black's last move can
+/// only be the single step a7-a6 checking the king on b5 (b7 holds the
+/// black king, so no capture from b7); with Black to move the white king
+/// stands in the a6 pawn's check (no game reaches that).
 #[test]
 fn a_both_sides_record_reports_each_side() {
     let dir = tempfile::tempdir().unwrap();
     let tsv = "id\tfen\tside_to_move_known\tquestion\texpected\texpected_uci\tsource\n\
-               d-one-side\t8/8/8/8/1k6/P7/1K6/8 w - - 0 1\tno\tlast 1 type both-sides\t{P-,K-}\t\tconstructed\n";
+               d-one-side\t8/1k6/p7/1K6/8/8/8/8 w - - 0 1\tno\tlast 1 type both-sides\t{P-,K-}\t\tconstructed\n";
     let file = write(dir.path(), "d.tsv", tsv);
     let out = run(&["solve", &file, "--json", "--game-time", "0"]);
     assert_eq!(out.status.code(), Some(3), "{}", stdout_of(&out));
@@ -164,10 +164,10 @@ fn a_both_sides_record_reports_each_side() {
         serde_json::from_str(stdout_of(&out).lines().next().unwrap()).unwrap();
     assert_eq!(first["status"], "unknown", "{first}");
     let detail = first["detail"].as_str().unwrap();
-    let white = detail.find("with white to move").expect(detail);
-    let black = detail
-        .find("with black to move the native engine answers P- (not checked by Coq")
+    let white = detail
+        .find("with white to move the native engine answers P- (not checked by Coq")
         .expect(detail);
+    let black = detail.find("with black to move").expect(detail);
     assert!(white < black, "{detail}");
 }
 

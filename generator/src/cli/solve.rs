@@ -600,11 +600,11 @@ fn solve_either_side(
     Ok(Done::new(detail).with_json(solved))
 }
 
-/// A type D record one of whose sides is not answered: the error of the
-/// first such side (its kind gives the exit code), with a message that
-/// says what became of each side in turn, so that a reader sees which side
-/// is the hard one. A side the native engine answered is named as such:
-/// its answer was never put to Coq.
+/// A type D record one of whose sides is not answered: the error of that
+/// side (its kind gives the exit code), after what became of the side
+/// before it (White's, when Black's is the one not answered), so that a
+/// reader sees which side is the hard one. A side the native engine
+/// answered is named as such: its answer was never put to Coq.
 fn both_sides_failure(outcomes: &[Result<(&str, super::prove::Resolved), CliError>]) -> CliError {
     let parts: Vec<String> = outcomes
         .iter()
@@ -614,7 +614,7 @@ fn both_sides_failure(outcomes: &[Result<(&str, super::prove::Resolved), CliErro
                 let export = &resolved.export;
                 format!(
                     "with {who} to move the native engine answers {} (not checked by Coq: \
-                     the record stops at the other side)",
+                     the record stops at the next side)",
                     last_type(&export.position, &export.statement)
                 )
             }
@@ -633,11 +633,12 @@ fn both_sides_failure(outcomes: &[Result<(&str, super::prove::Resolved), CliErro
 /// and with Black to move, each proven as `prove --question "last 1"` does
 /// it; the published pair must be the two types, in either order.
 ///
-/// Both sides are answered natively before any game is searched for (a
-/// side without an answer ends the problem without spending a game search
-/// on the other; the message says what became of each side,
-/// [`both_sides_failure`]), and both theorems go into one file, checked by
-/// one `coqc` run with one `Print Assumptions` ([`paired_file`]).
+/// Both sides are answered natively, White first, before any game is
+/// searched for (a side without an answer ends the problem without
+/// spending a search on what follows; the message says what became of
+/// the sides tried, [`both_sides_failure`]), and both theorems go into one
+/// file, checked by one `coqc` run with one `Print Assumptions`
+/// ([`paired_file`]).
 fn solve_both_sides(
     item: &Item,
     timeout: Duration,
@@ -650,7 +651,8 @@ fn solve_both_sides(
             item.fen
         )));
     }
-    // Each side's answer, or why there is none, White first.
+    // Each side's answer, or why there is none, White first, up to the
+    // first side without one.
     let mut outcomes = Vec::new();
     for (side, who) in [("w", "white"), ("b", "black")] {
         fields[1] = side;
@@ -680,7 +682,13 @@ fn solve_both_sides(
             }
             Ok(resolved) => Ok((who, resolved)),
         };
+        let failed = outcome.is_err();
         outcomes.push(outcome);
+        if failed {
+            // The other side's search (up to the deep search's budget)
+            // would decide nothing: the problem is not answered either way.
+            break;
+        }
     }
     if outcomes.iter().any(Result::is_err) {
         return Err(both_sides_failure(&outcomes));
