@@ -600,32 +600,31 @@ fn solve_either_side(
     Ok(Done::new(detail).with_json(solved))
 }
 
-/// A type D record one of whose sides is not answered: the error of that
-/// side (its kind gives the exit code), after what became of the side
-/// before it (White's, when Black's is the one not answered), so that a
-/// reader sees which side is the hard one. A side the native engine
-/// answered is named as such: its answer was never put to Coq.
-fn both_sides_failure(outcomes: &[Result<(&str, super::prove::Resolved), CliError>]) -> CliError {
-    let parts: Vec<String> = outcomes
+/// A type D record one of whose sides is not answered: `failure`, that
+/// side's error (its kind gives the exit code), after what became of the
+/// sides `answered` before it (White's, when Black's is the one not
+/// answered), so that a reader sees which side is the hard one. A side the
+/// native engine answered is named as such: its answer was never put to
+/// Coq.
+fn both_sides_failure(answered: &[(&str, super::prove::Resolved)], failure: CliError) -> CliError {
+    let mut parts: Vec<String> = answered
         .iter()
-        .map(|outcome| match outcome {
-            Err(e) => e.message().to_string(),
-            Ok((who, resolved)) => {
-                let export = &resolved.export;
-                format!(
-                    "with {who} to move the native engine answers {} (not checked by Coq: \
-                     the record stops at the next side)",
-                    last_type(&export.position, &export.statement)
-                )
-            }
+        .map(|(who, resolved)| {
+            let export = &resolved.export;
+            format!(
+                "with {who} to move the native engine answers {} (not checked by Coq: \
+                 the record stops at the next side)",
+                last_type(&export.position, &export.statement)
+            )
         })
         .collect();
+    parts.push(failure.message().to_string());
     let message = parts.join("; ");
-    match outcomes.iter().find_map(|o| o.as_ref().err()) {
-        Some(CliError::Refuted(_)) => CliError::refuted(message),
-        Some(CliError::Usage(_)) => CliError::usage(message),
-        Some(CliError::Environment(_)) => CliError::environment(message),
-        Some(CliError::Unknown(_)) | None => CliError::unknown(message),
+    match failure {
+        CliError::Refuted(_) => CliError::refuted(message),
+        CliError::Usage(_) => CliError::usage(message),
+        CliError::Unknown(_) => CliError::unknown(message),
+        CliError::Environment(_) => CliError::environment(message),
     }
 }
 
@@ -651,9 +650,10 @@ fn solve_both_sides(
             item.fen
         )));
     }
-    // Each side's answer, or why there is none, White first, up to the
-    // first side without one.
-    let mut outcomes = Vec::new();
+    // Each side's answer, White first; the first side without one ends
+    // the problem (the other side's search, up to the deep search's
+    // budget, would decide nothing).
+    let mut sides: Vec<(&str, super::prove::Resolved)> = Vec::new();
     for (side, who) in [("w", "white"), ("b", "black")] {
         fields[1] = side;
         let args = QuestionArgs {
@@ -667,34 +667,22 @@ fn solve_both_sides(
             one: None,
             occupied: false,
         };
-        let outcome = match resolve_full(&args) {
-            // Bad input is the record's, not one side's.
-            Err(e @ (CliError::Usage(_) | CliError::Environment(_))) => {
-                return Err(e.context(&format!("with {who} to move")));
-            }
-            Err(e) => Err(e.context(&format!("with {who} to move"))),
+        let failure = match resolve_full(&args) {
+            Err(e) => e.context(&format!("with {who} to move")),
             Ok(resolved) if !resolved.export.statement.is_last() => {
                 let export = &resolved.export;
-                Err(CliError::unknown(format!(
+                CliError::unknown(format!(
                     "with {who} to move the answer is not a last ply: {}",
                     export.statement.in_chess_terms(&export.position)
-                )))
+                ))
             }
-            Ok(resolved) => Ok((who, resolved)),
+            Ok(resolved) => {
+                sides.push((who, resolved));
+                continue;
+            }
         };
-        let failed = outcome.is_err();
-        outcomes.push(outcome);
-        if failed {
-            // The other side's search (up to the deep search's budget)
-            // would decide nothing: the problem is not answered either way.
-            break;
-        }
+        return Err(both_sides_failure(&sides, failure));
     }
-    if outcomes.iter().any(Result::is_err) {
-        return Err(both_sides_failure(&outcomes));
-    }
-    let mut sides: Vec<(&str, super::prove::Resolved)> =
-        outcomes.into_iter().filter_map(Result::ok).collect();
     let game_time = game_seconds(game_time, false);
     if game_time > 0 {
         for (_, resolved) in &mut sides {
