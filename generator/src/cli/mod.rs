@@ -85,6 +85,12 @@ impl CliError {
     #[must_use]
     pub fn context(self, context: &str) -> CliError {
         let message = format!("{context}: {}", self.message());
+        self.with_message(message)
+    }
+
+    /// The same kind of error (so the same exit code) with `message`.
+    #[must_use]
+    pub fn with_message(self, message: String) -> CliError {
         match self {
             CliError::Refuted(_) => CliError::Refuted(message),
             CliError::Usage(_) => CliError::Usage(message),

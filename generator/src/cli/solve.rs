@@ -619,13 +619,7 @@ fn both_sides_failure(answered: &[(&str, super::prove::Resolved)], failure: CliE
         })
         .collect();
     parts.push(failure.message().to_string());
-    let message = parts.join("; ");
-    match failure {
-        CliError::Refuted(_) => CliError::refuted(message),
-        CliError::Usage(_) => CliError::usage(message),
-        CliError::Unknown(_) => CliError::unknown(message),
-        CliError::Environment(_) => CliError::environment(message),
-    }
+    failure.with_message(parts.join("; "))
 }
 
 /// A janko.at type D record: the type of the last ply with White to move
