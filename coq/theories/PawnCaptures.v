@@ -111,10 +111,20 @@ Definition file_open (bl : list nat) (k : nat) : bool := negb (existsb (Nat.eqb 
     cost [v]. *)
 Definition entry : Type := (nat * nat * nat)%type.
 
+(** What a file lets in: [None], no promoted pawn reached its seventh
+    rank there; [Some d], any number may have, each at [d] captures more
+    than its file says.  This rule lets in every open file at no extra
+    cost ([open_entries]); the extra cost is for a count that knows more
+    of where promoted men came in (a promotion landing diagonally took a
+    man). *)
+Definition entry_cost (o : option nat) (b b' : nat) : nat :=
+  match o with Some d => d * (b' - b) | None => 0 end.
+
 (** From state [(b, s)] to [(b', s')] across one file: promoted pawns may
-    be placed on it only when it is open, and at most one slot is used. *)
-Definition pred_ok (o : bool) (b s b' s' : nat) : bool :=
-  (if o then Nat.leb b b' else Nat.eqb b b') && (Nat.eqb s s' || Nat.eqb (S s) s').
+    be placed on it only when it lets them in, and at most one slot is
+    used. *)
+Definition pred_ok (o : option nat) (b s b' s' : nat) : bool :=
+  (match o with Some _ => Nat.leb b b' | None => Nat.eqb b b' end) && (Nat.eqb s s' || Nat.eqb (S s) s').
 
 Definition omin (x y : option nat) : option nat :=
   match x, y with
@@ -123,17 +133,19 @@ Definition omin (x y : option nat) : option nat :=
   | Some a, Some b => Some (Nat.min a b)
   end.
 
-(** The cheapest entry of [L] leading to [(b', s')]. *)
-Fixpoint best (o : bool) (b' s' : nat) (L : list entry) : option nat :=
+(** The cheapest entry of [L] leading to [(b', s')], with the cost of the
+    promoted pawns placed on this file. *)
+Fixpoint best (o : option nat) (b' s' : nat) (L : list entry) : option nat :=
   match L with
   | [] => None
   | (b, s, v) :: L' =>
-      if pred_ok o b s b' s' then omin (Some v) (best o b' s' L') else best o b' s' L'
+      if pred_ok o b s b' s' then omin (Some (entry_cost o b b' + v)) (best o b' s' L')
+      else best o b' s' L'
   end.
 
-(** One file: [a] pawns at files up to this one, [o] whether it is open;
+(** One file: [a] pawns at files up to this one, [o] what it lets in;
     states range over [B <= t], [S <= m]. *)
-Definition dp_step (t m a : nat) (o : bool) (L : list entry) : list entry :=
+Definition dp_step (t m a : nat) (o : option nat) (L : list entry) : list entry :=
   flat_map (fun b' =>
     flat_map (fun s' =>
       match best o b' s' L with
@@ -141,7 +153,7 @@ Definition dp_step (t m a : nat) (o : bool) (L : list entry) : list entry :=
       | None => []
       end) (seq 0 (S m))) (seq 0 (S t)).
 
-Definition dp_run (t m : nat) (data : list (nat * bool)) (L : list entry) : list entry :=
+Definition dp_run (t m : nat) (data : list (nat * option nat)) (L : list entry) : list entry :=
   fold_left (fun L ao => dp_step t m (fst ao) (snd ao) L) data L.
 
 (** The cheapest entry of [L] at state [(b, s)]. *)
@@ -153,12 +165,22 @@ Fixpoint lookup (b s : nat) (L : list entry) : option nat :=
   end.
 
 (** The fewest captures of a side with pawns on the files [pf] and [t]
+    promoted men entering at the files [o] lets in; [None] when they have
+    no file to come from. *)
+Definition min_captures_at (pf : list nat) (o : nat -> option nat) (t : nat) : option nat :=
+  let m := (length pf + t)%nat in
+  let data := map (fun k => (clt (S k) pf, o k)) (seq 0 8) in
+  lookup t m (dp_run t m data [(0%nat, 0%nat, 0%nat)]).
+
+(** The open files, at no extra cost. *)
+Definition open_entries (bl : list nat) (k : nat) : option nat :=
+  if file_open bl k then Some 0%nat else None.
+
+(** The fewest captures of a side with pawns on the files [pf] and [t]
     promoted men, [bl] the blocked files; [None] when the promoted men
     have no open file to come from. *)
 Definition min_captures (pf bl : list nat) (t : nat) : option nat :=
-  let m := (length pf + t)%nat in
-  let data := map (fun k => (clt (S k) pf, file_open bl k)) (seq 0 8) in
-  lookup t m (dp_run t m data [(0%nat, 0%nat, 0%nat)]).
+  min_captures_at pf (open_entries bl) t.
 
 (** ** Dead men: caged men no pawn can have taken
 

@@ -99,6 +99,12 @@ Proof.
   pose proof (H k (or_introl eq_refl)). pose proof (IH (fun x Hx => H x (or_intror Hx))). lia.
 Qed.
 
+Lemma sum_over_ext : forall f g l, (forall k, In k l -> f k = g k) -> sum_over f l = sum_over g l.
+Proof.
+  intros f g l; induction l as [|k l IH]; simpl; intros H; [reflexivity|].
+  rewrite H by auto. rewrite IH by auto. reflexivity.
+Qed.
+
 (** ** The dynamic programme finds the cheapest path *)
 
 Lemma omin_le_l : forall v y, exists w, omin (Some v) y = Some w /\ w <= v.
@@ -114,14 +120,15 @@ Lemma omin_mono_r : forall x y w, y = Some w -> exists w', omin x y = Some w' /\
 Proof. intros x y w ->. apply omin_some_r. Qed.
 
 Lemma best_le : forall o b' s' L b s v, In (b, s, v) L -> pred_ok o b s b' s' = true ->
-  exists w, best o b' s' L = Some w /\ w <= v.
+  exists w, best o b' s' L = Some w /\ w <= entry_cost o b b' + v.
 Proof.
   intros o b' s' L; induction L as [|[[b0 s0] v0] L IH]; simpl; intros b s v Hin Hp; [contradiction|].
   destruct Hin as [E|Hin].
   - injection E as <- <- <-. rewrite Hp. apply omin_le_l.
   - destruct (IH b s v Hin Hp) as (w & Hw & Hle). rewrite Hw.
     destruct (pred_ok o b0 s0 b' s').
-    + destruct (omin_some_r (Some v0) w) as (w' & E & Hw'). exists w'. split; [exact E | lia].
+    + destruct (omin_some_r (Some (entry_cost o b0 b' + v0)) w) as (w' & E & Hw').
+      exists w'. split; [exact E | lia].
     + exists w. auto.
 Qed.
 
@@ -137,7 +144,8 @@ Proof.
 Qed.
 
 Lemma dp_step_in : forall t m a o L b s v b' s', In (b, s, v) L -> pred_ok o b s b' s' = true ->
-  b' <= t -> s' <= m -> exists w, In (b', s', w) (dp_step t m a o L) /\ w <= absd (a + b') s' + v.
+  b' <= t -> s' <= m ->
+  exists w, In (b', s', w) (dp_step t m a o L) /\ w <= absd (a + b') s' + entry_cost o b b' + v.
 Proof.
   intros t m a o L b s v b' s' Hin Hp Hb Hs.
   destruct (best_le o b' s' L b s v Hin Hp) as (w & Hw & Hle).
@@ -148,7 +156,7 @@ Proof.
 Qed.
 
 (** A path through the states, one per file of [data]. *)
-Fixpoint path_ok (t m : nat) (data : list (nat * bool)) (b s : nat) (path : list (nat * nat)) : Prop :=
+Fixpoint path_ok (t m : nat) (data : list (nat * option nat)) (b s : nat) (path : list (nat * nat)) : Prop :=
   match data, path with
   | [], [] => True
   | (a, o) :: data', (b', s') :: path' =>
@@ -156,9 +164,10 @@ Fixpoint path_ok (t m : nat) (data : list (nat * bool)) (b s : nat) (path : list
   | _, _ => False
   end.
 
-Fixpoint path_cost (data : list (nat * bool)) (path : list (nat * nat)) : nat :=
+(** Its cost, from [b] promoted men placed before it. *)
+Fixpoint path_cost (data : list (nat * option nat)) (b : nat) (path : list (nat * nat)) : nat :=
   match data, path with
-  | (a, _) :: data', (b', s') :: path' => absd (a + b') s' + path_cost data' path'
+  | (a, o) :: data', (b', s') :: path' => absd (a + b') s' + entry_cost o b b' + path_cost data' b' path'
   | _, _ => 0
   end.
 
@@ -170,7 +179,7 @@ Qed.
 
 Lemma dp_run_path : forall t m data path L b s v, In (b, s, v) L -> path_ok t m data b s path ->
   exists w, In (fst (last path (b, s)), snd (last path (b, s)), w) (dp_run t m data L) /\
-            w <= v + path_cost data path.
+            w <= v + path_cost data b path.
 Proof.
   intros t m data; induction data as [|[a o] data IH]; intros path L b s v Hin Hp.
   - destruct path; [|contradiction]. exists v. simpl. split; [exact Hin | lia].
@@ -182,13 +191,13 @@ Proof.
     + simpl. lia.
 Qed.
 
-Lemma path_seq : forall t m (a : nat -> nat) (o : nat -> bool) (Bf Sf : nat -> nat) n j,
+Lemma path_seq : forall t m (a : nat -> nat) (o : nat -> option nat) (Bf Sf : nat -> nat) n j,
   (forall k, j <= k < j + n ->
      pred_ok (o k) (Bf k) (Sf k) (Bf (S k)) (Sf (S k)) = true /\ Bf (S k) <= t /\ Sf (S k) <= m) ->
   path_ok t m (map (fun k => (a k, o k)) (seq j n)) (Bf j) (Sf j)
     (map (fun k => (Bf (S k), Sf (S k))) (seq j n)) /\
-  path_cost (map (fun k => (a k, o k)) (seq j n)) (map (fun k => (Bf (S k), Sf (S k))) (seq j n)) =
-    sum_over (fun k => absd (a k + Bf (S k)) (Sf (S k))) (seq j n) /\
+  path_cost (map (fun k => (a k, o k)) (seq j n)) (Bf j) (map (fun k => (Bf (S k), Sf (S k))) (seq j n)) =
+    sum_over (fun k => absd (a k + Bf (S k)) (Sf (S k)) + entry_cost (o k) (Bf k) (Bf (S k))) (seq j n) /\
   last (map (fun k => (Bf (S k), Sf (S k))) (seq j n)) (Bf j, Sf j) = (Bf (j + n), Sf (j + n)).
 Proof.
   intros t m a o Bf Sf n; induction n as [|n IH]; intros j H.
@@ -196,27 +205,43 @@ Proof.
   - destruct (IH (S j)) as (H1 & H2 & H3).
     { intros k Hk. apply H. lia. }
     destruct (H j ltac:(lia)) as (Hp & Hb & Hs).
-    simpl. split; [auto|]. split; [rewrite H2; reflexivity|].
+    simpl. split; [auto|]. split; [rewrite H2; lia|].
     replace (j + S n) with (S j + n) by lia. rewrite <- H3. apply last_cons.
 Qed.
 
 (** The programme's value is at most the cost of any admissible sequence
-    of counts [(Bf k, Sf k)] (counts at files below [k]). *)
+    of counts [(Bf k, Sf k)] (counts at files below [k]), with the extra
+    cost of the promoted pawns each file lets in. *)
+Lemma min_captures_at_bound : forall pf o t (Bf Sf : nat -> nat),
+  Bf 0 = 0 -> Sf 0 = 0 -> Bf 8 = t -> Sf 8 = length pf + t ->
+  (forall k, k < 8 -> pred_ok (o k) (Bf k) (Sf k) (Bf (S k)) (Sf (S k)) = true /\
+                      Bf (S k) <= t /\ Sf (S k) <= length pf + t) ->
+  exists w, min_captures_at pf o t = Some w /\
+            w <= sum_over (fun k => absd (clt (S k) pf + Bf (S k)) (Sf (S k)) +
+                                    entry_cost (o k) (Bf k) (Bf (S k))) (seq 0 8).
+Proof.
+  intros pf o t Bf Sf H0 H0' H8 H8' H.
+  destruct (path_seq t (length pf + t) (fun k => clt (S k) pf) o Bf Sf 8 0)
+    as (Hp & Hc & Hl); [intros k Hk; apply H; lia|].
+  rewrite H0, H0' in Hp, Hl. rewrite H0 in Hc.
+  destruct (dp_run_path _ _ _ _ [(0, 0, 0)] 0 0 0 (or_introl eq_refl) Hp) as (w & Hw & Hle).
+  rewrite Hl in Hw. cbn [fst snd] in Hw. change (0 + 8) with 8 in Hw. rewrite H8, H8' in Hw.
+  destruct (lookup_le _ _ _ _ Hw) as (w' & Hw' & Hle').
+  exists w'. split; [exact Hw'|]. rewrite Hc in Hle. lia.
+Qed.
+
+(** The same for [min_captures]: open files cost nothing more. *)
 Lemma min_captures_bound : forall pf bl t (Bf Sf : nat -> nat),
   Bf 0 = 0 -> Sf 0 = 0 -> Bf 8 = t -> Sf 8 = length pf + t ->
-  (forall k, k < 8 -> pred_ok (file_open bl k) (Bf k) (Sf k) (Bf (S k)) (Sf (S k)) = true /\
+  (forall k, k < 8 -> pred_ok (open_entries bl k) (Bf k) (Sf k) (Bf (S k)) (Sf (S k)) = true /\
                       Bf (S k) <= t /\ Sf (S k) <= length pf + t) ->
   exists w, min_captures pf bl t = Some w /\
             w <= sum_over (fun k => absd (clt (S k) pf + Bf (S k)) (Sf (S k))) (seq 0 8).
 Proof.
   intros pf bl t Bf Sf H0 H0' H8 H8' H.
-  destruct (path_seq t (length pf + t) (fun k => clt (S k) pf) (file_open bl) Bf Sf 8 0)
-    as (Hp & Hc & Hl); [intros k Hk; apply H; lia|].
-  rewrite H0, H0' in Hp, Hl.
-  destruct (dp_run_path _ _ _ _ [(0, 0, 0)] 0 0 0 (or_introl eq_refl) Hp) as (w & Hw & Hle).
-  rewrite Hl in Hw. cbn [fst snd] in Hw. change (0 + 8) with 8 in Hw. rewrite H8, H8' in Hw.
-  destruct (lookup_le _ _ _ _ Hw) as (w' & Hw' & Hle').
-  exists w'. split; [exact Hw'|]. rewrite Hc in Hle. lia.
+  destruct (min_captures_at_bound pf (open_entries bl) t Bf Sf H0 H0' H8 H8' H) as (w & Hw & Hle).
+  exists w. split; [exact Hw|]. erewrite sum_over_ext; [exact Hle|].
+  intros k _. unfold open_entries. destruct (file_open bl k); simpl; lia.
 Qed.
 
 (** ** Cuts: an assignment costs at least the sum of [|D_k - S_k|] *)
@@ -306,12 +331,6 @@ Proof.
   destruct (Nat.eqb k p) eqn:E.
   - apply Nat.eqb_eq in E. subst k. exfalso. exact (H p (or_introl eq_refl) eq_refl).
   - apply IH. intros q Hq. apply H. right. exact Hq.
-Qed.
-
-Lemma sum_over_ext : forall f g l, (forall k, In k l -> f k = g k) -> sum_over f l = sum_over g l.
-Proof.
-  intros f g l; induction l as [|k l IH]; simpl; intros H; [reflexivity|].
-  rewrite H by auto. rewrite IH by auto. reflexivity.
 Qed.
 
 Lemma pcost_app : forall l l', pcost (l ++ l') = pcost l + pcost l'.
@@ -562,7 +581,7 @@ Proof.
   - unfold Sf. rewrite clt_all by exact Hsm. unfold slots. rewrite app_length, !map_length, HlenT, Hlenpf.
     reflexivity.
   - intros k Hk. unfold Bf, Sf. rewrite !clt_S. split; [|split].
-    + assert (Hd := ceq_nodup k slots Hsnd). unfold pred_ok.
+    + assert (Hd := ceq_nodup k slots Hsnd). unfold pred_ok, open_entries.
       destruct (file_open (blocked_files b c) k) eqn:Eo.
       * apply andb_true_intro. split; [apply Nat.leb_le; lia|].
         destruct (ceq k slots) as [|[|]]; [|simpl|lia]; rewrite ?Nat.add_0_r, ?Nat.add_1_r, Nat.eqb_refl;
