@@ -52,6 +52,7 @@ Print Assumptions Retro.check_dead_sound.
 Print Assumptions Retro.dead_set_refutes.
 Print Assumptions Parityproof.parity_refutes_sound.
 Print Assumptions PawnCapturesproof.pawn_refutes_sound.
+Print Assumptions PawnCapturesproof.entry_refutes_sound.
 Print Assumptions Crossingproof.crossing_reachable.
 Print Assumptions Crossingproof.crossing_refutes_sound.
 Print Assumptions SealedBishopsproof.sealed_refutes_sound.

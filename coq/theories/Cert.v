@@ -246,7 +246,7 @@ Notation default_refuted :=
      negb (alive P) ||| frozen_refutes P ||| region_refutes P ||| Cage.cage_refutes P |||
      Parity.parity_refutes P ||| PawnCaptures.pawn_refutes P ||| SealedBishops.sealed_refutes P |||
      RegionCount.region_count_refutes P ||| RegionCount.promotion_count_refutes P |||
-     Crossing.crossing_refutes P).
+     Crossing.crossing_refutes P ||| PawnCaptures.entry_refutes P).
 
 Notation check_dead D := (check_dead_with default_refuted D).
 Notation check_illegal_cert P D := (check_illegal_cert_with default_refuted P D).

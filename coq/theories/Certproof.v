@@ -39,7 +39,7 @@ Definition refutes (refuted : position -> bool) : Prop :=
     (Parityproof.v), pawn-capture counting (PawnCapturesproof.v), sealed
     bishops (SealedBishopsproof.v), men counted on their regions and
     promoted men counted (RegionCountproof.v), crossing pawns
-    (Crossingproof.v). *)
+    (Crossingproof.v), promotion entries (PawnCapturesproof.v). *)
 Lemma default_refutes : refutes default_refuted.
 Proof.
   intros P H (h & G & Hg & Hr). pose proof (alive_game h G P Hg Hr) as E.
@@ -55,9 +55,11 @@ Proof.
       * apply (SealedBishopsproof.sealed_refutes_sound P Hs). exists h, G. auto.
       * destruct (Crossing.crossing_refutes P) eqn:Hx.
         -- apply (Crossingproof.crossing_refutes_sound P Hx). exists h, G. auto.
-        -- rewrite (RegionCountproof.region_count_refutes_game h G P Hg Hr),
-             (RegionCountproof.promotion_count_refutes_game h G P Hg Hr) in H.
-           discriminate H.
+        -- destruct (PawnCaptures.entry_refutes P) eqn:He.
+           ++ apply (PawnCapturesproof.entry_refutes_sound P He). exists h, G. auto.
+           ++ rewrite (RegionCountproof.region_count_refutes_game h G P Hg Hr),
+                (RegionCountproof.promotion_count_refutes_game h G P Hg Hr) in H.
+              discriminate H.
 Qed.
 
 (** ** Facts about realization and the lazy connectives *)

@@ -48,7 +48,7 @@ Import ListNotations.
 Open Scope nat_scope.
 
 (** The plain ghost: no dead men, no region-promoted men. *)
-Notation ghost0 := (ghost (fun _ => 0) (fun _ => 0)).
+Notation ghost0 := (ghost (fun _ => 0) (fun _ => 0) (fun _ _ => 0) (fun _ _ _ => false)).
 
 (** [s] (a pawn of [c]) stands below [x] (a pawn of the other side), in
     [c]'s direction of travel. *)
@@ -125,7 +125,7 @@ Qed.
 
 Lemma entry_sq : forall b c L T Z s g, ghost0 b c L T Z -> In (s, g) L -> In s all_squares.
 Proof.
-  intros b c L T Z s g G Hin. apply (gh_sq _ _ _ _ _ _ _ G). apply (in_map fst) in Hin. exact Hin.
+  intros b c L T Z s g G Hin. apply (gh_sq _ _ _ _ _ _ _ _ _ G). apply (in_map fst) in Hin. exact Hin.
 Qed.
 
 Lemma ordered_sym : forall b c L T Z M U Y, ghost0 b c L T Z -> ghost0 b (opp c) M U Y ->
@@ -162,14 +162,14 @@ Proof.
                                            fnat x = g /\ rank_ok x = true).
   { intros x Hx. assert (Hxs : In x all_squares) by exact (entry_sq _ _ _ _ _ x g GM Hx).
     assert (Hbx : b x = Some (MkPiece (opp us) Pawn)).
-    { apply (gh_pawns _ _ _ _ _ _ _ GM x Hxs). apply (in_map fst) in Hx. exact Hx. }
-    split; [exact Hxs|]. split; [exact Hbx|]. split; [exact (gh_zl _ _ _ _ _ _ _ GM x g Hx HgY0)|].
+    { apply (gh_pawns _ _ _ _ _ _ _ _ _ GM x Hxs). apply (in_map fst) in Hx. exact Hx. }
+    split; [exact Hxs|]. split; [exact Hbx|]. split; [exact (gh_zl _ _ _ _ _ _ _ _ _ GM x g Hx HgY0)|].
     exact (Hpok x (opp us) Hxs Hbx). }
   split; [|split; [|split]].
   - intros s' x Hs' Hx. apply Mold in Hx. destruct (Hfacts x Hx) as (Hxs & Hbx & Efx & Hrx).
     destruct (HL s' g Hs' HgZ) as [Ho|(_ & s & Hs & Hbt & Ht)]; [exact (H1 s' x Ho Hx)|].
     assert (Hss : In s all_squares) by exact (entry_sq _ _ _ _ _ s g GL Hs).
-    assert (Efs : fnat s = g) by exact (gh_zl _ _ _ _ _ _ _ GL s g Hs HgZ0).
+    assert (Efs : fnat s = g) by exact (gh_zl _ _ _ _ _ _ _ _ _ GL s g Hs HgZ0).
     apply (push_apart us s x s' Hss Hxs); [congruence|exact (H1 s x Hs Hx)|exact Hrx| |].
     + intros ->. congruence.
     + destruct Ht as [Ht|(Ht & Hbm)]; [left; exact Ht|right; split; [exact Ht|intros ->; congruence]].
@@ -204,7 +204,7 @@ Theorem crossing_game : forall h G, game h G -> crossing_inv (piece_at G).
 Proof.
   intros h G Hg. induction Hg as [|h G m G' Hg IH Hst].
   - exists (initial_ghost White), [], (seq 0 8), (initial_ghost Black), [], (seq 0 8).
-    split; [apply ghost_initial; reflexivity|]. split; [apply ghost_initial; reflexivity|].
+    split; [apply ghost_initial; intros; reflexivity|]. split; [apply ghost_initial; intros; reflexivity|].
     exact initial_ordered.
   - destruct Hst as (Hl & _). apply legal_move_iff in Hl.
     pose proof (inv_game h G Hg) as Hi.
@@ -214,7 +214,7 @@ Proof.
     assert (Hstep : forall c L T Z, ghost0 (piece_at G) c L T Z ->
               exists L' T' Z', ghost0 (piece_at G') c L' T' Z' /\
                                zkept (piece_at G) (turn G) c L T Z L' T' Z').
-    { intros c L0 T0 Z0 G0. apply (ghost_step_kept _ _ G m G' Hl Hi c); auto.
+    { intros c L0 T0 Z0 G0. apply (ghost_step_kept _ _ _ _ G m G' Hl Hi c); auto.
       pose proof (men_step G m G' Hl Hep (opp c)). lia. }
     destruct (Hstep White L T Z GL) as (L' & T' & Z' & GL' & KL).
     destruct (Hstep Black M U Y GM) as (M' & U' & Y' & GM' & KM).
@@ -394,9 +394,9 @@ Proof.
   intros b c L T Z A G Hc. unfold fits. rewrite promoted_excess, men_count_cnt.
   set (ps := pawn_sqs b c). set (t := excess b c). set (tk := token_cost (blocked_files b c) A).
   set (T' := firstn t T).
-  assert (Hperm : Permutation (map fst L) ps) by exact (pawns_perm _ _ b c L T Z G).
-  assert (Hnd1 : NoDup (map fst L)) by exact (gh_nd _ _ _ _ _ _ _ G).
-  assert (HlenT : length T' = t) by (apply firstn_length_le, (gh_excess _ _ _ _ _ _ _ G)).
+  assert (Hperm : Permutation (map fst L) ps) by exact (pawns_perm _ _ _ _ b c L T Z G).
+  assert (Hnd1 : NoDup (map fst L)) by exact (gh_nd _ _ _ _ _ _ _ _ _ G).
+  assert (HlenT : length T' = t) by (apply firstn_length_le, (gh_excess _ _ _ _ _ _ _ _ _ G)).
   set (pp := map (fun s => (pawn_cost c A s, slot_of L s)) ps).
   assert (Hitems : map (pawn_cost c A) ps = map fst pp) by (unfold pp; rewrite map_map; reflexivity).
   rewrite Hitems.
@@ -406,20 +406,20 @@ Proof.
     rewrite map_map. apply Permutation_refl'. apply map_ext_in. intros [s g] Hin. simpl.
     apply slot_of_in; assumption. }
   assert (HndT : NoDup (map snd L ++ map snd T')).
-  { pose proof (gh_slots _ _ _ _ _ _ _ G) as Hnd. unfold T'. rewrite <- (firstn_skipn t T) in Hnd.
+  { pose proof (gh_slots _ _ _ _ _ _ _ _ _ G) as Hnd. unfold T'. rewrite <- (firstn_skipn t T) in Hnd.
     rewrite map_app, app_assoc in Hnd. apply nodup_app_l in Hnd. exact Hnd. }
   assert (Hsmall : forall g, In g (map snd L ++ map snd T') -> g < 8).
-  { intros g Hg. apply (gh_small _ _ _ _ _ _ _ G). apply in_app_or in Hg. apply in_or_app.
+  { intros g Hg. apply (gh_small _ _ _ _ _ _ _ _ _ G). apply in_app_or in Hg. apply in_or_app.
     destruct Hg as [Hg|Hg]; [left; exact Hg|right].
     apply in_map_iff in Hg. destruct Hg as (e & <- & He). apply in_map, (in_firstn _ t), He. }
-  pose proof (gh_cost _ _ _ _ _ _ _ G) as Hcost. rewrite zcost_split in Hcost.
+  pose proof (gh_cost _ _ _ _ _ _ _ _ _ G) as Hcost. rewrite zcost_split in Hcost.
   assert (Hpawns : psum pp <= zlc Z L).
   { unfold pp. rewrite psum_map, <- (sum_perm _ _ _ Hperm). unfold zlc.
     apply (sum_slots (fun s g => pawn_cost c A s g) (fun e => zc (fnat (fst e)) (snd e) (zin (snd e) Z))
              L L Hnd1 (fun e H => H)).
-    intros s g Hin. apply pawn_cost_le; [|exact (gh_reach _ _ _ _ _ _ _ G s g Hin)].
+    intros s g Hin. apply pawn_cost_le; [|exact (gh_reach _ _ _ _ _ _ _ _ _ G s g Hin)].
     intros Ez. apply zin_iff in Ez. split.
-    - exact (gh_zl _ _ _ _ _ _ _ G s g Hin Ez).
+    - exact (gh_zl _ _ _ _ _ _ _ _ _ G s g Hin Ez).
     - exact (proj1 (Hc g) s Hin Ez). }
   assert (Htok : fold_right (fun g acc => tk g + acc) 0 (map snd T') <= ztc Z T).
   { assert (Hle : forall T0, (forall x g, In (x, g) T0 -> In (x, g) T') ->
@@ -427,10 +427,10 @@ Proof.
     { intros T0; induction T0 as [|[x g] T0 IH]; intros Hsub; [simpl; lia|]. simpl.
       assert (Hin : In (x, g) T') by (apply Hsub; left; reflexivity).
       assert (HinT : In (x, g) T) by (apply (in_firstn _ t), Hin).
-      destruct (gh_tok _ _ _ _ _ _ _ G x g HinT) as [Hx Ho].
+      destruct (gh_tok _ _ _ _ _ _ _ _ _ G x g HinT) as [Hx Ho].
       assert (Hxg : tk g <= zc x g (zin g Z)).
       { apply token_cost_le; [apply in_seq; lia|apply open_file, Ho|].
-        intros Ez. apply zin_iff in Ez. split; [exact (gh_zt _ _ _ _ _ _ _ G x g HinT Ez)|].
+        intros Ez. apply zin_iff in Ez. split; [exact (gh_zt _ _ _ _ _ _ _ _ _ G x g HinT Ez)|].
         exact (proj2 (Hc g) x Hin Ez). }
       specialize (IH (fun x' g' H => Hsub x' g' (or_intror H))). lia. }
     eapply Nat.le_trans; [apply Hle; auto|].
@@ -478,16 +478,16 @@ Proof.
     rewrite map_nth, seq_nth by exact Hg. simpl Nat.add. split.
     + intros s Hin Hz. unfold cands. simpl fst. apply inb_iff, filter_In.
       assert (Hs : In s all_squares) by exact (entry_sq _ _ _ _ _ s g G Hin).
-      split; [|apply Nat.eqb_eq; exact (gh_zl _ _ _ _ _ _ _ G s g Hin Hz)].
+      split; [|apply Nat.eqb_eq; exact (gh_zl _ _ _ _ _ _ _ _ _ G s g Hin Hz)].
       unfold pawn_sqs. apply filter_In. split; [exact Hs|]. apply opiece_eqb_eq.
-      apply (gh_pawns _ _ _ _ _ _ _ G s Hs). apply (in_map fst) in Hin. exact Hin.
+      apply (gh_pawns _ _ _ _ _ _ _ _ _ G s Hs). apply (in_map fst) in Hin. exact Hin.
     + intros x Hin Hz. unfold cands. simpl snd. rewrite promoted_excess.
       assert (Ht : 0 < excess b c) by (destruct (excess b c); [destruct Hin|lia]).
       apply andb_true_intro. split; [apply Nat.ltb_lt; exact Ht|].
-      pose proof (in_firstn _ _ _ _ Hin) as HinT. destruct (gh_tok _ _ _ _ _ _ _ G x g HinT) as [_ Ho].
-      rewrite <- (gh_zt _ _ _ _ _ _ _ G x g HinT Hz). apply open_file, Ho.
+      pose proof (in_firstn _ _ _ _ Hin) as HinT. destruct (gh_tok _ _ _ _ _ _ _ _ _ G x g HinT) as [_ Ho].
+      rewrite <- (gh_zt _ _ _ _ _ _ _ _ _ G x g HinT Hz). apply open_file, Ho.
   - rewrite nth_overflow by (rewrite map_length, seq_length; lia).
-    assert (Hsm := gh_small _ _ _ _ _ _ _ G g). split.
+    assert (Hsm := gh_small _ _ _ _ _ _ _ _ _ G g). split.
     + intros s Hin _. exfalso. enough (g < 8) by lia. apply Hsm, in_or_app. left.
       apply (in_map snd) in Hin. exact Hin.
     + intros x Hin _. exfalso. enough (g < 8) by lia. apply Hsm, in_or_app. right.
@@ -563,11 +563,11 @@ Proof.
     fold w k. destruct w as [|? ?]; [destruct Hsw|]. destruct k as [|? ?]; [destruct Hxk|]. simpl. left. reflexivity.
   - split.
     + intros s' Hs' _. rewrite (nodup_snd_inj Lw s' s g) by
-        (auto; exact (nodup_app_l _ _ _ (gh_slots _ _ _ _ _ _ _ GW))). apply inb_iff. exact Hsw.
+        (auto; exact (nodup_app_l _ _ _ (gh_slots _ _ _ _ _ _ _ _ _ GW))). apply inb_iff. exact Hsw.
     + intros y Hy _. exfalso. exact (H3 y x (Iw _ Hy) Hx).
   - split.
     + intros x' Hx' _. rewrite (nodup_snd_inj Lb x' x g) by
-        (auto; exact (nodup_app_l _ _ _ (gh_slots _ _ _ _ _ _ _ GB))). apply inb_iff. exact Hxk.
+        (auto; exact (nodup_app_l _ _ _ (gh_slots _ _ _ _ _ _ _ _ _ GB))). apply inb_iff. exact Hxk.
     + intros y Hy _. exfalso. exact (H2 s y Hs (Ib _ Hy)).
 Qed.
 

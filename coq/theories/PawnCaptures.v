@@ -5,7 +5,12 @@
     - [pawn_refutes P]   some side's pawns need more captures than the
                          other side has lost men;
     - [PawnCapturesproof.pawn_refutes_sound :
-         forall P, pawn_refutes P = true -> ~ reachable P].
+         forall P, pawn_refutes P = true -> ~ reachable P];
+    - [entry_refutes P]  the same count with the men the regions of their
+                         kind show promoted, each from its known entry
+                         ("Promotion entries", at the end);
+    - [PawnCapturesproof.entry_refutes_sound :
+         forall P, entry_refutes P = true -> ~ reachable P].
 
     This is the rule [pawns::refutes] of the native engine
     (rust-core/src/rules/pawns.rs), computed differently but with the same
@@ -112,11 +117,10 @@ Definition file_open (bl : list nat) (k : nat) : bool := negb (existsb (Nat.eqb 
 Definition entry : Type := (nat * nat * nat)%type.
 
 (** What a file lets in: [None], no promoted pawn reached its seventh
-    rank there; [Some d], any number may have, each at [d] captures more
-    than its file says.  This rule lets in every open file at no extra
-    cost ([open_entries]); the extra cost is for a count that knows more
-    of where promoted men came in (a promotion landing diagonally took a
-    man). *)
+    rank there; [Some d], any number did, each at [d] captures more than
+    its file says (PawnCaptures counts [0] on every open file; a rule that
+    knows where a promoted man landed charges the capture of a diagonal
+    promotion, [Some 1]). *)
 Definition entry_cost (o : option nat) (b b' : nat) : nat :=
   match o with Some d => d * (b' - b) | None => 0 end.
 
@@ -353,3 +357,84 @@ Definition side_refutes (b : board_fn) (c : color) : bool :=
 
 Definition pawn_refutes (P : position) : bool :=
   side_refutes (piece_at P) White ||| side_refutes (piece_at P) Black.
+
+(** ** Promotion entries: where the promoted men came in
+
+    A man of [c] standing on a set [H r] closed for its kind (RegionCount.v's
+    validation: men of role [r] never step from outside the set into it)
+    and beyond the initial position's men there is a promoted pawn that
+    landed on a last-rank square of [H r] ([promoted_sets_ok],
+    [region_excess], as RegionCount.v counts them).  Its pawn stood just
+    before on a seventh-rank square [e] next to the landing square (behind
+    it, or diagonally: then the promotion took a man), and [e] is not a
+    frozen square (the pawn left it).  So it reached its seventh rank on
+    the file of [e] after at least [|file(e) - g|] captures from its slot
+    [g], and made one more when it landed diagonally.  The files such an
+    [e] stands on, each with the least such extra capture ([entry_data]),
+    take the place of the open files in the programme above, for exactly
+    these men ([entries_refute_with]).
+
+    The sets [H r] are the unions of the regions of [c]'s men of role [r]
+    (not frozen) whose region holds no initial square of the role
+    ([homeless], Frozen.v's [walk] stopping at [homes]): those men are all
+    promoted.  This is [pawns::entries_refute] of the native engine;
+    PawnCapturesproof.v proves [entry_refutes_sound]. *)
+
+(** [c]'s seventh-rank square on file [x]. *)
+Definition seventh (c : color) (x : nat) : option int :=
+  find (fun s => Nat.eqb (fnat s) x &&& (relative_rank c s =? 6)%uint63) all_squares.
+
+(** What file [x] lets in for promotions landing on [U]: [Some 0] when
+    the square ahead of its seventh-rank square [e] is in [U], [Some 1]
+    when only a square [e]'s pawn takes on is, [None] when neither or when
+    [e] is frozen. *)
+Definition entry_data (X : array bool) (U : int -> bool) (c : color) (x : nat) : option nat :=
+  match seventh c x with
+  | Some e =>
+      if X.[e] then None
+      else if U (pawn_step c e) then Some 0%nat
+      else if existsb U (pawn_attacks c e) then Some 1%nat
+      else None
+  | None => None
+  end.
+
+(** A pawn entering on file [x] may land on [s] of [U]. *)
+Definition entry_ok (X : array bool) (U : int -> bool) (c : color) (x : nat) (s : int) : bool :=
+  match seventh c x with
+  | Some e => negb X.[e] &&& U s &&& inb s all_squares &&&
+              ((s =? pawn_step c e)%uint63 ||| inb s (pawn_attacks c e))
+  | None => false
+  end.
+
+(** The initial squares of [c]'s men of role [r]. *)
+Definition homes (c : color) (r : role) (s : int) : bool :=
+  opiece_eqb (piece_at initial s) (Some (MkPiece c r)).
+
+Definition homeless (b : board_fn) (X : array bool) (c : color) (r : role) : array bool :=
+  kind_region (homes c r) b X c r.
+
+Definition landing (HN HB HR HQ : array bool) (s : int) : bool :=
+  HN.[s] ||| HB.[s] ||| HR.[s] ||| HQ.[s].
+
+(** [c]'s pawns and its men on the sets [HN HB HR HQ] beyond the initial
+    position's need more captures than [c] can have made, [d tt] of the
+    other side's missing men being ones no pawn took. *)
+Definition entries_refute_with (d : unit -> nat) (b : board_fn) (X : array bool) (c : color)
+    (HN HB HR HQ : array bool) : bool :=
+  promoted_sets_ok b X c HN HB HR HQ &&&
+  (let n := region_excess b c (fun s => HN.[s]) (fun s => HB.[s]) (fun s => HR.[s]) (fun s => HQ.[s]) in
+   let pf := pawn_files b c in
+   Nat.ltb 0 n &&& Nat.leb (length pf + n) 8 &&&
+   (let captured := (16 - men_count (census_of (Material.men b) (opp c)))%nat in
+    match min_captures_at pf (entry_data X (landing HN HB HR HQ) c) n with
+    | None => true
+    | Some v => Nat.ltb captured v ||| (Nat.ltb 0 v &&& Nat.ltb (captured - d tt) v)
+    end)).
+
+Definition side_entries_refute (b : board_fn) (c : color) : bool :=
+  let X := frozen_set b in
+  entries_refute_with (fun _ => dead b c) b X c (homeless b X c Knight) (homeless b X c Bishop)
+    (homeless b X c Rook) (homeless b X c Queen).
+
+Definition entry_refutes (P : position) : bool :=
+  side_entries_refute (piece_at P) White ||| side_entries_refute (piece_at P) Black.

@@ -3,6 +3,7 @@
     Headline theorems:
 
     - [pawn_refutes_sound : forall P, pawn_refutes P = true -> ~ reachable P];
+    - [entry_refutes_sound : forall P, entry_refutes P = true -> ~ reachable P];
     - [ghost_side_refutes : forall Dm Rx b c L T Z, ghost Dm Rx b c L T Z ->
          side_refutes_with (fun _ => Dm b) (fun _ => Rx b) b c = false];
     - [ghost_game : forall h G, game h G -> forall X cols top c Ys UN UB UR UQ KN KB KR KQ,
@@ -49,7 +50,14 @@
     - each pawn's cost [zc] is at most the ranks it has gone up from its
       second rank ([gh_reach], [advance] of PawnCaptures.v): every pawn
       move goes up a rank or two, a capture exactly one
-      ([pawn_advance]).  The crossing rule uses it too.
+      ([pawn_advance]).  The crossing rule uses it too;
+    - promotion entries ([gh_entries], [entries]): tokens known to have
+      promoted to a man of role [r] on a square [s] from an admissible
+      entry ([Ad r x s]: [entry_ok] of PawnCaptures.v), at least [Pk r b]
+      of each role, on distinct slots, the capture of each diagonal
+      landing counted with the cost ([wextra]).  [ghost_entries_refute]
+      bounds the programme of [entries_refute_with] by them, and
+      [entry_refutes_sound] is the headline theorem.
 
     The initial position has one (every pawn on its own file, no token,
     16 men each, every slot in [Z]).  A game step keeps one ([ghost_step]):
@@ -438,6 +446,13 @@ Section Ghost.
     ([region_excess], below). *)
 Context (Dm Rx : board_fn -> nat).
 
+(** The ghost's side's men of each role known to be promoted pawns that
+    came in by an admissible entry ([Pk r b]; [region_excess] on the
+    [homeless] sets of PawnCaptures.v, below), and the admissible entries:
+    [Ad r x s], a pawn reaching its seventh rank on file [x] may have
+    promoted to a man of role [r] on [s] ([entry_ok]). *)
+Context (Pk : role -> board_fn -> nat) (Ad : role -> nat -> int -> bool).
+
 (** No opponent pawn on the square of [c]'s seventh rank on file [x]. *)
 Definition tok_open (b : board_fn) (c : color) (x : nat) : Prop :=
   forall s, In s all_squares -> fnat s = x -> (relative_rank c s =? 6)%uint63 = true ->
@@ -464,6 +479,31 @@ Definition zcost (L : list (int * nat)) (T : list (nat * nat)) (Z : list nat) : 
   fold_right (fun sg acc => zc (fnat (fst sg)) (snd sg) (zin (snd sg) Z) + acc) 0 L +
   fold_right (fun xg acc => zc (fst xg) (snd xg) (zin (snd xg) Z) + acc) 0 T.
 
+(** Promotion entries [(x, g, s, r)]: the token [(x, g)] promoted to a
+    man of role [r] on [s]. *)
+Definition entry4 : Type := (nat * nat * int * role)%type.
+
+Definition wslot (w : entry4) : nat := let '(_, g, _, _) := w in g.
+
+(** The capture of a diagonal promotion. *)
+Definition wdiag (w : entry4) : nat := let '(x, _, s, _) := w in if Nat.eqb x (fnat s) then 0 else 1.
+
+Definition wextra (W : list entry4) : nat := fold_right (fun w acc => wdiag w + acc) 0 W.
+
+Definition wcount (r : role) (W : list entry4) : nat :=
+  length (filter (fun w => let '(_, _, _, r') := w in role_eqb r' r) W).
+
+(** The promotions of [T] known to have come in by an admissible entry:
+    for each role at least [Pk r b], each on its own slot, and the
+    capture of each diagonal one counted against the other side's men. *)
+Definition entries (b : board_fn) (c : color) (L : list (int * nat)) (T : list (nat * nat))
+    (Z : list nat) : Prop :=
+  exists W : list entry4,
+    (forall x g s r, In (x, g, s, r) W -> In (x, g) T /\ Ad r x s = true) /\
+    NoDup (map wslot W) /\
+    (forall r, Pk r b <= wcount r W) /\
+    zcost L T Z + wextra W + cnt b (opp c) TMan + Dm b <= 16.
+
 Record ghost (b : board_fn) (c : color) (L : list (int * nat)) (T : list (nat * nat)) (Z : list nat)
   : Prop := {
   gh_pawns : forall s, In s all_squares -> (b s = Some (MkPiece c Pawn) <-> In s (map fst L));
@@ -477,7 +517,8 @@ Record ghost (b : board_fn) (c : color) (L : list (int * nat)) (T : list (nat * 
   gh_zl : forall s g, In (s, g) L -> In g Z -> fnat s = g;
   gh_zt : forall x g, In (x, g) T -> In g Z -> x = g;
   gh_cost : zcost L T Z + cnt b (opp c) TMan + Dm b <= 16;
-  gh_reach : forall s g, In (s, g) L -> zc (fnat s) g (zin g Z) <= advance c s
+  gh_reach : forall s g, In (s, g) L -> zc (fnat s) g (zin g Z) <= advance c s;
+  gh_entries : entries b c L T Z
 }.
 
 Definition ghostly (b : board_fn) (c : color) : Prop := exists L T Z, ghost b c L T Z.
@@ -710,15 +751,18 @@ Qed.
 Lemma ghost_same : forall b b' c L T Z, ghost b c L T Z ->
   (forall s, In s all_squares -> (b' s = Some (MkPiece c Pawn) <-> b s = Some (MkPiece c Pawn))) ->
   no_new_enemy_pawn b b' c -> excess b' c <= excess b c -> Rx b' <= Rx b ->
+  (forall r, Pk r b' <= Pk r b) ->
   cnt b' (opp c) TMan + Dm b' <= cnt b (opp c) TMan + Dm b -> ghost b' c L T Z.
 Proof.
-  intros b b' c L T Z G Hp Hn He HR Hm. destruct G as [G1 G2 G3 G4 G5 G6 G7 G7' GL GT G8 GR].
+  intros b b' c L T Z G Hp Hn He HR HP Hm. destruct G as [G1 G2 G3 G4 G5 G6 G7 G7' GL GT G8 GR GW].
   constructor; auto.
   - intros s Hs. rewrite Hp by exact Hs. auto.
   - intros x g Hx. destruct (G6 x g Hx) as [H1 H2]. split; [exact H1|]. eapply tok_open_transfer; eauto.
   - lia.
   - lia.
   - lia.
+  - destruct GW as (W & W1 & W2 & W3 & W4). exists W. split; [exact W1|]. split; [exact W2|].
+    split; [intros r; specialize (W3 r); specialize (HP r); lia|lia].
 Qed.
 
 (** A pawn moves from [f] to [t]: if it changed file, it made a capture
@@ -790,14 +834,15 @@ Lemma ghost_move : forall b b' c L T Z f t, ghost b c L T Z -> In f all_squares 
   (forall s, In s all_squares ->
      (b' s = Some (MkPiece c Pawn) <-> (b s = Some (MkPiece c Pawn) /\ s <> f) \/ s = t)) ->
   no_new_enemy_pawn b b' c -> excess b' c <= excess b c -> Rx b' <= Rx b ->
+  (forall r, Pk r b' <= Pk r b) ->
   absd (fnat f) (fnat t) + cnt b' (opp c) TMan + Dm b' <= cnt b (opp c) TMan + Dm b ->
   advance c f < advance c t /\ advance c f + absd (fnat f) (fnat t) <= advance c t ->
   exists L1 g L2, L = L1 ++ (f, g) :: L2 /\ ghost b' c (L1 ++ (t, g) :: L2) T (zmove f t g Z).
 Proof.
-  intros b b' c L T Z f t G Hf Ht Hbf Hbt Hp Hn He HR Hm [Ha1 Ha2].
+  intros b b' c L T Z f t G Hf Ht Hbf Hbt Hp Hn He HR HP Hm [Ha1 Ha2].
   destruct (ghost_split b c L T Z f G Hf Hbf) as (L1 & g & L2 & -> & Hnf & Hnd).
   assert (Htn : ~ In t (map fst (L1 ++ (f, g) :: L2))) by (rewrite <- (gh_pawns _ _ _ _ _ G) by exact Ht; exact Hbt).
-  exists L1, g, L2. split; [reflexivity|]. destruct G as [G1 G2 G3 G4 G5 G6 G7 G7' GL GT G8 GR].
+  exists L1, g, L2. split; [reflexivity|]. destruct G as [G1 G2 G3 G4 G5 G6 G7 G7' GL GT G8 GR GW].
   assert (Hsub : forall h, In h (zmove f t g Z) -> In h Z).
   { intros h. unfold zmove. destruct (Nat.eqb (fnat f) (fnat t)); [tauto|]. rewrite drop_in. tauto. }
   assert (Hg : ~ In g (map snd L1 ++ map snd L2 ++ map snd T)).
@@ -851,6 +896,16 @@ Proof.
       * rewrite zin_drop_self. pose proof (zc_step (fnat f) (fnat t) g (zin g Z) Hzg E). lia.
     + rewrite (Hzh s h) by (apply in_or_app; right; exact Hin).
       apply GR, in_or_app. right. right. exact Hin.
+  - destruct GW as (W & W1 & W2 & W3 & W4). exists W. split; [exact W1|]. split; [exact W2|].
+    split; [intros r; specialize (W3 r); specialize (HP r); lia|].
+    rewrite zcost_split, zlc_mid in W4 |- *. simpl in W4 |- *.
+    assert (Hzg : zin g Z = true -> fnat f = g).
+    { intros E. apply zin_iff in E. apply (GL f g); [apply in_or_app; right; left; reflexivity|exact E]. }
+    unfold zmove. destruct (Nat.eqb_spec (fnat f) (fnat t)) as [E|E].
+    + rewrite <- E. unfold absd in *. lia.
+    + rewrite !zlc_drop, ztc_drop by (rewrite ?in_app_iff in Hg; tauto).
+      rewrite zin_drop_self.
+      pose proof (zc_step (fnat f) (fnat t) g (zin g Z) Hzg E). lia.
 Qed.
 
 Lemma ghost_move_kept : forall b b' us c L T Z f t, ghost b c L T Z -> In f all_squares -> In t all_squares ->
@@ -858,25 +913,27 @@ Lemma ghost_move_kept : forall b b' us c L T Z f t, ghost b c L T Z -> In f all_
   (forall s, In s all_squares ->
      (b' s = Some (MkPiece c Pawn) <-> (b s = Some (MkPiece c Pawn) /\ s <> f) \/ s = t)) ->
   no_new_enemy_pawn b b' c -> excess b' c <= excess b c -> Rx b' <= Rx b ->
+  (forall r, Pk r b' <= Pk r b) ->
   absd (fnat f) (fnat t) + cnt b' (opp c) TMan + Dm b' <= cnt b (opp c) TMan + Dm b ->
   (fnat f = fnat t -> c = us /\ pushed b c f t) ->
   advance c f < advance c t /\ advance c f + absd (fnat f) (fnat t) <= advance c t ->
   exists L' T' Z', ghost b' c L' T' Z' /\ zkept b us c L T Z L' T' Z'.
 Proof.
-  intros b b' us c L T Z f t G Hf Ht Hbf Hbt Hp Hn He HR Hm Hpush Ha.
-  destruct (ghost_move b b' c L T Z f t G Hf Ht Hbf Hbt Hp Hn He HR Hm Ha) as (L1 & g & L2 & -> & G').
+  intros b b' us c L T Z f t G Hf Ht Hbf Hbt Hp Hn He HR HP Hm Hpush Ha.
+  destruct (ghost_move b b' c L T Z f t G Hf Ht Hbf Hbt Hp Hn He HR HP Hm Ha) as (L1 & g & L2 & -> & G').
   exists (L1 ++ (t, g) :: L2), T, (zmove f t g Z). split; [exact G'|]. apply zkept_move, Hpush.
 Qed.
 
 Lemma ghost_remove : forall b b' c L T Z x, ghost b c L T Z -> In x all_squares -> b x = Some (MkPiece c Pawn) ->
   (forall s, In s all_squares -> (b' s = Some (MkPiece c Pawn) <-> b s = Some (MkPiece c Pawn) /\ s <> x)) ->
   no_new_enemy_pawn b b' c -> excess b' c <= excess b c -> Rx b' <= Rx b ->
+  (forall r, Pk r b' <= Pk r b) ->
   cnt b' (opp c) TMan + Dm b' <= cnt b (opp c) TMan + Dm b -> exists L', incl L' L /\ ghost b' c L' T Z.
 Proof.
-  intros b b' c L T Z x G Hx Hbx Hp Hn He HR Hm.
+  intros b b' c L T Z x G Hx Hbx Hp Hn He HR HP Hm.
   destruct (ghost_split b c L T Z x G Hx Hbx) as (L1 & g & L2 & -> & Hnf & Hnd).
   exists (L1 ++ L2). split; [intros y Hy; apply in_app_or in Hy; apply in_or_app; simpl; tauto|].
-  destruct G as [G1 G2 G3 G4 G5 G6 G7 G7' GL GT G8 GR]. constructor.
+  destruct G as [G1 G2 G3 G4 G5 G6 G7 G7' GL GT G8 GR GW]. constructor.
   - intros s Hs. rewrite Hp by exact Hs. rewrite G1 by exact Hs. rewrite !map_app, !in_app_iff. simpl.
     rewrite map_app, in_app_iff in Hnf. split.
     + intros [[H|[H|H]] Hsx]; [tauto|congruence|tauto].
@@ -893,18 +950,22 @@ Proof.
   - exact GT.
   - rewrite zcost_split, zlc_mid in G8. rewrite zcost_split, zlc_app. lia.
   - intros s h Hin. apply GR. apply in_app_or in Hin. apply in_or_app. simpl. tauto.
+  - destruct GW as (W & W1 & W2 & W3 & W4). exists W. split; [exact W1|]. split; [exact W2|].
+    split; [intros r; specialize (W3 r); specialize (HP r); lia|].
+    rewrite zcost_split, zlc_mid in W4. rewrite zcost_split, zlc_app. lia.
 Qed.
 
-Lemma ghost_promote : forall b b' c L T Z x, ghost b c L T Z -> In x all_squares -> b x = Some (MkPiece c Pawn) ->
+Lemma ghost_promote : forall b b' c L T Z x t r, ghost b c L T Z -> In x all_squares -> b x = Some (MkPiece c Pawn) ->
   (forall s, In s all_squares -> (b' s = Some (MkPiece c Pawn) <-> b s = Some (MkPiece c Pawn) /\ s <> x)) ->
   no_new_enemy_pawn b b' c -> tok_open b' c (fnat x) -> excess b' c <= S (excess b c) ->
   Rx b' <= S (Rx b) ->
-  cnt b' (opp c) TMan + Dm b' <= cnt b (opp c) TMan + Dm b ->
+  (forall r', Pk r' b' <= Pk r' b \/ (Pk r' b' <= S (Pk r' b) /\ r' = r /\ Ad r (fnat x) t = true)) ->
+  (if Nat.eqb (fnat x) (fnat t) then 0 else 1) + cnt b' (opp c) TMan + Dm b' <= cnt b (opp c) TMan + Dm b ->
   exists L1 g L2, L = L1 ++ (x, g) :: L2 /\ ghost b' c (L1 ++ L2) ((fnat x, g) :: T) Z.
 Proof.
-  intros b b' c L T Z x G Hx Hbx Hp Hn Ho He HR Hm.
+  intros b b' c L T Z x t r G Hx Hbx Hp Hn Ho He HR HP Hm.
   destruct (ghost_split b c L T Z x G Hx Hbx) as (L1 & g & L2 & -> & Hnf & Hnd).
-  exists L1, g, L2. split; [reflexivity|]. destruct G as [G1 G2 G3 G4 G5 G6 G7 G7' GL GT G8 GR].
+  exists L1, g, L2. split; [reflexivity|]. destruct G as [G1 G2 G3 G4 G5 G6 G7 G7' GL GT G8 GR GW].
   assert (Hperm : Permutation (map snd (L1 ++ (x, g) :: L2) ++ map snd T)
                               (map snd (L1 ++ L2) ++ map snd ((fnat x, g) :: T))).
   { rewrite !map_app. simpl. rewrite <- !app_assoc. simpl.
@@ -930,6 +991,30 @@ Proof.
     + exact (GT x' h Hx' Hz).
   - rewrite zcost_split, zlc_mid in G8. rewrite zcost_split, zlc_app. simpl in *. lia.
   - intros s h Hin. apply GR. apply in_app_or in Hin. apply in_or_app. simpl. tauto.
+  - destruct GW as (W & W1 & W2 & W3 & W4).
+    assert (HgT : ~ In g (map snd T)).
+    { intros Hin. rewrite map_app in G4. simpl in G4. rewrite <- app_assoc in G4. simpl in G4.
+      apply NoDup_remove_2 in G4. apply G4. rewrite !in_app_iff. right. right. exact Hin. }
+    assert (Hgw : ~ In g (map wslot W)).
+    { intros Hin. apply in_map_iff in Hin. destruct Hin as ([[[x0 g0] s0] r0] & E & Hw).
+      simpl in E. subst g0. apply HgT. apply (in_map snd _ (x0, g)), (W1 x0 g s0 r0 Hw). }
+    assert (Hz : zcost (L1 ++ L2) ((fnat x, g) :: T) Z = zcost (L1 ++ (x, g) :: L2) T Z)
+      by (rewrite !zcost_split, zlc_mid, zlc_app; simpl; lia).
+    destruct (Ad r (fnat x) t) eqn:Ea.
+    + exists ((fnat x, g, t, r) :: W). split; [|split; [|split]].
+      * intros x0 g0 s0 r0 [E|Hw].
+        -- injection E as <- <- <- <-. split; [left; reflexivity|exact Ea].
+        -- destruct (W1 x0 g0 s0 r0 Hw) as [H1 H2]. split; [right; exact H1|exact H2].
+      * simpl. constructor; assumption.
+      * intros r0. specialize (W3 r0). unfold wcount in *. simpl.
+        destruct (HP r0) as [H|(H & <- & _)].
+        -- destruct (role_eqb r r0); simpl; lia.
+        -- rewrite (proj2 (role_eqb_eq r0 r0) eq_refl). simpl. lia.
+      * rewrite Hz. simpl. lia.
+    + exists W. split; [|split; [exact W2|split]].
+      * intros x0 g0 s0 r0 Hw. destruct (W1 x0 g0 s0 r0 Hw) as [H1 H2]. split; [right; exact H1|exact H2].
+      * intros r0. specialize (W3 r0). destruct (HP r0) as [H|(_ & _ & E)]; [lia|congruence].
+      * rewrite Hz. lia.
 Qed.
 (** ** Geometry of pawn moves, by computation on the 64 squares *)
 
@@ -1102,11 +1187,11 @@ Lemma other_side_ft : forall b b' us f t rf r L T Z, ghost b (opp us) L T Z ->
   b f = Some (MkPiece us rf) -> b' f = None -> b' t = Some (MkPiece us r) ->
   (r = Pawn -> (relative_rank (opp us) t =? 6)%uint63 = false) ->
   (forall s, In s all_squares -> s <> f -> s <> t -> b' s = b s) ->
-  (forall g, cnt b' (opp us) g <= cnt b (opp us) g) -> Rx b' <= Rx b ->
+  (forall g, cnt b' (opp us) g <= cnt b (opp us) g) -> Rx b' <= Rx b -> (forall r, Pk r b' <= Pk r b) ->
   cnt b' (opp (opp us)) TMan + Dm b' <= cnt b (opp (opp us)) TMan + Dm b ->
   exists L', incl L' L /\ ghost b' (opp us) L' T Z.
 Proof.
-  intros b b' us f t rf r L T Z Hg Hf Ht Hft Hbf Hb'f Hb't Hr6 Hsame Hopp HR Hm.
+  intros b b' us f t rf r L T Z Hg Hf Ht Hft Hbf Hb'f Hb't Hr6 Hsame Hopp HR HP Hm.
   assert (Hnne : no_new_enemy_pawn b b' (opp us)).
   { intros s Hs H6 Hb's. rewrite opp_opp in *. sq_cases s [f; t].
     - rewrite Hb'f in Hb's. discriminate.
@@ -1133,10 +1218,14 @@ Lemma ghost_step_kept : forall G m G', legal_move G m G' -> inv G = true -> fora
   (piece_at G (mv_from m) = Some (MkPiece c Pawn) -> Dm (piece_at G') <= Dm (piece_at G)) ->
   Rx (piece_at G') <= S (Rx (piece_at G)) ->
   (turn G <> c \/ mv_kind m <> Promotion -> Rx (piece_at G') <= Rx (piece_at G)) ->
+  (turn G <> c \/ mv_kind m <> Promotion -> forall r, Pk r (piece_at G') <= Pk r (piece_at G)) ->
+  (forall r, Pk r (piece_at G') <= Pk r (piece_at G) \/
+     (Pk r (piece_at G') <= S (Pk r (piece_at G)) /\ piece_at G' (mv_to m) = Some (MkPiece c r) /\
+      Ad r (fnat (mv_from m)) (mv_to m) = true)) ->
   forall L T Z, ghost (piece_at G) c L T Z ->
   exists L' T' Z', ghost (piece_at G') c L' T' Z' /\ zkept (piece_at G) (turn G) c L T Z L' T' Z'.
 Proof.
-  intros G m G' Hl Hi c HD1 HD2 HR1 HR2 L T Z Hg.
+  intros G m G' Hl Hi c HD1 HD2 HR1 HR2 HP1 HP2 L T Z Hg.
   apply inv_elim in Hi. destruct Hi as (Hmat & _ & _ & _ & Hep).
   apply material_ok_iff in Hmat. destruct Hmat as (_ & _ & Hpok).
   destruct (count_step G m G' Hl Hep) as (Hopp & _ & _ & Hman & _).
@@ -1150,11 +1239,13 @@ Proof.
   assert (Hcol : c = us \/ c = opp us) by (destruct c, us; auto).
   assert (Hrf : forall c', b f = Some (MkPiece c' Pawn) -> rank_ok f = true) by (intros c' H; exact (Hpok f c' Hf H)).
   assert (Hother : c = opp us -> Rx b' <= Rx b) by (intros ->; apply HR2; left; destruct us; discriminate).
+  assert (HPother : c = opp us -> forall r, Pk r b' <= Pk r b)
+    by (intros ->; apply HP1; left; destruct us; discriminate).
   assert (Hmover : c = us -> no_new_enemy_pawn b b' us -> (forall g, cnt b' us g = cnt b us g) ->
-                   Rx b' <= Rx b ->
+                   Rx b' <= Rx b -> (forall r, Pk r b' <= Pk r b) ->
                    (forall s, In s all_squares -> (b' s = Some (MkPiece us Pawn) <-> b s = Some (MkPiece us Pawn))) ->
                    exists L' T' Z', ghost b' us L' T' Z' /\ zkept b us us L T Z L' T' Z').
-  { intros Ec Hn Hc HR Hp. subst c. exists L, T, Z. split; [|apply zkept_sub; intros y; tauto].
+  { intros Ec Hn Hc HR HP Hp. subst c. exists L, T, Z. split; [|apply zkept_sub; intros y; tauto].
     apply (ghost_same b b' us L T Z Hg); auto. apply excess_mono. intros g. rewrite Hc. lia. }
   assert (Hside : forall L', incl L' L -> ghost b' (opp us) L' T Z ->
                   exists L' T' Z', ghost b' (opp us) L' T' Z' /\ zkept b us (opp us) L T Z L' T' Z').
@@ -1163,6 +1254,8 @@ Proof.
   - (* a normal move *)
     clear Hr7 Hps.
     assert (HR : Rx b' <= Rx b) by (apply HR2; right; discriminate).
+    assert (HP : forall r, Pk r b' <= Pk r b) by (apply HP1; right; discriminate).
+    clear HP1 HP2.
     assert (Hmove : forall g, cnt b' us g = cnt b us g) by (apply Hmc; discriminate).
     assert (Hnot : b t <> Some (MkPiece us Pawn)) by (apply target_ok_not_own; exact Htg).
     assert (Hnne : no_new_enemy_pawn b b' us).
@@ -1208,13 +1301,13 @@ Proof.
     assert (Hnot : b t <> Some (MkPiece us Pawn)) by (apply target_ok_not_own; exact Htg).
     assert (Hrp : r <> Pawn) by (intros ->; simpl in Hr; intuition discriminate).
     destruct Hcol as [->| ->].
-    + destruct (pawn_move_geo b us f t Hf Ht (Hrf us Hbf) Hmm) as (_ & Hf6 & _).
-      clear HR2.
+    + destruct (pawn_move_geo b us f t Hf Ht (Hrf us Hbf) Hmm) as (_ & Hf6 & Hgeo).
+      clear HR2 HP1.
       specialize (Hf6 H7).
       cut (exists L1 g L2, L = L1 ++ (f, g) :: L2 /\ ghost b' us (L1 ++ L2) ((fnat f, g) :: T) Z);
         [intros (L1 & g & L2 & -> & Gp); exists (L1 ++ L2), ((fnat f, g) :: T), Z;
          split; [exact Gp|apply zkept_promote, Hf6]|].
-      apply (ghost_promote b b' us L T Z f Hg Hf Hbf); auto.
+      apply (ghost_promote b b' us L T Z f t r Hg Hf Hbf); auto.
       * intros s Hs. sq_cases s [f; t].
         -- rewrite Hb'f. split; [discriminate|]. intros [_ H]; congruence.
         -- rewrite Hb't. split; [intros E; exfalso; exact (piece_role_neq _ _ _ Hrp E)|intros [E _]; contradiction].
@@ -1222,6 +1315,21 @@ Proof.
       * intros s Hs _ Hb's. sq_cases s [f; t]; [congruence| |rewrite Hsame in Hb's by auto; exact Hb's].
         rewrite Hb't in Hb's. destruct us; discriminate.
       * intros s Hs Hx H6 E. rewrite (seventh_unique us s f Hs Hf Hx H6 Hf6) in E. congruence.
+      * intros r'. destruct (HP2 r') as [H|(H & Ht' & Ha)]; [left; exact H|right].
+        fold b' t in Ht'. rewrite Hb't in Ht'. injection Ht' as <-. auto.
+      * destruct Hgeo as [Ef|(Ed & Hbt)].
+        -- rewrite Ef, Nat.eqb_refl. simpl. exact HD1.
+        -- assert (HDp := HD2 Hbf).
+           assert (En : Nat.eqb (fnat f) (fnat t) = false) by (apply Nat.eqb_neq; unfold absd in Ed; lia).
+           rewrite En.
+           destruct (target_cases b us t Htg) as [E|(r' & E & _)]; [contradiction|].
+           enough (cnt b' (opp us) TMan + 1 <= cnt b (opp us) TMan) by lia.
+           apply (capture_count b b' [f; t] (opp us) t r'); auto.
+           ++ apply NoDup2; auto.
+           ++ apply incl_list; simpl; intros y [<-|[<-|[]]]; auto.
+           ++ simpl; auto.
+           ++ intros s Hs Hn. apply Hsame; auto; intros ->; simpl in Hn; tauto.
+           ++ intros s [<-|[<-|[]]]; [rewrite Hb'f|rewrite Hb't, ind_other]; reflexivity.
     + cut (exists L', incl L' L /\ ghost b' (opp us) L' T Z); [intros (L' & Hinc & Gs); exact (Hside L' Hinc Gs)|].
       apply (other_side_ft b b' us f t Pawn r L T Z Hg Hf Ht Hft Hbf Hb'f Hb't); auto.
       intros E; contradiction.
@@ -1229,6 +1337,8 @@ Proof.
     destruct Hps as (_ & _ & _ & Ha & _).
     set (v := ep_victim us t) in *.
     assert (HR : Rx b' <= Rx b) by (apply HR2; right; discriminate).
+    assert (HP : forall r, Pk r b' <= Pk r b) by (apply HP1; right; discriminate).
+    clear HP1 HP2.
     destruct (pawn_attack_geo us f t Hf Ht (Hrf us Hbf) Ha) as (H6 & Ed).
     assert (Hmove : forall g, cnt b' us g = cnt b us g) by (apply Hmc; discriminate).
     destruct Hcol as [->| ->].
@@ -1269,6 +1379,8 @@ Proof.
   - (* castling *)
     clear Hps Hcr.
     assert (HR : Rx b' <= Rx b) by (apply HR2; right; discriminate).
+    assert (HP : forall r, Pk r b' <= Pk r b) by (apply HP1; right; discriminate).
+    clear HP1 HP2.
     set (rf := castle_rook_from us side) in *. set (rt := castle_rook_to us side) in *.
     assert (Hmove : forall g, cnt b' us g = cnt b us g) by (apply Hmc; discriminate).
     assert (Hpawn : forall c', (forall s, In s all_squares ->
@@ -1291,17 +1403,22 @@ Lemma ghost_step : forall G m G', legal_move G m G' -> inv G = true -> forall c,
   (piece_at G (mv_from m) = Some (MkPiece c Pawn) -> Dm (piece_at G') <= Dm (piece_at G)) ->
   Rx (piece_at G') <= S (Rx (piece_at G)) ->
   (turn G <> c \/ mv_kind m <> Promotion -> Rx (piece_at G') <= Rx (piece_at G)) ->
+  (turn G <> c \/ mv_kind m <> Promotion -> forall r, Pk r (piece_at G') <= Pk r (piece_at G)) ->
+  (forall r, Pk r (piece_at G') <= Pk r (piece_at G) \/
+     (Pk r (piece_at G') <= S (Pk r (piece_at G)) /\ piece_at G' (mv_to m) = Some (MkPiece c r) /\
+      Ad r (fnat (mv_from m)) (mv_to m) = true)) ->
   ghostly (piece_at G) c -> ghostly (piece_at G') c.
 Proof.
-  intros G m G' Hl Hi c HD1 HD2 HR1 HR2 (L & T & Z & Hg).
-  destruct (ghost_step_kept G m G' Hl Hi c HD1 HD2 HR1 HR2 L T Z Hg) as (L' & T' & Z' & Gk & _).
+  intros G m G' Hl Hi c HD1 HD2 HR1 HR2 HP1 HP2 (L & T & Z & Hg).
+  destruct (ghost_step_kept G m G' Hl Hi c HD1 HD2 HR1 HR2 HP1 HP2 L T Z Hg) as (L' & T' & Z' & Gk & _).
   exists L', T', Z'. exact Gk.
 Qed.
 
 Lemma ghost_initial : forall c, Dm (piece_at initial) = 0 -> Rx (piece_at initial) = 0 ->
+  (forall r, Pk r (piece_at initial) = 0) ->
   ghost (piece_at initial) c (initial_ghost c) [] (seq 0 8).
 Proof.
-  intros c HD HR. constructor.
+  intros c HD HR HP. constructor.
   - assert (H : forallb (fun s => Bool.eqb (opiece_eqb (piece_at initial s) (Some (MkPiece c Pawn)))
                                           (inb s (map fst (initial_ghost c)))) all_squares = true)
       by (destruct c; vm_compute; reflexivity).
@@ -1326,12 +1443,14 @@ Proof.
                                            (advance c (fst sg))) (initial_ghost c) = true)
       by (destruct c; vm_compute; reflexivity).
     intros s g Hin. rewrite forallb_forall in H. apply Nat.leb_le, (H (s, g) Hin).
+  - exists []. split; [intros x g s r []|]. split; [constructor|]. split; [intros r; rewrite HP; reflexivity|].
+    rewrite HD, Nat.add_0_r. apply Nat.leb_le. destruct c; vm_compute; reflexivity.
 Qed.
 
 Lemma ghost_ext : forall b b' c L T Z, (forall s, In s all_squares -> b s = b' s) -> Dm b' = Dm b ->
-  Rx b' = Rx b -> ghost b c L T Z -> ghost b' c L T Z.
+  Rx b' = Rx b -> (forall r, Pk r b' = Pk r b) -> ghost b c L T Z -> ghost b' c L T Z.
 Proof.
-  intros b b' c L T Z H HD HR [G1 G2 G3 G4 G5 G6 G7 G7' GL GT G8 GR].
+  intros b b' c L T Z H HD HR HP [G1 G2 G3 G4 G5 G6 G7 G7' GL GT G8 GR GW].
   assert (Ec : forall c' g, cnt b' c' g = cnt b c' g) by (intros; apply cnt_ext; intros s Hs; symmetry; auto).
   constructor; auto.
   - intros s Hs. rewrite <- H by exact Hs. auto.
@@ -1340,6 +1459,8 @@ Proof.
   - unfold excess. rewrite !Ec. exact G7.
   - rewrite HR. exact G7'.
   - rewrite Ec, HD. exact G8.
+  - destruct GW as (W & W1 & W2 & W3 & W4). exists W. split; [exact W1|]. split; [exact W2|].
+    split; [intros r; rewrite HP; exact (W3 r)|]. rewrite Ec, HD. exact W4.
 Qed.
 
 End Ghost.
@@ -1847,10 +1968,10 @@ Theorem region_excess_step :
    region_excess (piece_at P) c UN UB UR UQ <= region_excess (piece_at Q) c UN UB UR UQ).
 Proof.
   destruct HS as (HN & HB & HR & HQ' & CN & CB & CR & CQ). unfold region_excess, RegionCount.excess.
-  destruct (RegionCountproof.role_step Q P m X c Hl HQ HX Hg KN Knight UN HN CN) as [KN'|(KN' & sN & HsN & BN & PN)];
-  destruct (RegionCountproof.role_step Q P m X c Hl HQ HX Hg KB Bishop UB HB CB) as [KB'|(KB' & sB & HsB & BB & PB)];
-  destruct (RegionCountproof.role_step Q P m X c Hl HQ HX Hg KR Rook UR HR CR) as [KR'|(KR' & sR & HsR & BR & PR)];
-  destruct (RegionCountproof.role_step Q P m X c Hl HQ HX Hg KQ Queen UQ HQ' CQ) as [KQ'|(KQ' & sQ & HsQ & BQ & PQ)];
+  destruct (RegionCountproof.role_step Q P m X c Hl HQ HX Hg KN Knight UN HN CN) as [KN'|(KN' & sN & HsN & _ & BN & PN)];
+  destruct (RegionCountproof.role_step Q P m X c Hl HQ HX Hg KB Bishop UB HB CB) as [KB'|(KB' & sB & HsB & _ & BB & PB)];
+  destruct (RegionCountproof.role_step Q P m X c Hl HQ HX Hg KR Rook UR HR CR) as [KR'|(KR' & sR & HsR & _ & BR & PR)];
+  destruct (RegionCountproof.role_step Q P m X c Hl HQ HX Hg KQ Queen UQ HQ' CQ) as [KQ'|(KQ' & sQ & HsQ & _ & BQ & PQ)];
   repeat match goal with
   | H1 : promoted_on _ _ _ ?r1 ?s1, H2 : promoted_on _ _ _ ?r2 ?s2 |- _ =>
       tryif constr_eq r1 r2 then fail else
@@ -1866,25 +1987,398 @@ Qed.
 
 End Promoted.
 
+(** ** Promotion entries: the step
+
+    The sets of the ghost's entries are the [homeless] sets of
+    PawnCaptures.v, closed like the sets of [region_excess]: [pk] counts
+    the men of each role beyond the initial position's on its set, and
+    [ad] is [entry_ok] on the role's set.  A move raises [pk r] only by a
+    promotion to role [r] landing on the set ([RegionCountproof.role_step]),
+    which lands on the move's target from the move's origin, a
+    seventh-rank square left empty (so not frozen, [frozen_step_keeps]),
+    straight or diagonally ahead ([promotion_facts]). *)
+
+Definition hset (HN HB HR HQ : int -> bool) (r : role) : int -> bool :=
+  match r with Knight => HN | Bishop => HB | Rook => HR | Queen => HQ | _ => fun _ => false end.
+
+Definition pk (c : color) (HN HB HR HQ : int -> bool) (r : role) (b : board_fn) : nat :=
+  RegionCount.excess b c r (hset HN HB HR HQ r).
+
+Definition ad (X : array bool) (c : color) (HN HB HR HQ : int -> bool) (r : role) (x : nat) (s : int) : bool :=
+  entry_ok X (hset HN HB HR HQ r) c x s.
+
+Lemma seventh_of : forall c f, In f all_squares -> (relative_rank c f =? 6)%uint63 = true ->
+  seventh c (fnat f) = Some f.
+Proof.
+  intros c f Hf H6. unfold seventh.
+  destruct (find (fun s => Nat.eqb (fnat s) (fnat f) &&& (relative_rank c s =? 6)%uint63) all_squares) as [e|] eqn:E.
+  - apply find_some in E as (He & Ee). apply lazy_and_true in Ee as (Ef & E6). apply Nat.eqb_eq in Ef.
+    f_equal. exact (seventh_unique c e f He Hf Ef E6 H6).
+  - exfalso. apply (find_none _ _ E) in Hf. rewrite Nat.eqb_refl, H6 in Hf. discriminate.
+Qed.
+
+Lemma seventh_some : forall c x e, seventh c x = Some e ->
+  In e all_squares /\ fnat e = x /\ (relative_rank c e =? 6)%uint63 = true.
+Proof.
+  intros c x e E. unfold seventh in E. apply find_some in E as (He & Ee).
+  apply lazy_and_true in Ee as (Ef & E6). apply Nat.eqb_eq in Ef. auto.
+Qed.
+
+(** A promotion: a pawn of the mover leaves its seventh rank for the
+    square ahead or a square it attacks; nothing else changes but the two
+    squares. *)
+Lemma promotion_facts : forall G m G', legal_move G m G' -> inv G = true -> mv_kind m = Promotion ->
+  In (mv_from m) all_squares /\ In (mv_to m) all_squares /\
+  piece_at G (mv_from m) = Some (MkPiece (turn G) Pawn) /\ piece_at G' (mv_from m) = None /\
+  mv_from m <> mv_to m /\
+  (forall s, In s all_squares -> s <> mv_from m -> s <> mv_to m -> piece_at G' s = piece_at G s) /\
+  (relative_rank (turn G) (mv_from m) =? 6)%uint63 = true /\
+  ((mv_to m =? pawn_step (turn G) (mv_from m))%uint63 ||| inb (mv_to m) (pawn_attacks (turn G) (mv_from m))) = true.
+Proof.
+  intros G m G' Hl Hi Ek.
+  apply inv_elim in Hi. destruct Hi as (Hmat & _ & _ & _ & Hep).
+  apply material_ok_iff in Hmat. destruct Hmat as (_ & _ & Hpok).
+  pose proof Hl as (Hps & _).
+  destruct (step_shape G m G' Hl Hep) as (Hf & Ht & _ & Hk).
+  unfold pseudo_legal in Hps. cbv zeta in Hps. destruct Hps as (_ & _ & Hps).
+  set (b := piece_at G) in *. set (b' := piece_at G') in *. set (us := turn G) in *.
+  set (f := mv_from m) in *. set (t := mv_to m) in *.
+  shape_inv Hk. rewrite Ek in Hps.
+  destruct Hps as (r0 & _ & _ & _ & H7 & _ & Hmm).
+  destruct (pawn_move_geo b us f t Hf Ht (Hpok f us Hf Hbf) Hmm) as (_ & Hf6 & _).
+  specialize (Hf6 H7).
+  pose proof (pawn_moves_man b us f t Hmm) as Hpm. unfold pawn_moves_to in Hpm.
+  assert (E1 : (relative_rank us f =? 1)%uint63 = false).
+  { apply Uint63.eqb_correct in Hf6. rewrite Hf6. reflexivity. }
+  rewrite E1, andb_false_l, orb_false_r in Hpm.
+  repeat split; auto.
+Qed.
+
+(** What an admissible entry tells the programme: its file lets promoted
+    pawns in at no more than the capture of its landing. *)
+Lemma entry_ok_data : forall X U U' c x s, entry_ok X U c x s = true -> (forall y, U y = true -> U' y = true) ->
+  exists d, entry_data X U' c x = Some d /\ d <= (if Nat.eqb x (fnat s) then 0 else 1).
+Proof.
+  intros X U U' c x s E HU. unfold entry_ok in E. unfold entry_data.
+  destruct (seventh c x) as [e|] eqn:Es; [|discriminate].
+  destruct (seventh_some c x e Es) as (He & Ex & _).
+  apply lazy_and_true in E as (E & Hmv). apply lazy_and_true in E as (E & Hs).
+  apply lazy_and_true in E as (Hx & HUs). apply negb_true_iff in Hx. rewrite Hx.
+  destruct (U' (pawn_step c e)) eqn:Ep; [exists 0; split; [reflexivity|lia]|].
+  apply lazy_or_true in Hmv as [Hst|Hat].
+  - apply Uint63.eqb_correct in Hst. subst s. rewrite (HU _ HUs) in Ep. discriminate.
+  - assert (Hex : existsb U' (pawn_attacks c e) = true).
+    { apply existsb_exists. exists s. split; [apply inb_iff, Hat|exact (HU _ HUs)]. }
+    rewrite Hex. exists 1. split; [reflexivity|].
+    destruct (Nat.eqb_spec x (fnat s)) as [Exs|]; [|lia].
+    exfalso. apply inb_iff in Hs. apply (attack_file c e s He Hs Hat). congruence.
+Qed.
+
+Section Entries.
+
+Context (Xa : array bool) (c : color) (Q P : position) (m : move).
+Context (Hl : legal_move Q m P) (HQ : inv Q = true) (Hg : exists h, game h Q)
+  (HX : closed_set (piece_at P) (fun s => Xa.[s])).
+
+Lemma excess_mono_count : forall r U,
+  count_on (piece_at P) U (MkPiece c r) <= count_on (piece_at Q) U (MkPiece c r) ->
+  RegionCount.excess (piece_at P) c r U <= RegionCount.excess (piece_at Q) c r U.
+Proof. intros r U H. unfold RegionCount.excess. lia. Qed.
+
+(** One role's men on a closed set [U]: no more, or one more by a
+    promotion to the role landing on [U] from an admissible entry. *)
+Lemma entry_role_step : forall K r U, region_closed (fun s => Xa.[s]) K c r U ->
+  cuts_ok (piece_at P) (fun s => Xa.[s]) K c r ->
+  (turn Q <> c \/ mv_kind m <> Promotion ->
+   RegionCount.excess (piece_at P) c r U <= RegionCount.excess (piece_at Q) c r U) /\
+  (RegionCount.excess (piece_at P) c r U <= RegionCount.excess (piece_at Q) c r U \/
+   (RegionCount.excess (piece_at P) c r U <= S (RegionCount.excess (piece_at Q) c r U) /\
+    piece_at P (mv_to m) = Some (MkPiece c r) /\ entry_ok Xa U c (fnat (mv_from m)) (mv_to m) = true)).
+Proof.
+  intros K r U HU HK.
+  destruct (RegionCountproof.role_step Q P m (fun s => Xa.[s]) c Hl HQ HX Hg K r U HU HK)
+    as [H|(H & s & Hs & HUs & Hb & Hp)].
+  - split; [intros _|left]; apply excess_mono_count, H.
+  - destruct (no_promotion (fun s => Xa.[s]) c (fun _ => false) (fun _ => false) (fun _ => false) (fun _ => false)
+                (fun _ _ => false) (fun _ _ => false) (fun _ _ => false) (fun _ _ => false) Q P m Hl HQ
+                ltac:(repeat split; intros x; discriminate) r s Hs Hb Hp) as (Ec & Ek).
+    split; [intros [E|E]; contradiction|right].
+    destruct (promotion_facts Q m P Hl HQ Ek) as (Hf & Ht & Hbf & Hb'f & Hft & Hsame & Hf6 & Hmv).
+    rewrite Ec in Hbf, Hf6, Hmv.
+    assert (Est : s = mv_to m).
+    { destruct (Uint63.eqs s (mv_to m)) as [E|Hne]; [exact E|exfalso].
+      destruct (Uint63.eqs s (mv_from m)) as [E|Hnf]; [subst s; congruence|].
+      destruct Hp as (Hn & _). apply Hn. rewrite <- (Hsame s Hs Hnf Hne). exact Hb. }
+    subst s. split; [unfold RegionCount.excess; lia|]. split; [exact Hb|].
+    unfold entry_ok. rewrite (seventh_of c (mv_from m) Hf Hf6).
+    assert (HXf : Xa.[mv_from m] = false).
+    { destruct (Xa.[mv_from m]) eqn:E; [exfalso|reflexivity].
+      pose proof (frozen_step_keeps Q P m _ Hl HQ HX Hg (mv_from m) Hf E) as Ek'. congruence. }
+    rewrite HXf, HUs, (proj2 (inb_iff _ _) Ht). exact Hmv.
+Qed.
+
+Theorem entries_step : forall HN HB HR HQ' KN KB KR KQ,
+  RegionCountproof.phi_sets (piece_at P) (fun s => Xa.[s]) c HN HB HR HQ' KN KB KR KQ ->
+  (turn Q <> c \/ mv_kind m <> Promotion -> forall r, pk c HN HB HR HQ' r (piece_at P) <= pk c HN HB HR HQ' r (piece_at Q)) /\
+  (forall r, pk c HN HB HR HQ' r (piece_at P) <= pk c HN HB HR HQ' r (piece_at Q) \/
+     (pk c HN HB HR HQ' r (piece_at P) <= S (pk c HN HB HR HQ' r (piece_at Q)) /\
+      piece_at P (mv_to m) = Some (MkPiece c r) /\
+      ad Xa c HN HB HR HQ' r (fnat (mv_from m)) (mv_to m) = true)).
+Proof.
+  intros HN HB HR HQ' KN KB KR KQ (HN' & HB' & HR' & HQ'' & CN & CB & CR & CQ).
+  assert (Hnone : forall r b, RegionCount.excess b c r (fun _ => false) = 0)
+    by (intros r b; unfold RegionCount.excess; rewrite !RegionCountproof.count_on_none; reflexivity).
+  split.
+  - intros Hno r. unfold pk. destruct r; simpl; rewrite ?Hnone; try lia;
+      [apply (entry_role_step KN Knight HN HN' CN)|apply (entry_role_step KB Bishop HB HB' CB)
+      |apply (entry_role_step KR Rook HR HR' CR)|apply (entry_role_step KQ Queen HQ' HQ'' CQ)]; exact Hno.
+  - intros r. unfold pk, ad. destruct r; simpl; rewrite ?Hnone; try (left; lia);
+      [apply (entry_role_step KN Knight HN HN' CN)|apply (entry_role_step KB Bishop HB HB' CB)
+      |apply (entry_role_step KR Rook HR HR' CR)|apply (entry_role_step KQ Queen HQ' HQ'' CQ)].
+Qed.
+
+End Entries.
+
+(** ** The entry programme is bounded by the ghost
+
+    The ghost's side has at least [region_excess] on the sets entries
+    ([wcount_le]); with the pawns, the first that many of them are items
+    of the programme of [entries_refute_with]: each reached its seventh
+    rank on its entry file [x], which [entry_data] lets in at no more than
+    the capture of its landing ([entry_ok_data]).  So the programme costs
+    at most the pawns' and these tokens' files apart from their slots, plus
+    the diagonal landings ([entry_sum]), which the ghost's entries keep
+    within the other side's missing men. *)
+
+Definition wx (w : entry4) : nat := let '(x, _, _, _) := w in x.
+Definition went (w : entry4) : nat * nat := let '(x, g, _, _) := w in (x, g).
+
+Lemma wcount_le : forall W, wcount Knight W + wcount Bishop W + wcount Rook W + wcount Queen W <= length W.
+Proof.
+  induction W as [|[[[x g] s] r] W IH]; [reflexivity|].
+  assert (E : forall r', wcount r' ((x, g, s, r) :: W) = (if role_eqb r r' then 1 else 0) + wcount r' W)
+    by (intros r'; unfold wcount; cbn [filter]; destruct (role_eqb r r'); reflexivity).
+  rewrite !E. cbn [length]. destruct r; cbv [role_eqb]; lia.
+Qed.
+
+Lemma pcost_incl : forall l T, NoDup l -> incl l T -> pcost l <= pcost T.
+Proof.
+  intros l; induction l as [|a l IH]; intros T Hnd Hinc; [unfold pcost; simpl; lia|].
+  assert (Ha : In a T) by (apply Hinc; left; reflexivity).
+  apply in_split in Ha. destruct Ha as (T1 & T2 & ->).
+  inversion Hnd as [|? ? Hna Hnd']; subst.
+  assert (Hinc' : incl l (T1 ++ T2)).
+  { intros y Hy. assert (Hy' := Hinc y (or_intror Hy)). apply in_app_or in Hy'. apply in_or_app.
+    destruct Hy' as [H|[E|H]]; [auto|subst; contradiction|auto]. }
+  specialize (IH _ Hnd' Hinc'). rewrite pcost_app in IH |- *.
+  unfold pcost in *. simpl in *. lia.
+Qed.
+
+Definition dk (o : nat -> option nat) (k : nat) : nat := match o k with Some d => d | None => 0 end.
+
+Lemma sum_pick : forall (d : nat -> nat) x, x < 8 ->
+  sum_over (fun k => d k * (if Nat.eqb k x then 1 else 0)) (seq 0 8) = d x.
+Proof.
+  intros d x Hx. do 8 (destruct x as [|x]; [simpl; lia|]). lia.
+Qed.
+
+Lemma ceq_cons : forall k x l, ceq k (x :: l) = (if Nat.eqb k x then 1 else 0) + ceq k l.
+Proof. intros k x l. unfold ceq. simpl. destruct (Nat.eqb k x); reflexivity. Qed.
+
+Lemma entry_sum : forall (o : nat -> option nat) W,
+  (forall w, In w W -> wx w < 8 /\ exists d, o (wx w) = Some d /\ d <= wdiag w) ->
+  sum_over (fun k => entry_cost (o k) (clt k (map wx W)) (clt (S k) (map wx W))) (seq 0 8) <= wextra W.
+Proof.
+  intros o W H.
+  assert (E : forall l, sum_over (fun k => entry_cost (o k) (clt k l) (clt (S k) l)) (seq 0 8) =
+                        sum_over (fun k => dk o k * ceq k l) (seq 0 8)).
+  { intros l. apply sum_over_ext. intros k _. rewrite clt_S. unfold entry_cost, dk.
+    destruct (o k); lia. }
+  rewrite E. clear E. induction W as [|w W IH].
+  { rewrite (sum_over_ext _ (fun _ => 0)); [simpl; lia|]. intros k _. unfold ceq. simpl. lia. }
+  destruct (H w (or_introl eq_refl)) as (Hx & d & Ed & Hd).
+  specialize (IH (fun w' Hw => H w' (or_intror Hw))).
+  cbn [map]. simpl wextra.
+  erewrite sum_over_ext; [|intros k _; rewrite ceq_cons, Nat.mul_add_distr_l; reflexivity].
+  pose proof (sum_over_le (fun k => dk o k * (if Nat.eqb k (wx w) then 1 else 0) + dk o k * ceq k (map wx W))
+                (fun k => dk o k * (if Nat.eqb k (wx w) then 1 else 0)) (fun k => dk o k * ceq k (map wx W))
+                (seq 0 8) ltac:(intros k _; cbv beta; lia)) as Hs.
+  rewrite sum_pick in Hs by exact Hx.
+  assert (Edk : dk o (wx w) = d) by (unfold dk; rewrite Ed; reflexivity). rewrite Edk in Hs. lia.
+Qed.
+
+Lemma hset_landing : forall (HN HB HR HQ : array bool) r y,
+  hset (fun s => HN.[s]) (fun s => HB.[s]) (fun s => HR.[s]) (fun s => HQ.[s]) r y = true ->
+  landing HN HB HR HQ y = true.
+Proof.
+  intros HN HB HR HQ r y H. unfold landing.
+  destruct r; simpl in H; try discriminate; rewrite H;
+    destruct (HN.[y]), (HB.[y]), (HR.[y]), (HQ.[y]); reflexivity.
+Qed.
+
+Lemma nodup_app_sub : forall A (l l' l'' : list A), NoDup (l ++ l') -> NoDup l'' -> incl l'' l' ->
+  NoDup (l ++ l'').
+Proof.
+  intros A l; induction l as [|a l IH]; intros l' l'' H H'' Hi; [exact H''|].
+  inversion H as [|? ? Ha Hl]; subst. simpl. constructor; [|exact (IH _ _ Hl H'' Hi)].
+  intros Hin. apply Ha. apply in_app_or in Hin. apply in_or_app. destruct Hin as [Hin|Hin]; [left; exact Hin|].
+  right. apply Hi, Hin.
+Qed.
+
+(** Proven by [reflexivity] and used by [rewrite]: unfolding the rule in
+    the proof makes [Qed] evaluate it in the kernel. *)
+Lemma entries_refute_with_eq : forall d b X c HN HB HR HQ,
+  entries_refute_with d b X c HN HB HR HQ =
+  (promoted_sets_ok b X c HN HB HR HQ &&&
+   (Nat.ltb 0 (region_excess b c (fun s => HN.[s]) (fun s => HB.[s]) (fun s => HR.[s]) (fun s => HQ.[s])) &&&
+    Nat.leb (length (pawn_files b c) +
+             region_excess b c (fun s => HN.[s]) (fun s => HB.[s]) (fun s => HR.[s]) (fun s => HQ.[s])) 8 &&&
+    match min_captures_at (pawn_files b c) (entry_data X (landing HN HB HR HQ) c)
+            (region_excess b c (fun s => HN.[s]) (fun s => HB.[s]) (fun s => HR.[s]) (fun s => HQ.[s])) with
+    | None => true
+    | Some v => Nat.ltb (16 - men_count (census_of (Material.men b) (opp c))) v |||
+                (Nat.ltb 0 v &&& Nat.ltb (16 - men_count (census_of (Material.men b) (opp c)) - d tt) v)
+    end)).
+Proof. reflexivity. Qed.
+
+Ltac drop_true := lazymatch goal with |- (if true then ?x else false) = ?y => change (x = y) end.
+
+Lemma region_excess_pk : forall b c HN HB HR HQ, region_excess b c HN HB HR HQ =
+  pk c HN HB HR HQ Knight b + pk c HN HB HR HQ Bishop b + pk c HN HB HR HQ Rook b + pk c HN HB HR HQ Queen b.
+Proof. intros. unfold region_excess, pk. cbn [hset]. reflexivity. Qed.
+
+Theorem ghost_entries_refute : forall Dm Rx b c L T Z (Xa HN HB HR HQ : array bool),
+  ghost Dm Rx (pk c (fun s => HN.[s]) (fun s => HB.[s]) (fun s => HR.[s]) (fun s => HQ.[s]))
+    (ad Xa c (fun s => HN.[s]) (fun s => HB.[s]) (fun s => HR.[s]) (fun s => HQ.[s])) b c L T Z ->
+  entries_refute_with (fun _ => Dm b) b Xa c HN HB HR HQ = false.
+Proof.
+  intros Dm Rx b c L T Z Xa HN HB HR HQ G.
+  rewrite entries_refute_with_eq.
+  destruct (promoted_sets_ok b Xa c HN HB HR HQ); [try drop_true|reflexivity].
+  set (n := region_excess b c (fun s => HN.[s]) (fun s => HB.[s]) (fun s => HR.[s]) (fun s => HQ.[s])).
+  set (pf := pawn_files b c).
+  destruct (Nat.ltb 0 n); [try drop_true|reflexivity].
+  destruct (Nat.leb (length pf + n) 8); [try drop_true|reflexivity].
+  rewrite men_count_cnt.
+  set (o := entry_data Xa (landing HN HB HR HQ) c).
+  destruct (gh_entries _ _ _ _ _ _ _ _ _ G) as (W & W1 & W2 & W3 & W4).
+  assert (HnW : n <= length W).
+  { unfold n. rewrite region_excess_pk. pose proof (wcount_le W). pose proof (W3 Knight).
+    pose proof (W3 Bishop). pose proof (W3 Rook). pose proof (W3 Queen). lia. }
+  set (W' := firstn n W).
+  assert (HlenW : length W' = n) by (apply firstn_length_le, HnW).
+  assert (HW' : forall w, In w W' -> In (went w) T /\ wx w < 8 /\ exists d, o (wx w) = Some d /\ d <= wdiag w).
+  { intros [[[x g] s] r] Hw. apply in_firstn in Hw. destruct (W1 x g s r Hw) as [HT Ha].
+    split; [exact HT|]. unfold ad in Ha.
+    destruct (entry_ok_data Xa _ (landing HN HB HR HQ) c x s Ha (hset_landing HN HB HR HQ r)) as (d & Ed & Hd).
+    split.
+    - unfold entry_ok in Ha. destruct (seventh c x) as [e|] eqn:Es; [|discriminate].
+      destruct (seventh_some c x e Es) as (He & <- & _). apply fnat_lt, He.
+    - exists d. split; [exact Ed|exact Hd]. }
+  set (T' := map went W').
+  assert (Hperm : Permutation (map fnat (map fst L)) pf)
+    by (apply Permutation_map; eapply pawns_perm; eauto).
+  assert (Hlenpf : length pf = length L)
+    by (rewrite <- (Permutation_length Hperm), !map_length; reflexivity).
+  assert (HndW' : NoDup (map wslot W')).
+  { unfold W'. rewrite <- firstn_map. rewrite <- (firstn_skipn n (map wslot W)) in W2. exact (nodup_app_l _ _ _ W2). }
+  set (slots := map snd L ++ map wslot W').
+  assert (Hsnd : NoDup slots).
+  { apply (nodup_app_sub _ _ (map snd T)); [exact (gh_slots _ _ _ _ _ _ _ _ _ G)|exact HndW'|].
+    intros g Hg. apply in_map_iff in Hg. destruct Hg as ([[[x g'] s] r] & E & Hw). simpl in E. subst g'.
+    apply (in_map snd _ (x, g)). exact (proj1 (HW' _ Hw)). }
+  assert (Hsm : forall g, In g slots -> g < 8).
+  { intros g Hg. apply (gh_small _ _ _ _ _ _ _ _ _ G). unfold slots in Hg. apply in_app_or in Hg.
+    apply in_or_app. destruct Hg as [Hg|Hg]; [left; exact Hg|right].
+    apply in_map_iff in Hg. destruct Hg as ([[[x g'] s] r] & E & Hw). simpl in E. subst g'.
+    apply (in_map snd _ (x, g)). exact (proj1 (HW' _ Hw)). }
+  assert (Hxs : forall x, In x (map wx W') -> x < 8 /\ exists d, o x = Some d).
+  { intros x Hx. apply in_map_iff in Hx. destruct Hx as (w & <- & Hw).
+    destruct (HW' w Hw) as (_ & H8 & d & Ed & _). split; [exact H8|exists d; exact Ed]. }
+  set (Bf := fun k => clt k (map wx W')). set (Sf := fun k => clt k slots).
+  destruct (min_captures_at_bound pf o n Bf Sf) as (w & Hw & Hle).
+  - apply clt_0.
+  - apply clt_0.
+  - unfold Bf. rewrite clt_all, map_length; [exact HlenW|]. intros x Hx. apply (Hxs x Hx).
+  - unfold Sf. rewrite clt_all by exact Hsm. unfold slots. rewrite app_length, !map_length, HlenW, Hlenpf.
+    reflexivity.
+  - intros k Hk. unfold Bf, Sf. rewrite !clt_S. split; [|split].
+    + assert (Hd := ceq_nodup k slots Hsnd). unfold pred_ok.
+      destruct (o k) eqn:Eo.
+      * apply andb_true_intro. split; [apply Nat.leb_le; lia|].
+        destruct (ceq k slots) as [|[|]]; [|simpl|lia]; rewrite ?Nat.add_0_r, ?Nat.add_1_r, Nat.eqb_refl;
+          [reflexivity|apply orb_true_r].
+      * rewrite (ceq_none k (map wx W')).
+        -- apply andb_true_intro. split; [rewrite Nat.add_0_r; apply Nat.eqb_refl|].
+           destruct (ceq k slots) as [|[|]]; [|simpl|lia]; rewrite ?Nat.add_0_r, ?Nat.add_1_r, Nat.eqb_refl;
+             [reflexivity|apply orb_true_r].
+        -- intros x Hx ->. destruct (Hxs k Hx) as (_ & d & Ed). congruence.
+    + rewrite <- clt_S. rewrite <- HlenW, <- (map_length wx W'). apply clt_le.
+    + rewrite <- clt_S. eapply Nat.le_trans; [apply clt_le|].
+      unfold slots. rewrite app_length, !map_length, HlenW, Hlenpf. reflexivity.
+  - rewrite Hw.
+    set (its := map (fun sg => (fnat (fst sg), snd sg)) L ++ T').
+    assert (Hc := cut_bound its).
+    assert (Hfst : map fst its = map fnat (map fst L) ++ map wx W')
+      by (unfold its, T'; rewrite map_app, !map_map; f_equal; apply map_ext; intros [[[x g] s] r]; reflexivity).
+    assert (Hsnd' : map snd its = slots)
+      by (unfold its, T', slots; rewrite map_app, !map_map; f_equal; apply map_ext; intros [[[x g] s] r]; reflexivity).
+    rewrite Hfst, Hsnd' in Hc.
+    assert (Hcost : pcost its = lcost L + pcost T').
+    { unfold its. rewrite pcost_app. f_equal. clear. induction L as [|[s g] L IH]; [reflexivity|].
+      unfold pcost in *. simpl in *. rewrite IH. reflexivity. }
+    assert (Hits : forall p g, In (p, g) its -> p < 8 /\ g < 8).
+    { intros p g Hi. unfold its in Hi. apply in_app_or in Hi. destruct Hi as [Hi|Hi].
+      - apply in_map_iff in Hi. destruct Hi as ([s g'] & E & Hi). injection E as <- <-. split.
+        + apply fnat_lt, (gh_sq _ _ _ _ _ _ _ _ _ G), in_map_iff. exists (s, g'). auto.
+        + apply Hsm. unfold slots. apply in_or_app. left. apply in_map_iff. exists (s, g'). auto.
+      - unfold T' in Hi. apply in_map_iff in Hi. destruct Hi as ([[[x g'] s] r] & E & Hw'). simpl in E.
+        injection E as <- <-. destruct (HW' _ Hw') as (_ & H8 & _). split; [exact H8|].
+        apply Hsm. unfold slots. apply in_or_app. right. apply (in_map wslot _ _ Hw'). }
+    specialize (Hc Hits).
+    assert (Hsum : sum_over (fun k => absd (clt (S k) pf + Bf (S k)) (Sf (S k)) +
+                                      entry_cost (o k) (Bf k) (Bf (S k))) (seq 0 8) <=
+                   sum_over (fun k => absd (clt (S k) (map fnat (map fst L) ++ map wx W')) (clt (S k) slots))
+                     (seq 0 8) +
+                   sum_over (fun k => entry_cost (o k) (clt k (map wx W')) (clt (S k) (map wx W'))) (seq 0 8)).
+    { apply sum_over_le. intros k _. unfold Bf, Sf. rewrite clt_app, (clt_perm _ _ _ Hperm). lia. }
+    assert (Hext := entry_sum o W' (fun w Hw => proj2 (HW' w Hw))).
+    assert (HT' : pcost T' <= pcost T).
+    { apply pcost_incl.
+      - unfold T'. apply (NoDup_map_inv snd). rewrite map_map.
+        replace (map (fun x => snd (went x)) W') with (map wslot W') by (apply map_ext; intros [[[x g] s] r]; reflexivity).
+        exact HndW'.
+      - intros xg Hxg. unfold T' in Hxg. apply in_map_iff in Hxg. destruct Hxg as (w' & <- & Hw'). exact (proj1 (HW' _ Hw')). }
+    assert (HwW : wextra W' <= wextra W).
+    { unfold W'. rewrite <- (firstn_skipn n W) at 2. generalize (firstn n W) (skipn n W). intros l1 l2.
+      induction l1 as [|a l1 IH]; simpl; lia. }
+    pose proof (zcost_ge L T Z (gh_zl _ _ _ _ _ _ _ _ _ G) (gh_zt _ _ _ _ _ _ _ _ _ G)).
+    destruct (Nat.ltb (16 - cnt b (opp c) TMan) w) eqn:E1; [apply Nat.ltb_lt in E1; lia|].
+    destruct (Nat.ltb 0 w); [|reflexivity]. apply Nat.ltb_ge. lia.
+Qed.
+
 (** ** Games, problems *)
 
 (** Every position of a game whose last position has [X] closed keeps a
     ghost counting the dead men of validated sets [Ys] and the promoted
     men on closed sets [UN UB UR UQ]. *)
-Theorem ghost_game : forall h G, game h G -> forall X cols top c Ys UN UB UR UQ KN KB KR KQ,
+Theorem ghost_game : forall h G, game h G -> forall X cols top c Ys UN UB UR UQ KN KB KR KQ
+    HN HB HR HQ JN JB JR JQ,
   cages_ok X cols top c Ys = true ->
   (forall s, cage_of Ys Pawn s = false) -> (forall s, cage_of Ys King s = false) ->
   closed_set (piece_at G) (fun s => X.[s]) ->
   (forall r, cuts_ok (piece_at G) (fun s => X.[s]) (cut cols (opp c) r) (opp c) r) ->
   top_ok (piece_at G) c top ->
   RegionCountproof.phi_sets (piece_at G) (fun s => X.[s]) c UN UB UR UQ KN KB KR KQ ->
+  RegionCountproof.phi_sets (piece_at G) (fun s => X.[s]) c HN HB HR HQ JN JB JR JQ ->
   ghostly (fun b => caged Ys (piece_at initial) c - caged Ys b c)
-    (fun b => region_excess b c UN UB UR UQ) (piece_at G) c.
+    (fun b => region_excess b c UN UB UR UQ) (pk c HN HB HR HQ) (ad X c HN HB HR HQ) (piece_at G) c.
 Proof.
   intros h G Hg. induction Hg as [|h G m G' Hg IH Hst];
-    intros X cols top c Ys UN UB UR UQ KN KB KR KQ Hok Hp Hk HX HK Htop HS.
-  - exists (initial_ghost c), [], (seq 0 8). apply ghost_initial; [apply Nat.sub_diag|].
-    unfold region_excess, RegionCount.excess. rewrite !Nat.sub_diag. reflexivity.
+    intros X cols top c Ys UN UB UR UQ KN KB KR KQ HN HB HR HQ JN JB JR JQ Hok Hp Hk HX HK Htop HS HH.
+  - exists (initial_ghost c), [], (seq 0 8). apply ghost_initial; [apply Nat.sub_diag| |].
+    + unfold region_excess, RegionCount.excess. rewrite !Nat.sub_diag. reflexivity.
+    + intros r. unfold pk, RegionCount.excess. apply Nat.sub_diag.
   - destruct Hst as (Hl & _). apply legal_move_iff in Hl.
     pose proof (inv_game h G Hg) as Hi.
     assert (HXG : closed_set (piece_at G) (fun s => X.[s])).
@@ -1893,11 +2387,13 @@ Proof.
     destruct (dead_step X cols top c Ys Hok Hp Hk G G' m Hl Hi (ex_intro _ h Hg) HX HK Htop) as (HD1 & HD2).
     destruct (region_excess_step _ c UN UB UR UQ KN KB KR KQ G G' m Hl Hi (ex_intro _ h Hg) HX HS)
       as (HR1 & HR2).
-    apply (ghost_step _ _ G m G' Hl Hi c); [lia|exact HD2|exact HR1|exact HR2|].
-    apply (IH X cols top c Ys UN UB UR UQ KN KB KR KQ Hok Hp Hk HXG);
+    destruct (entries_step X c G G' m Hl Hi (ex_intro _ h Hg) HX HN HB HR HQ JN JB JR JQ HH) as (HP1 & HP2).
+    apply (ghost_step _ _ _ _ G m G' Hl Hi c); [lia|exact HD2|exact HR1|exact HR2|exact HP1|exact HP2|].
+    apply (IH X cols top c Ys UN UB UR UQ KN KB KR KQ HN HB HR HQ JN JB JR JQ Hok Hp Hk HXG);
       [intros r; exact (cuts_back G m G' _ _ _ r Hl Hi (ex_intro _ h Hg) HX (HK r))
-      |exact (top_back G G' m c Hl Hi top Htop)|].
-    exact (RegionCountproof.phi_sets_back G m G' _ c _ _ _ _ _ _ _ _ Hl Hi (ex_intro _ h Hg) HX HS).
+      |exact (top_back G G' m c Hl Hi top Htop)| |].
+    + exact (RegionCountproof.phi_sets_back G m G' _ c _ _ _ _ _ _ _ _ Hl Hi (ex_intro _ h Hg) HX HS).
+    + exact (RegionCountproof.phi_sets_back G m G' _ c _ _ _ _ _ _ _ _ Hl Hi (ex_intro _ h Hg) HX HH).
 Qed.
 
 Lemma side_refutes_with_ext : forall d d' e e' b c, d tt = d' tt -> e tt = e' tt ->
@@ -1955,11 +2451,44 @@ Lemma region_promoted_unfold : forall b X c, region_promoted b X c =
     (kind_region nowhere b X c Rook) (kind_region nowhere b X c Queen).
 Proof. reflexivity. Qed.
 
-Lemma reachable_sides : forall P, reachable P -> forall c, side_refutes (piece_at P) c = false.
+(** Validated sets, as sets a ghost can count on. *)
+Lemma validated_sets : forall G b X c AN AB AR AQ, (forall s, In s all_squares -> b s = piece_at G s) ->
+  promoted_sets_ok b X c AN AB AR AQ = true ->
+  exists KN KB KR KQ, RegionCountproof.phi_sets (piece_at G) (fun s => X.[s]) c
+    (fun s => AN.[s]) (fun s => AB.[s]) (fun s => AR.[s]) (fun s => AQ.[s]) KN KB KR KQ.
 Proof.
-  intros P (h & G & Hg & (Hb & _)) c.
+  intros G b X c AN AB AR AQ Hb Hok.
+  unfold promoted_sets_ok in Hok.
+  apply lazy_and_true in Hok as (Hok & EQ). apply lazy_and_true in Hok as (Hok & ER).
+  apply lazy_and_true in Hok as (EN & EB).
+  destruct (RegionCountproof.closed_ok_gen _ X _ c Knight _ EN) as (HN & _).
+  destruct (RegionCountproof.closed_ok_gen _ X _ c Bishop _ EB) as (HB & _).
+  destruct (RegionCountproof.closed_ok_gen _ X _ c Rook _ ER) as (HR & _).
+  destruct (RegionCountproof.closed_ok_gen _ X _ c Queen _ EQ) as (HQ & _).
+  set (cols := columns b X) in *.
+  exists (kind_cut cols (members X) c Knight), (kind_cut cols (members X) c Bishop),
+    (kind_cut cols (members X) c Rook), (kind_cut cols (members X) c Queen).
+  assert (HK : forall r, cuts_ok (piece_at G) (fun s => X.[s]) (kind_cut cols (members X) c r) c r)
+    by (intros r; apply (cuts_ok_ext b); [exact Hb|apply kind_cut_ok]).
+  exact (conj HN (conj HB (conj HR (conj HQ (conj (HK Knight) (conj (HK Bishop) (conj (HK Rook) (HK Queen)))))))).
+Qed.
+
+(** A reachable position has a ghost for each side, counting its dead men
+    and its region-promoted men (PawnCaptures.v's [dead] and
+    [region_promoted]) and the promotion entries of any sets [HN HB HR HQ]
+    closed on every board with its men (the [homeless] sets, or none). *)
+Lemma reachable_ghost : forall P, reachable P -> forall c HN HB HR HQ,
+  (forall G, (forall s, In s all_squares -> piece_at P s = piece_at G s) ->
+     exists JN JB JR JQ,
+       RegionCountproof.phi_sets (piece_at G) (fun s => (frozen_set (piece_at P)).[s]) c HN HB HR HQ JN JB JR JQ) ->
+  exists Dm Rx L T Z,
+    ghost Dm Rx (pk c HN HB HR HQ) (ad (frozen_set (piece_at P)) c HN HB HR HQ) (piece_at P) c L T Z /\
+    Dm (piece_at P) = dead (piece_at P) c /\ Rx (piece_at P) = region_promoted (piece_at P) (frozen_set (piece_at P)) c.
+Proof.
+  intros P (h & G & Hg & (Hb & _)) c HN HB HR HQ HHs.
   assert (Hext : forall s, In s all_squares -> piece_at G s = piece_at P s) by (intros s Hs; symmetry; apply Hb, Hs).
-  set (X := frozen_set (piece_at P)).
+  destruct (HHs G Hb) as (JN & JB & JR & JQ & HH).
+  set (X := frozen_set (piece_at P)) in *.
   assert (HX : closed_set (piece_at G) (fun s => X.[s])).
   { apply (closed_transfer (piece_at P)); [apply frozen_set_closed|]. intros s Hs _. apply Hext, Hs. }
   destruct (promoted_sets G (piece_at P) X c (kind_region nowhere (piece_at P) X c Knight)
@@ -1967,25 +2496,38 @@ Proof.
               (kind_region nowhere (piece_at P) X c Queen) Hb)
     as (UN & UB & UR & UQ & KN & KB & KR & KQ & HS & ER).
   rewrite <- region_promoted_unfold in ER.
-  assert (HR : region_excess (piece_at P) c UN UB UR UQ = region_excess (piece_at G) c UN UB UR UQ)
+  assert (HR' : region_excess (piece_at P) c UN UB UR UQ = region_excess (piece_at G) c UN UB UR UQ)
     by (apply RegionCountproof.region_excess_ext; intros s Hs; symmetry; apply Hext, Hs).
+  assert (HP : forall r, pk c HN HB HR HQ r (piece_at P) = pk c HN HB HR HQ r (piece_at G)).
+  { intros r. unfold pk, RegionCount.excess. rewrite (RegionCountproof.count_on_ext (piece_at P) (piece_at G));
+      [reflexivity|intros s Hs; symmetry; apply Hext, Hs]. }
   set (cols := columns (piece_at P) X). set (top := pawn_top (piece_at P) c).
   assert (HK : forall r, cuts_ok (piece_at G) (fun s => X.[s]) (cut cols (opp c) r) (opp c) r)
     by (intros r; apply (cuts_ok_ext (piece_at P)); [intros s Hs; symmetry; apply Hext, Hs|apply columns_ok]).
   assert (Htop : top_ok (piece_at G) c top)
     by (apply (top_ok_ext (piece_at P)); [intros s Hs; symmetry; apply Hext, Hs|apply pawn_top_ok]).
-  unfold side_refutes. rewrite dead_unfold. cbv zeta. fold X cols top.
+  rewrite dead_unfold. cbv zeta. fold X cols top.
   destruct (cages_ok X cols top c (cages X cols top c)) eqn:Hok.
-  - destruct (ghost_game h G Hg X cols top c (cages X cols top c) UN UB UR UQ KN KB KR KQ Hok (fun s => eq_refl)
-                (fun s => eq_refl) HX HK Htop HS) as (L & T & Z & Gh).
+  - destruct (ghost_game h G Hg X cols top c (cages X cols top c) UN UB UR UQ KN KB KR KQ HN HB HR HQ JN JB JR JQ
+                Hok (fun s => eq_refl) (fun s => eq_refl) HX HK Htop HS HH) as (L & T & Z & Gh).
     apply ghost_ext with (b' := piece_at P) in Gh;
-      [|exact Hext|rewrite (caged_ext _ (piece_at G) (piece_at P)); auto|exact HR].
-    rewrite <- (ghost_side_refutes _ _ _ _ _ _ _ Gh). apply side_refutes_with_ext; [reflexivity|exact ER].
-  - destruct (ghost_game h G Hg X cols top c [] UN UB UR UQ KN KB KR KQ eq_refl (fun s => eq_refl)
-                (fun s => eq_refl) HX HK Htop HS) as (L & T & Z & Gh).
-    apply ghost_ext with (b' := piece_at P) in Gh; [|exact Hext|rewrite !caged_nil; reflexivity|exact HR].
-    rewrite <- (ghost_side_refutes _ _ _ _ _ _ _ Gh). apply side_refutes_with_ext; [|exact ER].
-    rewrite !caged_nil. reflexivity.
+      [|exact Hext|rewrite (caged_ext _ (piece_at G) (piece_at P)); auto|exact HR'|exact HP].
+    eexists _, _, L, T, Z. split; [exact Gh|]. split; [reflexivity|]. rewrite <- ER. reflexivity.
+  - destruct (ghost_game h G Hg X cols top c [] UN UB UR UQ KN KB KR KQ HN HB HR HQ JN JB JR JQ eq_refl
+                (fun s => eq_refl) (fun s => eq_refl) HX HK Htop HS HH) as (L & T & Z & Gh).
+    apply ghost_ext with (b' := piece_at P) in Gh; [|exact Hext|rewrite !caged_nil; reflexivity|exact HR'|exact HP].
+    eexists _, _, L, T, Z. split; [exact Gh|]. split; [rewrite !caged_nil; reflexivity|]. rewrite <- ER. reflexivity.
+Qed.
+
+Lemma reachable_sides : forall P, reachable P -> forall c, side_refutes (piece_at P) c = false.
+Proof.
+  intros P HP c.
+  destruct (reachable_ghost P HP c (fun _ => false) (fun _ => false) (fun _ => false) (fun _ => false))
+    as (Dm & Rx & L & T & Z & Gh & ED & ER).
+  { intros G _. exists (fun _ _ => false), (fun _ _ => false), (fun _ _ => false), (fun _ _ => false).
+    repeat split; intros x; discriminate. }
+  rewrite <- (ghost_side_refutes _ _ _ _ _ _ _ _ _ Gh). unfold side_refutes.
+  apply side_refutes_with_ext; symmetry; assumption.
 Qed.
 
 (** Proven by [reflexivity] and used by [rewrite]: [unfold pawn_refutes]
@@ -2001,3 +2543,35 @@ Proof.
   rewrite pawn_refutes_unfold, (reachable_sides P HP White), (reachable_sides P HP Black) in H.
   discriminate H.
 Qed.
+
+(** ** Promotion entries are sound *)
+
+Lemma reachable_entries_with : forall P, reachable P -> forall c AN AB AR AQ,
+  entries_refute_with (fun _ => dead (piece_at P) c) (piece_at P) (frozen_set (piece_at P)) c AN AB AR AQ = false.
+Proof.
+  intros P HP c AN AB AR AQ.
+  destruct (promoted_sets_ok (piece_at P) (frozen_set (piece_at P)) c AN AB AR AQ) eqn:Hok.
+  - destruct (reachable_ghost P HP c (fun s => AN.[s]) (fun s => AB.[s]) (fun s => AR.[s]) (fun s => AQ.[s]))
+      as (Dm & Rx & L & T & Z & Gh & ED & _).
+    { intros G Hb. exact (validated_sets G (piece_at P) (frozen_set (piece_at P)) c AN AB AR AQ Hb Hok). }
+    pose proof (ghost_entries_refute _ _ _ _ _ _ _ _ AN AB AR AQ Gh) as E. rewrite ED in E. exact E.
+  - rewrite entries_refute_with_eq, Hok. reflexivity.
+Qed.
+
+Lemma side_entries_unfold : forall b c, side_entries_refute b c =
+  entries_refute_with (fun _ => dead b c) b (frozen_set b) c (homeless b (frozen_set b) c Knight)
+    (homeless b (frozen_set b) c Bishop) (homeless b (frozen_set b) c Rook) (homeless b (frozen_set b) c Queen).
+Proof. reflexivity. Qed.
+
+Lemma entry_refutes_unfold : forall P,
+  entry_refutes P = (side_entries_refute (piece_at P) White ||| side_entries_refute (piece_at P) Black).
+Proof. reflexivity. Qed.
+
+(** The headline theorem of promotion entries. *)
+Theorem entry_refutes_sound : forall P, entry_refutes P = true -> ~ reachable P.
+Proof.
+  intros P H HP.
+  rewrite entry_refutes_unfold, !side_entries_unfold, !(reachable_entries_with P HP) in H.
+  discriminate H.
+Qed.
+

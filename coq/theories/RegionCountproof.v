@@ -239,7 +239,7 @@ Context (Hl : legal_move Q m P) (HQ : inv Q = true) (HX : closed_set (piece_at P
 Lemma role_step : forall K r U, region_closed X K c r U -> cuts_ok (piece_at P) X K c r ->
   (count_on (piece_at P) U (MkPiece c r) <= count_on (piece_at Q) U (MkPiece c r))%nat \/
   ((count_on (piece_at P) U (MkPiece c r) <= count_on (piece_at Q) U (MkPiece c r) + 1)%nat /\
-   exists s, In s all_squares /\ piece_at P s = Some (MkPiece c r) /\ promoted_on Q P c r s).
+   exists s, In s all_squares /\ U s = true /\ piece_at P s = Some (MkPiece c r) /\ promoted_on Q P c r s).
 Proof.
   intros K r U HU HK. unfold count_on.
   set (f := fun s => U s && opiece_eqb (piece_at P s) (Some (MkPiece c r))).
@@ -323,10 +323,10 @@ Theorem phi_step : forall UN UB UR UQ KN KB KR KQ, phi_sets (piece_at P) X c UN 
 Proof.
   intros UN UB UR UQ KN KB KR KQ (HN & HB & HR & HQ' & CN & CB & CR & CQ). unfold phi, region_excess, excess.
   pose proof pawn_step as Hpawn.
-  destruct (role_step KN Knight UN HN CN) as [KN'|(KN' & sN & HsN & BN & PN)];
-  destruct (role_step KB Bishop UB HB CB) as [KB'|(KB' & sB & HsB & BB & PB)];
-  destruct (role_step KR Rook UR HR CR) as [KR'|(KR' & sR & HsR & BR & PR)];
-  destruct (role_step KQ Queen UQ HQ' CQ) as [KQ'|(KQ' & sQ & HsQ & BQ & PQ)];
+  destruct (role_step KN Knight UN HN CN) as [KN'|(KN' & sN & HsN & _ & BN & PN)];
+  destruct (role_step KB Bishop UB HB CB) as [KB'|(KB' & sB & HsB & _ & BB & PB)];
+  destruct (role_step KR Rook UR HR CR) as [KR'|(KR' & sR & HsR & _ & BR & PR)];
+  destruct (role_step KQ Queen UQ HQ' CQ) as [KQ'|(KQ' & sQ & HsQ & _ & BQ & PQ)];
   repeat match goal with
   | H1 : promoted_on _ _ _ ?r1 ?s1, H2 : promoted_on _ _ _ ?r2 ?s2 |- _ =>
       tryif constr_eq r1 r2 then fail else

@@ -38,31 +38,28 @@
 //! pawns died on the files those pawns captured onto, or promoted)
 //! solves rtr-D-131, but its proof needs a ghost of both sides at once.
 //!
-//! Promotion entries (2026-11-29, third session; a prototype, not in the
-//! engine: it has no Coq proof yet). A man whose region (`frozen::region`)
-//! holds no initial square of its kind was promoted on a last-rank square
-//! `s` of the region, by a pawn standing on a seventh-rank square `e` next
-//! to `s` (behind it, or diagonally: then the promotion was a capture, one
-//! more) that no frozen man holds; so its pawn from starting file `g` made
-//! at least `|file(e) - g| + |file(s) - file(e)|` captures, where pawn-capture
-//! counting now allows any open file at cost `|x - g|`. Each such man as an
-//! item of the assignment with its own costs, side by side with the rules
-//! as they are (`--seconds 3`, one job each, run at the same time):
-//! lastmove.tsv **144 solved against 139** (rtr-A-057, rtr-D-015,
-//! rtr-D-043, rtr-D-059, rtr-D-127; each within 0.11 s), legality.tsv 68
-//! against 68, 0 wrong. The same with one cost per kind (the union of the
-//! regions of the kind's promoted men, which a ghost can count without
-//! following single men) solves the same five; without the extra capture
-//! of a diagonal entry, only rtr-A-057; without the dead men (the other
-//! side's men only pieces can have taken), only rtr-A-057 and rtr-D-043,
-//! so the proof belongs in the ghost that counts them. What it needs is written
-//! in the issue notes: promotion tokens of the pawn ghost
-//! (PawnCapturesproof.v) that remember their landing square, kind and
-//! the capture, counted per kind against the men on the kind's region
-//! (`RegionCountproof.role_step` gives the landing square), and an
-//! assignment with a cost vector per item. Measured the same day and left
-//! out: in the region rules, a last-rank square whose every entry holds a
-//! frozen man is no promotion square (139 and 68, nothing more).
+//! Promotion entries (`Rule::PromotionEntries`, `pawns::entries_refute`;
+//! measured as a prototype in the third session of 2026-11-29, landed with
+//! its Coq proof in the fourth). A man whose region holds no initial
+//! square of its kind was promoted on a last-rank square `s` of the
+//! region, by a pawn standing on a seventh-rank square `e` next to `s`
+//! (behind it, or diagonally: then the promotion was a capture, one more)
+//! that no frozen man holds; so its pawn from starting file `g` made at
+//! least `|file(e) - g| + |file(s) - file(e)|` captures, where pawn-capture
+//! counting allows any open file at cost `|x - g|`. `--seconds 3 --jobs 2`:
+//! lastmove.tsv **144 solved against 139** without it (rtr-A-057,
+//! rtr-D-015, rtr-D-043, rtr-D-059, rtr-D-127, each within 0.11 s),
+//! legality.tsv 68 as before, 0 wrong. Variants measured natively: one
+//! cost per kind, one class for all kinds (what landed: one cost per entry
+//! file, the least extra capture of a landing square of any kind's
+//! region), and only the pawns and these men as items (the side's other
+//! promoted men left out, as landed): the same five each; the landing
+//! square's file instead of the entry's (no charge for a diagonal
+//! landing): only rtr-A-057; without the extra capture of a diagonal
+//! entry: only rtr-A-057; without the dead men: only rtr-A-057 and
+//! rtr-D-043. Measured the same day and left out: in the region rules, a
+//! last-rank square whose every entry holds a frozen man is no promotion
+//! square (139 and 68, nothing more).
 //!
 //! Figures (2 cores shared with other jobs, `--jobs 2`; every answer's
 //! certificate passes the native checker; 0 wrong everywhere):

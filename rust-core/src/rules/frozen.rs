@@ -586,6 +586,22 @@ pub fn promotion_count_refutes(pos: &Position) -> bool {
     })
 }
 
+/// For each of knight, bishop, rook and queen, the union of the
+/// [`region`]s of `color`'s men of the role that are not frozen and whose
+/// region holds no initial square of the role (Coq: `homeless` of
+/// PawnCaptures.v). No man of the role enters the union but by promotion,
+/// so its men there beyond the initial position's are promoted pawns that
+/// landed on a last-rank square of it ([`super::pawns::entries_refute`]).
+/// `frozen` is [`frozen_men`] of `board`.
+pub fn homeless_regions(board: &Board, frozen: Bitboard, color: Color) -> [(Role, Bitboard); 4] {
+    let start = Board::start();
+    let walls = Walls::of(board, frozen);
+    [Role::Knight, Role::Bishop, Role::Rook, Role::Queen].map(|role| {
+        let piece = Piece { color, role };
+        (role, kind_union(&walls, piece, start.by_piece(piece)))
+    })
+}
+
 /// The men of `color` that must be promoted pawns by the regions of their
 /// kind (see [`promotion_count_refutes`]): for each role a pawn may be
 /// promoted to, the men of the role on the union `U` of the regions of its

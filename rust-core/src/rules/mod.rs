@@ -70,6 +70,11 @@
 //!   knowing that a white and a black pawn of one file that have both
 //!   made no capture are still on it, the white one below, and that a
 //!   pawn made no more captures than the ranks it went up ([`crossing`]).
+//! - [`Rule::PromotionEntries`]: pawn-capture counting with the men that
+//!   the regions of their kind show promoted, each from a seventh-rank
+//!   square next to a last-rank square of its region, no frozen man's
+//!   square, one capture more when it landed diagonally
+//!   ([`pawns::entries_refute`]).
 //!
 //! Every rule is proven sound in Coq (`Stranded.v`, `Frozenproof.v`,
 //! `RegionCountproof.v`, `Cageproof.v`, `Parityproof.v`, `PawnCapturesproof.v`,
@@ -107,11 +112,12 @@ pub enum Rule {
     PromotionCount,
     Zone,
     Crossing,
+    PromotionEntries,
 }
 
 impl Rule {
     /// Every rule, in the order the search tries them (cheapest first).
-    pub const ALL: [Rule; 12] = [
+    pub const ALL: [Rule; 13] = [
         Rule::Invariants,
         Rule::Stranded,
         Rule::SealedBishops,
@@ -122,6 +128,7 @@ impl Rule {
         Rule::Cage,
         Rule::PawnCaptures,
         Rule::Crossing,
+        Rule::PromotionEntries,
         Rule::Parity,
         Rule::Zone,
     ];
@@ -143,6 +150,7 @@ impl Rule {
             Rule::PromotionCount => frozen::promotion_count_refutes(pos),
             Rule::Zone => zone::refutes(pos),
             Rule::Crossing => crossing::refutes(pos),
+            Rule::PromotionEntries => pawns::entries_refute(pos),
         }
     }
 
@@ -162,6 +170,7 @@ impl Rule {
             Rule::PromotionCount => "promotion-count",
             Rule::Zone => "zone",
             Rule::Crossing => "crossing",
+            Rule::PromotionEntries => "promotion-entries",
         }
     }
 
@@ -196,7 +205,8 @@ impl RuleSet {
             | Rule::RegionCount.bit()
             | Rule::PromotionCount.bit()
             | Rule::Zone.bit()
-            | Rule::Crossing.bit(),
+            | Rule::Crossing.bit()
+            | Rule::PromotionEntries.bit(),
     );
 
     #[must_use]

@@ -59,6 +59,25 @@
 //! Coq computes the same (`dead` and `caged` in
 //! `coq/theories/PawnCaptures.v`); its proof (`PawnCapturesproof.v`) counts
 //! the dead men in the ghost invariant.
+//!
+//! ## Promotion entries
+//!
+//! [`entries_refute`] (the rule [`super::Rule::PromotionEntries`]) knows
+//! more about some promoted men: where they came in. A man on the union of
+//! the regions of the men of its role whose region holds no initial square
+//! of the role ([`frozen::homeless_regions`]) beyond the initial
+//! position's men there is a promoted pawn that landed on a last-rank
+//! square of that union. Just before, its pawn stood on the seventh-rank
+//! square behind the landing square or diagonally behind it (then the
+//! promotion took a man: one capture more), and no frozen man holds that
+//! square (the pawn left it). So it cost at least `|x - g| + d` captures,
+//! `x` the file of that square, `g` its starting file and `d` 1 for a
+//! diagonal landing. These men and the side's pawns are assigned to
+//! starting files as above (the side's other promoted men are left out),
+//! against the other side's missing men less the dead men. Coq:
+//! `entry_refutes` of PawnCaptures.v, proven by a ghost whose promotion
+//! tokens remember their landing square (`entries` in
+//! PawnCapturesproof.v).
 
 use super::frozen::{self, Exits};
 use crate::retro::SideMaterial;
@@ -324,5 +343,94 @@ pub fn refutes(pos: &Position) -> bool {
         let region = frozen::region_promoted(board, frozen, color);
         region > promoted
             && min_captures_with(board, color, region as usize).is_some_and(refutes_with)
+    })
+}
+
+/// Whether some side's pawns and its promoted men that came in by known
+/// entries need more captures than the other side has lost men, less its
+/// [`dead_men`] (see the module docs, "Promotion entries").
+///
+/// The men of a side on the [`frozen::homeless_regions`] of their role,
+/// beyond the initial position's men there, are promoted pawns that landed
+/// on a last-rank square of the region. The pawn stood just before on the
+/// seventh-rank square behind or diagonally behind its landing square,
+/// which no frozen man holds (the pawn left it), having made at least
+/// `|file - g|` captures from its starting file `g`, and one more when it
+/// landed diagonally. Each such man is an item of the assignment with
+/// these costs ([`entry_files`]); the side's other promoted men are left
+/// out. Coq: `entry_refutes` of PawnCaptures.v (the programme there over
+/// the files is the same minimum).
+pub fn entries_refute(pos: &Position) -> bool {
+    let board = pos.board();
+    let mut frozen = None;
+    Color::ALL.into_iter().any(|color| {
+        // Only a side with a piece can have one on a homeless region.
+        let pieces = board.by_color(color) - board.by_role(Role::Pawn) - board.by_role(Role::King);
+        if pieces.is_empty() {
+            return false;
+        }
+        let frozen = *frozen.get_or_insert_with(|| frozen::frozen_men(board));
+        side_entries_refute(board, frozen, color)
+    })
+}
+
+fn side_entries_refute(board: &Board, frozen: Bitboard, color: Color) -> bool {
+    let start = Board::start();
+    let mut promoted = 0u32;
+    let mut landing = Bitboard::EMPTY;
+    for (role, set) in frozen::homeless_regions(board, frozen, color) {
+        let piece = Piece::new(color, role);
+        promoted += (board.by_piece(piece) & set)
+            .count()
+            .saturating_sub((start.by_piece(piece) & set).count());
+        landing |= set;
+    }
+    let pawns = board.by_piece(Piece::new(color, Role::Pawn));
+    if promoted == 0 || pawns.count() + promoted > 8 {
+        return false;
+    }
+    let entries = entry_files(frozen, landing, color);
+    if entries.iter().all(Option::is_none) {
+        return true;
+    }
+    let cost: [u32; 8] = std::array::from_fn(|g| {
+        (0u32..8)
+            .filter_map(|x| entries[x as usize].map(|d| x.abs_diff(g as u32) + d))
+            .min()
+            .unwrap_or(IMPOSSIBLE)
+    });
+    let mut costs: Vec<[u32; 8]> = pawns
+        .into_iter()
+        .map(|sq| {
+            let f = sq.file().index();
+            std::array::from_fn(|g| f.abs_diff(g as u32))
+        })
+        .collect();
+    costs.extend(std::iter::repeat_n(cost, promoted as usize));
+    let need = cheapest_assignment(&costs);
+    let captured = 16u32.saturating_sub(board.by_color(color.other()).count());
+    need > captured || (need > 0 && need > captured.saturating_sub(dead_men(board, frozen, color)))
+}
+
+/// For each file `x`, whether a pawn of `color` on its seventh-rank square
+/// there may have promoted onto `landing`, and at what extra cost:
+/// `Some(0)` when the square ahead is in `landing`, `Some(1)` when only a
+/// square it captures on is (the capture), `None` when neither is or the
+/// seventh-rank square holds a frozen man (Coq: `entry_data`).
+fn entry_files(frozen: Bitboard, landing: Bitboard, color: Color) -> [Option<u32>; 8] {
+    let seventh = Rank::Seventh.relative_to(color);
+    let last = Rank::Eighth.relative_to(color);
+    std::array::from_fn(|x| {
+        let file = File::new(x as u32)?;
+        let e = Square::from_coords(file, seventh);
+        if frozen.contains(e) {
+            None
+        } else if landing.contains(Square::from_coords(file, last)) {
+            Some(0)
+        } else if (attacks::pawn_attacks(color, e) & landing).any() {
+            Some(1)
+        } else {
+            None
+        }
     })
 }

@@ -1,5 +1,6 @@
 //! What the native/Coq agreement tests of the static rules share
-//! (`pawn_captures_coq.rs`, `sealed_bishops_coq.rs`, `crossing_coq.rs`):
+//! (`pawn_captures_coq.rs`, `sealed_bishops_coq.rs`, `crossing_coq.rs`,
+//! `promotion_entries_coq.rs`):
 //! a board drawn as a grid written as a FEN, and the generated Coq file that checks the Coq
 //! rule gives the native verdict on each board.
 
