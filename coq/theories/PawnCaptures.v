@@ -117,10 +117,10 @@ Definition file_open (bl : list nat) (k : nat) : bool := negb (existsb (Nat.eqb 
 Definition entry : Type := (nat * nat * nat)%type.
 
 (** What a file lets in: [None], no promoted pawn reached its seventh
-    rank there; [Some d], any number did, each at [d] captures more than
-    its file says (PawnCaptures counts [0] on every open file; a rule that
-    knows where a promoted man landed charges the capture of a diagonal
-    promotion, [Some 1]). *)
+    rank there; [Some d], any number may have, each at [d] captures more
+    than its file says ([pawn_refutes] lets in every open file at no extra
+    cost, [open_entries]; [entry_refutes] charges the capture of a
+    diagonal landing, [entry_data]). *)
 Definition entry_cost (o : option nat) (b b' : nat) : nat :=
   match o with Some d => d * (b' - b) | None => 0 end.
 

@@ -283,7 +283,7 @@ fn rule_sets() {
     assert_eq!(set.refuting(&start_black), None);
     assert_eq!(
         RuleSet::ALL.to_string(),
-        "invariants,stranded,sealed-bishops,frozen,region,region-count,promotion-count,cage,pawn-captures,crossing,parity,zone"
+        "invariants,stranded,sealed-bishops,frozen,region,region-count,promotion-count,cage,pawn-captures,crossing,promotion-entries,parity,zone"
     );
 }
 
@@ -636,4 +636,28 @@ fn pawn_captures_with_region_promoted_men() {
     let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -";
     assert_eq!(region_promoted(start, Color::White), 0);
     assert_eq!(region_promoted(start, Color::Black), 0);
+}
+
+#[test]
+fn promotion_entries() {
+    // rtr-A-057 one retraction back: the white king on e3 and a black
+    // knight on f4 (White's last move would have been Ke3xf4). The h8
+    // bishop, walled in by the black g7 pawn, is a promoted pawn (its
+    // region {h8} holds no initial square of a white bishop); it came in
+    // from h7, since g7 holds a frozen man. So White's pawns on g4 g5 h2
+    // h5 h6 and that pawn stood on files g, g, h, h, h and h: six distinct
+    // starting files need 4 + 3 + 3 + 2 + 1 + 0 = 13 captures (files c to
+    // h), and Black has lost 12 men.
+    let knight = pos("7B/6p1/7P/6PP/5nPk/4KB1p/7P/8 w - -");
+    assert!(Rule::PromotionEntries.refutes(&knight));
+    // Pawn-capture counting lets the promoted pawn come in on any open
+    // file (c: 8 captures in all), so it does not see it.
+    assert!(!Rule::PawnCaptures.refutes(&knight));
+    // Without the knight Black has lost 13 men: enough.
+    let none = pos("7B/6p1/7P/6PP/6Pk/4KB1p/7P/8 w - -");
+    assert!(!Rule::PromotionEntries.refutes(&none));
+    // With the g7 pawn on g6 the bishop's region opens (g7, f6, ... c1):
+    // nothing shows it promoted.
+    let open = pos("7B/8/6pP/6PP/5nPk/4KB1p/7P/8 w - -");
+    assert!(!Rule::PromotionEntries.refutes(&open));
 }
