@@ -2408,49 +2408,6 @@ Lemma dead_unfold : forall b c, dead b c =
   then caged (cages X cols top c) (piece_at initial) c - caged (cages X cols top c) b c else 0.
 Proof. reflexivity. Qed.
 
-(** The sets of [region_promoted_with] on a board a game reaches, as
-    sets the ghost can count on; none (and no promoted men) if they fail
-    the validation.  (Stated over abstract sets: with the sets of
-    [region_promoted] spelled out, [Qed] would evaluate them in the
-    kernel.) *)
-Lemma promoted_sets : forall G b X c AN AB AR AQ, (forall s, In s all_squares -> b s = piece_at G s) ->
-  exists UN UB UR UQ KN KB KR KQ,
-    RegionCountproof.phi_sets (piece_at G) (fun s => X.[s]) c UN UB UR UQ KN KB KR KQ /\
-    region_promoted_with b X c AN AB AR AQ = region_excess b c UN UB UR UQ.
-Proof.
-  intros G b X c AN AB AR AQ Hb.
-  destruct (promoted_sets_ok b X c AN AB AR AQ) eqn:Hok.
-  - assert (Hw : region_promoted_with b X c AN AB AR AQ =
-                 region_excess b c (fun s => AN.[s]) (fun s => AB.[s]) (fun s => AR.[s]) (fun s => AQ.[s]))
-      by (unfold region_promoted_with; rewrite Hok; reflexivity).
-    unfold promoted_sets_ok in Hok.
-    apply lazy_and_true in Hok as (Hok & EQ). apply lazy_and_true in Hok as (Hok & ER).
-    apply lazy_and_true in Hok as (EN & EB).
-    destruct (RegionCountproof.closed_ok_gen _ X _ c Knight _ EN) as (HN & _).
-    destruct (RegionCountproof.closed_ok_gen _ X _ c Bishop _ EB) as (HB & _).
-    destruct (RegionCountproof.closed_ok_gen _ X _ c Rook _ ER) as (HR & _).
-    destruct (RegionCountproof.closed_ok_gen _ X _ c Queen _ EQ) as (HQ & _).
-    set (cols := columns b X) in *.
-    exists (fun s => AN.[s]), (fun s => AB.[s]), (fun s => AR.[s]), (fun s => AQ.[s]),
-      (kind_cut cols (members X) c Knight), (kind_cut cols (members X) c Bishop),
-      (kind_cut cols (members X) c Rook), (kind_cut cols (members X) c Queen).
-    split; [|exact Hw].
-    assert (HK : forall r, cuts_ok (piece_at G) (fun s => X.[s]) (kind_cut cols (members X) c r) c r)
-      by (intros r; apply (cuts_ok_ext b); [exact Hb|apply kind_cut_ok]).
-    exact (conj HN (conj HB (conj HR (conj HQ (conj (HK Knight) (conj (HK Bishop) (conj (HK Rook) (HK Queen)))))))).
-  - exists (fun _ => false), (fun _ => false), (fun _ => false), (fun _ => false),
-      (fun _ _ => false), (fun _ _ => false), (fun _ _ => false), (fun _ _ => false).
-    split.
-    + repeat split; intros x; discriminate.
-    + unfold region_promoted_with. rewrite Hok.
-      unfold region_excess, RegionCount.excess. rewrite !RegionCountproof.count_on_none. reflexivity.
-Qed.
-
-Lemma region_promoted_unfold : forall b X c, region_promoted b X c =
-  region_promoted_with b X c (kind_region nowhere b X c Knight) (kind_region nowhere b X c Bishop)
-    (kind_region nowhere b X c Rook) (kind_region nowhere b X c Queen).
-Proof. reflexivity. Qed.
-
 (** Validated sets, as sets a ghost can count on. *)
 Lemma validated_sets : forall G b X c AN AB AR AQ, (forall s, In s all_squares -> b s = piece_at G s) ->
   promoted_sets_ok b X c AN AB AR AQ = true ->
@@ -2472,6 +2429,34 @@ Proof.
     by (intros r; apply (cuts_ok_ext b); [exact Hb|apply kind_cut_ok]).
   exact (conj HN (conj HB (conj HR (conj HQ (conj (HK Knight) (conj (HK Bishop) (conj (HK Rook) (HK Queen)))))))).
 Qed.
+
+(** The sets of [region_promoted_with] on a board a game reaches, as
+    sets the ghost can count on; none (and no promoted men) if they fail
+    the validation.  (Stated over abstract sets: with the sets of
+    [region_promoted] spelled out, [Qed] would evaluate them in the
+    kernel.) *)
+Lemma promoted_sets : forall G b X c AN AB AR AQ, (forall s, In s all_squares -> b s = piece_at G s) ->
+  exists UN UB UR UQ KN KB KR KQ,
+    RegionCountproof.phi_sets (piece_at G) (fun s => X.[s]) c UN UB UR UQ KN KB KR KQ /\
+    region_promoted_with b X c AN AB AR AQ = region_excess b c UN UB UR UQ.
+Proof.
+  intros G b X c AN AB AR AQ Hb.
+  destruct (promoted_sets_ok b X c AN AB AR AQ) eqn:Hok.
+  - destruct (validated_sets G b X c AN AB AR AQ Hb Hok) as (KN & KB & KR & KQ & HS).
+    exists (fun s => AN.[s]), (fun s => AB.[s]), (fun s => AR.[s]), (fun s => AQ.[s]), KN, KB, KR, KQ.
+    split; [exact HS|]. unfold region_promoted_with. rewrite Hok. reflexivity.
+  - exists (fun _ => false), (fun _ => false), (fun _ => false), (fun _ => false),
+      (fun _ _ => false), (fun _ _ => false), (fun _ _ => false), (fun _ _ => false).
+    split.
+    + repeat split; intros x; discriminate.
+    + unfold region_promoted_with. rewrite Hok.
+      unfold region_excess, RegionCount.excess. rewrite !RegionCountproof.count_on_none. reflexivity.
+Qed.
+
+Lemma region_promoted_unfold : forall b X c, region_promoted b X c =
+  region_promoted_with b X c (kind_region nowhere b X c Knight) (kind_region nowhere b X c Bishop)
+    (kind_region nowhere b X c Rook) (kind_region nowhere b X c Queen).
+Proof. reflexivity. Qed.
 
 (** A reachable position has a ghost for each side, counting its dead men
     and its region-promoted men (PawnCaptures.v's [dead] and
