@@ -2225,8 +2225,8 @@ Proof.
   right. apply Hi, Hin.
 Qed.
 
-(** Proven by [reflexivity] and used by [rewrite]: unfolding the rule in
-    the proof makes [Qed] evaluate it in the kernel. *)
+(** Proven by [reflexivity] and used by [rewrite], as [pawn_refutes_unfold]
+    below: the proof never unfolds the rule itself. *)
 Lemma entries_refute_with_eq : forall d b X c HN HB HR HQ,
   entries_refute_with d b X c HN HB HR HQ =
   (promoted_sets_ok b X c HN HB HR HQ &&&
@@ -2241,6 +2241,8 @@ Lemma entries_refute_with_eq : forall d b X c HN HB HR HQ,
     end)).
 Proof. reflexivity. Qed.
 
+(** [true &&& x] is [x] (the goal after [destruct] of a test that
+    held). *)
 Ltac drop_true := lazymatch goal with |- (if true then ?x else false) = ?y => change (x = y) end.
 
 Lemma region_excess_pk : forall b c HN HB HR HQ, region_excess b c HN HB HR HQ =
