@@ -848,6 +848,18 @@ Proof.
   assert (Hg : ~ In g (map snd L1 ++ map snd L2 ++ map snd T)).
   { rewrite !map_app in G4. simpl in G4. rewrite <- app_assoc in G4. simpl in G4.
     apply NoDup_remove_2 in G4. exact G4. }
+  (* The cost after the move, at most the cost before: the pawn's cost
+     grows by at most the file it changed, one man of the other side less. *)
+  assert (Hcost : zcost (L1 ++ (t, g) :: L2) T (zmove f t g Z) + cnt b' (opp c) TMan + Dm b' <=
+                  zcost (L1 ++ (f, g) :: L2) T Z + cnt b (opp c) TMan + Dm b).
+  { rewrite !zcost_split, !zlc_mid. simpl.
+    assert (Hzg : zin g Z = true -> fnat f = g).
+    { intros E. apply zin_iff in E. apply (GL f g); [apply in_or_app; right; left; reflexivity|exact E]. }
+    unfold zmove. destruct (Nat.eqb_spec (fnat f) (fnat t)) as [E|E].
+    + rewrite <- E. unfold absd in *. lia.
+    + rewrite !zlc_drop, ztc_drop by (rewrite ?in_app_iff in Hg; tauto).
+      rewrite zin_drop_self.
+      pose proof (zc_step (fnat f) (fnat t) g (zin g Z) Hzg E). lia. }
   constructor.
   - intros s Hs. rewrite Hp by exact Hs. rewrite G1 by exact Hs. rewrite !map_app, !in_app_iff. simpl.
     rewrite map_app, in_app_iff in Hnf. split.
@@ -873,14 +885,7 @@ Proof.
       * apply drop_in in Hz. tauto.
     + apply (GL s h); [apply in_or_app; right; right; exact Hin|apply Hsub, Hz].
   - intros x h Hx Hz. exact (GT x h Hx (Hsub h Hz)).
-  - rewrite zcost_split, zlc_mid in G8 |- *. simpl in G8 |- *.
-    assert (Hzg : zin g Z = true -> fnat f = g).
-    { intros E. apply zin_iff in E. apply (GL f g); [apply in_or_app; right; left; reflexivity|exact E]. }
-    unfold zmove. destruct (Nat.eqb_spec (fnat f) (fnat t)) as [E|E].
-    + rewrite <- E. unfold absd in *. lia.
-    + rewrite !zlc_drop, ztc_drop by (rewrite ?in_app_iff in Hg; tauto).
-      rewrite zin_drop_self.
-      pose proof (zc_step (fnat f) (fnat t) g (zin g Z) Hzg E). lia.
+  - lia.
   - assert (Hzh : forall s h, In (s, h) (L1 ++ L2) -> zin h (zmove f t g Z) = zin h Z).
     { intros s h Hin. unfold zmove. destruct (Nat.eqb (fnat f) (fnat t)); [reflexivity|].
       apply zin_drop. intros ->. apply Hg. apply in_app_or in Hin. rewrite !in_app_iff.
@@ -897,15 +902,7 @@ Proof.
     + rewrite (Hzh s h) by (apply in_or_app; right; exact Hin).
       apply GR, in_or_app. right. right. exact Hin.
   - destruct GW as (W & W1 & W2 & W3 & W4). exists W. split; [exact W1|]. split; [exact W2|].
-    split; [intros r; specialize (W3 r); specialize (HP r); lia|].
-    rewrite zcost_split, zlc_mid in W4 |- *. simpl in W4 |- *.
-    assert (Hzg : zin g Z = true -> fnat f = g).
-    { intros E. apply zin_iff in E. apply (GL f g); [apply in_or_app; right; left; reflexivity|exact E]. }
-    unfold zmove. destruct (Nat.eqb_spec (fnat f) (fnat t)) as [E|E].
-    + rewrite <- E. unfold absd in *. lia.
-    + rewrite !zlc_drop, ztc_drop by (rewrite ?in_app_iff in Hg; tauto).
-      rewrite zin_drop_self.
-      pose proof (zc_step (fnat f) (fnat t) g (zin g Z) Hzg E). lia.
+    split; [intros r; specialize (W3 r); specialize (HP r); lia|lia].
 Qed.
 
 Lemma ghost_move_kept : forall b b' us c L T Z f t, ghost b c L T Z -> In f all_squares -> In t all_squares ->
