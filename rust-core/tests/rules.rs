@@ -40,25 +40,11 @@ fn reachable(
     out
 }
 
-#[test]
-fn no_rule_refutes_a_reachable_position() {
-    let mut corpus = reachable(1, 120, 150, |_, _| true);
-    // Captures first: pawn structures far from the start, for the capture count.
-    corpus.extend(reachable(2, 120, 120, |_, m| m.capture().is_some()));
-    // Closed games: only knights, rooks, queens and kings move, for parity.
-    corpus.extend(reachable(3, 60, 40, |_, m| m.role() != Role::Pawn));
-    // No pawn ever captures, pieces capture when they can: sides keep all
-    // 8 pawns while their pieces go, for the dead men (cages walled by
-    // columns and the pawn ceiling).
-    corpus.extend(reachable(4, 120, 120, |p, m| {
-        !(m.role() == Role::Pawn && m.capture().is_some())
-            && (m.capture().is_some() || p.legal_moves().iter().all(|x| x.capture().is_none()))
-    }));
-    // Pawns first: races to promotion, pawns of a file passing each other
-    // by captures, for the crossing rule.
-    corpus.extend(reachable(5, 120, 120, |_, m| m.role() == Role::Pawn));
-    assert!(corpus.len() > 60_000, "{} positions", corpus.len());
-    for p in &corpus {
+/// No rule refutes a position of `corpus` (all reachable), which holds
+/// more than `least` positions (the games were not cut short).
+fn no_rule_refutes(corpus: &[Position], least: usize) {
+    assert!(corpus.len() > least, "{} positions", corpus.len());
+    for p in corpus {
         for rule in Rule::ALL {
             assert!(
                 !rule.refutes(p),
@@ -67,6 +53,64 @@ fn no_rule_refutes_a_reachable_position() {
             );
         }
     }
+}
+
+// One test per kind of game, so that the harness runs them side by side.
+
+/// Random games (the slowest to check: in two halves).
+fn random_games() -> Vec<Position> {
+    reachable(1, 120, 150, |_, _| true)
+}
+
+#[test]
+fn no_rule_refutes_a_random_game() {
+    let games = random_games();
+    no_rule_refutes(&games[..games.len() / 2], 10_000);
+}
+
+#[test]
+fn no_rule_refutes_a_random_game_continued() {
+    let games = random_games();
+    no_rule_refutes(&games[games.len() / 2..], 10_000);
+}
+
+/// Captures first: pawn structures far from the start, for the capture count.
+#[test]
+fn no_rule_refutes_a_capturing_game() {
+    no_rule_refutes(
+        &reachable(2, 120, 120, |_, m| m.capture().is_some()),
+        10_000,
+    );
+}
+
+/// Closed games: only knights, rooks, queens and kings move, for parity.
+#[test]
+fn no_rule_refutes_a_closed_game() {
+    no_rule_refutes(&reachable(3, 60, 40, |_, m| m.role() != Role::Pawn), 4_000);
+}
+
+/// No pawn ever captures, pieces capture when they can: sides keep all 8
+/// pawns while their pieces go, for the dead men (cages walled by columns
+/// and the pawn ceiling).
+#[test]
+fn no_rule_refutes_a_game_of_piece_captures() {
+    no_rule_refutes(
+        &reachable(4, 120, 120, |p, m| {
+            !(m.role() == Role::Pawn && m.capture().is_some())
+                && (m.capture().is_some() || p.legal_moves().iter().all(|x| x.capture().is_none()))
+        }),
+        10_000,
+    );
+}
+
+/// Pawns first: races to promotion, pawns of a file passing each other by
+/// captures, for the crossing rule.
+#[test]
+fn no_rule_refutes_a_pawn_race() {
+    no_rule_refutes(
+        &reachable(5, 120, 120, |_, m| m.role() == Role::Pawn),
+        10_000,
+    );
 }
 
 #[test]
