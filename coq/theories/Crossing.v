@@ -20,8 +20,10 @@
 
     As in PawnCaptures.v each side assigns its pawns and its promoted men
     ([promoted_men] of Material.v) to distinct starting files, its slots;
-    the cost is a lower bound of its captures, at most [16 - m] with [m]
-    the other side's men.  Here a man may also be *capture-free*: then it
+    the cost is a lower bound of its captures, at most [16 - m - d] with
+    [m] the other side's men and [d] its dead men ([dead] of
+    PawnCaptures.v: men of the other side caged where no pawn of the side
+    captures, gone, so taken by pieces).  Here a man may also be *capture-free*: then it
     costs 0 and stands (or promoted) on its slot's file; a man on its
     slot's file that is not capture-free costs 2.  A pawn's cost is at
     most the ranks it has gone up from its second rank ([advance]: each
@@ -111,9 +113,10 @@ Definition pawn_sqs (b : board_fn) (c : color) : list int :=
   filter (fun s => opiece_eqb (b s) (Some (MkPiece c Pawn))) all_squares.
 
 (** [c]'s men (its pawns, then its promoted men) fit in the captures it
-    can have made, with the capture-free men [A] allows. *)
-Definition fits (b : board_fn) (c : color) (A : allowed) : bool :=
-  fitsk (map (pawn_cost c A) (pawn_sqs b c)) (seq 0 8) (16 - men_count (census_of (Material.men b) (opp c)))
+    can have made, [d] of the other side's missing men being ones no pawn
+    of [c] took (its dead men), with the capture-free men [A] allows. *)
+Definition fits (d : nat) (b : board_fn) (c : color) (A : allowed) : bool :=
+  fitsk (map (pawn_cost c A) (pawn_sqs b c)) (seq 0 8) (16 - men_count (census_of (Material.men b) (opp c)) - d)
         (choose (token_cost (blocked_files b c) A) (promoted_men (census_of (Material.men b) c))).
 
 (** The candidates of slot [g]. *)
@@ -137,12 +140,12 @@ Definition with_slot (A : allowed) (g : nat) (z : list int * bool) : allowed :=
 
 (** Some choice for the slots of [cs] keeps both sides within their
     captures. *)
-Fixpoint search (b : board_fn) (cs : list (nat * list ((list int * bool) * (list int * bool))))
+Fixpoint search (dw db : nat) (b : board_fn) (cs : list (nat * list ((list int * bool) * (list int * bool))))
     (Aw Ab : allowed) : bool :=
-  fits b White Aw &&& fits b Black Ab &&&
+  fits dw b White Aw &&& fits db b Black Ab &&&
   match cs with
   | [] => true
-  | (g, rs) :: rest => anyb (fun r => search b rest (with_slot Aw g (fst r)) (with_slot Ab g (snd r))) rs
+  | (g, rs) :: rest => anyb (fun r => search dw db b rest (with_slot Aw g (fst r)) (with_slot Ab g (snd r))) rs
   end.
 
 (** [cands] read from a table computed once. *)
@@ -153,10 +156,11 @@ Definition contested (Aw Ab : allowed) : list (nat * list ((list int * bool) * (
   flat_map (fun g => if nonempty (Aw g) && nonempty (Ab g) then [(g, rects (Aw g) (Ab g))] else [])
            (seq 0 8).
 
-Definition crossing_with (b : board_fn) (Aw Ab : allowed) : bool :=
-  negb (search b (contested Aw Ab) Aw Ab).
+Definition crossing_with (dw db : nat) (b : board_fn) (Aw Ab : allowed) : bool :=
+  negb (search dw db b (contested Aw Ab) Aw Ab).
 
 Definition crossing_refutes_board (b : board_fn) : bool :=
-  crossing_with b (table (map (cands b White) (seq 0 8))) (table (map (cands b Black) (seq 0 8))).
+  crossing_with (dead b White) (dead b Black) b
+    (table (map (cands b White) (seq 0 8))) (table (map (cands b Black) (seq 0 8))).
 
 Definition crossing_refutes (P : position) : bool := crossing_refutes_board (piece_at P).

@@ -5,10 +5,10 @@
 
     - [crossing_refutes_sound : forall P, crossing_refutes P = true -> ~ reachable P]
       (the rule of Crossing.v, in the certificate checker's default rule);
-    - [crossing_reachable : forall P, reachable P -> crossing_inv (piece_at P)]:
-      every position a game reaches has a ghost for each side
-      ([ghost] of PawnCapturesproof.v, plain: no dead men, no
-      region-promoted men) such that, for every slot [g] whose white and
+    - [crossing_reachable]: every position a game reaches has a ghost for
+      each side ([ghost] of PawnCapturesproof.v with its dead men, [dm] of
+      the cages [dead] computes, [dead_cages]; no region-promoted men, no
+      promotion entries) such that, for every slot [g] whose white and
       black men have both made no capture, both are pawns and the white
       one stands below the black one ([ordered]).
 
@@ -41,14 +41,15 @@
 
     Axioms: those of PawnCapturesproof.v. *)
 
-From Coq Require Import Uint63 List Bool Arith Lia Permutation.
+From Coq Require Import Uint63 PArray List Bool Arith Lia Permutation.
 From RetroProof Require Import Gen.Vocab Board Rules Material RulesFast Facts RulesCheck
-  Game Reachable Invariants PawnCaptures PawnCapturesproof Crossing.
+  Game Reachable Invariants Frozen Frozenproof PawnCaptures PawnCapturesproof Crossing.
 Import ListNotations.
 Open Scope nat_scope.
 
-(** The plain ghost: no dead men, no region-promoted men. *)
-Notation ghost0 := (ghost (fun _ => 0) (fun _ => 0) (fun _ _ => 0) (fun _ _ _ => false)).
+(** The ghost with dead men [Dm] (PawnCapturesproof.v's [dead], or none),
+    no region-promoted men and no promotion entries. *)
+Notation ghost0 Dm := (ghost Dm (fun _ => 0) (fun _ _ => 0) (fun _ _ _ => false)).
 
 (** [s] (a pawn of [c]) stands below [x] (a pawn of the other side), in
     [c]'s direction of travel. *)
@@ -65,8 +66,8 @@ Definition ordered (c : color) (L : list (int * nat)) (T : list (nat * nat)) (Z 
     (forall y x, In (y, g) T -> In (x, g) M -> False) /\
     (forall y y', In (y, g) T -> In (y', g) U -> False).
 
-Definition crossing_inv (b : board_fn) : Prop :=
-  exists L T Z M U Y, ghost0 b White L T Z /\ ghost0 b Black M U Y /\ ordered White L T Z M U Y.
+Definition crossing_inv (Dw Db : board_fn -> nat) (b : board_fn) : Prop :=
+  exists L T Z M U Y, ghost0 Dw b White L T Z /\ ghost0 Db b Black M U Y /\ ordered White L T Z M U Y.
 
 (** ** Geometry, by computation on the 64 squares *)
 
@@ -123,15 +124,15 @@ Qed.
 
 (** ** The invariant is symmetric and kept by every step *)
 
-Lemma entry_sq : forall b c L T Z s g, ghost0 b c L T Z -> In (s, g) L -> In s all_squares.
+Lemma entry_sq : forall Dm b c L T Z s g, ghost0 Dm b c L T Z -> In (s, g) L -> In s all_squares.
 Proof.
-  intros b c L T Z s g G Hin. apply (gh_sq _ _ _ _ _ _ _ _ _ G). apply (in_map fst) in Hin. exact Hin.
+  intros Dm b c L T Z s g G Hin. apply (gh_sq _ _ _ _ _ _ _ _ _ G). apply (in_map fst) in Hin. exact Hin.
 Qed.
 
-Lemma ordered_sym : forall b c L T Z M U Y, ghost0 b c L T Z -> ghost0 b (opp c) M U Y ->
+Lemma ordered_sym : forall D1 D2 b c L T Z M U Y, ghost0 D1 b c L T Z -> ghost0 D2 b (opp c) M U Y ->
   ordered c L T Z M U Y -> ordered (opp c) M U Y L T Z.
 Proof.
-  intros b c L T Z M U Y GL GM H g HY HZ. destruct (H g HZ HY) as (H1 & H2 & H3 & H4).
+  intros D1 D2 b c L T Z M U Y GL GM H g HY HZ. destruct (H g HZ HY) as (H1 & H2 & H3 & H4).
   split; [|split; [|split]].
   - intros s x Hs Hx. rewrite <- apart_sym by eauto using entry_sq. exact (H1 x s Hx Hs).
   - intros s y Hs Hy. exact (H3 y s Hy Hs).
@@ -144,13 +145,13 @@ Proof. intros []; discriminate. Qed.
 
 (** The side to move [us] changes its ghost as [zkept] says, the other side
     only loses entries: the order is kept. *)
-Lemma ordered_step : forall b us L T Z M U Y L' T' Z' M' U' Y',
-  ghost0 b us L T Z -> ghost0 b (opp us) M U Y -> pawns_ok b ->
+Lemma ordered_step : forall D1 D2 b us L T Z M U Y L' T' Z' M' U' Y',
+  ghost0 D1 b us L T Z -> ghost0 D2 b (opp us) M U Y -> pawns_ok b ->
   ordered us L T Z M U Y ->
   zkept b us us L T Z L' T' Z' -> zkept b us (opp us) M U Y M' U' Y' ->
   ordered us L' T' Z' M' U' Y'.
 Proof.
-  intros b us L T Z M U Y L' T' Z' M' U' Y' GL GM Hpok H (HZ & HL & HT) (HY & HM & HU) g HgZ HgY.
+  intros D1 D2 b us L T Z M U Y L' T' Z' M' U' Y' GL GM Hpok H (HZ & HL & HT) (HY & HM & HU) g HgZ HgY.
   assert (HgZ0 := HZ g HgZ). assert (HgY0 := HY g HgY).
   destruct (H g HgZ0 HgY0) as (H1 & H2 & H3 & H4).
   assert (Mold : forall x, In (x, g) M' -> In (x, g) M).
@@ -160,7 +161,7 @@ Proof.
   (* What the other side's capture-free pawn of slot [g] is. *)
   assert (Hfacts : forall x, In (x, g) M -> In x all_squares /\ b x = Some (MkPiece (opp us) Pawn) /\
                                            fnat x = g /\ rank_ok x = true).
-  { intros x Hx. assert (Hxs : In x all_squares) by exact (entry_sq _ _ _ _ _ x g GM Hx).
+  { intros x Hx. assert (Hxs : In x all_squares) by exact (entry_sq _ _ _ _ _ _ x g GM Hx).
     assert (Hbx : b x = Some (MkPiece (opp us) Pawn)).
     { apply (gh_pawns _ _ _ _ _ _ _ _ _ GM x Hxs). apply (in_map fst) in Hx. exact Hx. }
     split; [exact Hxs|]. split; [exact Hbx|]. split; [exact (gh_zl _ _ _ _ _ _ _ _ _ GM x g Hx HgY0)|].
@@ -168,7 +169,7 @@ Proof.
   split; [|split; [|split]].
   - intros s' x Hs' Hx. apply Mold in Hx. destruct (Hfacts x Hx) as (Hxs & Hbx & Efx & Hrx).
     destruct (HL s' g Hs' HgZ) as [Ho|(_ & s & Hs & Hbt & Ht)]; [exact (H1 s' x Ho Hx)|].
-    assert (Hss : In s all_squares) by exact (entry_sq _ _ _ _ _ s g GL Hs).
+    assert (Hss : In s all_squares) by exact (entry_sq _ _ _ _ _ _ s g GL Hs).
     assert (Efs : fnat s = g) by exact (gh_zl _ _ _ _ _ _ _ _ _ GL s g Hs HgZ0).
     apply (push_apart us s x s' Hss Hxs); [congruence|exact (H1 s x Hs Hx)|exact Hrx| |].
     + intros ->. congruence.
@@ -177,7 +178,7 @@ Proof.
     destruct (HL s' g Hs' HgZ) as [Ho|(_ & s & Hs & _)]; [exact (H2 s' y Ho Hy)|exact (H2 s y Hs Hy)].
   - intros y x Hy Hx. apply Mold in Hx. destruct (Hfacts x Hx) as (Hxs & _ & _ & Hrx).
     destruct (HT y g Hy HgZ) as [Ho|(_ & s & Hs & _ & H6)]; [exact (H3 y x Ho Hx)|].
-    assert (Hss : In s all_squares) by exact (entry_sq _ _ _ _ _ s g GL Hs).
+    assert (Hss : In s all_squares) by exact (entry_sq _ _ _ _ _ _ s g GL Hs).
     pose proof (promote_apart us s x Hss Hxs H6 (H1 s x Hs Hx)) as E. congruence.
   - intros y y' Hy Hy'. apply Uold in Hy'.
     destruct (HT y g Hy HgZ) as [Ho|(_ & s & Hs & _)]; [exact (H4 y y' Ho Hy')|exact (H2 s y' Hs Hy')].
@@ -200,38 +201,106 @@ Proof.
   rewrite forallb_forall in H. specialize (H (x, g) Hx). simpl in H. rewrite Nat.eqb_refl in H. exact H.
 Qed.
 
-Theorem crossing_game : forall h G, game h G -> crossing_inv (piece_at G).
+(** The dead men of [c] with the cages [Ys]: the initial position's caged
+    men of the other side less the board's (PawnCapturesproof.v). *)
+Definition dm (Ys : list (role * PArray.array bool)) (c : color) (b : board_fn) : nat :=
+  caged Ys (piece_at initial) c - caged Ys b c.
+
+Theorem crossing_game : forall h G, game h G -> forall X cols tw tb Yw Yb,
+  cages_ok X cols tw White Yw = true -> (forall s, cage_of Yw Pawn s = false) ->
+  (forall s, cage_of Yw King s = false) ->
+  cages_ok X cols tb Black Yb = true -> (forall s, cage_of Yb Pawn s = false) ->
+  (forall s, cage_of Yb King s = false) ->
+  closed_set (piece_at G) (fun s => X.[s]) ->
+  (forall c r, cuts_ok (piece_at G) (fun s => X.[s]) (cut cols c r) c r) ->
+  top_ok (piece_at G) White tw -> top_ok (piece_at G) Black tb ->
+  crossing_inv (dm Yw White) (dm Yb Black) (piece_at G).
 Proof.
-  intros h G Hg. induction Hg as [|h G m G' Hg IH Hst].
+  intros h G Hg. induction Hg as [|h G m G' Hg IH Hst];
+    intros X cols tw tb Yw Yb Okw Pw Kw Okb Pb Kb HX HK Htw Htb.
   - exists (initial_ghost White), [], (seq 0 8), (initial_ghost Black), [], (seq 0 8).
-    split; [apply ghost_initial; intros; reflexivity|]. split; [apply ghost_initial; intros; reflexivity|].
+    split; [apply ghost_initial; [apply Nat.sub_diag|reflexivity|intros; reflexivity]|].
+    split; [apply ghost_initial; [apply Nat.sub_diag|reflexivity|intros; reflexivity]|].
     exact initial_ordered.
   - destruct Hst as (Hl & _). apply legal_move_iff in Hl.
     pose proof (inv_game h G Hg) as Hi.
     pose proof Hi as Hi'. apply inv_elim in Hi'. destruct Hi' as (Hmat & _ & _ & _ & Hep).
     apply material_ok_iff in Hmat. destruct Hmat as (_ & _ & Hpok).
-    destruct IH as (L & T & Z & M & U & Y & GL & GM & Ho).
-    assert (Hstep : forall c L T Z, ghost0 (piece_at G) c L T Z ->
-              exists L' T' Z', ghost0 (piece_at G') c L' T' Z' /\
+    assert (HXG : closed_set (piece_at G) (fun s => X.[s])).
+    { apply (closed_transfer (piece_at G')); [exact HX|].
+      intros x Hx HXx. exact (frozen_step_keeps G G' m _ Hl Hi HX (ex_intro _ h Hg) x Hx HXx). }
+    assert (HKo : forall c, forall r, cuts_ok (piece_at G') (fun s => X.[s]) (cut cols (opp c) r) (opp c) r)
+      by (intros c r; apply HK).
+    assert (HKG : forall c r, cuts_ok (piece_at G) (fun s => X.[s]) (cut cols c r) c r)
+      by (intros c r; exact (cuts_back G m G' _ _ _ r Hl Hi (ex_intro _ h Hg) HX (HK c r))).
+    destruct (IH X cols tw tb Yw Yb Okw Pw Kw Okb Pb Kb HXG HKG (top_back G G' m White Hl Hi tw Htw)
+                (top_back G G' m Black Hl Hi tb Htb)) as (L & T & Z & M & U & Y & GL & GM & Ho).
+    destruct (dead_step X cols tw White Yw Okw Pw Kw G G' m Hl Hi (ex_intro _ h Hg) HX (HKo White) Htw)
+      as (HDw1 & HDw2).
+    destruct (dead_step X cols tb Black Yb Okb Pb Kb G G' m Hl Hi (ex_intro _ h Hg) HX (HKo Black) Htb)
+      as (HDb1 & HDb2).
+    assert (Hstep : forall Dm c L T Z, ghost0 Dm (piece_at G) c L T Z ->
+              cnt (piece_at G') (opp c) TMan + Dm (piece_at G') <= cnt (piece_at G) (opp c) TMan + Dm (piece_at G) ->
+              (piece_at G (mv_from m) = Some (MkPiece c Pawn) -> Dm (piece_at G') <= Dm (piece_at G)) ->
+              exists L' T' Z', ghost0 Dm (piece_at G') c L' T' Z' /\
                                zkept (piece_at G) (turn G) c L T Z L' T' Z').
-    { intros c L0 T0 Z0 G0. apply (ghost_step_kept _ _ _ _ G m G' Hl Hi c); auto.
-      pose proof (men_step G m G' Hl Hep (opp c)). lia. }
-    destruct (Hstep White L T Z GL) as (L' & T' & Z' & GL' & KL).
-    destruct (Hstep Black M U Y GM) as (M' & U' & Y' & GM' & KM).
+    { intros Dm c L0 T0 Z0 G0 HD1 HD2. apply (ghost_step_kept _ _ _ _ G m G' Hl Hi c); auto. }
+    destruct (Hstep _ White L T Z GL HDw1 HDw2) as (L' & T' & Z' & GL' & KL).
+    destruct (Hstep _ Black M U Y GM HDb1 HDb2) as (M' & U' & Y' & GM' & KM).
     exists L', T', Z', M', U', Y'. split; [exact GL'|]. split; [exact GM'|].
     destruct (turn G) eqn:Et.
-    + exact (ordered_step _ White _ _ _ _ _ _ _ _ _ _ _ _ GL GM Hpok Ho KL KM).
-    + apply (ordered_sym (piece_at G') Black M' U' Y' L' T' Z' GM' GL').
-      exact (ordered_step _ Black _ _ _ _ _ _ _ _ _ _ _ _ GM GL Hpok
-               (ordered_sym _ White _ _ _ _ _ _ GL GM Ho) KM KL).
+    + exact (ordered_step _ _ _ White _ _ _ _ _ _ _ _ _ _ _ _ GL GM Hpok Ho KL KM).
+    + apply (ordered_sym _ _ (piece_at G') Black M' U' Y' L' T' Z' GM' GL').
+      exact (ordered_step _ _ _ Black _ _ _ _ _ _ _ _ _ _ _ _ GM GL Hpok
+               (ordered_sym _ _ _ White _ _ _ _ _ _ GL GM Ho) KM KL).
 Qed.
 
-Theorem crossing_reachable : forall P, reachable P -> crossing_inv (piece_at P).
+(** The cages of [dead]: those it computes when they check, none (no dead
+    men) otherwise. *)
+Definition dead_cages (b : board_fn) (c : color) : list (role * PArray.array bool) :=
+  let X := frozen_set b in
+  let cols := columns b X in
+  let top := pawn_top b c in
+  if cages_ok X cols top c (cages X cols top c) then cages X cols top c else [].
+
+Lemma dead_cages_ok : forall b c,
+  cages_ok (frozen_set b) (columns b (frozen_set b)) (pawn_top b c) c (dead_cages b c) = true /\
+  (forall s, cage_of (dead_cages b c) Pawn s = false) /\ (forall s, cage_of (dead_cages b c) King s = false) /\
+  dm (dead_cages b c) c b = dead b c.
+Proof.
+  intros b c. unfold dead_cages, dm. rewrite dead_unfold. cbv zeta.
+  destruct (cages_ok _ _ _ c (cages _ _ _ c)) eqn:Hok.
+  - split; [exact Hok|]. split; [intros; reflexivity|]. split; [intros; reflexivity|reflexivity].
+  - split; [reflexivity|]. split; [intros; reflexivity|]. split; [intros; reflexivity|].
+    rewrite !caged_nil. reflexivity.
+Qed.
+
+Theorem crossing_reachable : forall P, reachable P ->
+  crossing_inv (dm (dead_cages (piece_at P) White) White) (dm (dead_cages (piece_at P) Black) Black) (piece_at P).
 Proof.
   intros P (h & G & Hg & (Hb & _)).
   assert (Hext : forall s, In s all_squares -> piece_at G s = piece_at P s) by (intros s Hs; symmetry; apply Hb, Hs).
-  destruct (crossing_game h G Hg) as (L & T & Z & M & U & Y & GL & GM & Ho).
-  exists L, T, Z, M, U, Y. split; [|split; [|exact Ho]]; eapply ghost_ext; eauto.
+  set (X := frozen_set (piece_at P)).
+  set (cols := columns (piece_at P) X).
+  destruct (dead_cages_ok (piece_at P) White) as (Okw & Pw & Kw & _).
+  destruct (dead_cages_ok (piece_at P) Black) as (Okb & Pb & Kb & _).
+  assert (HX : closed_set (piece_at G) (fun s => X.[s])).
+  { apply (closed_transfer (piece_at P)); [apply frozen_set_closed|]. intros s Hs _. apply Hext, Hs. }
+  assert (HK : forall c r, cuts_ok (piece_at G) (fun s => X.[s]) (cut cols c r) c r)
+    by (intros c r; apply (cuts_ok_ext (piece_at P)); [intros s Hs; symmetry; apply Hext, Hs|apply columns_ok]).
+  assert (Htop : forall c, top_ok (piece_at G) c (pawn_top (piece_at P) c))
+    by (intros c; apply (top_ok_ext (piece_at P)); [intros s Hs; symmetry; apply Hext, Hs|apply pawn_top_ok]).
+  destruct (crossing_game h G Hg X cols _ _ _ _ Okw Pw Kw Okb Pb Kb HX HK (Htop White) (Htop Black))
+    as (L & T & Z & M & U & Y & GL & GM & Ho).
+  exists L, T, Z, M, U, Y.
+  assert (HD : forall Ys c, dm Ys c (piece_at P) = dm Ys c (piece_at G))
+    by (intros Ys c; unfold dm; rewrite (caged_ext _ (piece_at P) (piece_at G)); [reflexivity|];
+        intros s Hs; symmetry; apply Hext, Hs).
+  split; [|split; [|exact Ho]].
+  - exact (ghost_ext _ (fun _ => 0) (fun _ _ => 0) (fun _ _ _ => false) (piece_at G) (piece_at P) _ _ _ _ Hext
+      (HD _ _) eq_refl (fun _ => eq_refl) GL).
+  - exact (ghost_ext _ (fun _ => 0) (fun _ _ => 0) (fun _ _ _ => false) (piece_at G) (piece_at P) _ _ _ _ Hext
+      (HD _ _) eq_refl (fun _ => eq_refl) GM).
 Qed.
 
 (** ** The computation is bounded by the ghosts *)
@@ -388,10 +457,10 @@ Definition covers (L : list (int * nat)) (T' : list (nat * nat)) (Z : list nat) 
   (forall s, In (s, g) L -> In g Z -> inb s (fst z) = true) /\
   (forall x, In (x, g) T' -> In g Z -> snd z = true).
 
-Lemma side_fits : forall b c L T Z A, ghost0 b c L T Z ->
-  (forall g, covers L (firstn (excess b c) T) Z g (A g)) -> fits b c A = true.
+Lemma side_fits : forall Dm b c L T Z A, ghost0 Dm b c L T Z ->
+  (forall g, covers L (firstn (excess b c) T) Z g (A g)) -> fits (Dm b) b c A = true.
 Proof.
-  intros b c L T Z A G Hc. unfold fits. rewrite promoted_excess, men_count_cnt.
+  intros Dm b c L T Z A G Hc. unfold fits. rewrite promoted_excess, men_count_cnt.
   set (ps := pawn_sqs b c). set (t := excess b c). set (tk := token_cost (blocked_files b c) A).
   set (T' := firstn t T).
   assert (Hperm : Permutation (map fst L) ps) by exact (pawns_perm _ _ _ _ b c L T Z G).
@@ -453,16 +522,16 @@ Qed.
 
 (** ** The search finds the ghosts' own choice *)
 
-Lemma search_complete : forall b Lw Tw Zw Lb Tb Zb cs Aw Ab,
-  ghost0 b White Lw Tw Zw -> ghost0 b Black Lb Tb Zb ->
+Lemma search_complete : forall Dw Db b Lw Tw Zw Lb Tb Zb cs Aw Ab,
+  ghost0 Dw b White Lw Tw Zw -> ghost0 Db b Black Lb Tb Zb ->
   (forall g, covers Lw (firstn (excess b White) Tw) Zw g (Aw g)) ->
   (forall g, covers Lb (firstn (excess b Black) Tb) Zb g (Ab g)) ->
   (forall g rs, In (g, rs) cs -> exists r, In r rs /\
      covers Lw (firstn (excess b White) Tw) Zw g (fst r) /\ covers Lb (firstn (excess b Black) Tb) Zb g (snd r)) ->
-  search b cs Aw Ab = true.
+  search (Dw b) (Db b) b cs Aw Ab = true.
 Proof.
-  intros b Lw Tw Zw Lb Tb Zb cs. induction cs as [|[g rs] cs IH]; intros Aw Ab GW GB Hw Hb Hcs;
-    cbn [search]; rewrite (side_fits _ _ _ _ _ _ GW Hw), (side_fits _ _ _ _ _ _ GB Hb); [reflexivity|].
+  intros Dw Db b Lw Tw Zw Lb Tb Zb cs. induction cs as [|[g rs] cs IH]; intros Aw Ab GW GB Hw Hb Hcs;
+    cbn [search]; rewrite (side_fits _ _ _ _ _ _ _ GW Hw), (side_fits _ _ _ _ _ _ _ GB Hb); [reflexivity|].
   destruct (Hcs g rs (or_introl eq_refl)) as (r & Hr & Cw & Cb).
   apply anyb_exists. exists r. split; [exact Hr|]. apply IH; auto.
   - intros h. unfold with_slot. destruct (Nat.eqb_spec h g) as [->|_]; [exact Cw|apply Hw].
@@ -470,14 +539,14 @@ Proof.
   - intros h rs' Hin. apply Hcs. right. exact Hin.
 Qed.
 
-Lemma cands_cover : forall b c L T Z g, ghost0 b c L T Z ->
+Lemma cands_cover : forall Dm b c L T Z g, ghost0 Dm b c L T Z ->
   covers L (firstn (excess b c) T) Z g (table (map (cands b c) (seq 0 8)) g).
 Proof.
-  intros b c L T Z g G. unfold table. destruct (Nat.lt_ge_cases g 8) as [Hg|Hg].
+  intros Dm b c L T Z g G. unfold table. destruct (Nat.lt_ge_cases g 8) as [Hg|Hg].
   - rewrite (nth_indep _ _ (cands b c 0)) by (rewrite map_length, seq_length; exact Hg).
     rewrite map_nth, seq_nth by exact Hg. simpl Nat.add. split.
     + intros s Hin Hz. unfold cands. simpl fst. apply inb_iff, filter_In.
-      assert (Hs : In s all_squares) by exact (entry_sq _ _ _ _ _ s g G Hin).
+      assert (Hs : In s all_squares) by exact (entry_sq _ _ _ _ _ _ s g G Hin).
       split; [|apply Nat.eqb_eq; exact (gh_zl _ _ _ _ _ _ _ _ _ G s g Hin Hz)].
       unfold pawn_sqs. apply filter_In. split; [exact Hs|]. apply opiece_eqb_eq.
       apply (gh_pawns _ _ _ _ _ _ _ _ _ G s Hs). apply (in_map fst) in Hin. exact Hin.
@@ -528,12 +597,12 @@ Proof.
 Qed.
 
 (** Some pair of [rects] covers the capture-free men of both sides. *)
-Lemma rects_cover : forall b Lw Tw Zw Lb Tb Zb Tw' Tb' g zw zb,
-  ghost0 b White Lw Tw Zw -> ghost0 b Black Lb Tb Zb -> incl Tw' Tw -> incl Tb' Tb ->
+Lemma rects_cover : forall Dw Db b Lw Tw Zw Lb Tb Zb Tw' Tb' g zw zb,
+  ghost0 Dw b White Lw Tw Zw -> ghost0 Db b Black Lb Tb Zb -> incl Tw' Tw -> incl Tb' Tb ->
   ordered White Lw Tw Zw Lb Tb Zb -> covers Lw Tw' Zw g zw -> covers Lb Tb' Zb g zb ->
   exists r, In r (rects zw zb) /\ covers Lw Tw' Zw g (fst r) /\ covers Lb Tb' Zb g (snd r).
 Proof.
-  intros b Lw Tw Zw Lb Tb Zb Tw' Tb' g zw zb GW GB Iw Ib Ho Cw Cb.
+  intros Dw Db b Lw Tw Zw Lb Tb Zb Tw' Tb' g zw zb GW GB Iw Ib Ho Cw Cb.
   assert (Hlast : forall r, r = (([], false), zb) \/ r = (zw, ([], false)) -> In r (rects zw zb)).
   { intros r [-> | ->]; unfold rects; apply in_or_app; right; simpl; auto. }
   destruct (has_zero Lw Tw' Zw g) eqn:Ew.
@@ -548,8 +617,8 @@ Proof.
   2: { exfalso. destruct Heb as [(x & Hx)|(y' & Hy')]; [exact (H3 y x (Iw _ Hy) Hx)|exact (H4 y y' (Iw _ Hy) (Ib _ Hy'))]. }
   destruct Heb as [(x & Hx)|(y & Hy)].
   2: { exfalso. exact (H2 s y Hs (Ib _ Hy)). }
-  assert (Hss : In s all_squares) by exact (entry_sq _ _ _ _ _ s g GW Hs).
-  assert (Hxs : In x all_squares) by exact (entry_sq _ _ _ _ _ x g GB Hx).
+  assert (Hss : In s all_squares) by exact (entry_sq _ _ _ _ _ _ s g GW Hs).
+  assert (Hxs : In x all_squares) by exact (entry_sq _ _ _ _ _ _ x g GB Hx).
   destruct (apart_rank s x Hss Hxs (H1 s x Hs Hx)) as [Hr Hr8].
   set (t := S (rank_nat s)).
   set (w := filter (fun s' => Nat.ltb (rank_nat s') t) (fst zw)).
@@ -573,24 +642,28 @@ Qed.
 
 (** ** The rule is sound *)
 
-Lemma crossing_with_false : forall b Lw Tw Zw Lb Tb Zb Aw Ab,
-  ghost0 b White Lw Tw Zw -> ghost0 b Black Lb Tb Zb -> ordered White Lw Tw Zw Lb Tb Zb ->
+Lemma crossing_with_false : forall Dw Db b Lw Tw Zw Lb Tb Zb Aw Ab,
+  ghost0 Dw b White Lw Tw Zw -> ghost0 Db b Black Lb Tb Zb -> ordered White Lw Tw Zw Lb Tb Zb ->
   (forall g, covers Lw (firstn (excess b White) Tw) Zw g (Aw g)) ->
   (forall g, covers Lb (firstn (excess b Black) Tb) Zb g (Ab g)) ->
-  crossing_with b Aw Ab = false.
+  crossing_with (Dw b) (Db b) b Aw Ab = false.
 Proof.
-  intros b Lw Tw Zw Lb Tb Zb Aw Ab GW GB Ho Hw Hb. unfold crossing_with.
-  rewrite (search_complete b Lw Tw Zw Lb Tb Zb); [reflexivity|assumption..|].
+  intros Dw Db b Lw Tw Zw Lb Tb Zb Aw Ab GW GB Ho Hw Hb. unfold crossing_with.
+  rewrite (search_complete Dw Db b Lw Tw Zw Lb Tb Zb); [reflexivity|assumption..|].
   intros g rs Hin. unfold contested in Hin. apply in_flat_map in Hin.
   destruct Hin as (g' & _ & Hin). destruct (nonempty (Aw g') && nonempty (Ab g')); [|destruct Hin].
   destruct Hin as [E'|[]]. injection E' as <- <-.
-  apply (rects_cover b Lw Tw Zw Lb Tb Zb); auto; intros y; apply in_firstn.
+  apply (rects_cover Dw Db b Lw Tw Zw Lb Tb Zb); auto; intros y; apply in_firstn.
 Qed.
 
-Lemma crossing_board_false : forall b, crossing_inv b -> crossing_refutes_board b = false.
+Lemma crossing_board_false : forall b,
+  crossing_inv (dm (dead_cages b White) White) (dm (dead_cages b Black) Black) b ->
+  crossing_refutes_board b = false.
 Proof.
   intros b (Lw & Tw & Zw & Lb & Tb & Zb & GW & GB & Ho). unfold crossing_refutes_board.
-  apply (crossing_with_false b Lw Tw Zw Lb Tb Zb _ _ GW GB Ho); intros g; apply cands_cover; assumption.
+  destruct (dead_cages_ok b White) as (_ & _ & _ & Ew). destruct (dead_cages_ok b Black) as (_ & _ & _ & Eb).
+  rewrite <- Ew, <- Eb.
+  apply (crossing_with_false _ _ b Lw Tw Zw Lb Tb Zb _ _ GW GB Ho); intros g; eapply cands_cover; eassumption.
 Qed.
 
 (** [unfold crossing_refutes] in a hypothesis makes [Qed] hang in the

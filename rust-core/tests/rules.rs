@@ -168,6 +168,16 @@ fn crossing_pawns_of_one_file() {
     assert!(refuted(
         "r1bqkbnr/p1pppppp/1P6/1p6/8/8/P1PPPPPP/RNBQKBNR w - -"
     ));
+    // Two lost, but one is the f8 bishop: e7 and g7 never moved, so it
+    // never left f8 and was taken there, where no white pawn captures
+    // (from e7 or g7): a dead man. White's pawns made at most one capture.
+    let dead = "r1bqk1nr/p1pppppp/1P6/1p6/8/8/P1PPPPPP/RNBQKBNR w - -";
+    let board = *pos(dead).board();
+    assert_eq!(
+        pawns::dead_men(&board, frozen::frozen_men(&board), Color::White),
+        1
+    );
+    assert!(refuted(dead));
 }
 
 #[test]

@@ -20,14 +20,18 @@
 //! capture takes it one rank up): a pawn on c3 did not start on the
 //! a-file. With no slot contested by both sides, the rule is the plain
 //! count of [`pawns`](super::pawns) made stronger by these two facts
-//! (without its dead and region-promoted men).
+//! (with its dead men, without its region-promoted men).
 //!
 //! The rule: every pair of assignments, one for each side within the
-//! captures it can have made (the other side's missing men), breaks the
-//! order on some file. It counts only the promoted men the material shows
-//! (men beyond the initial set), not the dead men and region-promoted men
-//! of [`pawns`](super::pawns): that is all the corpus needs (measured), and it keeps the
-//! proof small.
+//! captures it can have made (the other side's missing men, less its dead
+//! men, [`pawns::dead_men`]: men caged where no pawn of the side
+//! captures, so taken by pieces), breaks the order on some file. It
+//! counts only the promoted men the material shows (men beyond the
+//! initial set), not the region-promoted men of [`pawns`](super::pawns):
+//! that is all the corpus needs (measured), and it keeps the proof small.
+//! No corpus record needs the dead men either (measured), but Filman's h4
+//! puzzle does (examples/filman-1979.md: with them White's budget of 4
+//! keeps its g3 pawn capture-free).
 //! It is computed by branching, for every slot where both sides may have a
 //! capture-free man, on which of them may (a few *rectangles* of allowed
 //! choices per slot, covering every allowed pair), and running each side's
@@ -42,7 +46,7 @@
 //! made no capture, and shows that both sides' ghosts keep their
 //! capture-free pawns of each file in order (`crossing_reachable`).
 
-use super::pawns;
+use super::{frozen, pawns};
 use crate::retro::SideMaterial;
 use crate::{Board, Color, Piece, Position, Role};
 
@@ -242,5 +246,27 @@ pub fn refutes(pos: &Position) -> bool {
         let tokens = SideMaterial::of(board, color).promoted_excess() as usize;
         Side::new(board, color, tokens)
     };
-    refutes_sides(&side(Color::White), &side(Color::Black))
+    let (mut white, mut black) = (side(Color::White), side(Color::Black));
+    if refutes_sides(&white, &black) {
+        return true;
+    }
+    // The dead men only lower the budgets: tried when the plain budgets
+    // fit, and only when some may be dead (their cheap bound), as the
+    // frozen men are slower to compute.
+    if pawns::dead_men_bound(board, Color::White) == 0
+        && pawns::dead_men_bound(board, Color::Black) == 0
+    {
+        return false;
+    }
+    let frozen = frozen::frozen_men(board);
+    let (dw, db) = (
+        pawns::dead_men(board, frozen, Color::White),
+        pawns::dead_men(board, frozen, Color::Black),
+    );
+    if dw == 0 && db == 0 {
+        return false;
+    }
+    white.budget = white.budget.saturating_sub(dw);
+    black.budget = black.budget.saturating_sub(db);
+    refutes_sides(&white, &black)
 }

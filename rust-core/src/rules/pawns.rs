@@ -280,7 +280,7 @@ pub fn dead_men(board: &Board, frozen: Bitboard, color: Color) -> u32 {
 /// no pawn of `color` captures from an empty square, or above its
 /// [`pawn_ceiling`]. Every initial man [`dead_men`] counts stands on a
 /// pawn-proof cage, and frozen men are on occupied squares.
-fn dead_men_bound(board: &Board, color: Color) -> u32 {
+pub(super) fn dead_men_bound(board: &Board, color: Color) -> u32 {
     let start = Board::start();
     let homes =
         start.by_color(color.other()) - start.by_role(Role::Pawn) - start.by_role(Role::King);
