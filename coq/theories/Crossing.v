@@ -21,9 +21,9 @@
     As in PawnCaptures.v each side assigns its pawns and its promoted men
     ([promoted_men] of Material.v) to distinct starting files, its slots;
     the cost is a lower bound of its captures, at most [16 - m - d] with
-    [m] the other side's men and [d] its dead men ([dead] of
-    PawnCaptures.v: men of the other side caged where no pawn of the side
-    captures, gone, so taken by pieces).  Here a man may also be *capture-free*: then it
+    [m] the other side's men and [d] the other side's dead men ([dead] of
+    PawnCaptures.v: men caged where no pawn of the side captures, gone,
+    so taken by pieces).  Here a man may also be *capture-free*: then it
     costs 0 and stands (or promoted) on its slot's file; a man on its
     slot's file that is not capture-free costs 2.  A pawn's cost is at
     most the ranks it has gone up from its second rank ([advance]: each

@@ -68,7 +68,8 @@ struct Side {
     /// The files on which it may have promoted (not those where an
     /// unmoved opponent pawn holds its seventh rank).
     open: [bool; 8],
-    /// The captures it can have made: the other side's missing men.
+    /// The captures it can have made: the other side's missing men (less
+    /// the other side's dead men, once [`refutes`] counts them).
     budget: u32,
 }
 
