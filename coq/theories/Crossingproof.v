@@ -49,7 +49,7 @@ Open Scope nat_scope.
 
 (** The ghost with dead men [Dm] (PawnCapturesproof.v's [dead], or none),
     no region-promoted men and no promotion entries. *)
-Notation ghost0 Dm := (ghost Dm (fun _ => 0) (fun _ _ => 0) (fun _ _ _ => false)).
+Notation ghostd Dm := (ghost Dm (fun _ => 0) (fun _ _ => 0) (fun _ _ _ => false)).
 
 (** [s] (a pawn of [c]) stands below [x] (a pawn of the other side), in
     [c]'s direction of travel. *)
@@ -67,7 +67,7 @@ Definition ordered (c : color) (L : list (int * nat)) (T : list (nat * nat)) (Z 
     (forall y y', In (y, g) T -> In (y', g) U -> False).
 
 Definition crossing_inv (Dw Db : board_fn -> nat) (b : board_fn) : Prop :=
-  exists L T Z M U Y, ghost0 Dw b White L T Z /\ ghost0 Db b Black M U Y /\ ordered White L T Z M U Y.
+  exists L T Z M U Y, ghostd Dw b White L T Z /\ ghostd Db b Black M U Y /\ ordered White L T Z M U Y.
 
 (** ** Geometry, by computation on the 64 squares *)
 
@@ -124,12 +124,12 @@ Qed.
 
 (** ** The invariant is symmetric and kept by every step *)
 
-Lemma entry_sq : forall Dm b c L T Z s g, ghost0 Dm b c L T Z -> In (s, g) L -> In s all_squares.
+Lemma entry_sq : forall Dm b c L T Z s g, ghostd Dm b c L T Z -> In (s, g) L -> In s all_squares.
 Proof.
   intros Dm b c L T Z s g G Hin. apply (gh_sq _ _ _ _ _ _ _ _ _ G). apply (in_map fst) in Hin. exact Hin.
 Qed.
 
-Lemma ordered_sym : forall D1 D2 b c L T Z M U Y, ghost0 D1 b c L T Z -> ghost0 D2 b (opp c) M U Y ->
+Lemma ordered_sym : forall D1 D2 b c L T Z M U Y, ghostd D1 b c L T Z -> ghostd D2 b (opp c) M U Y ->
   ordered c L T Z M U Y -> ordered (opp c) M U Y L T Z.
 Proof.
   intros D1 D2 b c L T Z M U Y GL GM H g HY HZ. destruct (H g HZ HY) as (H1 & H2 & H3 & H4).
@@ -146,7 +146,7 @@ Proof. intros []; discriminate. Qed.
 (** The side to move [us] changes its ghost as [zkept] says, the other side
     only loses entries: the order is kept. *)
 Lemma ordered_step : forall D1 D2 b us L T Z M U Y L' T' Z' M' U' Y',
-  ghost0 D1 b us L T Z -> ghost0 D2 b (opp us) M U Y -> pawns_ok b ->
+  ghostd D1 b us L T Z -> ghostd D2 b (opp us) M U Y -> pawns_ok b ->
   ordered us L T Z M U Y ->
   zkept b us us L T Z L' T' Z' -> zkept b us (opp us) M U Y M' U' Y' ->
   ordered us L' T' Z' M' U' Y'.
@@ -239,10 +239,10 @@ Proof.
       as (HDw1 & HDw2).
     destruct (dead_step X cols tb Black Yb Okb Pb Kb G G' m Hl Hi (ex_intro _ h Hg) HX (HKo Black) Htb)
       as (HDb1 & HDb2).
-    assert (Hstep : forall Dm c L T Z, ghost0 Dm (piece_at G) c L T Z ->
+    assert (Hstep : forall Dm c L T Z, ghostd Dm (piece_at G) c L T Z ->
               cnt (piece_at G') (opp c) TMan + Dm (piece_at G') <= cnt (piece_at G) (opp c) TMan + Dm (piece_at G) ->
               (piece_at G (mv_from m) = Some (MkPiece c Pawn) -> Dm (piece_at G') <= Dm (piece_at G)) ->
-              exists L' T' Z', ghost0 Dm (piece_at G') c L' T' Z' /\
+              exists L' T' Z', ghostd Dm (piece_at G') c L' T' Z' /\
                                zkept (piece_at G) (turn G) c L T Z L' T' Z').
     { intros Dm c L0 T0 Z0 G0 HD1 HD2. apply (ghost_step_kept _ _ _ _ G m G' Hl Hi c); auto. }
     destruct (Hstep _ White L T Z GL HDw1 HDw2) as (L' & T' & Z' & GL' & KL).
@@ -457,7 +457,7 @@ Definition covers (L : list (int * nat)) (T' : list (nat * nat)) (Z : list nat) 
   (forall s, In (s, g) L -> In g Z -> inb s (fst z) = true) /\
   (forall x, In (x, g) T' -> In g Z -> snd z = true).
 
-Lemma side_fits : forall Dm b c L T Z A, ghost0 Dm b c L T Z ->
+Lemma side_fits : forall Dm b c L T Z A, ghostd Dm b c L T Z ->
   (forall g, covers L (firstn (excess b c) T) Z g (A g)) -> fits (Dm b) b c A = true.
 Proof.
   intros Dm b c L T Z A G Hc. unfold fits. rewrite promoted_excess, men_count_cnt.
@@ -523,7 +523,7 @@ Qed.
 (** ** The search finds the ghosts' own choice *)
 
 Lemma search_complete : forall Dw Db b Lw Tw Zw Lb Tb Zb cs Aw Ab,
-  ghost0 Dw b White Lw Tw Zw -> ghost0 Db b Black Lb Tb Zb ->
+  ghostd Dw b White Lw Tw Zw -> ghostd Db b Black Lb Tb Zb ->
   (forall g, covers Lw (firstn (excess b White) Tw) Zw g (Aw g)) ->
   (forall g, covers Lb (firstn (excess b Black) Tb) Zb g (Ab g)) ->
   (forall g rs, In (g, rs) cs -> exists r, In r rs /\
@@ -539,7 +539,7 @@ Proof.
   - intros h rs' Hin. apply Hcs. right. exact Hin.
 Qed.
 
-Lemma cands_cover : forall Dm b c L T Z g, ghost0 Dm b c L T Z ->
+Lemma cands_cover : forall Dm b c L T Z g, ghostd Dm b c L T Z ->
   covers L (firstn (excess b c) T) Z g (table (map (cands b c) (seq 0 8)) g).
 Proof.
   intros Dm b c L T Z g G. unfold table. destruct (Nat.lt_ge_cases g 8) as [Hg|Hg].
@@ -598,7 +598,7 @@ Qed.
 
 (** Some pair of [rects] covers the capture-free men of both sides. *)
 Lemma rects_cover : forall Dw Db b Lw Tw Zw Lb Tb Zb Tw' Tb' g zw zb,
-  ghost0 Dw b White Lw Tw Zw -> ghost0 Db b Black Lb Tb Zb -> incl Tw' Tw -> incl Tb' Tb ->
+  ghostd Dw b White Lw Tw Zw -> ghostd Db b Black Lb Tb Zb -> incl Tw' Tw -> incl Tb' Tb ->
   ordered White Lw Tw Zw Lb Tb Zb -> covers Lw Tw' Zw g zw -> covers Lb Tb' Zb g zb ->
   exists r, In r (rects zw zb) /\ covers Lw Tw' Zw g (fst r) /\ covers Lb Tb' Zb g (snd r).
 Proof.
@@ -643,7 +643,7 @@ Qed.
 (** ** The rule is sound *)
 
 Lemma crossing_with_false : forall Dw Db b Lw Tw Zw Lb Tb Zb Aw Ab,
-  ghost0 Dw b White Lw Tw Zw -> ghost0 Db b Black Lb Tb Zb -> ordered White Lw Tw Zw Lb Tb Zb ->
+  ghostd Dw b White Lw Tw Zw -> ghostd Db b Black Lb Tb Zb -> ordered White Lw Tw Zw Lb Tb Zb ->
   (forall g, covers Lw (firstn (excess b White) Tw) Zw g (Aw g)) ->
   (forall g, covers Lb (firstn (excess b Black) Tb) Zb g (Ab g)) ->
   crossing_with (Dw b) (Db b) b Aw Ab = false.
