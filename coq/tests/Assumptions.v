@@ -9,7 +9,7 @@
 From RetroProof Require Import Board Movegen Perft Rules RulesFast RulesCheck Retract Soundness
   Reachable Invariants Search Exports Completeness Retro Tactics Stranded Frozen Frozenproof Cert Certproof
   Parityproof PawnCaptures PawnCapturesproof SealedBishops SealedBishopsproof Cage Cageproof
-  RegionCount RegionCountproof Zone Zoneproof Crossing Crossingproof.
+  RegionCount RegionCountproof Zone Zoneproof Crossing Coloursproof Crossingproof.
 
 Print Assumptions Soundness.retractions_sound.
 Print Assumptions Soundness.retractions_turn.
@@ -53,6 +53,7 @@ Print Assumptions Retro.dead_set_refutes.
 Print Assumptions Parityproof.parity_refutes_sound.
 Print Assumptions PawnCapturesproof.pawn_refutes_sound.
 Print Assumptions PawnCapturesproof.entry_refutes_sound.
+Print Assumptions Coloursproof.tint_step.
 Print Assumptions Crossingproof.crossing_reachable.
 Print Assumptions Crossingproof.crossing_refutes_sound.
 Print Assumptions SealedBishopsproof.sealed_refutes_sound.

@@ -44,6 +44,28 @@
     the plain count of PawnCaptures.v made stronger by [advance] and by
     the cost 2 of a man back on its slot's file.
 
+    The promoted men counted are those of the sealed-bishops count
+    ([sealed_promoted] of SealedBishops.v): beyond the initial set, and
+    every bishop of a square colour whose home square is walled out.
+
+    ** Captures by square colour ([colours_with])
+
+    Once [search] finds the two sides fit, each side's assignment must
+    also fit by square colour: a pawn *pinned* on its square (it changed
+    files as often as it went up ranks, [pinned]) made all its captures
+    on its square's colour, and a pawn standing just in front of a pawn of
+    the other side that is capture-free in every assignment ([forced]:
+    without it that side does not fit) came there by a capture, as did a
+    promoted man whose pawn promoted from the square just in front of
+    such a pawn on the other side's third rank ([pawn_lb], [token_lb]).
+    Those counts per colour are at most the other side's missing men,
+    less 1 when it has no bishop of the other colour ([lost]: that bishop
+    was taken on its own colour).  [fitc] and [choosec] are [fitsk] and
+    [choose] with the three budgets (captures, light, dark), each promoted
+    man choosing its file ([token_opts]).  This is Filman's argument
+    (examples/filman-1979.md; Coloursproof.v and Crossingproof.v prove
+    it).
+
     [fitsk] looks for an assignment of the pawns (their costs per slot)
     to distinct free slots within a budget, dropping a slot as soon as the
     budget is spent, and [choose] then picks the promoted men's slots
@@ -51,7 +73,7 @@
     slots. *)
 
 From Coq Require Import Uint63 List Bool Arith.
-From RetroProof Require Import Gen.Vocab Board Rules Material RulesFast Facts PawnCaptures.
+From RetroProof Require Import Gen.Vocab Board Rules Material RulesFast Facts PawnCaptures SealedBishops.
 Import ListNotations.
 Open Scope nat_scope.
 
@@ -117,12 +139,12 @@ Definition pawn_sqs (b : board_fn) (c : color) : list int :=
     of [c] took (its dead men), with the capture-free men [A] allows. *)
 Definition fits (d : nat) (b : board_fn) (c : color) (A : allowed) : bool :=
   fitsk (map (pawn_cost c A) (pawn_sqs b c)) (seq 0 8) (16 - men_count (census_of (Material.men b) (opp c)) - d)
-        (choose (token_cost (blocked_files b c) A) (promoted_men (census_of (Material.men b) c))).
+        (choose (token_cost (blocked_files b c) A) (sealed_promoted b c)).
 
 (** The candidates of slot [g]. *)
 Definition cands (b : board_fn) (c : color) (g : nat) : list int * bool :=
   (filter (fun s => Nat.eqb (fnat s) g) (pawn_sqs b c),
-   Nat.ltb 0 (promoted_men (census_of (Material.men b) c)) && file_open (blocked_files b c) g).
+   Nat.ltb 0 (sealed_promoted b c) && file_open (blocked_files b c) g).
 
 Definition nonempty (z : list int * bool) : bool :=
   match z with (l, t) => negb (Nat.eqb (length l) 0) || t end.
@@ -156,8 +178,130 @@ Definition contested (Aw Ab : allowed) : list (nat * list ((list int * bool) * (
   flat_map (fun g => if nonempty (Aw g) && nonempty (Ab g) then [(g, rects (Aw g) (Ab g))] else [])
            (seq 0 8).
 
+(** ** Captures by square colour
+
+    The colour count of Coloursproof.v, bounded by the ghosts
+    (Crossingproof.v): each side's pawns and promoted men assigned to
+    slots as in [fits], and besides the captures of each, a lower bound of
+    those onto squares of each colour, which cannot exceed the other
+    side's men lost less 1 when it has no bishop of the other colour. *)
+
+(** The colour of a square: [true] for the light squares (a1 is dark). *)
+Definition light (s : int) : bool := Nat.odd (fnat s + rank_nat s).
+
+(** A pawn of [c] on [s] from the slot [g] made only captures: it changed
+    files as often as it went up ranks. *)
+Definition pinned (c : color) (s : int) (g : nat) : bool := Nat.eqb (absd (fnat s) g) (advance c s).
+
+(** [c] has a bishop on a square of colour [x]. *)
+Definition has_bishop (b : board_fn) (c : color) (x : bool) : bool :=
+  existsb (fun s => opiece_eqb (b s) (Some (MkPiece c Bishop)) && Bool.eqb (light s) x) all_squares.
+
+(** The other side of [c] has lost its bishop of the colour other than
+    [k]: taken on a square of that colour, by no capture onto [k]. *)
+Definition lost (b : board_fn) (c : color) (k : bool) : nat :=
+  if has_bishop b (opp c) (negb k) then 0 else 1.
+
+(** [x] (a pawn of the other side) stands on the square from which a pawn
+    of [c] steps onto [s]. *)
+Definition behind (c : color) (s x : int) : bool := (pawn_step c x =? s)%uint63.
+
+(** The allowed sets without the pawn on [x]. *)
+Definition without (A : allowed) (x : int) : allowed :=
+  with_slot A (fnat x) (filter (fun s => negb (s =? x)%uint63) (fst (A (fnat x))), snd (A (fnat x))).
+
+(** A pawn [x] of the other side whose being capture-free can count for
+    [c]: a pawn of [c] stands just in front of it, or it stands on [c]'s
+    sixth rank and [c] has promoted men (see [pawn_lb], [token_lb]). *)
+Definition relevant (b : board_fn) (c : color) (x : int) : bool :=
+  inb (pawn_step c x) (pawn_sqs b c) ||| ((relative_rank c x =? 5)%uint63 &&& Nat.ltb 0 (sealed_promoted b c)).
+
+(** [c]'s pawns, relevant for the other side, that are capture-free in
+    every assignment within [c]'s budget: without them, [c] does not
+    fit. *)
+Definition forced (d : nat) (b : board_fn) (c : color) (A : allowed) : list int :=
+  filter (fun x => relevant b (opp c) x &&& negb (fits d b c (without A x))) (pawn_sqs b c).
+
+(** The captures onto [k] of [c]'s pawn on [s] in slot [g], at least: all
+    of them if it is pinned, else one when a forced pawn [F] of the other
+    side stands just behind it (it came past that pawn by a capture). *)
+Definition pawn_lb (c : color) (F : list int) (s : int) (g : nat) (k : bool) : nat :=
+  if Bool.eqb (light s) k then
+    (if pinned c s g then advance c s else if existsb (behind c s) F then 1 else 0)
+  else 0.
+
+(** The captures onto [k] of [c]'s man promoted from file [y], at least:
+    one when a forced pawn of the other side stands on its third rank on
+    that file (the pawn came onto the square in front of it by a
+    capture). *)
+Definition token_lb (c : color) (F : list int) (y : nat) (k : bool) : nat :=
+  if existsb (fun x => Nat.eqb (fnat x) y &&& (relative_rank c x =? 5)%uint63 &&&
+                       Bool.eqb (light (pawn_step c x)) k) F then 1 else 0.
+
+Definition triple : Type := (nat * nat * nat)%type.
+
+Definition within (v : triple) (b0 b1 b2 : nat) : bool :=
+  let '(x, y, z) := v in Nat.leb x b0 &&& Nat.leb y b1 &&& Nat.leb z b2.
+
+(** [fitsk] with three budgets: the captures, those onto light squares
+    and those onto dark squares. *)
+Fixpoint fitc (items : list (nat -> triple)) (free : list nat) (b0 b1 b2 : nat)
+    (k : list nat -> nat -> nat -> nat -> bool) : bool :=
+  match items with
+  | [] => k free b0 b1 b2
+  | f :: rest =>
+      anyb (fun g => let '(x, y, z) := f g in
+                     if within (x, y, z) b0 b1 b2 then fitc rest (drop g free) (b0 - x) (b1 - y) (b2 - z) k
+                     else false) free
+  end.
+
+(** [choose] with three budgets, each slot offering the options [opts]. *)
+Fixpoint choosec (opts : nat -> list triple) (t : nat) (free : list nat) (b0 b1 b2 : nat) : bool :=
+  match free with
+  | [] => Nat.eqb t 0
+  | g :: free' =>
+      match t with
+      | 0 => true
+      | S t' =>
+          anyb (fun v => let '(x, y, z) := v in
+                         if within (x, y, z) b0 b1 b2 then choosec opts t' free' (b0 - x) (b1 - y) (b2 - z)
+                         else false) (opts g) |||
+          choosec opts t free' b0 b1 b2
+      end
+  end.
+
+(** A promoted man's options in slot [g]: one per open file. *)
+Definition token_opts (c : color) (bl : list nat) (A : allowed) (F : list int) (g : nat) : list triple :=
+  flat_map (fun y => if file_open bl y then
+                       [((if Nat.eqb y g then own (snd (A g)) else absd y g), token_lb c F y true, token_lb c F y false)]
+                     else []) (seq 0 8).
+
+(** [fits] counting the captures by colour too, the other side's forced
+    pawns being [F]. *)
+Definition colour_fits (d : nat) (b : board_fn) (c : color) (A : allowed) (F : list int) : bool :=
+  let m := men_count (census_of (Material.men b) (opp c)) in
+  fitc (map (fun s g => (pawn_cost c A s g, pawn_lb c F s g true, pawn_lb c F s g false)) (pawn_sqs b c))
+       (seq 0 8) (16 - m - d) (16 - m - lost b c true) (16 - m - lost b c false)
+       (fun free b0 b1 b2 => choosec (token_opts c (blocked_files b c) A F)
+                               (sealed_promoted b c) free b0 b1 b2).
+
+(** Whether the count by colour can say more than [fits]: the other side
+    has lost a bishop, or some of its pawns are forced.  Otherwise each
+    man's counts on the two colours add up to at most its cost, and the
+    budgets of the colours are not below that of the captures. *)
+Definition colours_needed (b : board_fn) (c : color) (F : list int) : bool :=
+  negb (Nat.eqb (lost b c true) 0 && Nat.eqb (lost b c false) 0 && Nat.eqb (length F) 0).
+
+Definition side_colours_ok (d : nat) (b : board_fn) (c : color) (A : allowed) (F : list int) : bool :=
+  if colours_needed b c F then colour_fits d b c A F else true.
+
+Definition colours_with (dw db : nat) (b : board_fn) (Aw Ab : allowed) : bool :=
+  side_colours_ok dw b White Aw (forced db b Black Ab) &&& side_colours_ok db b Black Ab (forced dw b White Aw).
+
+(** ** The rule *)
+
 Definition crossing_with (dw db : nat) (b : board_fn) (Aw Ab : allowed) : bool :=
-  negb (search dw db b (contested Aw Ab) Aw Ab).
+  negb (search dw db b (contested Aw Ab) Aw Ab &&& colours_with dw db b Aw Ab).
 
 Definition crossing_refutes_board (b : board_fn) : bool :=
   crossing_with (dead b White) (dead b Black) b

@@ -829,6 +829,19 @@ Proof.
     + left. exact Hin.
 Qed.
 
+(** How a step changes the entries of [c]'s ghost, [us] moving from [f]
+    to [t] on [b]: not at all (a man other than a pawn of [c] moved), only
+    losing entries (the other side moved), the pawn on [f] moved to [t],
+    or the pawn on [f] promoted.  The colour count of Coloursproof.v
+    follows it. *)
+Inductive gchange (b : board_fn) (us c : color) (f t : int) (L : list (int * nat)) (T : list (nat * nat)) :
+    list (int * nat) -> list (nat * nat) -> Prop :=
+  | gc_same : (c = us -> b f <> Some (MkPiece c Pawn)) -> gchange b us c f t L T L T
+  | gc_sub L' : c = opp us -> incl L' L -> gchange b us c f t L T L' T
+  | gc_move L1 g L2 : c = us -> L = L1 ++ (f, g) :: L2 -> gchange b us c f t L T (L1 ++ (t, g) :: L2) T
+  | gc_promote L1 g L2 : c = us -> L = L1 ++ (f, g) :: L2 -> (relative_rank c f =? 6)%uint63 = true ->
+      gchange b us c f t L T (L1 ++ L2) ((fnat f, g) :: T).
+
 Lemma ghost_move : forall b b' c L T Z f t, ghost b c L T Z -> In f all_squares -> In t all_squares ->
   b f = Some (MkPiece c Pawn) -> b t <> Some (MkPiece c Pawn) ->
   (forall s, In s all_squares ->
@@ -913,12 +926,13 @@ Lemma ghost_move_kept : forall b b' us c L T Z f t, ghost b c L T Z -> In f all_
   (forall r, Pk r b' <= Pk r b) ->
   absd (fnat f) (fnat t) + cnt b' (opp c) TMan + Dm b' <= cnt b (opp c) TMan + Dm b ->
   (fnat f = fnat t -> c = us /\ pushed b c f t) ->
-  advance c f < advance c t /\ advance c f + absd (fnat f) (fnat t) <= advance c t ->
-  exists L' T' Z', ghost b' c L' T' Z' /\ zkept b us c L T Z L' T' Z'.
+  advance c f < advance c t /\ advance c f + absd (fnat f) (fnat t) <= advance c t -> c = us ->
+  exists L' T' Z', ghost b' c L' T' Z' /\ zkept b us c L T Z L' T' Z' /\ gchange b us c f t L T L' T'.
 Proof.
-  intros b b' us c L T Z f t G Hf Ht Hbf Hbt Hp Hn He HR HP Hm Hpush Ha.
+  intros b b' us c L T Z f t G Hf Ht Hbf Hbt Hp Hn He HR HP Hm Hpush Ha Ec.
   destruct (ghost_move b b' c L T Z f t G Hf Ht Hbf Hbt Hp Hn He HR HP Hm Ha) as (L1 & g & L2 & -> & G').
-  exists (L1 ++ (t, g) :: L2), T, (zmove f t g Z). split; [exact G'|]. apply zkept_move, Hpush.
+  exists (L1 ++ (t, g) :: L2), T, (zmove f t g Z). split; [exact G'|]. split; [apply zkept_move, Hpush|].
+  apply gc_move; [exact Ec|reflexivity].
 Qed.
 
 Lemma ghost_remove : forall b b' c L T Z x, ghost b c L T Z -> In x all_squares -> b x = Some (MkPiece c Pawn) ->
@@ -1220,7 +1234,8 @@ Lemma ghost_step_kept : forall G m G', legal_move G m G' -> inv G = true -> fora
      (Pk r (piece_at G') <= S (Pk r (piece_at G)) /\ piece_at G' (mv_to m) = Some (MkPiece c r) /\
       Ad r (fnat (mv_from m)) (mv_to m) = true)) ->
   forall L T Z, ghost (piece_at G) c L T Z ->
-  exists L' T' Z', ghost (piece_at G') c L' T' Z' /\ zkept (piece_at G) (turn G) c L T Z L' T' Z'.
+  exists L' T' Z', ghost (piece_at G') c L' T' Z' /\ zkept (piece_at G) (turn G) c L T Z L' T' Z' /\
+    gchange (piece_at G) (turn G) c (mv_from m) (mv_to m) L T L' T'.
 Proof.
   intros G m G' Hl Hi c HD1 HD2 HR1 HR2 HP1 HP2 L T Z Hg.
   apply inv_elim in Hi. destruct Hi as (Hmat & _ & _ & _ & Hep).
@@ -1241,12 +1256,17 @@ Proof.
   assert (Hmover : c = us -> no_new_enemy_pawn b b' us -> (forall g, cnt b' us g = cnt b us g) ->
                    Rx b' <= Rx b -> (forall r, Pk r b' <= Pk r b) ->
                    (forall s, In s all_squares -> (b' s = Some (MkPiece us Pawn) <-> b s = Some (MkPiece us Pawn))) ->
-                   exists L' T' Z', ghost b' us L' T' Z' /\ zkept b us us L T Z L' T' Z').
-  { intros Ec Hn Hc HR HP Hp. subst c. exists L, T, Z. split; [|apply zkept_sub; intros y; tauto].
-    apply (ghost_same b b' us L T Z Hg); auto. apply excess_mono. intros g. rewrite Hc. lia. }
+                   b f <> Some (MkPiece us Pawn) ->
+                   exists L' T' Z', ghost b' us L' T' Z' /\ zkept b us us L T Z L' T' Z' /\
+                                    gchange b us us f t L T L' T').
+  { intros Ec Hn Hc HR HP Hp Hnp. subst c. exists L, T, Z. split; [|split; [apply zkept_sub; intros y; tauto|]].
+    - apply (ghost_same b b' us L T Z Hg); auto. apply excess_mono. intros g. rewrite Hc. lia.
+    - apply gc_same. intros _. exact Hnp. }
   assert (Hside : forall L', incl L' L -> ghost b' (opp us) L' T Z ->
-                  exists L' T' Z', ghost b' (opp us) L' T' Z' /\ zkept b us (opp us) L T Z L' T' Z').
-  { intros L' Hinc Gs. exists L', T, Z. split; [exact Gs|apply zkept_sub, Hinc]. }
+                  exists L' T' Z', ghost b' (opp us) L' T' Z' /\ zkept b us (opp us) L T Z L' T' Z' /\
+                                   gchange b us (opp us) f t L T L' T').
+  { intros L' Hinc Gs. exists L', T, Z. split; [exact Gs|]. split; [apply zkept_sub, Hinc|].
+    apply gc_sub; [reflexivity|exact Hinc]. }
   shape_inv Hk.
   - (* a normal move *)
     clear Hr7 Hps.
@@ -1285,7 +1305,8 @@ Proof.
            ++ split; [exact Hbt0|right; split; assumption].
            ++ exfalso. exact (attack_file us f t Hf Ht Hat E).
         -- exact (pawn_advance us f t Hf Ht (Hrf us Hbf) (pawn_moves_man b us f t Hmm)).
-      * apply Hmover; auto.
+      * apply Hmover; auto; cycle 1.
+        { rewrite Hbf. intros E. injection E as Er. subst r. simpl in Erp. discriminate Erp. }
         intros s Hs. sq_cases s [f; t].
         -- rewrite Hb'f, Hbf. split; [discriminate|]. intros E. injection E as ->. discriminate.
         -- rewrite Hb't. split; [intros E; injection E as ->; discriminate|intros E; contradiction].
@@ -1303,7 +1324,7 @@ Proof.
       specialize (Hf6 H7).
       cut (exists L1 g L2, L = L1 ++ (f, g) :: L2 /\ ghost b' us (L1 ++ L2) ((fnat f, g) :: T) Z);
         [intros (L1 & g & L2 & -> & Gp); exists (L1 ++ L2), ((fnat f, g) :: T), Z;
-         split; [exact Gp|apply zkept_promote, Hf6]|].
+         split; [exact Gp|]; split; [apply zkept_promote, Hf6|apply gc_promote; [reflexivity|reflexivity|exact Hf6]]|].
       apply (ghost_promote b b' us L T Z f t r Hg Hf Hbf); auto.
       * intros s Hs. sq_cases s [f; t].
         -- rewrite Hb'f. split; [discriminate|]. intros [_ H]; congruence.
@@ -1390,7 +1411,7 @@ Proof.
     assert (Hnne : forall c', no_new_enemy_pawn b b' c').
     { intros c' s Hs _ E. rewrite <- (Hpawn (opp c') s Hs). exact E. }
     destruct Hcol as [->| ->].
-    + apply Hmover; auto.
+    + apply Hmover; auto. rewrite Hbf. discriminate.
     + apply (Hside L (fun y H => H)). apply (ghost_same b b' (opp us) L T Z Hg); auto.
       apply excess_mono, Hopp.
 Qed.
@@ -1407,7 +1428,7 @@ Lemma ghost_step : forall G m G', legal_move G m G' -> inv G = true -> forall c,
   ghostly (piece_at G) c -> ghostly (piece_at G') c.
 Proof.
   intros G m G' Hl Hi c HD1 HD2 HR1 HR2 HP1 HP2 (L & T & Z & Hg).
-  destruct (ghost_step_kept G m G' Hl Hi c HD1 HD2 HR1 HR2 HP1 HP2 L T Z Hg) as (L' & T' & Z' & Gk & _).
+  destruct (ghost_step_kept G m G' Hl Hi c HD1 HD2 HR1 HR2 HP1 HP2 L T Z Hg) as (L' & T' & Z' & Gk & _ & _).
   exists L', T', Z'. exact Gk.
 Qed.
 

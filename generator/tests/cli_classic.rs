@@ -362,6 +362,42 @@ fn which_with_a_given_game() {
     assert!(err.contains("reaches none"), "{err}");
 }
 
+/// Filman's puzzle with its premise (a man fell off h4, `--occupied`):
+/// every other man on h4 is proven impossible (N, R and Q by the crossing
+/// rule's colour count), the bishop possible, and the completed FEN
+/// printed.
+#[test]
+fn which_occupied_proves_filman() {
+    if skip_coq() {
+        return;
+    }
+    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    let game = std::fs::read_to_string(root.join("examples/filman-1979-bishop.uci")).unwrap();
+    let mut args = vec![
+        "prove",
+        "2nR3K/pk1Rp1p1/p2p4/P1p5/1Pp4?/2PP2P1/4P2P/n7 b - -",
+        "--question",
+        "which",
+        "--occupied",
+        "--game-time",
+        "0",
+        "--reached-by",
+    ];
+    args.extend(game.split_whitespace());
+    let stdout = success_stdout(&args);
+    for x in ['P', 'N', 'R', 'Q', 'p', 'n', 'b', 'r', 'q'] {
+        assert!(
+            stdout.contains(&format!("proven: h4={x} impossible")),
+            "{x}: {stdout}"
+        );
+    }
+    assert!(
+        stdout
+            .contains("which: only h4=B: 2nR3K/pk1Rp1p1/p2p4/P1p5/1Pp4B/2PP2P1/4P2P/n7 b - - 0 1"),
+        "{stdout}"
+    );
+}
+
 #[test]
 fn which_refuses_bad_unknowns() {
     let which = |fen: &str, extra: &[&str]| {

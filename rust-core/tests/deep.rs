@@ -99,6 +99,45 @@ fn filman_h4_black_fillings_die_by_sealed_bishops() {
     }
 }
 
+/// Filman's h4 with a white knight, rook or queen: after c7xd8=R took a
+/// knight (a third one) or a bishop (the f8 bishop never left f8), Black
+/// promoted its h-pawn, which came onto g2 past White's capture-free g3
+/// pawn by a capture, a light square; with b7xa6 and f7xe6xd5xc4 that is
+/// five light-square captures, and White has lost five men, one of them
+/// its dark-squared bishop (none on the board). The crossing rule's colour
+/// count kills the three positions two plies back; without it the search
+/// does not decide.
+#[test]
+fn filman_h4_white_pieces_die_by_square_colours() {
+    for x in ['N', 'R', 'Q'] {
+        let p = pos(&format!(
+            "2nR3K/pk1Rp1p1/p2p4/P1p5/1Pp4{x}/2PP2P1/4P2P/n7 b - -"
+        ));
+        match Search::new(RuleSet::ALL, budget(10.0)).illegal(&p) {
+            Verdict::Illegal(cert) => {
+                check_illegal(&p, &cert).unwrap();
+                assert!(cert.len() <= 10, "h4={x}: {} positions", cert.len());
+                let before = pos(&format!(
+                    "2nn3K/pkPRp1p1/p2p4/P1p5/1Pp4{x}/2PP2P1/4P2P/n7 w - -"
+                ));
+                assert_eq!(
+                    RuleSet::ALL.refuting(&before),
+                    Some(Rule::Crossing),
+                    "h4={x}"
+                );
+            }
+            other => panic!("h4={x}: {other:?}"),
+        }
+        let mut without = Search::new(RuleSet::ALL.without(Rule::Crossing), budget(1.0));
+        assert!(matches!(without.illegal(&p), Verdict::Unknown(_)), "h4={x}");
+    }
+    // With White's dark-squared bishop on h4 the count fits: the proof
+    // game of examples/filman-1979-bishop.uci reaches this position, its
+    // last move c7xd8=R taking that knight.
+    let bishop = pos("2nn3K/pkPRp1p1/p2p4/P1p5/1Pp4B/2PP2P1/4P2P/n7 w - -");
+    assert_eq!(RuleSet::ALL.refuting(&bishop), None);
+}
+
 #[test]
 fn certificates_refused_when_wrong() {
     // A dead set holding the initial position.

@@ -193,6 +193,45 @@ fn pawns_capture_going_up() {
     assert!(!crossing::refutes(&up_two));
 }
 
+/// The crossing rule's colour count: a pawn that made only captures
+/// made them on its own square colour, and a side without its bishop of
+/// one colour lost it on that colour.
+#[test]
+fn captures_by_square_colour() {
+    let refuted = |fen: &str| {
+        let p = pos(fen);
+        let others = RuleSet::ALL.without(Rule::Crossing);
+        assert_eq!(others.refuting(&p), None, "{fen}");
+        crossing::refutes(&p)
+    };
+    // White has lost two men, a knight and its dark-squared bishop
+    // (d2-d3 let it out, so it is no dead man); Black's d5 pawn is its
+    // f-pawn (the others stand on their files), which took a man on e6
+    // and one on d5: two light squares, but the bishop was taken on a
+    // dark one.
+    assert!(refuted(
+        "rnbqkbnr/ppppp1pp/8/3p4/8/3P4/PPP1PPPP/RN1QKB1R w - -"
+    ));
+    // The light-squared bishop lost instead (e2-e3 let it out): 1.e3 Nf6
+    // 2.Bc4 Ng8 3.Be6 fxe6 4.Nh3 Nf6 5.Nf4 Ng8 6.Nd5 exd5.
+    assert!(!refuted(
+        "rnbqkbnr/ppppp1pp/8/3p4/8/4P3/PPPP1PPP/RNBQK2R w - -"
+    ));
+    // Filman's puzzle two plies back with a knight on h4 (examples/
+    // filman-1979.md): Black's light captures b7xa6, f7xe6xd5xc4 and the
+    // h-pawn's onto g2 (White's g3 pawn is capture-free in every
+    // assignment, and the promoted man's pawn came onto g2 past it) are
+    // five; White lost five men, one of them its dark-squared bishop.
+    assert!(refuted(
+        "2nn3K/pkPRp1p1/p2p4/P1p5/1Pp4N/2PP2P1/4P2P/n7 w - -"
+    ));
+    // With White's dark-squared bishop on h4, four of the five could be
+    // light: a proof game reaches it (examples/filman-1979-bishop.uci).
+    assert!(!refuted(
+        "2nn3K/pkPRp1p1/p2p4/P1p5/1Pp4B/2PP2P1/4P2P/n7 w - -"
+    ));
+}
+
 /// The positions of coq/tests/PawnCaptures.v, with the verdicts Coq's
 /// `pawn_refutes` gives there (hand-reasoned; see the comments).
 #[test]

@@ -69,7 +69,11 @@
 //! - [`Rule::Crossing`]: the two sides' pawn-capture counts together,
 //!   knowing that a white and a black pawn of one file that have both
 //!   made no capture are still on it, the white one below, and that a
-//!   pawn made no more captures than the ranks it went up ([`crossing`]).
+//!   pawn made no more captures than the ranks it went up; then each
+//!   side's captures by square colour (a pawn that made only captures
+//!   made them on its colour; one that passed a capture-free pawn did so
+//!   by a capture) against the other side's losses, its bishop of one
+//!   colour taken on that colour ([`crossing`]).
 //! - [`Rule::PromotionEntries`]: pawn-capture counting with the men that
 //!   the regions of their kind show promoted, each from a seventh-rank
 //!   square next to a last-rank square of its region, no frozen man's
