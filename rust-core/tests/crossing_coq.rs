@@ -1,7 +1,9 @@
 //! Native `crossing::refutes` and Coq's `Crossing.crossing_refutes` agree.
 //!
-//! Random boards (seeded, so always the same ones) and a few fixed ones
-//! ([`FIXED`]) with the native verdicts go into coq/tests/CrossingCross.v,
+//! Random boards (seeded, so always the same ones: [`draw`] for the order
+//! on the files, [`colour_fen`] for the count by square colour) and a few
+//! fixed ones ([`FIXED`]) with the native verdicts go into
+//! coq/tests/CrossingCross.v,
 //! which proves by `vm_compute` that `crossing_refutes` gives the same
 //! verdicts; this test checks that the file lists exactly them. So `cargo
 //! test` + `make -C coq test` together check agreement. To regenerate the
@@ -11,7 +13,7 @@
 mod common;
 
 use retroproof_core::random::Rng;
-use retroproof_core::rules::{crossing, pawns};
+use retroproof_core::rules::{crossing, pawns, Rule, RuleSet};
 use retroproof_core::Position;
 
 const COUNT: usize = 200;
@@ -57,6 +59,85 @@ fn draw(rng: &mut Rng) -> String {
                 common::place(rng, &mut board, (0, 7), (0, 7), p);
             }
         }
+    }
+    common::grid_fen(&board)
+}
+
+/// Random boards for the colour count ([`colour_fen`]).
+const COLOUR_COUNT: usize = 100;
+const COLOUR_SEED: u64 = 0xc010_55ed;
+
+/// A board on which the count by square colour can decide: from the
+/// initial position, one pawn of one side (now and then a second) made
+/// only captures, two or three (each step diagonal, so all on the colour
+/// of the pawn's square), each taking a man of the other side, the first
+/// one a bishop of either colour; now and then one more man of the other
+/// side is gone. Some of the other side's pawns are pushed a square, so
+/// that its bishops got out (a bishop caged at home and gone is a dead
+/// man, which the plain count already sees).
+fn colour_fen(rng: &mut Rng) -> String {
+    let mut board = [[' '; 8]; 8];
+    for (f, (w, b)) in "RNBQKBNR".chars().zip("rnbqkbnr".chars()).enumerate() {
+        board[0][f] = w;
+        board[1][f] = 'P';
+        board[6][f] = 'p';
+        board[7][f] = b;
+    }
+    let white = rng.below(2) == 0;
+    let (home, up, pawn): (usize, isize, char) = if white { (1, 1, 'P') } else { (6, -1, 'p') };
+    let (their_home, their_pawn) = if white { (6, 'p') } else { (1, 'P') };
+    for _ in 0..2 + rng.below(4) {
+        let f = rng.below(8);
+        let ahead = (their_home as isize - up) as usize;
+        if board[their_home][f] == their_pawn && board[ahead][f] == ' ' {
+            board[their_home][f] = ' ';
+            board[ahead][f] = their_pawn;
+        }
+    }
+    let others = |c: char| {
+        if white {
+            c.is_ascii_lowercase()
+        } else {
+            c.is_ascii_uppercase()
+        }
+    };
+    let take = |rng: &mut Rng, board: &mut [[char; 8]; 8], bishop: bool| {
+        let men: Vec<(usize, usize)> = (0..64)
+            .map(|i| (i / 8, i % 8))
+            .filter(|&(r, f)| others(board[r][f]) && !matches!(board[r][f], 'K' | 'k'))
+            .filter(|&(r, f)| !bishop || matches!(board[r][f], 'B' | 'b'))
+            .collect();
+        if !men.is_empty() {
+            let (r, f) = men[rng.below(men.len())];
+            board[r][f] = ' ';
+        }
+    };
+    let mut first = true;
+    for _ in 0..1 + rng.below(4) / 3 {
+        let f0 = rng.below(8);
+        if board[home][f0] != pawn {
+            continue;
+        }
+        let (mut r, mut f) = (home, f0);
+        for _ in 0..2 + rng.below(2) {
+            let nf = if f == 0 || (f < 7 && rng.below(2) == 0) {
+                f + 1
+            } else {
+                f - 1
+            };
+            let nr = (r as isize + up) as usize;
+            if board[nr][nf] != ' ' {
+                break;
+            }
+            board[r][f] = ' ';
+            board[nr][nf] = pawn;
+            (r, f) = (nr, nf);
+            take(rng, &mut board, first);
+            first = false;
+        }
+    }
+    if rng.below(4) == 0 {
+        take(rng, &mut board, false);
     }
     common::grid_fen(&board)
 }
@@ -121,5 +202,24 @@ fn coq_cross_file_is_current() {
         "{fixed:?}"
     );
     cs.extend(fixed);
+    // Boards for the colour count: both verdicts, and some refuted only
+    // by it (the captures alone fit).
+    let colours = common::cases(COLOUR_SEED, COLOUR_COUNT, colour_fen, crossing::refutes);
+    let by_colour = colours
+        .iter()
+        .filter(|(fen, refuted)| {
+            *refuted
+                && RuleSet::ALL
+                    .without(Rule::Crossing)
+                    .refuting(&Position::from_fen(fen).unwrap())
+                    .is_none()
+        })
+        .count();
+    assert!(
+        by_colour >= 5,
+        "{by_colour} refuted only by the crossing rule"
+    );
+    common::assert_both_verdicts(&colours);
+    cs.extend(colours);
     CROSS.assert_current(&cs);
 }
