@@ -47,7 +47,10 @@ From RetroProof Require Import Gen.Vocab Board Rules Material RulesFast Facts Ru
 Import ListNotations.
 Open Scope nat_scope.
 
-(** ** Definitions *)
+(** ** Definitions
+
+    [light], [pinned], [has_bishop] and [lost] are those of the rule
+    (Crossing.v). *)
 
 Definition flag (F : bool -> list nat) (k : bool) (g : nat) : nat := if zin g (F k) then 1 else 0.
 
@@ -487,50 +490,37 @@ Proof.
     rewrite E in E'. destruct us; discriminate. }
   assert (Hother : c = opp us -> lost b' c k + cnt b' (opp c) TMan <= lost b c k + cnt b (opp c) TMan).
   { intros ->. rewrite opp_opp. pose proof (lost_mover b b' us k HB). lia. }
-  destruct Hch as [Hnp|L0 Ec Hinc|L1 g L2 Ec EL|L1 g L2 Ec EL _].
-  - rewrite (Hnone Hnp). destruct Hcol as [->| ->]; [specialize (Hlost k); lia|specialize (Hother eq_refl); lia].
-  - rewrite Hnone by (intros E; rewrite E in Ec; destruct us; discriminate).
-    specialize (Hother Ec).
-    assert (Hs : lsum c F k L0 <= lsum c F k L)
-      by (unfold lsum; apply (fold_sum_incl _ (fun sg => pcount c F k (fst sg) (snd sg))); assumption).
-    lia.
-  - subst c L. unfold fnext. rewrite (slot_at_in _ f g Hnd) by (apply in_or_app; right; left; reflexivity).
-    destruct (slot_apart L1 L2 T f g Hsl) as (HaL & HaT).
-    assert (Hin : In (f, g) (L1 ++ (f, g) :: L2)) by (apply in_or_app; right; left; reflexivity).
-    destruct (Hpawn (Hpw f g Hin)) as (Ha2 & Ha1 & Hft).
+  destruct Hch as [Hnp|L0 Ec Hinc|L1 g L2 Ec EL|L1 g L2 Ec EL _];
+    [rewrite (Hnone Hnp); destruct Hcol as [->| ->]; [specialize (Hlost k); lia|specialize (Hother eq_refl); lia]
+    |rewrite Hnone by (intros E; rewrite E in Ec; destruct us; discriminate);
+     specialize (Hother Ec);
+     assert (Hs : lsum c F k L0 <= lsum c F k L)
+       by (unfold lsum; apply (fold_sum_incl _ (fun sg => pcount c F k (fst sg) (snd sg))); assumption);
+     lia
+    | | ].
+  (* The pawn on [f], of slot [g], moved to [t] or promoted there: its
+     count (or its promoted man's flag) grows by the capture it made onto
+     [k] at most, which took a man of the other side ([bonus_paid]); no
+     other slot's flags change. *)
+  all: subst c L; unfold fnext; rewrite (slot_at_in _ f g Hnd) by (apply in_or_app; right; left; reflexivity);
+    destruct (slot_apart L1 L2 T f g Hsl) as (HaL & HaT);
+    assert (Hin : In (f, g) (L1 ++ (f, g) :: L2)) by (apply in_or_app; right; left; reflexivity);
+    destruct (Hpawn (Hpw f g Hin)) as (Ha2 & Ha1 & Hft);
     assert (Hft' : fnat t = fnat f \/ (absd (fnat f) (fnat t) = 1 /\ light t = light f))
-      by (destruct Hft as [E|(E1 & E2 & _)]; [left; exact E|right; split; assumption]).
-    destruct (upd_move us F k f t g (Hrc f g Hin) Ha2 Ha1 Hft') as (Hup & _).
+      by (destruct Hft as [E|(E1 & E2 & _)]; [left; exact E|right; split; assumption]);
+    destruct (upd_move us F k f t g (Hrc f g Hin) Ha2 Ha1 Hft') as (Hup & Hupt);
     assert (Hftk : fnat t = fnat f \/ (absd (fnat f) (fnat t) = 1 /\ light t = light f /\
               (light t = k -> 1 + lost b' us k + cnt b' (opp us) TMan <= lost b us k + cnt b (opp us) TMan)))
-      by (destruct Hft as [E|(E1 & E2 & E3)]; [left; exact E|right; split; [|split]; auto]).
-    pose proof (bonus_paid f t k _ _ _ _ Hftk (Hlost k)) as Hpay.
-    rewrite !lsum_app in *. change (lsum us ?F k ((?s, ?h) :: ?L)) with (pcount us F k s h + lsum us F k L) in *.
+      by (destruct Hft as [E|(E1 & E2 & E3)]; [left; exact E|right; split; [|split]; auto]);
+    pose proof (bonus_paid f t k _ _ _ _ Hftk (Hlost k)) as Hpay;
+    rewrite !lsum_app in *; change (lsum us ?F k ((?s, ?h) :: ?L)) with (pcount us F k s h + lsum us F k L) in *;
+    try change (tsum ?F k ((?x, ?h) :: ?T)) with (flag F k h + tsum F k T);
     rewrite (lsum_ext us (upd us f t g F) F k L1), (lsum_ext us (upd us f t g F) F k L2),
-      (tsum_ext (upd us f t g F) F k T).
-    + lia.
-    + intros x h Hx. apply upd_other, (HaT x h Hx).
-    + intros s h Hs. apply upd_other, (HaL s h). apply in_or_app. right. exact Hs.
-    + intros s h Hs. apply upd_other, (HaL s h). apply in_or_app. left. exact Hs.
-  - subst c L. unfold fnext. rewrite (slot_at_in _ f g Hnd) by (apply in_or_app; right; left; reflexivity).
-    destruct (slot_apart L1 L2 T f g Hsl) as (HaL & HaT).
-    assert (Hin : In (f, g) (L1 ++ (f, g) :: L2)) by (apply in_or_app; right; left; reflexivity).
-    destruct (Hpawn (Hpw f g Hin)) as (Ha2 & Ha1 & Hft).
-    assert (Hft' : fnat t = fnat f \/ (absd (fnat f) (fnat t) = 1 /\ light t = light f))
-      by (destruct Hft as [E|(E1 & E2 & _)]; [left; exact E|right; split; assumption]).
-    destruct (upd_move us F k f t g (Hrc f g Hin) Ha2 Ha1 Hft') as (_ & Hup).
-    assert (Hftk : fnat t = fnat f \/ (absd (fnat f) (fnat t) = 1 /\ light t = light f /\
-              (light t = k -> 1 + lost b' us k + cnt b' (opp us) TMan <= lost b us k + cnt b (opp us) TMan)))
-      by (destruct Hft as [E|(E1 & E2 & E3)]; [left; exact E|right; split; [|split]; auto]).
-    pose proof (bonus_paid f t k _ _ _ _ Hftk (Hlost k)) as Hpay.
-    rewrite !lsum_app in *. change (lsum us ?F k ((?s, ?h) :: ?L)) with (pcount us F k s h + lsum us F k L) in *.
-    change (tsum ?F k ((?x, ?h) :: ?T)) with (flag F k h + tsum F k T).
-    rewrite (lsum_ext us (upd us f t g F) F k L1), (lsum_ext us (upd us f t g F) F k L2),
-      (tsum_ext (upd us f t g F) F k T).
-    + lia.
-    + intros x h Hx. apply upd_other, (HaT x h Hx).
-    + intros s h Hs. apply upd_other, (HaL s h). apply in_or_app. right. exact Hs.
-    + intros s h Hs. apply upd_other, (HaL s h). apply in_or_app. left. exact Hs.
+      (tsum_ext (upd us f t g F) F k T);
+    [lia
+    |intros x h Hx; apply upd_other, (HaT x h Hx)
+    |intros s h Hs; apply upd_other, (HaL s h); apply in_or_app; right; exact Hs
+    |intros s h Hs; apply upd_other, (HaL s h); apply in_or_app; left; exact Hs].
 Qed.
 
 Lemma tint_ext : forall b b' c L T F, (forall s, In s all_squares -> b s = b' s) ->

@@ -65,13 +65,6 @@ From RetroProof Require Import Gen.Vocab Board Rules Material RulesFast Facts Ru
 Import ListNotations.
 Open Scope nat_scope.
 
-(** The promoted men the sealed-bishops count shows (SealedBishops.v):
-    the queens beyond one, rooks and knights beyond two, and for each
-    square colour the bishops beyond the first, or all of them when that
-    colour's home square is walled out. *)
-Definition sealed_excess (b : board_fn) (c : color) : nat :=
-  (cnt b c TQueen - 1) + (cnt b c TRook - 2) + (cnt b c TKnight - 2) + bp b c true + bp b c false.
-
 (** The ghost of [c] with dead men [Dm] (PawnCapturesproof.v's [dead], or
     none), as many promotions as [sealed_excess] and no promotion
     entries. *)
@@ -439,62 +432,6 @@ Proof.
       * rewrite zin_upd_other by exact (HaT y g' Hy). exact (HeT y g' x h Hy Hx0 Hh0 Ey H5).
 Qed.
 
-(** A move raises [sealed_excess] only by a promotion of the mover, by
-    at most one (as in SealedBishopsproof.v's [sealed_step]). *)
-Lemma sealed_excess_step : forall G m G', legal_move G m G' -> inv G = true -> forall c,
-  sealed_excess (piece_at G') c <= S (sealed_excess (piece_at G) c) /\
-  (turn G <> c \/ mv_kind m <> Promotion -> sealed_excess (piece_at G') c <= sealed_excess (piece_at G) c).
-Proof.
-  intros G m G' Hl Hi c.
-  destruct (inv_elim G Hi) as (_ & _ & _ & _ & Hep).
-  destruct (count_step G m G' Hl Hep) as (Hopp & _ & _ & _ & Hus).
-  unfold sealed_excess.
-  destruct (color_eqb c (turn G)) eqn:Ec.
-  - apply color_eqb_eq in Ec. subst c.
-    assert (Hsame : (forall g, cnt (piece_at G') (turn G) g = cnt (piece_at G) (turn G) g) ->
-      (cnt (piece_at G') (turn G) TQueen - 1) + (cnt (piece_at G') (turn G) TRook - 2) +
-      (cnt (piece_at G') (turn G) TKnight - 2) + bp (piece_at G') (turn G) true + bp (piece_at G') (turn G) false <=
-      (cnt (piece_at G) (turn G) TQueen - 1) + (cnt (piece_at G) (turn G) TRook - 2) +
-      (cnt (piece_at G) (turn G) TKnight - 2) + bp (piece_at G) (turn G) true + bp (piece_at G) (turn G) false).
-    { intros Hs.
-      assert (BL := bp_step G m G' (turn G) true 0 Hl Hi ltac:(rewrite Hs; lia)).
-      assert (BD := bp_step G m G' (turn G) false 0 Hl Hi ltac:(rewrite Hs; lia)).
-      rewrite !Hs. lia. }
-    split.
-    + destruct Hus as [Hus|(r & s & Hr & Hp & Hg)]; [pose proof (Hsame Hus); lia|].
-      set (us := turn G) in *.
-      assert (Hsum : (ind us TKnight s (Some (MkPiece us r)) + ind us TLight s (Some (MkPiece us r)) +
-                      ind us TDark s (Some (MkPiece us r)) + ind us TRook s (Some (MkPiece us r)) +
-                      ind us TQueen s (Some (MkPiece us r)) = 1)%nat).
-      { unfold ind, tagged. simpl in Hr.
-        destruct Hr as [<-|[<-|[<-|[<-|[]]]]]; destruct us; simpl; try reflexivity;
-          destruct (is_light s); reflexivity. }
-      assert (EN := Hg TKnight ltac:(discriminate) ltac:(discriminate)).
-      assert (EL := Hg TLight ltac:(discriminate) ltac:(discriminate)).
-      assert (ED := Hg TDark ltac:(discriminate) ltac:(discriminate)).
-      assert (ER := Hg TRook ltac:(discriminate) ltac:(discriminate)).
-      assert (EQ := Hg TQueen ltac:(discriminate) ltac:(discriminate)).
-      assert (BL := bp_step G m G' us true _ Hl Hi (Nat.eq_le_incl _ _ EL)).
-      assert (BD := bp_step G m G' us false _ Hl Hi (Nat.eq_le_incl _ _ ED)).
-      rewrite EN, ER, EQ. lia.
-    + intros [E|Hnp]; [congruence|]. apply Hsame. exact (mover_counts G m G' Hl Hep Hnp).
-  - pose proof (color_neq_opp _ _ Ec) as Eo. rewrite Eo in *.
-    assert (BL := bp_step G m G' (opp (turn G)) true 0 Hl Hi ltac:(pose proof (Hopp TLight); simpl; lia)).
-    assert (BD := bp_step G m G' (opp (turn G)) false 0 Hl Hi ltac:(pose proof (Hopp TDark); simpl; lia)).
-    pose proof (Hopp TQueen). pose proof (Hopp TRook). pose proof (Hopp TKnight).
-    split; [lia|intros _; lia].
-Qed.
-
-Lemma sealed_excess_ext : forall b b' c, (forall s, In s all_squares -> b s = b' s) ->
-  sealed_excess b c = sealed_excess b' c.
-Proof.
-  intros b b' c E. unfold sealed_excess, bp. rewrite !(cnt_ext c _ b b') by exact E.
-  rewrite !(walled_out_ext b b' c) by exact E. reflexivity.
-Qed.
-
-Lemma sealed_promoted_eq : forall b c, sealed_promoted b c = sealed_excess b c.
-Proof. intros b c. unfold sealed_promoted, sealed_excess, bp. rewrite men_eq, census_cnt. reflexivity. Qed.
-
 (** The colour count of Coloursproof.v follows the ghost. *)
 Lemma ghost_tint_step : forall G m G' Dm c L T Z L' T' Z' F, legal_move G m G' -> inv G = true ->
   ghostd Dm (piece_at G) c L T Z -> ghostd Dm (piece_at G') c L' T' Z' ->
@@ -575,7 +512,7 @@ Proof.
               exists L' T' Z', ghostd Dm (piece_at G') c L' T' Z' /\
                                zkept (piece_at G) (turn G) c L T Z L' T' Z' /\
                                gchange (piece_at G) (turn G) c (mv_from m) (mv_to m) L T L' T').
-    { intros Dm c L0 T0 Z0 G0 HD1 HD2. destruct (sealed_excess_step G m G' Hl Hi c) as (HS1 & HS2).
+    { intros Dm c L0 T0 Z0 G0 HD1 HD2. destruct (sealed_excess_step G m G' Hl Hi c) as (HS1 & HS2 & _).
       apply (ghost_step_kept _ _ _ _ G m G' Hl Hi c); auto. }
     destruct (Hstep _ White L T Z GL HDw1 HDw2) as (L' & T' & Z' & GL' & KL & CL).
     destruct (Hstep _ Black M U Y GM HDb1 HDb2) as (M' & U' & Y' & GM' & KM & CM).

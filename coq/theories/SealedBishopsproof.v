@@ -4,7 +4,11 @@
 
     - [sealed_game : forall h G, game h G -> forall c, sealed_ok (piece_at G) c]
       (every game position satisfies the count);
-    - [sealed_refutes_sound : forall P, sealed_refutes P = true -> ~ reachable P].
+    - [sealed_refutes_sound : forall P, sealed_refutes P = true -> ~ reachable P];
+    - [sealed_excess_step]: the promoted men the count shows ([sealed_excess]:
+      queens beyond one, rooks and knights beyond two, the bishops
+      [bp] counts) grow only by a promotion of the mover, by one at most
+      (the crossing rule's ghost counts them, Crossingproof.v).
 
     ** The argument (chess induction)
 
@@ -38,7 +42,7 @@
 
 From Coq Require Import Uint63 PArray List Bool Arith Lia.
 From RetroProof Require Import Gen.Vocab Gen.Tables Board Rules Material RulesFast Facts RulesCheck
-  Reachable Invariants Stranded Frozen Frozenproof SealedBishops.
+  Reachable Invariants Stranded Frozen Frozenproof PawnCaptures PawnCapturesproof SealedBishops.
 Import ListNotations.
 Open Scope nat_scope.
 
@@ -230,20 +234,39 @@ Qed.
 
 (** ** A legal move keeps the count *)
 
-Lemma sealed_step : forall G m G', legal_move G m G' -> inv G = true ->
-  forall c, sealed_ok (piece_at G) c -> sealed_ok (piece_at G') c.
+(** The promoted men the sealed-bishops count shows (SealedBishops.v):
+    the queens beyond one, rooks and knights beyond two, and for each
+    square colour the bishops beyond the first, or all of them when that
+    colour's home square is walled out. *)
+Definition sealed_excess (b : board_fn) (c : color) : nat :=
+  (cnt b c TQueen - 1) + (cnt b c TRook - 2) + (cnt b c TKnight - 2) + bp b c true + bp b c false.
+
+(** A move raises [sealed_excess] only by a promotion of the mover, by
+    at most one (as in SealedBishopsproof.v's [sealed_step]). *)
+Lemma sealed_excess_step : forall G m G', legal_move G m G' -> inv G = true -> forall c,
+  sealed_excess (piece_at G') c <= S (sealed_excess (piece_at G) c) /\
+  (turn G <> c \/ mv_kind m <> Promotion -> sealed_excess (piece_at G') c <= sealed_excess (piece_at G) c) /\
+  ((forall g, cnt (piece_at G') c g = cnt (piece_at G) c g) ->
+   sealed_excess (piece_at G') c <= sealed_excess (piece_at G) c).
 Proof.
-  intros G m G' Hl Hi c Hc.
+  intros G m G' Hl Hi c.
   destruct (inv_elim G Hi) as (_ & _ & _ & _ & Hep).
   destruct (count_step G m G' Hl Hep) as (Hopp & _ & _ & _ & Hus).
-  unfold sealed_ok in *.
+  unfold sealed_excess.
   destruct (color_eqb c (turn G)) eqn:Ec.
   - apply color_eqb_eq in Ec. subst c.
-    destruct Hus as [Hus|(r & s & Hr & Hp & Hg)].
-    + assert (BL := bp_step G m G' (turn G) true 0 Hl Hi ltac:(rewrite Hus; lia)).
-      assert (BD := bp_step G m G' (turn G) false 0 Hl Hi ltac:(rewrite Hus; lia)).
-      rewrite !Hus. lia.
-    + set (us := turn G) in *.
+    assert (Hsame : (forall g, cnt (piece_at G') (turn G) g = cnt (piece_at G) (turn G) g) ->
+      (cnt (piece_at G') (turn G) TQueen - 1) + (cnt (piece_at G') (turn G) TRook - 2) +
+      (cnt (piece_at G') (turn G) TKnight - 2) + bp (piece_at G') (turn G) true + bp (piece_at G') (turn G) false <=
+      (cnt (piece_at G) (turn G) TQueen - 1) + (cnt (piece_at G) (turn G) TRook - 2) +
+      (cnt (piece_at G) (turn G) TKnight - 2) + bp (piece_at G) (turn G) true + bp (piece_at G) (turn G) false).
+    { intros Hs.
+      assert (BL := bp_step G m G' (turn G) true 0 Hl Hi ltac:(rewrite Hs; lia)).
+      assert (BD := bp_step G m G' (turn G) false 0 Hl Hi ltac:(rewrite Hs; lia)).
+      rewrite !Hs. lia. }
+    split; [|split; [|exact Hsame]].
+    + destruct Hus as [Hus|(r & s & Hr & Hp & Hg)]; [pose proof (Hsame Hus); lia|].
+      set (us := turn G) in *.
       assert (Hsum : (ind us TKnight s (Some (MkPiece us r)) + ind us TLight s (Some (MkPiece us r)) +
                       ind us TDark s (Some (MkPiece us r)) + ind us TRook s (Some (MkPiece us r)) +
                       ind us TQueen s (Some (MkPiece us r)) = 1)%nat).
@@ -258,11 +281,29 @@ Proof.
       assert (BL := bp_step G m G' us true _ Hl Hi (Nat.eq_le_incl _ _ EL)).
       assert (BD := bp_step G m G' us false _ Hl Hi (Nat.eq_le_incl _ _ ED)).
       rewrite EN, ER, EQ. lia.
+    + intros [E|Hnp]; [congruence|]. apply Hsame. exact (mover_counts G m G' Hl Hep Hnp).
   - pose proof (color_neq_opp _ _ Ec) as Eo. rewrite Eo in *.
     assert (BL := bp_step G m G' (opp (turn G)) true 0 Hl Hi ltac:(pose proof (Hopp TLight); simpl; lia)).
     assert (BD := bp_step G m G' (opp (turn G)) false 0 Hl Hi ltac:(pose proof (Hopp TDark); simpl; lia)).
-    pose proof (Hopp TQueen). pose proof (Hopp TRook). pose proof (Hopp TKnight). pose proof (Hopp TPawn).
-    lia.
+    pose proof (Hopp TQueen). pose proof (Hopp TRook). pose proof (Hopp TKnight).
+    split; [lia|split; intros _; lia].
+Qed.
+
+Lemma sealed_step : forall G m G', legal_move G m G' -> inv G = true ->
+  forall c, sealed_ok (piece_at G) c -> sealed_ok (piece_at G') c.
+Proof.
+  intros G m G' Hl Hi c Hc.
+  destruct (inv_elim G Hi) as (_ & _ & _ & _ & Hep).
+  destruct (count_step G m G' Hl Hep) as (Hopp & _ & _ & _ & Hus).
+  destruct (sealed_excess_step G m G' Hl Hi c) as (H1 & H2 & H3).
+  unfold sealed_ok in *. fold (sealed_excess (piece_at G') c) (sealed_excess (piece_at G) c) in *.
+  destruct (color_eqb c (turn G)) eqn:Ec.
+  - apply color_eqb_eq in Ec. subst c.
+    destruct Hus as [Hus|(r & s & _ & Hp & _)]; [|lia].
+    specialize (H3 Hus). rewrite Hus. lia.
+  - assert (Hne : turn G <> c) by (intros E; rewrite E in Ec; destruct c; discriminate).
+    specialize (H2 (or_introl Hne)). pose proof (color_neq_opp _ _ Ec) as Eo. rewrite Eo in *.
+    pose proof (Hopp TPawn). lia.
 Qed.
 
 (** ** Games *)
@@ -295,6 +336,16 @@ Proof.
   rewrite !men_eq, (men_l_ext b b') by exact E. rewrite !(walled_out_ext b b' c) by exact E.
   reflexivity.
 Qed.
+
+Lemma sealed_excess_ext : forall b b' c, (forall s, In s all_squares -> b s = b' s) ->
+  sealed_excess b c = sealed_excess b' c.
+Proof.
+  intros b b' c E. unfold sealed_excess, bp. rewrite !(cnt_ext c _ b b') by exact E.
+  rewrite !(walled_out_ext b b' c) by exact E. reflexivity.
+Qed.
+
+Lemma sealed_promoted_eq : forall b c, sealed_promoted b c = sealed_excess b c.
+Proof. intros b c. unfold sealed_promoted, sealed_excess, bp. rewrite men_eq, census_cnt. reflexivity. Qed.
 
 Lemma reachable_sealed : forall P, reachable P -> forall c, sealed_side (piece_at P) c = false.
 Proof.
