@@ -19,7 +19,8 @@
     ** The rule
 
     As in PawnCaptures.v each side assigns its pawns and its promoted men
-    ([promoted_men] of Material.v) to distinct starting files, its slots;
+    (those the sealed-bishops count shows, below) to distinct starting
+    files, its slots;
     the cost is a lower bound of its captures, at most [16 - m - d] with
     [m] the other side's men and [d] the other side's dead men ([dead] of
     PawnCaptures.v: men caged where no pawn of the side captures, gone,
