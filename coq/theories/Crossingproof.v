@@ -374,17 +374,21 @@ Proof.
         destruct (third_push c x s0 Hs0q (Hpok s0 _ Hs0q Hb0) H5 Hxy) as (H6 & Ef).
         destruct (gh_tok _ _ _ _ _ _ _ _ _ GL y g Hy) as (_ & Ho).
         exact (Ho s0 Hs0q (eq_trans Ef Ey) H6 Hb0). }
-  destruct Hch as [Hnp|L0 Ec Hinc|L1 g L2 Ec EL|L1 g L2 Ec EL E6].
-  - exact (Hkeep L (fun y H => H) Hnp).
-  - apply Hkeep; [exact Hinc|]. intros E. rewrite E in Ec. destruct us; discriminate.
-  - (* [c]'s pawn went from [f] to [t] *)
-    subst c L.
-    assert (Hold : forall x h, In (x, h) M' -> In h Y' -> In (x, h) M /\ In h Y).
-    { intros x h Hx Hh. destruct (Hnew x h Hx Hh) as [H|(E & _)]; [exact H|destruct us; discriminate]. }
-    assert (Hin : In (f, g) (L1 ++ (f, g) :: L2)) by (apply in_or_app; right; left; reflexivity).
-    unfold fnext. rewrite (slot_at_in _ f g (gh_nd _ _ _ _ _ _ _ _ _ GL) Hin).
-    destruct (slot_apart L1 L2 T f g (gh_slots _ _ _ _ _ _ _ _ _ GL)) as (HaL & HaT).
+  destruct Hch as [Hnp|L0 Ec Hinc|L1 g L2 Ec EL|L1 g L2 Ec EL E6];
+    [exact (Hkeep L (fun y H => H) Hnp)
+    |apply Hkeep; [exact Hinc|]; intros E; rewrite E in Ec; destruct us; discriminate
+    | | ].
+  (* [c]'s pawn of slot [g] moved from [f] (to [t], or promoted): the
+     other side's capture-free pawns are old ones, and the flags of the
+     other slots do not change. *)
+  all: subst c L;
+    assert (Hold : forall x h, In (x, h) M' -> In h Y' -> In (x, h) M /\ In h Y)
+      by (intros x h Hx Hh; destruct (Hnew x h Hx Hh) as [H|(E & _)]; [exact H|destruct us; discriminate]);
+    assert (Hin : In (f, g) (L1 ++ (f, g) :: L2)) by (apply in_or_app; right; left; reflexivity);
+    unfold fnext; rewrite (slot_at_in _ f g (gh_nd _ _ _ _ _ _ _ _ _ GL) Hin);
+    destruct (slot_apart L1 L2 T f g (gh_slots _ _ _ _ _ _ _ _ _ GL)) as (HaL & HaT);
     destruct (Hpw f g Hin) as [Hbf' _].
+  - (* to [t] *)
     split.
     + intros s g' x h Hs Hx Hh Hb. destruct (Hold x h Hx Hh) as (Hx0 & Hh0).
       apply in_app_or in Hs. destruct Hs as [Hs|[E|Hs]].
@@ -404,14 +408,7 @@ Proof.
         apply (HeL s g' x h); [apply in_or_app; right; right; exact Hs|exact Hx0|exact Hh0|exact Hb].
     + intros y g' x h Hy Hx Hh Ey H5. destruct (Hold x h Hx Hh) as (Hx0 & Hh0).
       rewrite zin_upd_other by exact (HaT y g' Hy). exact (HeT y g' x h Hy Hx0 Hh0 Ey H5).
-  - (* [c]'s pawn on [f] promoted *)
-    subst c L.
-    assert (Hold : forall x h, In (x, h) M' -> In h Y' -> In (x, h) M /\ In h Y).
-    { intros x h Hx Hh. destruct (Hnew x h Hx Hh) as [H|(E & _)]; [exact H|destruct us; discriminate]. }
-    assert (Hin : In (f, g) (L1 ++ (f, g) :: L2)) by (apply in_or_app; right; left; reflexivity).
-    unfold fnext. rewrite (slot_at_in _ f g (gh_nd _ _ _ _ _ _ _ _ _ GL) Hin).
-    destruct (slot_apart L1 L2 T f g (gh_slots _ _ _ _ _ _ _ _ _ GL)) as (HaL & HaT).
-    destruct (Hpw f g Hin) as [Hbf' _].
+  - (* promoted *)
     split.
     + intros s g' x h Hs Hx Hh Hb. destruct (Hold x h Hx Hh) as (Hx0 & Hh0).
       rewrite zin_upd_other by exact (HaL s g' Hs).
@@ -651,18 +648,13 @@ Lemma psum_map : forall (h : int -> nat -> nat) (k : int -> nat) l,
   psum (map (fun s => (h s, k s)) l) = fold_right (fun s acc => h s (k s) + acc) 0 l.
 Proof. intros h k l; induction l as [|s l IH]; simpl; [reflexivity|]. rewrite IH. reflexivity. Qed.
 
+(** The slot of the pawn on [s] in [L] (Coloursproof.v's [slot_at]), 0
+    when there is none. *)
 Definition slot_of (L : list (int * nat)) (s : int) : nat :=
-  match find (fun e => (fst e =? s)%uint63) L with Some e => snd e | None => 0 end.
+  match slot_at L s with Some g => g | None => 0 end.
 
 Lemma slot_of_in : forall L s g, NoDup (map fst L) -> In (s, g) L -> slot_of L s = g.
-Proof.
-  intros L s g; induction L as [|[s' g'] L IH]; intros Hnd Hin; [destruct Hin|].
-  unfold slot_of. simpl. inversion Hnd as [|? ? Hn Hnd']. destruct Hin as [E|Hin].
-  - injection E as -> ->. rewrite Uint63.eqb_refl. reflexivity.
-  - destruct (Uint63.eqb s' s) eqn:E.
-    + apply Uint63.eqb_spec in E. exfalso. apply Hn. rewrite E. apply (in_map fst) in Hin. exact Hin.
-    + apply IH; assumption.
-Qed.
+Proof. intros L s g Hnd Hin. unfold slot_of. rewrite (slot_at_in L s g Hnd Hin). reflexivity. Qed.
 
 Lemma sum_slots : forall (h : int -> nat -> nat) (k : int * nat -> nat) L0 L, NoDup (map fst L) ->
   incl L0 L -> (forall s g, In (s, g) L0 -> h s g <= k (s, g)) ->
@@ -733,30 +725,45 @@ Definition covers (L : list (int * nat)) (T' : list (nat * nat)) (Z : list nat) 
   (forall s, In (s, g) L -> In g Z -> inb s (fst z) = true) /\
   (forall x, In (x, g) T' -> In g Z -> snd z = true).
 
+(** The slots of the men [side_fits] and [side_colours] assign: the
+    ghost's pawns, taken in the order of [ps], and its first
+    [sealed_excess] promoted men. *)
+Lemma slots_perm : forall A (h : int -> A) L ps, NoDup (map fst L) -> Permutation (map fst L) ps ->
+  Permutation (map snd (map (fun s => (h s, slot_of L s)) ps)) (map snd L).
+Proof.
+  intros A h L ps Hnd Hperm. rewrite map_map. simpl.
+  transitivity (map (slot_of L) (map fst L)); [apply Permutation_map, Permutation_sym, Hperm|].
+  rewrite map_map. apply Permutation_refl'. apply map_ext_in. intros [s g] Hin. simpl.
+  apply slot_of_in; assumption.
+Qed.
+
+Lemma ghost_tokens : forall Dm b c L T Z, ghostd Dm b c L T Z ->
+  length (firstn (sealed_excess b c) T) = sealed_excess b c /\
+  NoDup (map snd L ++ map snd (firstn (sealed_excess b c) T)) /\
+  (forall g, In g (map snd L ++ map snd (firstn (sealed_excess b c) T)) -> g < 8).
+Proof.
+  intros Dm b c L T Z G. set (t := sealed_excess b c). set (T' := firstn t T).
+  split; [apply firstn_length_le, (gh_region _ _ _ _ _ _ _ _ _ G)|]. split.
+  - pose proof (gh_slots _ _ _ _ _ _ _ _ _ G) as Hnd. unfold T'. rewrite <- (firstn_skipn t T) in Hnd.
+    rewrite map_app, app_assoc in Hnd. apply nodup_app_l in Hnd. exact Hnd.
+  - intros g Hg. apply (gh_small _ _ _ _ _ _ _ _ _ G). apply in_app_or in Hg. apply in_or_app.
+    destruct Hg as [Hg|Hg]; [left; exact Hg|right].
+    apply in_map_iff in Hg. destruct Hg as (e & <- & He). apply in_map, (in_firstn _ t), He.
+Qed.
+
 Lemma side_fits : forall Dm b c L T Z A, ghostd Dm b c L T Z ->
   (forall g, covers L (firstn (sealed_excess b c) T) Z g (A g)) -> fits (Dm b) b c A = true.
 Proof.
   intros Dm b c L T Z A G Hc. unfold fits. rewrite sealed_promoted_eq, men_count_cnt.
-  set (ps := pawn_sqs b c). set (t := sealed_excess b c). set (tk := token_cost (blocked_files b c) A).
-  set (T' := firstn t T).
+  destruct (ghost_tokens _ _ _ _ _ _ G) as (HlenT & HndT & Hsmall).
+  set (ps := pawn_sqs b c). set (t := sealed_excess b c) in *. set (tk := token_cost (blocked_files b c) A).
+  set (T' := firstn t T) in *.
   assert (Hperm : Permutation (map fst L) ps) by exact (pawns_perm _ _ _ _ b c L T Z G).
   assert (Hnd1 : NoDup (map fst L)) by exact (gh_nd _ _ _ _ _ _ _ _ _ G).
-  assert (HlenT : length T' = t) by (apply firstn_length_le, (gh_region _ _ _ _ _ _ _ _ _ G)).
   set (pp := map (fun s => (pawn_cost c A s, slot_of L s)) ps).
   assert (Hitems : map (pawn_cost c A) ps = map fst pp) by (unfold pp; rewrite map_map; reflexivity).
   rewrite Hitems.
-  assert (Hslots : Permutation (map snd pp) (map snd L)).
-  { unfold pp. rewrite map_map. simpl.
-    transitivity (map (slot_of L) (map fst L)); [apply Permutation_map, Permutation_sym, Hperm|].
-    rewrite map_map. apply Permutation_refl'. apply map_ext_in. intros [s g] Hin. simpl.
-    apply slot_of_in; assumption. }
-  assert (HndT : NoDup (map snd L ++ map snd T')).
-  { pose proof (gh_slots _ _ _ _ _ _ _ _ _ G) as Hnd. unfold T'. rewrite <- (firstn_skipn t T) in Hnd.
-    rewrite map_app, app_assoc in Hnd. apply nodup_app_l in Hnd. exact Hnd. }
-  assert (Hsmall : forall g, In g (map snd L ++ map snd T') -> g < 8).
-  { intros g Hg. apply (gh_small _ _ _ _ _ _ _ _ _ G). apply in_app_or in Hg. apply in_or_app.
-    destruct Hg as [Hg|Hg]; [left; exact Hg|right].
-    apply in_map_iff in Hg. destruct Hg as (e & <- & He). apply in_map, (in_firstn _ t), He. }
+  assert (Hslots : Permutation (map snd pp) (map snd L)) by exact (slots_perm _ _ L ps Hnd1 Hperm).
   pose proof (gh_cost _ _ _ _ _ _ _ _ _ G) as Hcost. rewrite zcost_split in Hcost.
   assert (Hpawns : psum pp <= zlc Z L).
   { unfold pp. rewrite psum_map, <- (sum_perm _ _ _ Hperm). unfold zlc.
@@ -972,27 +979,16 @@ Lemma side_colours : forall Dm b c L T Z A Fl M Y F, ghostd Dm b c L T Z -> tint
   (forall g, covers L (firstn (sealed_excess b c) T) Z g (A g)) -> colour_fits (Dm b) b c A F = true.
 Proof.
   intros Dm b c L T Z A Fl M Y F G Ht He HF Hc. rewrite colour_fits_unfold, sealed_promoted_eq, men_count_cnt.
-  set (ps := pawn_sqs b c). set (t := sealed_excess b c). set (T' := firstn t T).
+  destruct (ghost_tokens _ _ _ _ _ _ G) as (HlenT & HndT & Hsmall).
+  set (ps := pawn_sqs b c). set (t := sealed_excess b c) in *. set (T' := firstn t T) in *.
   assert (Hperm : Permutation (map fst L) ps) by exact (pawns_perm _ _ _ _ b c L T Z G).
   assert (Hnd1 : NoDup (map fst L)) by exact (gh_nd _ _ _ _ _ _ _ _ _ G).
-  assert (HlenT : length T' = t) by (apply firstn_length_le, (gh_region _ _ _ _ _ _ _ _ _ G)).
   set (h := fun s g => (pawn_cost c A s g, pawn_lb c F s g true, pawn_lb c F s g false)).
   set (pp := map (fun s => (h s, slot_of L s)) ps).
   assert (Hitems : map h ps = map fst pp)
     by (unfold pp; rewrite map_map; reflexivity).
   rewrite Hitems.
-  assert (Hslots : Permutation (map snd pp) (map snd L)).
-  { unfold pp. rewrite map_map. simpl.
-    transitivity (map (slot_of L) (map fst L)); [apply Permutation_map, Permutation_sym, Hperm|].
-    rewrite map_map. apply Permutation_refl'. apply map_ext_in. intros [s g] Hin. simpl.
-    apply slot_of_in; assumption. }
-  assert (HndT : NoDup (map snd L ++ map snd T')).
-  { pose proof (gh_slots _ _ _ _ _ _ _ _ _ G) as Hnd. unfold T'. rewrite <- (firstn_skipn t T) in Hnd.
-    rewrite map_app, app_assoc in Hnd. apply nodup_app_l in Hnd. exact Hnd. }
-  assert (Hsmall : forall g, In g (map snd L ++ map snd T') -> g < 8).
-  { intros g Hg. apply (gh_small _ _ _ _ _ _ _ _ _ G). apply in_app_or in Hg. apply in_or_app.
-    destruct Hg as [Hg|Hg]; [left; exact Hg|right].
-    apply in_map_iff in Hg. destruct Hg as (e & <- & He'). apply in_map, (in_firstn _ t), He'. }
+  assert (Hslots : Permutation (map snd pp) (map snd L)) by exact (slots_perm _ _ L ps Hnd1 Hperm).
   pose proof (gh_cost _ _ _ _ _ _ _ _ _ G) as Hcost. rewrite zcost_split in Hcost.
   (* the pawns *)
   assert (Hp0 : psum3 t0 pp <= zlc Z L).
