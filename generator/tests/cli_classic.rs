@@ -319,6 +319,27 @@ fn which_with_one_man() {
     assert!(json.get("completed").is_none(), "{stdout}");
 }
 
+/// `prove` on Filman's puzzle (examples/filman-1979.md) with `--question
+/// which`, the options `extra`, and the bishop's game of
+/// examples/filman-1979-bishop.uci given by `--reached-by`.
+fn filman_which(extra: &[&str]) -> Vec<String> {
+    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    let game = std::fs::read_to_string(root.join("examples/filman-1979-bishop.uci")).unwrap();
+    let mut args: Vec<String> = [
+        "prove",
+        "2nR3K/pk1Rp1p1/p2p4/P1p5/1Pp4?/2PP2P1/4P2P/n7 b - -",
+        "--question",
+        "which",
+    ]
+    .iter()
+    .chain(extra)
+    .chain(&["--game-time", "0", "--reached-by"])
+    .map(|a| a.to_string())
+    .collect();
+    args.extend(game.split_whitespace().map(String::from));
+    args
+}
+
 /// Filman 1979 (examples/filman-1979.md): a white bishop on h4. The
 /// proof-game search does not find a game for it; a game given with
 /// `--reached-by` (examples/filman-1979-bishop.uci) proves it reachable.
@@ -327,21 +348,8 @@ fn which_with_a_given_game() {
     if skip_coq() {
         return;
     }
-    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
-    let game = std::fs::read_to_string(root.join("examples/filman-1979-bishop.uci")).unwrap();
-    let mut args = vec![
-        "prove",
-        "2nR3K/pk1Rp1p1/p2p4/P1p5/1Pp4?/2PP2P1/4P2P/n7 b - -",
-        "--question",
-        "which",
-        "--one",
-        "B",
-        "--game-time",
-        "0",
-        "--reached-by",
-    ];
-    args.extend(game.split_whitespace());
-    let stdout = success_stdout(&args);
+    let args = filman_which(&["--one", "B"]);
+    let stdout = success_stdout(&args.iter().map(String::as_str).collect::<Vec<_>>());
     assert!(stdout.starts_with("which: h4=B possible\n"), "{stdout}");
     assert!(
         stdout
@@ -371,20 +379,8 @@ fn which_occupied_proves_filman() {
     if skip_coq() {
         return;
     }
-    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
-    let game = std::fs::read_to_string(root.join("examples/filman-1979-bishop.uci")).unwrap();
-    let mut args = vec![
-        "prove",
-        "2nR3K/pk1Rp1p1/p2p4/P1p5/1Pp4?/2PP2P1/4P2P/n7 b - -",
-        "--question",
-        "which",
-        "--occupied",
-        "--game-time",
-        "0",
-        "--reached-by",
-    ];
-    args.extend(game.split_whitespace());
-    let stdout = success_stdout(&args);
+    let args = filman_which(&["--occupied"]);
+    let stdout = success_stdout(&args.iter().map(String::as_str).collect::<Vec<_>>());
     for x in ['P', 'N', 'R', 'Q', 'p', 'n', 'b', 'r', 'q'] {
         assert!(
             stdout.contains(&format!("proven: h4={x} impossible")),
