@@ -9,7 +9,7 @@
 From RetroProof Require Import Board Movegen Perft Rules RulesFast RulesCheck Retract Soundness
   Reachable Invariants Search Exports Completeness Retro Tactics Stranded Frozen Frozenproof Cert Certproof
   Parityproof PawnCaptures PawnCapturesproof SealedBishops SealedBishopsproof Cage Cageproof
-  RegionCount RegionCountproof Zone Zoneproof Crossing Coloursproof Crossingproof.
+  RegionCount RegionCountproof Zone Zoneproof Crossing Coloursproof Crossingproof Landing Landingproof.
 
 Print Assumptions Soundness.retractions_sound.
 Print Assumptions Soundness.retractions_turn.
@@ -56,6 +56,8 @@ Print Assumptions PawnCapturesproof.entry_refutes_sound.
 Print Assumptions Coloursproof.tint_step.
 Print Assumptions Crossingproof.crossing_reachable.
 Print Assumptions Crossingproof.crossing_refutes_sound.
+Print Assumptions Landingproof.landing_reachable.
+Print Assumptions Landingproof.landing_refutes_sound.
 Print Assumptions SealedBishopsproof.sealed_refutes_sound.
 Print Assumptions Cageproof.cage_refutes_sound.
 Print Assumptions RegionCountproof.region_count_refutes_sound.

@@ -31,15 +31,17 @@
     [default_refuted := fun P => negb (alive P) ||| frozen_refutes P |||
     region_refutes P ||| cage_refutes P ||| parity_refutes P |||
     pawn_refutes P ||| sealed_refutes P ||| region_count_refutes P |||
-    promotion_count_refutes P ||| crossing_refutes P]: the
+    promotion_count_refutes P ||| crossing_refutes P ||| entry_refutes P |||
+    landing_refutes P]: the
     invariants of Invariants.v, the stranded men of Stranded.v, the frozen
     men and regions of Frozen.v, the cages of Cage.v, parity in closed
     positions of Parity.v, pawn-capture counting of PawnCaptures.v and the
     sealed bishops of SealedBishops.v, the counts of RegionCount.v and
-    the crossing pawns of Crossing.v (the native engine's rules
-    [Invariants], [Stranded], [Frozen], [Region], [Cage], [Parity],
-    [PawnCaptures], [SealedBishops], [RegionCount], [PromotionCount] and
-    [Crossing], the
+    the crossing pawns of Crossing.v, the promotion entries of
+    PawnCaptures.v and the capture landings of Landing.v (the native
+    engine's rules [Invariants], [Stranded], [Frozen], [Region], [Cage],
+    [Parity], [PawnCaptures], [SealedBishops], [RegionCount],
+    [PromotionCount], [Crossing], [PromotionEntries] and [Landing], the
     set [COQ_RULES] of generator/src/prove.rs with which the native deep
     search writes the certificates Coq checks).  The rules are tried
     cheapest first, as natively; [frozen_refutes] refutes every position
@@ -73,7 +75,7 @@
 From Coq Require Import Uint63 PArray List Bool String PArith FMapPositive.
 From RetroProof Require Import Gen.Vocab Board Retract Notation Reachable Search Frozen.
 (* Not imported: Parity's names ([closed], …) would clash with Cert's. *)
-From RetroProof Require Parity PawnCaptures SealedBishops Cage RegionCount Crossing.
+From RetroProof Require Parity PawnCaptures SealedBishops Cage RegionCount Crossing Landing.
 Import ListNotations.
 Open Scope uint63_scope.
 Open Scope list_scope.
@@ -240,13 +242,14 @@ Notation check_last_among_cert_with refuted P xs D := (check_last_among_cert_gen
     counting (PawnCaptures.v), bishops walled in on their initial squares
     (SealedBishops.v), men counted on their regions and promoted men
     counted against the pawns (RegionCount.v), pawns of one file that
-    cannot have passed each other (Crossing.v). *)
+    cannot have passed each other (Crossing.v), promotion entries
+    (PawnCaptures.v), the file a capture landed on (Landing.v). *)
 Notation default_refuted :=
   (fun P : position =>
      negb (alive P) ||| frozen_refutes P ||| region_refutes P ||| Cage.cage_refutes P |||
      Parity.parity_refutes P ||| PawnCaptures.pawn_refutes P ||| SealedBishops.sealed_refutes P |||
      RegionCount.region_count_refutes P ||| RegionCount.promotion_count_refutes P |||
-     Crossing.crossing_refutes P ||| PawnCaptures.entry_refutes P).
+     Crossing.crossing_refutes P ||| PawnCaptures.entry_refutes P ||| Landing.landing_refutes P).
 
 Notation check_dead D := (check_dead_with default_refuted D).
 Notation check_illegal_cert P D := (check_illegal_cert_with default_refuted P D).

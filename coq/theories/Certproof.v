@@ -26,7 +26,8 @@ From Coq Require Import Uint63 List Bool String PArith FMapPositive.
 From RetroProof Require Import Board Retract Notation Reachable Search Cert Frozen Frozenproof Facts.
 (* Not imported: Parity's names ([closed], …) would shadow Cert's. *)
 From RetroProof Require Parity Parityproof PawnCaptures PawnCapturesproof SealedBishops
-  SealedBishopsproof Cage Cageproof RegionCount RegionCountproof Crossing Crossingproof.
+  SealedBishopsproof Cage Cageproof RegionCount RegionCountproof Crossing Crossingproof
+  Landing Landingproof.
 Import ListNotations.
 Open Scope list_scope.
 
@@ -39,7 +40,8 @@ Definition refutes (refuted : position -> bool) : Prop :=
     (Parityproof.v), pawn-capture counting (PawnCapturesproof.v), sealed
     bishops (SealedBishopsproof.v), men counted on their regions and
     promoted men counted (RegionCountproof.v), crossing pawns
-    (Crossingproof.v), promotion entries (PawnCapturesproof.v). *)
+    (Crossingproof.v), promotion entries (PawnCapturesproof.v), capture
+    landings (Landingproof.v). *)
 Lemma default_refutes : refutes default_refuted.
 Proof.
   intros P H (h & G & Hg & Hr). pose proof (alive_game h G P Hg Hr) as E.
@@ -57,9 +59,11 @@ Proof.
         -- apply (Crossingproof.crossing_refutes_sound P Hx). exists h, G. auto.
         -- destruct (PawnCaptures.entry_refutes P) eqn:He.
            ++ apply (PawnCapturesproof.entry_refutes_sound P He). exists h, G. auto.
-           ++ rewrite (RegionCountproof.region_count_refutes_game h G P Hg Hr),
-                (RegionCountproof.promotion_count_refutes_game h G P Hg Hr) in H.
-              discriminate H.
+           ++ destruct (Landing.landing_refutes P) eqn:Hd.
+              ** apply (Landingproof.landing_refutes_sound P Hd). exists h, G. auto.
+              ** rewrite (RegionCountproof.region_count_refutes_game h G P Hg Hr),
+                   (RegionCountproof.promotion_count_refutes_game h G P Hg Hr) in H.
+                 discriminate H.
 Qed.
 
 (** ** Facts about realization and the lazy connectives *)

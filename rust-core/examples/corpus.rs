@@ -61,6 +61,13 @@
 //! last-rank square whose every entry holds a frozen man is no promotion
 //! square (139 and 68, nothing more).
 //!
+//! Capture landings (`Rule::Landing`, `landing::refutes`, 2026-12-01,
+//! landed with its Coq proof): the victims' files above, proven with the
+//! ghosts of both sides at once (`Landingproof.v`). `--seconds 3 --jobs
+//! 1`, run at the same time as the rules without it: lastmove.tsv **145
+//! solved against 144** (rtr-D-131, 0.18 s), legality.tsv 68 against 68,
+//! 0 wrong; 178 s against 171 s in all.
+//!
 //! Figures (2 cores shared with other jobs, `--jobs 2`; every answer's
 //! certificate passes the native checker; 0 wrong everywhere):
 //!

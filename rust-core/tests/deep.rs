@@ -138,6 +138,26 @@ fn filman_h4_white_pieces_die_by_square_colours() {
     assert_eq!(RuleSet::ALL.refuting(&bishop), None);
 }
 
+/// Keym's rtr-D-131 (examples/corpus) with White to move: Black's last
+/// move was g7xh6 taking a pawn. Taking a knight, rook or queen is refuted
+/// by where the captures landed (tests/rules.rs,
+/// `captures_landing_on_a_file`); without that rule the search stays open.
+#[test]
+fn keym_last_capture_took_a_pawn_by_its_landing() {
+    use retroproof_core::retro::PlyType;
+    let p = pos("N7/P1pp1p1p/pp5p/8/P7/PkPP4/pB1P2P1/2KR4 w - -");
+    match Search::new(RuleSet::ALL, budget(10.0)).last(&p, 1) {
+        Verdict::Last { plies, certificate } => {
+            assert_eq!(uci(&plies), ["g7h6xP"]);
+            assert_eq!(PlyType::of(plies[0].forward()).to_string(), "PxP");
+            check_last(&p, &plies, &certificate).unwrap();
+        }
+        other => panic!("{other:?}"),
+    }
+    let mut without = Search::new(RuleSet::ALL.without(Rule::Landing), budget(1.0));
+    assert!(matches!(without.last(&p, 1), Verdict::Unknown(_)));
+}
+
 #[test]
 fn certificates_refused_when_wrong() {
     // A dead set holding the initial position.

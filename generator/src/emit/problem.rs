@@ -161,7 +161,7 @@ pub fn in_chess_terms_with_game(
 
 /// The static rules of Cert.v's `default_refuted` and Zone.v, as the
 /// statements name them.
-const STATIC_RULES: &str = "invariants, stranded or frozen men, regions, region and promotion counts, cages, parity, pawn captures, crossing pawns, promotion entries, sealed bishops, zone cages";
+const STATIC_RULES: &str = "invariants, stranded or frozen men, regions, region and promotion counts, cages, parity, pawn captures, crossing pawns, promotion entries, capture landings, sealed bishops, zone cages";
 
 /// The rule that makes `check_illegal P depth` (Search.v) succeed, for
 /// explanations: never a depth that was not checked.

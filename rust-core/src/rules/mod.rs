@@ -79,10 +79,16 @@
 //!   square next to a last-rank square of its region, no frozen man's
 //!   square, one capture more when it landed diagonally
 //!   ([`pawns::entries_refute`]).
+//! - [`Rule::Landing`]: both sides' pawn-capture counts exact, a side's
+//!   pawn gone from a file it cannot have left (no capture to spare, an
+//!   unmoved pawn of the other side in front of it), so taken there; but
+//!   no capture of the other side lands on that file within its count
+//!   ([`landing`]).
 //!
 //! Every rule is proven sound in Coq (`Stranded.v`, `Frozenproof.v`,
 //! `RegionCountproof.v`, `Cageproof.v`, `Parityproof.v`, `PawnCapturesproof.v`,
-//! `SealedBishopsproof.v`, `Crossingproof.v`, `Zoneproof.v`) and together
+//! `SealedBishopsproof.v`, `Crossingproof.v`, `Landingproof.v`,
+//! `Zoneproof.v`) and together
 //! they make up the static rule of its certificate checker
 //! (`default_refuted`, coq/theories/Cert.v, with the zone cages of the
 //! certificate, `zone_refuted` in Zone.v; `COQ_RULES` in
@@ -92,6 +98,7 @@ pub mod bishops;
 pub mod cage;
 pub mod crossing;
 pub mod frozen;
+pub mod landing;
 pub mod parity;
 pub mod pawns;
 pub mod zone;
@@ -117,11 +124,12 @@ pub enum Rule {
     Zone,
     Crossing,
     PromotionEntries,
+    Landing,
 }
 
 impl Rule {
     /// Every rule, in the order the search tries them (cheapest first).
-    pub const ALL: [Rule; 13] = [
+    pub const ALL: [Rule; 14] = [
         Rule::Invariants,
         Rule::Stranded,
         Rule::SealedBishops,
@@ -133,6 +141,7 @@ impl Rule {
         Rule::PawnCaptures,
         Rule::Crossing,
         Rule::PromotionEntries,
+        Rule::Landing,
         Rule::Parity,
         Rule::Zone,
     ];
@@ -155,6 +164,7 @@ impl Rule {
             Rule::Zone => zone::refutes(pos),
             Rule::Crossing => crossing::refutes(pos),
             Rule::PromotionEntries => pawns::entries_refute(pos),
+            Rule::Landing => landing::refutes(pos),
         }
     }
 
@@ -175,6 +185,7 @@ impl Rule {
             Rule::Zone => "zone",
             Rule::Crossing => "crossing",
             Rule::PromotionEntries => "promotion-entries",
+            Rule::Landing => "landing",
         }
     }
 
@@ -210,7 +221,8 @@ impl RuleSet {
             | Rule::PromotionCount.bit()
             | Rule::Zone.bit()
             | Rule::Crossing.bit()
-            | Rule::PromotionEntries.bit(),
+            | Rule::PromotionEntries.bit()
+            | Rule::Landing.bit(),
     );
 
     #[must_use]

@@ -138,6 +138,12 @@ pub(super) fn open_files(board: &Board, color: Color) -> [bool; 8] {
 /// the sets of files used: `best[mask]` is the cheapest way to give the
 /// first `popcount(mask)` items the files of `mask`.
 pub(super) fn cheapest_assignment(costs: &[[u32; 8]]) -> u32 {
+    cheapest_assignment_where(costs, |_| true)
+}
+
+/// [`cheapest_assignment`] among the assignments whose set of files used
+/// satisfies `accept` (`u32::MAX` when none does).
+pub(super) fn cheapest_assignment_where(costs: &[[u32; 8]], accept: impl Fn(usize) -> bool) -> u32 {
     let mut best = [u32::MAX; 256];
     best[0] = 0;
     let mut answer = u32::MAX;
@@ -148,7 +154,9 @@ pub(super) fn cheapest_assignment(costs: &[[u32; 8]]) -> u32 {
         }
         let i = mask.count_ones() as usize;
         if i == costs.len() {
-            answer = answer.min(cost);
+            if accept(mask) {
+                answer = answer.min(cost);
+            }
             continue;
         }
         for (g, &step) in costs[i].iter().enumerate() {
