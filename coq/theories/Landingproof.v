@@ -16,14 +16,15 @@
     file [x], [landing_inv c x] adds:
 
     - [oinv]: what [o] knows once one of its captures landed on file [x]
-      ([w], the witness: [None] before that; [Some None] when the capture
-      is one more than the pawns' cost; [Some (Some g)] when it was made
-      by the pawn of slot [g], still on the board, whose cost is then
-      [need] (Landing.v): [lland]);
-    - [cinv]: when [c]'s pawn of slot [x] is no longer on the board, it
-      made a capture beyond its file (one more than [c]'s pawns' cost), or
-      promoted on file [x], or was taken on file [x] by a capture of [o],
-      so [w] is not [None].
+      ([w], the witness: [None] before that; [Some None] when [o] made a
+      capture beyond its pawns' cost (the landing was a piece's, or its
+      pawn has since left the board); [Some (Some g)] when the pawn of
+      slot [g], still on the board, made it: that pawn's cost is then
+      [need] (Landing.v), the sum [lland]);
+    - [cinv]: when [c]'s pawn of slot [x] is no longer on the board, [c]
+      made a capture beyond its pawns' cost (the pawn had left its file),
+      or the pawn promoted on file [x], or it was taken on file [x], by a
+      capture of [o] that landed there: [w] is not [None].
 
     Axioms: those of PawnCapturesproof.v. *)
 
@@ -40,9 +41,6 @@ Notation ghost0 b c := (ghostd (fun _ => 0) b c).
 (** ** Arithmetic of [need] *)
 
 Lemma need_pos : forall g t x, 1 <= need g t x.
-Proof. intros g t x. unfold need, absd. destruct (Nat.eqb_spec x g); lia. Qed.
-
-Lemma need_ge : forall g t x, absd t g <= need g t x.
 Proof. intros g t x. unfold need, absd. destruct (Nat.eqb_spec x g); lia. Qed.
 
 Lemma need_tri : forall g t t' x, need g t' x <= need g t x + absd t t'.

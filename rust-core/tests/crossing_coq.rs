@@ -76,13 +76,7 @@ const COLOUR_SEED: u64 = 0xc010_55ed;
 /// that its bishops got out (a bishop caged at home and gone is a dead
 /// man, which the plain count already sees).
 fn colour_fen(rng: &mut Rng) -> String {
-    let mut board = [[' '; 8]; 8];
-    for (f, (w, b)) in "RNBQKBNR".chars().zip("rnbqkbnr".chars()).enumerate() {
-        board[0][f] = w;
-        board[1][f] = 'P';
-        board[6][f] = 'p';
-        board[7][f] = b;
-    }
+    let mut board = common::initial_grid();
     let white = rng.below(2) == 0;
     let (home, up, pawn): (usize, isize, char) = if white { (1, 1, 'P') } else { (6, -1, 'p') };
     let (their_home, their_pawn) = if white { (6, 'p') } else { (1, 'P') };

@@ -6,8 +6,6 @@
 //! test checks that the file lists exactly them. To regenerate the Coq
 //! file after a change: `UPDATE_COQ_CROSS=1 cargo test --test landing_coq`.
 
-// The boards here start from the initial position: `common::place` is not used.
-#[allow(dead_code)]
 mod common;
 
 use retroproof_core::random::Rng;
@@ -24,13 +22,7 @@ const SEED: u64 = 0x1a4d_1a9e;
 /// onto the taken man's square is not shown, so the board is often
 /// refuted, unless a capture did land on that file.
 fn landing_fen(rng: &mut Rng) -> String {
-    let mut board = [[' '; 8]; 8];
-    for (f, (w, b)) in "RNBQKBNR".chars().zip("rnbqkbnr".chars()).enumerate() {
-        board[0][f] = w;
-        board[1][f] = 'P';
-        board[6][f] = 'p';
-        board[7][f] = b;
-    }
+    let mut board = common::initial_grid();
     let first = rng.below(2) == 0;
     for white in [first, !first] {
         if white != first && rng.below(2) == 0 {

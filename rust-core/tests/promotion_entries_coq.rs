@@ -10,7 +10,6 @@
 //! test` + `make -C coq test` together check agreement. To regenerate the
 //! Coq file: `UPDATE_COQ_CROSS=1 cargo test --test promotion_entries_coq`.
 
-#[allow(dead_code)] // only the fixed boards: no random ones
 mod common;
 
 use retroproof_core::rules::pawns;

@@ -3,7 +3,7 @@
 //! rule refutes.
 
 use retroproof_core::random::Rng;
-use retroproof_core::rules::{crossing, frozen, landing, parity, pawns, Rule, RuleSet};
+use retroproof_core::rules::{crossing, frozen, parity, pawns, Rule, RuleSet};
 use retroproof_core::{Color, Position, Role, Square};
 
 fn pos(fen: &str) -> Position {
@@ -133,12 +133,15 @@ fn pawn_captures() {
     assert_eq!(pawns::min_pawn_captures(&doubled, Color::White), Some(0));
 }
 
-/// Whether the crossing rule refutes `fen`, which no other rule does.
-fn crossing_alone(fen: &str) -> bool {
+/// Whether `rule` refutes `fen`, which no other rule does.
+fn alone(rule: Rule, fen: &str) -> bool {
     let p = pos(fen);
-    let others = RuleSet::ALL.without(Rule::Crossing);
-    assert_eq!(others.refuting(&p), None, "{fen}");
-    crossing::refutes(&p)
+    assert_eq!(RuleSet::ALL.without(rule).refuting(&p), None, "{fen}");
+    rule.refutes(&p)
+}
+
+fn crossing_alone(fen: &str) -> bool {
+    alone(Rule::Crossing, fen)
 }
 
 /// The crossing rule, each case against the other rules, which count
@@ -376,42 +379,36 @@ fn rule_sets() {
     );
 }
 
-/// The landing rule alone refutes a board, or does not.
-fn landing_alone(fen: &str) -> bool {
-    let p = pos(fen);
-    assert_eq!(
-        RuleSet::ALL.without(Rule::Landing).refuting(&p),
-        None,
-        "{fen}"
-    );
-    landing::refutes(&p)
-}
-
 #[test]
 fn captures_landing_on_a_file() {
     // Black has all 16 men, so White's h-pawn never left the h-file, and
     // it is gone: a black capture landed on the h-file. Black made one,
     // b7xc6 (its pawns need one, White lost one man)...
-    assert!(landing_alone(
+    assert!(alone(
+        Rule::Landing,
         "rnbqkbnr/p1pppppp/2p5/8/8/8/PPPPPPP1/RNBQKBNR w - -"
     ));
     // ... or g7xh6, after h2-h4-h5-h6 (a game).
-    assert!(!landing_alone(
+    assert!(!alone(
+        Rule::Landing,
         "rnbqkbnr/pppppp1p/7p/8/8/8/PPPPPPP1/RNBQKBNR w - -"
     ));
     // With a capture for White too (a2xb3 took the g8 knight): White's
     // pawns need it, so its h-pawn still made none.
-    assert!(landing_alone(
+    assert!(alone(
+        Rule::Landing,
         "rnbqkb1r/p1pppppp/2p5/8/8/1P6/1PPPPPP1/RNBQKBNR w - -"
     ));
     // Keym's rtr-D-131 (examples/corpus) one ply back: g7xh6 took a
     // knight (White's 7 pawns need 7 captures, Black lost 7: the h-pawn,
     // blocked by h7, was taken on the h-file; Black's 4 captures, White's
     // 4 losses, land on the a- to d-files) or the h-pawn.
-    assert!(landing_alone(
+    assert!(alone(
+        Rule::Landing,
         "N7/P1pp1ppp/pp5N/8/P7/PkPP4/pB1P2P1/2KR4 b - -"
     ));
-    assert!(!landing_alone(
+    assert!(!alone(
+        Rule::Landing,
         "N7/P1pp1ppp/pp5P/8/P7/PkPP4/pB1P2P1/2KR4 b - -"
     ));
 }

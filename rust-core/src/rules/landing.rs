@@ -83,22 +83,25 @@ fn costs(board: &Board, color: Color, landing: Option<(usize, u32)>) -> Vec<[u32
 
 fn side_refutes(pos: &Position, c: Color) -> bool {
     let board = pos.board();
+    let open = open_files(board, c);
+    // Most positions of a search stop here or at `c`'s count: the
+    // other side's count is computed only when both pass.
+    if open.iter().all(|&f| f) {
+        return false;
+    }
     let o = c.other();
     // The captures a side can have made: the other side's missing men.
     let budget = |side: Color| 16u32.saturating_sub(board.by_color(side.other()).count());
     let (budget_c, budget_o) = (budget(c), budget(o));
     let plain_c = costs(board, c, None);
-    let plain_o = costs(board, o, None);
-    if plain_c.len() > 8 || plain_o.len() > 8 {
-        return false;
-    }
     // Both counts exact: neither side's pawns fit one capture fewer.
-    if cheapest_assignment_where(&plain_c, |_| true) < budget_c
-        || cheapest_assignment_where(&plain_o, |_| true) < budget_o
-    {
+    if plain_c.len() > 8 || cheapest_assignment_where(&plain_c, |_| true) < budget_c {
         return false;
     }
-    let open = open_files(board, c);
+    let plain_o = costs(board, o, None);
+    if plain_o.len() > 8 || cheapest_assignment_where(&plain_o, |_| true) < budget_o {
+        return false;
+    }
     (0..8u32).filter(|&x| !open[x as usize]).any(|x| {
         // Slot x fits no pawn of c, and no pawn of o lands on x within
         // o's budget.

@@ -1,8 +1,11 @@
 //! What the native/Coq agreement tests of the static rules share
-//! (`pawn_captures_coq.rs`, `sealed_bishops_coq.rs`, `crossing_coq.rs`,
+//! (`pawn_captures_coq.rs`, `sealed_bishops_coq.rs`, `crossing_coq.rs`, `landing_coq.rs`,
 //! `promotion_entries_coq.rs`):
 //! a board drawn as a grid written as a FEN, and the generated Coq file that checks the Coq
 //! rule gives the native verdict on each board.
+
+// Each test crate uses some of these helpers only.
+#![allow(dead_code)]
 
 use retroproof_core::random::Rng;
 use retroproof_core::Position;
@@ -84,6 +87,18 @@ pub fn grid_fen(board: &[[char; 8]; 8]) -> String {
         rows.push(s);
     }
     format!("{} w - -", rows.join("/"))
+}
+
+/// The initial position as a grid (`[rank][file]`, rank 0 = rank 1).
+pub fn initial_grid() -> [[char; 8]; 8] {
+    let mut board = [[' '; 8]; 8];
+    for (f, (w, b)) in "RNBQKBNR".chars().zip("rnbqkbnr".chars()).enumerate() {
+        board[0][f] = w;
+        board[1][f] = 'P';
+        board[6][f] = 'p';
+        board[7][f] = b;
+    }
+    board
 }
 
 /// One rule's agreement file: `coq/tests/<file>`, written by
