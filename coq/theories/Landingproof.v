@@ -296,26 +296,18 @@ Proof.
   intros s s' h. destruct (Nat.eqb h g); [apply need_tri|apply absd_tri].
 Qed.
 
-(** The slots of the pawns only shrink, and a slot that goes was dropped
-    from the entries, or promoted. *)
+(** The promoted men only grow, and a step that takes a slot's pawn off
+    the board (taken, or promoted) keeps the others. *)
 Lemma gchange_slots : forall b us c f t L T L' T', gchange b us c f t L T L' T' ->
-  incl (map snd L') (map snd L) /\ incl T T' /\
-  (forall g, In g (map snd L) -> ~ In g (map snd L') ->
-     incl L' L \/ exists L1 L2, L = L1 ++ (f, g) :: L2 /\ L' = L1 ++ L2 /\ T' = (fnat f, g) :: T /\ c = us).
+  incl T T' /\ (forall g, In g (map snd L) -> ~ In g (map snd L') -> incl L' L).
 Proof.
   intros b us c f t L T L' T' Hch. destruct Hch as [_|L0 _ Hinc|L1 h L2 Ec EL|L1 h L2 Ec EL _].
-  - split; [intros y; tauto|]. split; [intros y; tauto|]. intros g H1 H2. contradiction.
-  - split; [intros y Hy; apply in_map_iff in Hy; destruct Hy as (e & <- & He); apply in_map, Hinc, He|].
-    split; [intros y; tauto|]. intros g _ _. left. exact Hinc.
-  - subst L. rewrite !map_app. simpl.
-    split; [intros y Hy; apply in_app_or in Hy; apply in_or_app; simpl in *; tauto|].
-    split; [intros y; tauto|]. intros g H1 H2. exfalso. apply H2. exact H1.
-  - subst L. rewrite !map_app. simpl.
-    split; [intros y Hy; apply in_app_or in Hy; apply in_or_app; simpl in *; tauto|].
-    split; [intros y Hy; right; exact Hy|]. intros g H1 H2.
-    destruct (Nat.eq_dec g h) as [->|Ne].
-    + right. exists L1, L2. split; [reflexivity|]. split; [reflexivity|]. split; [reflexivity|exact Ec].
-    + exfalso. apply H2. apply in_app_or in H1. apply in_or_app. simpl in H1. destruct H1 as [H1|[E|H1]]; auto. congruence.
+  - split; [intros y; tauto|]. intros g H1 H2. contradiction.
+  - split; [intros y; tauto|]. intros g _ _. exact Hinc.
+  - subst L. split; [intros y; tauto|]. intros g H1 H2. exfalso. apply H2.
+    rewrite !map_app in *. simpl in *. exact H1.
+  - subst L. split; [intros y Hy; right; exact Hy|]. intros g _ _ e He.
+    apply in_app_or in He. apply in_or_app. simpl. tauto.
 Qed.
 
 (** ** The invariant *)
@@ -358,10 +350,8 @@ Proof.
     + exists (Some None). split; [|intros _; discriminate]. simpl.
       apply in_map_iff in Hg. destruct Hg as ([s g0] & Eg & Hin). simpl in Eg. subst g0.
       assert (Hnd : NoDup M') by exact (NoDup_map_inv _ _ (gh_nd _ _ _ _ _ _ _ _ _ GM')).
-      destruct (gchange_slots _ _ _ _ _ _ _ _ _ Hch) as (_ & _ & Hgo).
-      assert (Hinc : incl M' M).
-      { destruct (Hgo g (in_map snd _ _ Hin) Hg') as [H|(L1 & L2 & -> & -> & _)]; [exact H|].
-        intros e He. apply in_app_or in He. apply in_or_app. simpl. tauto. }
+      destruct (gchange_slots _ _ _ _ _ _ _ _ _ Hch) as (_ & Hgo).
+      pose proof (Hgo g (in_map snd _ _ Hin) Hg') as Hinc.
       pose proof (lland_drop M M' s g x Hnd Hinc Hin Hg'). pose proof (need_pos g (fnat s) x).
       pose proof (men_step G m G' Hl (proj2 (proj2 (proj2 (proj2 (inv_elim _ Hi))))) (opp o)). lia.
   - exists (Some None). split; [simpl in *; lia|intros _; discriminate].
@@ -407,7 +397,7 @@ Proof.
   pose proof Hi as Hi'. apply inv_elim in Hi'. destruct Hi' as (_ & _ & _ & _ & Hep).
   pose proof (lcost_step G m G' c L T Z L' T' Z' Hl Hi GL GL' Hch) as Hstep.
   pose proof (ghost0_plain _ _ _ _ _ GL) as Hplain.
-  destruct (gchange_slots _ _ _ _ _ _ _ _ _ Hch) as (_ & HT & _).
+  destruct (gchange_slots _ _ _ _ _ _ _ _ _ Hch) as (HT & _).
   destruct (in_dec Nat.eq_dec x (map snd L)) as [Hx|Hx].
   - apply in_map_iff in Hx as Hx0. destruct Hx0 as ([s x0] & Ex0 & Hin). simpl in Ex0. subst x0.
     assert (Hnd : NoDup L') by exact (NoDup_map_inv _ _ (gh_nd _ _ _ _ _ _ _ _ _ GL')).

@@ -114,11 +114,7 @@ fn colour_fen(rng: &mut Rng) -> String {
         }
         let (mut r, mut f) = (home, f0);
         for _ in 0..2 + rng.below(2) {
-            let nf = if f == 0 || (f < 7 && rng.below(2) == 0) {
-                f + 1
-            } else {
-                f - 1
-            };
+            let nf = common::aside(rng, f);
             let nr = (r as isize + up) as usize;
             if board[nr][nf] != ' ' {
                 break;

@@ -44,11 +44,7 @@ fn landing_fen(rng: &mut Rng) -> String {
             }
             let (mut r, mut f) = (home, f0);
             for _ in 0..1 + rng.below(3) {
-                let nf = if f == 0 || (f < 7 && rng.below(2) == 0) {
-                    f + 1
-                } else {
-                    f - 1
-                };
+                let nf = common::aside(rng, f);
                 let nr = (r as isize + up) as usize;
                 if board[nr][nf] != ' ' || nr == their_home {
                     break;

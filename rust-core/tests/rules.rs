@@ -140,37 +140,39 @@ fn alone(rule: Rule, fen: &str) -> bool {
     rule.refutes(&p)
 }
 
-fn crossing_alone(fen: &str) -> bool {
-    alone(Rule::Crossing, fen)
-}
-
 /// The crossing rule, each case against the other rules, which count
 /// each side's captures apart and miss it.
 #[test]
 fn crossing_pawns_of_one_file() {
     // 16 men each, so no capture ever: the b-pawns cannot have passed.
-    assert!(crossing_alone(
+    assert!(alone(
+        Rule::Crossing,
         "rnbqkbnr/p1pppppp/1P6/1p6/8/8/P1PPPPPP/RNBQKBNR w - -"
     ));
-    assert!(!crossing_alone(
+    assert!(!alone(
+        Rule::Crossing,
         "rnbqkbnr/p1pppppp/1p6/1P6/8/8/P1PPPPPP/RNBQKBNR w - -"
     ));
     // Both b-pawns promoted (a third knight each) without a capture.
-    assert!(crossing_alone(
+    assert!(alone(
+        Rule::Crossing,
         "rnbqkbnr/p1pppppp/8/3n4/3N4/8/P1PPPPPP/RNBQKBNR w - -"
     ));
     // One black man fewer: White's b-pawn may have left the file by a
     // capture and promoted on the a- or c-file.
-    assert!(!crossing_alone(
+    assert!(!alone(
+        Rule::Crossing,
         "rnbqkb1r/p1pppppp/8/3n4/3N4/8/P1PPPPPP/RNBQKBNR w - -"
     ));
     // White's b-pawn above Black's: it left the file and came back, two
     // captures (b2xc3, c5xb6), and Black has lost two men...
-    assert!(!crossing_alone(
+    assert!(!alone(
+        Rule::Crossing,
         "r1bqkb1r/p1pppppp/1P6/1p6/8/8/P1PPPPPP/RNBQKBNR w - -"
     ));
     // ... but not with one: a man back on its file made two captures.
-    assert!(crossing_alone(
+    assert!(alone(
+        Rule::Crossing,
         "r1bqkbnr/p1pppppp/1P6/1p6/8/8/P1PPPPPP/RNBQKBNR w - -"
     ));
     // Two lost, but one is the f8 bishop: e7 and g7 never moved, so it
@@ -182,7 +184,7 @@ fn crossing_pawns_of_one_file() {
         pawns::dead_men(&board, frozen::frozen_men(&board), Color::White),
         1
     );
-    assert!(crossing_alone(dead));
+    assert!(alone(Rule::Crossing, dead));
 }
 
 #[test]
@@ -208,12 +210,14 @@ fn captures_by_square_colour() {
     // f-pawn (the others stand on their files), which took a man on e6
     // and one on d5: two light squares, but the bishop was taken on a
     // dark one.
-    assert!(crossing_alone(
+    assert!(alone(
+        Rule::Crossing,
         "rnbqkbnr/ppppp1pp/8/3p4/8/3P4/PPP1PPPP/RN1QKB1R w - -"
     ));
     // The light-squared bishop lost instead (e2-e3 let it out): 1.e3 Nf6
     // 2.Bc4 Ng8 3.Be6 fxe6 4.Nh3 Nf6 5.Nf4 Ng8 6.Nd5 exd5.
-    assert!(!crossing_alone(
+    assert!(!alone(
+        Rule::Crossing,
         "rnbqkbnr/ppppp1pp/8/3p4/8/4P3/PPPP1PPP/RNBQK2R w - -"
     ));
     // Filman's puzzle two plies back with a knight on h4 (examples/
@@ -221,12 +225,14 @@ fn captures_by_square_colour() {
     // h-pawn's onto g2 (White's g3 pawn is capture-free in every
     // assignment, and the promoted man's pawn came onto g2 past it) are
     // five; White lost five men, one of them its dark-squared bishop.
-    assert!(crossing_alone(
+    assert!(alone(
+        Rule::Crossing,
         "2nn3K/pkPRp1p1/p2p4/P1p5/1Pp4N/2PP2P1/4P2P/n7 w - -"
     ));
     // With White's dark-squared bishop on h4, four of the five could be
     // light: a proof game reaches it (examples/filman-1979-bishop.uci).
-    assert!(!crossing_alone(
+    assert!(!alone(
+        Rule::Crossing,
         "2nn3K/pkPRp1p1/p2p4/P1p5/1Pp4B/2PP2P1/4P2P/n7 w - -"
     ));
 }

@@ -66,11 +66,9 @@
 //! colour count is `tint` (Coloursproof.v) with the entry facts
 //! `entered` (Crossingproof.v).
 
+use super::pawns::IMPOSSIBLE;
 use super::{bishops, frozen, pawns};
 use crate::{Board, Color, Piece, Position, Role, Square};
-
-/// A cost too high for any position.
-const IMPOSSIBLE: u32 = 1000;
 
 /// The captures a man that made some and stands on its slot's file made at
 /// least: each capture changes its file by one, so getting back takes two.

@@ -33,11 +33,8 @@
 //! proof keeps, beside both sides' ghosts of PawnCapturesproof.v, whether
 //! one of `o`'s captures landed on file `x` and by which pawn.
 
-use super::pawns::{cheapest_assignment_where, open_files};
+use super::pawns::{cheapest_assignment_where, open_files, IMPOSSIBLE};
 use crate::{Board, Color, Piece, Position, Role};
-
-/// A cost too high for any position.
-const IMPOSSIBLE: u32 = 1000;
 
 /// The fewest captures of a pawn going from file `g` to file `t` that land
 /// on file `x` at least once: each capture moves it one file and lands on
@@ -57,28 +54,27 @@ pub fn refutes(pos: &Position) -> bool {
     Color::ALL.into_iter().any(|c| side_refutes(pos, c))
 }
 
-/// `color`'s pawns' costs in each slot (each capture took the pawn one
-/// rank up, so a slot farther than the ranks it went up is impossible),
-/// and, when `landing` is some file, the costs of `landing` pawn's way
-/// landing on it (not capped: it is only a lower bound).
-fn costs(board: &Board, color: Color, landing: Option<(usize, u32)>) -> Vec<[u32; 8]> {
+/// `color`'s pawns: each one's file, and its cost in each slot (each
+/// capture took the pawn one rank up, so a slot farther than the ranks it
+/// went up is impossible).
+fn costs(board: &Board, color: Color) -> (Vec<u32>, Vec<[u32; 8]>) {
     board
         .by_piece(Piece::new(color, Role::Pawn))
         .into_iter()
-        .enumerate()
-        .map(|(i, s)| {
+        .map(|s| {
             let t = s.file().index();
             let advanced = s.rank().relative_to(color).index().saturating_sub(1);
-            std::array::from_fn(|g| {
-                let g = g as u32;
-                match landing {
-                    Some((j, x)) if j == i => need(g, t, x),
-                    _ if t.abs_diff(g) <= advanced => t.abs_diff(g),
-                    _ => IMPOSSIBLE,
+            let cost = |g: usize| {
+                let d = t.abs_diff(g as u32);
+                if d <= advanced {
+                    d
+                } else {
+                    IMPOSSIBLE
                 }
-            })
+            };
+            (t, std::array::from_fn(cost))
         })
-        .collect()
+        .unzip()
 }
 
 fn side_refutes(pos: &Position, c: Color) -> bool {
@@ -93,12 +89,12 @@ fn side_refutes(pos: &Position, c: Color) -> bool {
     // The captures a side can have made: the other side's missing men.
     let budget = |side: Color| 16u32.saturating_sub(board.by_color(side.other()).count());
     let (budget_c, budget_o) = (budget(c), budget(o));
-    let plain_c = costs(board, c, None);
+    let (_, plain_c) = costs(board, c);
     // Both counts exact: neither side's pawns fit one capture fewer.
     if plain_c.len() > 8 || cheapest_assignment_where(&plain_c, |_| true) < budget_c {
         return false;
     }
-    let plain_o = costs(board, o, None);
+    let (files_o, plain_o) = costs(board, o);
     if plain_o.len() > 8 || cheapest_assignment_where(&plain_o, |_| true) < budget_o {
         return false;
     }
@@ -106,8 +102,11 @@ fn side_refutes(pos: &Position, c: Color) -> bool {
         // Slot x fits no pawn of c, and no pawn of o lands on x within
         // o's budget.
         cheapest_assignment_where(&plain_c, |mask| mask & 1 << x != 0) > budget_c
-            && (0..plain_o.len()).all(|i| {
-                cheapest_assignment_where(&costs(board, o, Some((i, x))), |_| true) > budget_o
+            && files_o.iter().enumerate().all(|(i, &t)| {
+                // Pawn i's way lands on x (not capped: a lower bound).
+                let mut rows = plain_o.clone();
+                rows[i] = std::array::from_fn(|g| need(g as u32, t, x));
+                cheapest_assignment_where(&rows, |_| true) > budget_o
             })
     })
 }

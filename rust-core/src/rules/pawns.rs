@@ -84,7 +84,7 @@ use crate::retro::SideMaterial;
 use crate::{attacks, Bitboard, Board, Color, File, Piece, Position, Rank, Role, Square};
 
 /// A cost too high for any position: no file can be assigned.
-const IMPOSSIBLE: u32 = 1000;
+pub(super) const IMPOSSIBLE: u32 = 1000;
 
 /// The fewest captures `color`'s pawns (those on the board and those that
 /// promoted into its men beyond the initial set) must have made, by the

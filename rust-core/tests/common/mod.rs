@@ -101,6 +101,15 @@ pub fn initial_grid() -> [[char; 8]; 8] {
     board
 }
 
+/// The file a pawn on file `f` captures onto, one aside at random.
+pub fn aside(rng: &mut Rng, f: usize) -> usize {
+    if f == 0 || (f < 7 && rng.below(2) == 0) {
+        f + 1
+    } else {
+        f - 1
+    }
+}
+
 /// One rule's agreement file: `coq/tests/<file>`, written by
 /// `rust-core/tests/<test>.rs` from the native `native` rule's verdicts,
 /// checked against the Coq function `coq` of the module `module`.
