@@ -24,6 +24,14 @@
 //! question is decided, the graph holds no open position the question
 //! depends on, or the [`Budget`] runs out; any depth is allowed.
 //!
+//! **Last resort.** Zone cages are looked for with a small limit on the
+//! positions met near the question ([`ZONE_DEPTH`], [`zone::LIMIT`]).
+//! When the rounds reach [`LAST_RESORT_DEPTH`] and the question is still
+//! open, the search looks once more, with a larger limit
+//! ([`zone::LAST_RESORT_LIMIT`]), around the positions still undecided:
+//! a large cage can close an alternative that men shuttling about keep
+//! open at any depth.
+//!
 //! - [`Search::illegal`]: is the position dead?
 //! - [`Search::last`]: the last `n` plies: going back from the position,
 //!   every retraction but one is shown dead, `n` times.
@@ -33,7 +41,7 @@ use std::time::{Duration, Instant};
 
 use crate::cert::Certificate;
 use crate::hash::FastMap;
-use crate::rules::zone::{Cages, ZoneCage};
+use crate::rules::zone::{self, Cages, ZoneCage};
 use crate::rules::{Rule, RuleSet};
 use crate::search::{game_of, is_initial, Key};
 use crate::{Board, Move, Position, Unmove};
@@ -175,6 +183,13 @@ pub struct Search {
 /// [`zone::LIMIT`]: crate::rules::zone::LIMIT
 pub const ZONE_DEPTH: usize = 8;
 
+/// The round of iterative deepening from which the search tries its last
+/// resort, once per question (once per ply of a last-`n` question): larger
+/// zone cages ([`zone::LAST_RESORT_LIMIT`]) around the retractions still
+/// undecided (`Search::last_resort`). A question decided by then never
+/// pays for it.
+pub const LAST_RESORT_DEPTH: u32 = 32;
+
 /// The cages with one zone made one (the union of closed sets on a zone is
 /// closed), so that the certificate lists each zone once.
 fn merge_by_zone<'a>(cages: impl Iterator<Item = &'a ZoneCage>) -> Vec<ZoneCage> {
@@ -235,11 +250,16 @@ impl Search {
             return verdict;
         }
         let mut depth = 1;
+        let mut last_resort_tried = false;
         while depth <= self.budget.max_depth {
             let before = self.nodes.len();
             self.start_round();
             self.probe(root, depth);
             self.compute_dead();
+            if !last_resort_tried && depth >= LAST_RESORT_DEPTH.min(self.budget.max_depth) {
+                last_resort_tried = true;
+                self.last_resort(&[root]);
+            }
             if self.is_dead(root) {
                 return Verdict::Illegal(self.certificate(&[root]));
             }
@@ -375,6 +395,7 @@ impl Search {
             .collect();
         self.compute_dead();
         let mut depth = 1;
+        let mut last_resort_tried = false;
         loop {
             let undecided: Vec<(Unmove, u32)> = children
                 .iter()
@@ -392,6 +413,13 @@ impl Search {
                     k + 1,
                     open.join(" ")
                 )));
+            }
+            if !last_resort_tried && depth >= LAST_RESORT_DEPTH.min(self.budget.max_depth) {
+                last_resort_tried = true;
+                let nodes: Vec<u32> = undecided.iter().map(|&(_, c)| c).collect();
+                if self.last_resort(&nodes) {
+                    continue;
+                }
             }
             if depth > self.budget.max_depth {
                 return Err(Verdict::Unknown(format!(
@@ -424,6 +452,45 @@ impl Search {
             }
             depth = self.next_depth(depth, before);
         }
+    }
+
+    /// The last resort once the rounds have gone [`LAST_RESORT_DEPTH`]
+    /// deep: looks for zone cages of up to [`zone::LAST_RESORT_LIMIT`]
+    /// members holding `nodes` (the positions still undecided) or their
+    /// retractions, within the time budget. A position a cage holds is
+    /// refuted (its own retractions no longer count), and the dead set is
+    /// recomputed. Whether a cage was found.
+    fn last_resort(&mut self, nodes: &[u32]) -> bool {
+        if !self.rules.contains(Rule::Zone) {
+            return false;
+        }
+        let mut near = nodes.to_vec();
+        for &i in nodes {
+            if self.nodes[i as usize].state == State::Expanded {
+                near.extend(self.children(i).map(|e| self.edges[e]));
+            }
+        }
+        let mut found = false;
+        for i in near {
+            // Each search may take a while: the clock is read every time.
+            if self.budget.time.is_some_and(|t| self.started.elapsed() > t) {
+                break;
+            }
+            let node = &self.nodes[i as usize];
+            if matches!(node.state, State::Initial | State::Refuted(_)) {
+                continue;
+            }
+            let pos = node.pos;
+            if let Some(cage) = self.cages.cage_of(&pos, zone::LAST_RESORT_LIMIT) {
+                self.cage_of.insert(i, cage);
+                self.nodes[i as usize].state = State::Refuted(Rule::Zone);
+                found = true;
+            }
+        }
+        if found {
+            self.compute_dead();
+        }
+        found
     }
 
     /// A new question: the clock restarts; the graph (and its size against
@@ -476,7 +543,7 @@ impl Search {
             State::Refuted(rule)
         } else if let Some(cage) = (self.rules.contains(Rule::Zone)
             && self.path.len() <= ZONE_DEPTH)
-            .then(|| self.cages.cage_of(pos))
+            .then(|| self.cages.cage_of(pos, zone::LIMIT))
             .flatten()
         {
             self.cage_of.insert(i, cage);

@@ -10,7 +10,7 @@ use retroproof_core::cert::{check_dead_set, check_illegal, check_last, CertError
 use retroproof_core::deep::{Budget, Search, Verdict};
 use retroproof_core::problem::{parse_suite, Question, Solution};
 use retroproof_core::random::Rng;
-use retroproof_core::rules::{Rule, RuleSet};
+use retroproof_core::rules::{zone, Rule, RuleSet};
 use retroproof_core::{Move, Position};
 
 fn pos(fen: &str) -> Position {
@@ -156,6 +156,27 @@ fn keym_last_capture_took_a_pawn_by_its_landing() {
     }
     let mut without = Search::new(RuleSet::ALL.without(Rule::Landing), budget(1.0));
     assert!(matches!(without.last(&p, 1), Verdict::Unknown(_)));
+}
+
+/// Willcocks's rtr-A-033 (examples/corpus), Black to move: White's last
+/// move was g6xh7 taking a rook. The other retractions (h5-h6, g6xh7
+/// taking another man) lie in zone cages of more than [`zone::LIMIT`]
+/// partial boards, which the search looks for only as its last resort
+/// ([`zone::LAST_RESORT_LIMIT`]), once its rounds have gone deep.
+#[test]
+fn willcocks_last_capture_by_larger_cages() {
+    let p = pos("5kbK/3pRp1P/4pp1P/6p1/8/8/8/8 b - -");
+    match Search::new(RuleSet::ALL, budget(10.0)).last(&p, 1) {
+        Verdict::Last { plies, certificate } => {
+            assert_eq!(uci(&plies), ["g6h7xr"]);
+            check_last(&p, &plies, &certificate).unwrap();
+            assert!(certificate
+                .cages
+                .iter()
+                .any(|cage| cage.members.len() > zone::LIMIT));
+        }
+        other => panic!("{other:?}"),
+    }
 }
 
 #[test]

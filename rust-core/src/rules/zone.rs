@@ -317,6 +317,19 @@ fn neighbourhood(squares: Bitboard) -> Bitboard {
 /// 300 loses some of them, 4,000 only costs time.
 pub const LIMIT: usize = 2_000;
 
+/// The limit of the deep search's last resort
+/// ([`Search`](crate::deep::Search) tries it once per question, around the
+/// retractions still undecided after [`LAST_RESORT_DEPTH`] rounds): a
+/// cage found there decides a whole alternative at once. Measured on the
+/// shared corpus (`examples/corpus --seconds 3`): a last-move record whose
+/// wrong alternatives lie in cages of about 9,000 partial boards each is
+/// decided with it (146 records against 145, in the same 172 s); a limit
+/// of 50,000 on every position met within a ply of the question instead
+/// decided 141 in 275 s, failed cage searches eating the time of others.
+///
+/// [`LAST_RESORT_DEPTH`]: crate::deep::LAST_RESORT_DEPTH
+pub const LAST_RESORT_LIMIT: usize = 20_000;
+
 /// The zone cages found so far, and the roots that failed, so that a
 /// search asking about many positions verifies each root once.
 #[derive(Debug, Default)]
@@ -326,8 +339,9 @@ pub struct Cages {
     /// For each zone, the members of the cages found on it: the cage each
     /// belongs to.
     members: FastMap<Bitboard, FastMap<Board, usize>>,
-    /// Roots (with their zone) from which no cage was found.
-    failed: FastSet<(Board, Bitboard)>,
+    /// Roots (with their zone) from which no cage was found, and the
+    /// largest limit tried.
+    failed: FastMap<(Board, Bitboard), usize>,
 }
 
 impl Cages {
@@ -360,9 +374,9 @@ impl Cages {
     }
 
     /// The cage (index in [`Cages::found`]) one of whose members `pos`'s
-    /// men on the cage's zone form, finding one if needed: then no game
-    /// reaches `pos`.
-    pub fn cage_of(&mut self, pos: &Position) -> Option<usize> {
+    /// men on the cage's zone form, finding one (of at most `limit`
+    /// members) if needed: then no game reaches `pos`.
+    pub fn cage_of(&mut self, pos: &Position, limit: usize) -> Option<usize> {
         let zones = Cages::zones(pos);
         for &zone in &zones {
             let root = pos.board().masked(zone);
@@ -372,10 +386,14 @@ impl Cages {
         }
         for zone in zones {
             let root = pos.board().masked(zone);
-            if self.failed.contains(&(root, zone)) {
+            if self
+                .failed
+                .get(&(root, zone))
+                .is_some_and(|&tried| tried >= limit)
+            {
                 continue;
             }
-            match verify(root, zone, LIMIT) {
+            match verify(root, zone, limit) {
                 Some(cage) => {
                     let i = self.found.len();
                     let on_zone = self.members.entry(zone).or_default();
@@ -386,7 +404,7 @@ impl Cages {
                     return Some(i);
                 }
                 None => {
-                    self.failed.insert((root, zone));
+                    self.failed.insert((root, zone), limit);
                 }
             }
         }
@@ -397,7 +415,7 @@ impl Cages {
 /// Whether a zone cage holds `pos`, looking for one afresh (the deep
 /// search keeps its [`Cages`] instead, to reuse what it found).
 pub fn refutes(pos: &Position) -> bool {
-    Cages::new().cage_of(pos).is_some()
+    Cages::new().cage_of(pos, LIMIT).is_some()
 }
 
 #[cfg(test)]
