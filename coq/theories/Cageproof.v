@@ -442,7 +442,7 @@ Proof.
   assert (Lnone : forall s o, (o = None \/ exists c, o = Some (MkPiece c Knight)) ->
             (if inb s C then letter er o else []) = []).
   { intros s o [->|(c & ->)]; destruct (inb s C); reflexivity. }
-  destruct (inv_elim Q HQ) as (_ & _ & _ & _ & Hep).
+  pose proof (ep_inv_of Q HQ) as Hep.
   pose proof Hl as (Hps & _). unfold pseudo_legal in Hps. destruct Hps as (_ & _ & Hps).
   destruct (step_shape Q m P Hl Hep) as (Hf & Ht & _ & Hk).
   fold b b' in Hk, Hps. set (us := turn Q) in *. set (f := mv_from m) in *. set (t := mv_to m) in *.
@@ -589,7 +589,7 @@ Proof.
     - intros x Hx' _ B. apply Lnk, (Hx x Hx' B). }
   assert (Hnk : forall o r c, o = Some (MkPiece c r) -> r <> King -> forall c', o <> Some (MkPiece c' King)).
   { intros o r c -> Hr c' Eo. injection Eo as _ Eo. exact (Hr Eo). }
-  destruct (inv_elim Q HQ) as (_ & _ & _ & _ & Hep).
+  pose proof (ep_inv_of Q HQ) as Hep.
   pose proof Hl as (Hps & _). unfold pseudo_legal in Hps. destruct Hps as (_ & _ & Hps).
   destruct (step_shape Q m P Hl Hep) as (Hf & Ht & _ & Hk).
   fold b b' in Hk, Hps. set (us := turn Q) in *. set (f := mv_from m) in *. set (t := mv_to m) in *.

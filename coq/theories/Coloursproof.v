@@ -211,8 +211,7 @@ Lemma colour_step : forall G m G', legal_move G m G' -> inv G = true ->
        forall k, light t = k -> 1 + lost b' us k + cnt b' (opp us) TMan <= lost b us k + cnt b (opp us) TMan))).
 Proof.
   intros G m G' Hl Hi. cbv zeta.
-  pose proof Hi as Hi'. apply inv_elim in Hi'. destruct Hi' as (Hmat & _ & _ & _ & Hep).
-  apply material_ok_iff in Hmat. destruct Hmat as (_ & _ & Hpok).
+  pose proof (pawns_ok_inv G Hi) as Hpok. pose proof (ep_inv_of G Hi) as Hep.
   destruct (count_step G m G' Hl Hep) as (Hopp & _ & _ & Hman & _).
   pose proof Hl as (Hps & _).
   destruct (step_shape G m G' Hl Hep) as (Hf & Ht & _ & Hk).

@@ -285,7 +285,7 @@ Lemma pawn_move_kind : forall G m G', legal_move G m G' -> inv G = true ->
   piece_at G (mv_from m) = Some (MkPiece (turn G) Pawn) ->
   pushed (piece_at G) (turn G) (mv_from m) (mv_to m) \/ fnat (mv_from m) <> fnat (mv_to m).
 Proof.
-  intros G m G' Hl Hi Hp. pose proof Hi as Hi'. apply inv_elim in Hi'. destruct Hi' as (_ & _ & _ & _ & Hep).
+  intros G m G' Hl Hi Hp. pose proof (ep_inv_of G Hi) as Hep.
   pose proof Hl as (Hps & _).
   destruct (step_shape G m G' Hl Hep) as (Hf & Ht & _ & Hk).
   unfold pseudo_legal in Hps. cbv zeta in Hps. destruct Hps as (_ & _ & Hps).
@@ -322,8 +322,7 @@ Lemma entered_step : forall G m G' c D1 D2 L T Z M U Y L' T' M' U' Y' F,
   entered c L' T' (fnext c (mv_from m) (mv_to m) L F) M' Y'.
 Proof.
   intros G m G' c D1 D2 L T Z M U Y L' T' M' U' Y' F Hl Hi GL GM (HeL & HeT) (HY & HM & _) Hch.
-  pose proof Hi as Hi'. apply inv_elim in Hi'. destruct Hi' as (Hmat & _ & _ & _ & Hep).
-  apply material_ok_iff in Hmat. destruct Hmat as (_ & _ & Hpok).
+  pose proof (pawns_ok_inv G Hi) as Hpok. pose proof (ep_inv_of G Hi) as Hep.
   pose proof (colour_step G m G' Hl Hi) as HC. cbv zeta in HC.
   destruct HC as ((r & Hbf) & _ & _ & _ & Hpawn).
   destruct (step_shape G m G' Hl Hep) as (Hf & Ht & _ & _).
@@ -487,8 +486,7 @@ Proof.
     split; [exact (initial_entered White)|exact (initial_entered Black)].
   - destruct Hst as (Hl & _). apply legal_move_iff in Hl.
     pose proof (inv_game h G Hg) as Hi.
-    pose proof Hi as Hi'. apply inv_elim in Hi'. destruct Hi' as (Hmat & _ & _ & _ & Hep).
-    apply material_ok_iff in Hmat. destruct Hmat as (_ & _ & Hpok).
+    pose proof (pawns_ok_inv G Hi) as Hpok. pose proof (ep_inv_of G Hi) as Hep.
     assert (HXG : closed_set (piece_at G) (fun s => X.[s])).
     { apply (closed_transfer (piece_at G')); [exact HX|].
       intros x Hx HXx. exact (frozen_step_keeps G G' m _ Hl Hi HX (ex_intro _ h Hg) x Hx HXx). }

@@ -299,7 +299,7 @@ Lemma arrival_exit : forall q c r, In q all_squares -> b' q = Some (MkPiece c r)
   exists x, In x (frozen_exits c r q) /\ b' x = None.
 Proof.
   intros q c r Hq Hb'q Hd.
-  destruct (inv_elim Q HQ) as (_ & _ & _ & _ & Hep).
+  pose proof (ep_inv_of Q HQ) as Hep.
   pose proof Hl as (Hps & _). unfold pseudo_legal in Hps. destruct Hps as (_ & _ & Hps).
   destruct (step_shape Q m P Hl Hep) as (Hf & Ht & _ & Hk).
   fold b b' in Hk, Hps. set (us := turn Q) in *. set (f := mv_from m) in *. set (t := mv_to m) in *.
@@ -358,7 +358,7 @@ Lemma others_kept : forall c r e, turn Q = opp c -> In e all_squares ->
   b' e = Some (MkPiece c r) -> b e = b' e.
 Proof.
   intros c r e Hturn He Hb'e.
-  destruct (inv_elim Q HQ) as (_ & _ & _ & _ & Hep).
+  pose proof (ep_inv_of Q HQ) as Hep.
   destruct (step_shape Q m P Hl Hep) as (Hf & Ht & _ & Hk).
   fold b b' in Hk. set (us := turn Q) in *. set (f := mv_from m) in *. set (t := mv_to m) in *.
   assert (Hc : forall r', b' e <> Some (MkPiece us r')).
@@ -417,7 +417,7 @@ Proof.
     rewrite (proj2 (color_eqb_eq _ _) eq_refl), Hf in H1. discriminate.
   - destruct Hst as (Hl & _). apply legal_move_iff in Hl.
     pose proof (inv_game h Q' Hg) as Hi.
-    destruct (inv_elim Q' Hi) as (_ & _ & _ & _ & Hep).
+    pose proof (ep_inv_of Q' Hi) as Hep.
     destruct (step_shape Q' m Q Hl Hep) as (_ & _ & Hturn & _).
     assert (Ht' : turn Q' = opp c) by (rewrite <- Ht, Hturn, opp_opp; reflexivity).
     destruct (opiece_eqb (piece_at Q' q) (piece_at Q q)) eqn:Eq.
@@ -533,7 +533,7 @@ Theorem frozen_step_keeps : forall s, In s all_squares -> X s = true -> piece_at
 Proof.
   intros s Hs Hx. fold b b'.
   pose proof (occupied s Hs Hx) as Ho.
-  destruct (inv_elim Q HQ) as (_ & _ & _ & _ & Hep).
+  pose proof (ep_inv_of Q HQ) as Hep.
   pose proof Hl as (Hps & _). unfold pseudo_legal in Hps. destruct Hps as (_ & _ & Hps).
   destruct (step_shape Q m P Hl Hep) as (Hf & Ht & _ & Hk).
   fold b b' in Hk, Hps. set (us := turn Q) in *. set (f := mv_from m) in *. set (t := mv_to m) in *.
@@ -627,7 +627,7 @@ Proof.
       by exact (frozen_step_keeps G G' m X Hl Hi HX (ex_intro _ h Hg)).
     assert (HXG : closed_set (piece_at G) X)
       by (apply (closed_transfer (piece_at G')); [exact HX | intros x Hx HXx; apply E; assumption]).
-    destruct (inv_elim G Hi) as (_ & _ & _ & _ & Hep).
+    pose proof (ep_inv_of G Hi) as Hep.
     destruct (step_shape G m G' Hl Hep) as (_ & _ & Hturn & _).
     destruct (turn G) eqn:Et; destruct c.
     + exact (check_contra G' Black rf o y (inv_game _ G' Hg') Hturn Hy Hbo Hby Hf).
@@ -1016,7 +1016,7 @@ Theorem region_step_or : forall s, In s all_squares -> R s = true -> b' s = Some
              (s' = s \/ b' s' = None)) \/ promoted_on c r s.
 Proof using Q P m X K c r R Hl HQ HX HR HK Hg.
   intros s Hs HRs Hb's. clear Hlast. pose proof no_cut as NC.
-  destruct (inv_elim Q HQ) as (_ & _ & _ & _ & Hep).
+  pose proof (ep_inv_of Q HQ) as Hep.
   pose proof Hl as (Hps & _). unfold pseudo_legal in Hps. destruct Hps as (_ & _ & Hps).
   destruct (step_shape Q m P Hl Hep) as (Hf & Ht & _ & Hk).
   fold b b' in Hk, Hps. set (us := turn Q) in *. set (f := mv_from m) in *. set (t := mv_to m) in *.
@@ -1202,7 +1202,7 @@ Proof.
   assert (Hexit : forall e, In e (exits cc Pawn s) -> In e all_squares -> b' e = None -> e = a).
   { intros e He Hes Hn. destruct (Hex e He) as [->|Hx]; [reflexivity|].
     exfalso. exact (occupied P X HX e Hes Hx Hn). }
-  destruct (inv_elim Q HQ) as (_ & _ & _ & _ & Hep).
+  pose proof (ep_inv_of Q HQ) as Hep.
   pose proof Hl as (Hps & _). unfold pseudo_legal in Hps. destruct Hps as (_ & _ & Hps).
   destruct (step_shape Q m P Hl Hep) as (Hf & Ht & _ & Hk).
   fold b b' in Hk, Hps. set (f := mv_from m) in *. set (t := mv_to m) in *.
@@ -1265,7 +1265,7 @@ Lemma capture_free_back : forall Q m P c x, legal_move Q m P -> inv Q = true ->
   capture_free_on (piece_at P) c x -> capture_free_on (piece_at Q) c x.
 Proof.
   intros Q m P c x Hl HQ (EP & EN & ER & EQ & EB).
-  destruct (inv_elim Q HQ) as (_ & _ & _ & _ & Hep).
+  pose proof (ep_inv_of Q HQ) as Hep.
   destruct (side_ok_inv Q (opp c) HQ) as (_ & Hp8 & Hsum).
   destruct (count_step Q m P Hl Hep) as (Hopp & _ & _ & _ & Hus).
   assert (Hle : forall g, (cnt (piece_at P) (opp c) g <= cnt (piece_at Q) (opp c) g)%nat).

@@ -940,6 +940,15 @@ Proof.
   destruct H as (HW & HB & _). destruct c; [exact HW | exact HB].
 Qed.
 
+(** The two parts of the invariants that proofs about one move of a game
+    open with: pawns stand on their ranks, and the en-passant invariant
+    the move lemmas ([step_shape], [count_step], …) take. *)
+Lemma pawns_ok_inv : forall Q, inv Q = true -> pawns_ok (piece_at Q).
+Proof. intros Q H. apply inv_elim in H. destruct H as (H & _). apply material_ok_iff in H. tauto. Qed.
+
+Lemma ep_inv_of : forall Q, inv Q = true -> ep_inv Q = true.
+Proof. intros Q H. apply inv_elim in H. tauto. Qed.
+
 Lemma inv_step : forall G m G', game_step G m G' -> inv G = true -> inv G' = true.
 Proof.
   intros G m G' Hs Hi. pose proof Hs as (Hl & _). apply legal_move_iff in Hl.

@@ -203,8 +203,7 @@ Lemma pawn_side_capture : forall G m G', legal_move G m G' -> inv G = true ->
   cnt (piece_at G') (opp (turn G)) TMan + 1 <= cnt (piece_at G) (opp (turn G)) TMan.
 Proof.
   intros G m G' Hl Hi Hp Hne.
-  pose proof Hi as Hi'. apply inv_elim in Hi'. destruct Hi' as (Hmat & _ & _ & _ & Hep).
-  apply material_ok_iff in Hmat. destruct Hmat as (_ & _ & Hpok).
+  pose proof (pawns_ok_inv G Hi) as Hpok. pose proof (ep_inv_of G Hi) as Hep.
   pose proof Hl as (Hps & _).
   destruct (step_shape G m G' Hl Hep) as (Hf & Ht & _ & Hk).
   unfold pseudo_legal in Hps. cbv zeta in Hps. destruct Hps as (_ & _ & Hps).
@@ -260,7 +259,7 @@ Lemma wstep : forall (w : int -> nat -> nat) G m G' c L T Z L' T' Z',
   wsum (fun e => w (fst e) (snd e)) L + cnt (piece_at G) (opp c) TMan.
 Proof.
   intros w G m G' c L T Z L' T' Z' Hw Hl Hi GL GL' Hch.
-  pose proof Hi as Hi'. apply inv_elim in Hi'. destruct Hi' as (_ & _ & _ & _ & Hep).
+  pose proof (ep_inv_of G Hi) as Hep.
   pose proof (men_step G m G' Hl Hep (opp c)) as Hmen.
   destruct Hch as [_|L0 _ Hinc|L1 g L2 Ec EL|L1 g L2 Ec EL _].
   - lia.
@@ -394,7 +393,7 @@ Lemma cinv_step : forall G m G' c x L T Z L' T' Z' w w', legal_move G m G' -> in
   cinv (piece_at G) c x L T w -> cinv (piece_at G') c x L' T' w'.
 Proof.
   intros G m G' c x L T Z L' T' Z' w w' Hl Hi GL GL' Hch Hw Hc Hx'.
-  pose proof Hi as Hi'. apply inv_elim in Hi'. destruct Hi' as (_ & _ & _ & _ & Hep).
+  pose proof (ep_inv_of G Hi) as Hep.
   pose proof (lcost_step G m G' c L T Z L' T' Z' Hl Hi GL GL' Hch) as Hstep.
   pose proof (ghost0_plain _ _ _ _ _ GL) as Hplain.
   destruct (gchange_slots _ _ _ _ _ _ _ _ _ Hch) as (HT & _).
@@ -446,7 +445,7 @@ Lemma ghost0_step : forall G m G' c L T Z, legal_move G m G' -> inv G = true -> 
     gchange (piece_at G) (turn G) c (mv_from m) (mv_to m) L T L' T'.
 Proof.
   intros G m G' c L T Z Hl Hi GL.
-  pose proof Hi as Hi'. apply inv_elim in Hi'. destruct Hi' as (_ & _ & _ & _ & Hep).
+  pose proof (ep_inv_of G Hi) as Hep.
   destruct (sealed_excess_step G m G' Hl Hi c) as (HS1 & HS2 & _).
   assert (HD1 : cnt (piece_at G') (opp c) TMan + 0 <= cnt (piece_at G) (opp c) TMan + 0)
     by (pose proof (men_step G m G' Hl Hep (opp c)); lia).

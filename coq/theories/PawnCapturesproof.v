@@ -1238,8 +1238,7 @@ Lemma ghost_step_kept : forall G m G', legal_move G m G' -> inv G = true -> fora
     gchange (piece_at G) (turn G) c (mv_from m) (mv_to m) L T L' T'.
 Proof.
   intros G m G' Hl Hi c HD1 HD2 HR1 HR2 HP1 HP2 L T Z Hg.
-  apply inv_elim in Hi. destruct Hi as (Hmat & _ & _ & _ & Hep).
-  apply material_ok_iff in Hmat. destruct Hmat as (_ & _ & Hpok).
+  pose proof (pawns_ok_inv G Hi) as Hpok. pose proof (ep_inv_of G Hi) as Hep.
   destruct (count_step G m G' Hl Hep) as (Hopp & _ & _ & Hman & _).
   pose proof (mover_counts G m G' Hl Hep) as Hmc.
   pose proof (mover_excess G m G' Hl Hep) as Hme.
@@ -1570,7 +1569,7 @@ Theorem top_back : forall top, top_ok b' c top -> top_ok b c top.
 Proof.
   intros top [Hall|(H8 & Hup)]; [left; exact Hall|right].
   pose proof pawns_at_most_8 as Hle.
-  destruct (inv_elim Q HQ) as (_ & _ & _ & _ & Hep).
+  pose proof (ep_inv_of Q HQ) as Hep.
   (* a move taking one of [c]'s pawns away would leave fewer than 8 *)
   assert (Hfewer : cnt b' c TPawn + 1 <= cnt b c TPawn -> False) by lia.
   pose proof Hl as (Hps & _). unfold pseudo_legal in Hps. cbv zeta in Hps. destruct Hps as (_ & _ & Hps).
@@ -1778,7 +1777,7 @@ Proof. intros r s H. split; intros ->; [rewrite Hpawn in H|rewrite Hking in H]; 
 Theorem caged_mover : turn Q = opp c -> caged Ys b c <= caged Ys b' c.
 Proof.
   intros Hturn.
-  destruct (inv_elim Q HQ) as (_ & _ & _ & _ & Hep).
+  pose proof (ep_inv_of Q HQ) as Hep.
   destruct (step_shape Q m P Hl Hep) as (Hf & Ht & _ & Hk). fold b b' in Hk.
   rewrite Hturn in Hk. set (f := mv_from m) in *. set (t := mv_to m) in *.
   unfold caged. apply count_le; [exact all_squares_NoDup| |].
@@ -1853,7 +1852,7 @@ Theorem caged_capture : turn Q = c ->
    b (mv_from m) <> Some (MkPiece c Pawn)).
 Proof.
   intros Hturn.
-  destruct (inv_elim Q HQ) as (_ & _ & _ & _ & Hep).
+  pose proof (ep_inv_of Q HQ) as Hep.
   pose proof Hl as (Hps & _). unfold pseudo_legal in Hps. cbv zeta in Hps. destruct Hps as (_ & _ & Hps).
   destruct (step_shape Q m P Hl Hep) as (Hf & Ht & _ & Hk). fold b b' in Hk, Hps.
   rewrite Hturn in Hk, Hps. set (f := mv_from m) in *. set (t := mv_to m) in *.
@@ -1936,7 +1935,7 @@ Theorem dead_step :
   (b (mv_from m) = Some (MkPiece c Pawn) -> Dm b' <= Dm b).
 Proof.
   intros Dm. unfold Dm.
-  destruct (inv_elim Q HQ) as (_ & _ & _ & _ & Hep).
+  pose proof (ep_inv_of Q HQ) as Hep.
   destruct (count_step Q m P Hl Hep) as (Hopp & _ & _ & Hman & _). fold b b' in Hopp, Hman.
   assert (Hcol : turn Q = c \/ turn Q = opp c) by (destruct (turn Q), c; auto).
   destruct Hcol as [Ec|Eo].
@@ -1970,7 +1969,7 @@ Lemma no_promotion : forall r s, In s all_squares -> piece_at P s = Some (MkPiec
   promoted_on Q P c r s -> turn Q = c /\ mv_kind m = Promotion.
 Proof.
   intros r s Hs Hb Hp.
-  destruct (inv_elim Q HQ) as (_ & _ & _ & _ & Hep).
+  pose proof (ep_inv_of Q HQ) as Hep.
   assert (Hcol : turn Q = c \/ turn Q = opp c) by (destruct (turn Q), c; auto).
   destruct Hcol as [Ec|Eo].
   - split; [exact Ec|]. destruct (mv_kind m) eqn:Ek; [| reflexivity | |];
@@ -2054,8 +2053,7 @@ Lemma promotion_facts : forall G m G', legal_move G m G' -> inv G = true -> mv_k
   ((mv_to m =? pawn_step (turn G) (mv_from m))%uint63 ||| inb (mv_to m) (pawn_attacks (turn G) (mv_from m))) = true.
 Proof.
   intros G m G' Hl Hi Ek.
-  apply inv_elim in Hi. destruct Hi as (Hmat & _ & _ & _ & Hep).
-  apply material_ok_iff in Hmat. destruct Hmat as (_ & _ & Hpok).
+  pose proof (pawns_ok_inv G Hi) as Hpok. pose proof (ep_inv_of G Hi) as Hep.
   pose proof Hl as (Hps & _).
   destruct (step_shape G m G' Hl Hep) as (Hf & Ht & _ & Hk).
   unfold pseudo_legal in Hps. cbv zeta in Hps. destruct Hps as (_ & _ & Hps).

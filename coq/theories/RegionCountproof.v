@@ -36,7 +36,7 @@ Lemma one_arrival : forall Q m P, legal_move Q m P -> inv Q = true ->
   piece_at P s2 = Some p -> piece_at Q s2 <> Some p -> s1 = s2.
 Proof.
   intros Q m P Hl HQ p s1 s2 Hs1 Hs2 A1 B1 A2 B2.
-  destruct (inv_elim Q HQ) as (_ & _ & _ & _ & Hep).
+  pose proof (ep_inv_of Q HQ) as Hep.
   destruct (step_shape Q m P Hl Hep) as (Hf & Ht & _ & Hk).
   set (f := mv_from m) in *. set (t := mv_to m) in *.
   shape_inv Hk.

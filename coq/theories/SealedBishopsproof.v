@@ -185,7 +185,7 @@ Proof.
   pose proof (exitless_keeps G G' m Hl Hi s1 c Pawn I1 B1 X1) as K1.
   pose proof (exitless_keeps G G' m Hl Hi s2 c Pawn I2 B2 X2) as K2.
   specialize (H ltac:(congruence) ltac:(congruence)).
-  destruct (inv_elim G Hi) as (_ & _ & _ & _ & Hep).
+  pose proof (ep_inv_of G Hi) as Hep.
   destruct (color_eqb c (turn G)) eqn:Ec.
   - apply color_eqb_eq in Ec. subst c. exfalso.
     destruct (step_shape G m G' Hl Hep) as (Hf & Ht & _ & Hk).
@@ -250,7 +250,7 @@ Lemma sealed_excess_step : forall G m G', legal_move G m G' -> inv G = true -> f
    sealed_excess (piece_at G') c <= sealed_excess (piece_at G) c).
 Proof.
   intros G m G' Hl Hi c.
-  destruct (inv_elim G Hi) as (_ & _ & _ & _ & Hep).
+  pose proof (ep_inv_of G Hi) as Hep.
   destruct (count_step G m G' Hl Hep) as (Hopp & _ & _ & _ & Hus).
   unfold sealed_excess.
   destruct (color_eqb c (turn G)) eqn:Ec.
@@ -293,7 +293,7 @@ Lemma sealed_step : forall G m G', legal_move G m G' -> inv G = true ->
   forall c, sealed_ok (piece_at G) c -> sealed_ok (piece_at G') c.
 Proof.
   intros G m G' Hl Hi c Hc.
-  destruct (inv_elim G Hi) as (_ & _ & _ & _ & Hep).
+  pose proof (ep_inv_of G Hi) as Hep.
   destruct (count_step G m G' Hl Hep) as (Hopp & _ & _ & _ & Hus).
   destruct (sealed_excess_step G m G' Hl Hi c) as (H1 & H2 & H3).
   unfold sealed_ok in *. fold (sealed_excess (piece_at G') c) (sealed_excess (piece_at G) c) in *.

@@ -433,7 +433,7 @@ Theorem step_keeps : forall s, In s all_squares -> X s = true -> piece_at Q s = 
 Proof.
   intros s Hs Hx. fold b b'.
   pose proof (occupied s Hs Hx) as Ho.
-  destruct (inv_elim Q HQ) as (_ & _ & _ & _ & Hep).
+  pose proof (ep_inv_of Q HQ) as Hep.
   pose proof Hl as (Hps & _). unfold pseudo_legal in Hps. destruct Hps as (_ & _ & Hps).
   destruct (step_shape Q m P Hl Hep) as (Hf & Ht & _ & Hk).
   fold b b' in Hk, Hps. set (us := turn Q) in *. set (f := mv_from m) in *. set (t := mv_to m) in *.
