@@ -213,9 +213,7 @@ Proof.
   intros G m G' Hl Hi. cbv zeta.
   pose proof (pawns_ok_inv G Hi) as Hpok. pose proof (ep_inv_of G Hi) as Hep.
   destruct (count_step G m G' Hl Hep) as (Hopp & _ & _ & Hman & _).
-  pose proof Hl as (Hps & _).
-  destruct (step_shape G m G' Hl Hep) as (Hf & Ht & _ & Hk).
-  unfold pseudo_legal in Hps. cbv zeta in Hps. destruct Hps as (_ & _ & Hps).
+  open_move Hl Hep Hps Hf Ht Hk.
   set (b := piece_at G) in *. set (b' := piece_at G') in *. set (us := turn G) in *.
   set (f := mv_from m) in *. set (t := mv_to m) in *.
   assert (Hrf : forall c', b f = Some (MkPiece c' Pawn) -> rank_ok f = true) by (intros c' H; exact (Hpok f c' Hf H)).

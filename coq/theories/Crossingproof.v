@@ -286,9 +286,7 @@ Lemma pawn_move_kind : forall G m G', legal_move G m G' -> inv G = true ->
   pushed (piece_at G) (turn G) (mv_from m) (mv_to m) \/ fnat (mv_from m) <> fnat (mv_to m).
 Proof.
   intros G m G' Hl Hi Hp. pose proof (ep_inv_of G Hi) as Hep.
-  pose proof Hl as (Hps & _).
-  destruct (step_shape G m G' Hl Hep) as (Hf & Ht & _ & Hk).
-  unfold pseudo_legal in Hps. cbv zeta in Hps. destruct Hps as (_ & _ & Hps).
+  open_move Hl Hep Hps Hf Ht Hk.
   set (b := piece_at G) in *. set (us := turn G) in *. set (f := mv_from m) in *. set (t := mv_to m) in *.
   assert (Hpawn : man_moves b us Pawn f t -> pushed b us f t \/ fnat f <> fnat t).
   { intros [(E & Hbt)|[(_ & E & Hm & Hbt)|(Ha & _)]].

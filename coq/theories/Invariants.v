@@ -544,6 +544,19 @@ Proof.
       rewrite !eqb_false by (intros ->; tauto). reflexivity.
 Qed.
 
+(** Opens a legal move [Hl : legal_move G m G'] (with [Hep : ep_inv G =
+    true]): [Hf], [Ht], [Hk] the squares and the [move_shape] of
+    [step_shape], [Hps] the mover's part of [pseudo_legal] (what the kind
+    of move asks of the board). *)
+Ltac open_move Hl Hep Hps Hf Ht Hk :=
+  lazymatch type of Hl with
+  | legal_move ?G ?m ?G' =>
+      let Hs := fresh "Hs" in
+      pose proof Hl as (Hs & _);
+      destruct (step_shape G m G' Hl Hep) as (Hf & Ht & _ & Hk);
+      unfold pseudo_legal in Hs; cbv zeta in Hs; destruct Hs as (_ & _ & Hps)
+  end.
+
 (** ** How a legal move changes the counts *)
 
 Lemma ind_other : forall c g s r, ind (opp c) g s (Some (MkPiece c r)) = 0%nat.

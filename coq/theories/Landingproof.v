@@ -204,9 +204,7 @@ Lemma pawn_side_capture : forall G m G', legal_move G m G' -> inv G = true ->
 Proof.
   intros G m G' Hl Hi Hp Hne.
   pose proof (pawns_ok_inv G Hi) as Hpok. pose proof (ep_inv_of G Hi) as Hep.
-  pose proof Hl as (Hps & _).
-  destruct (step_shape G m G' Hl Hep) as (Hf & Ht & _ & Hk).
-  unfold pseudo_legal in Hps. cbv zeta in Hps. destruct Hps as (_ & _ & Hps).
+  open_move Hl Hep Hps Hf Ht Hk.
   set (b := piece_at G) in *. set (b' := piece_at G') in *. set (us := turn G) in *.
   set (f := mv_from m) in *. set (t := mv_to m) in *.
   assert (Hrf : rank_ok f = true) by exact (Hpok f us Hf Hp).

@@ -1242,9 +1242,7 @@ Proof.
   destruct (count_step G m G' Hl Hep) as (Hopp & _ & _ & Hman & _).
   pose proof (mover_counts G m G' Hl Hep) as Hmc.
   pose proof (mover_excess G m G' Hl Hep) as Hme.
-  pose proof Hl as (Hps & _).
-  destruct (step_shape G m G' Hl Hep) as (Hf & Ht & _ & Hk).
-  unfold pseudo_legal in Hps. cbv zeta in Hps. destruct Hps as (_ & _ & Hps).
+  open_move Hl Hep Hps Hf Ht Hk.
   set (b := piece_at G) in *. set (b' := piece_at G') in *. set (us := turn G) in *.
   set (f := mv_from m) in *. set (t := mv_to m) in *.
   assert (Hcol : c = us \/ c = opp us) by (destruct c, us; auto).
@@ -1572,8 +1570,7 @@ Proof.
   pose proof (ep_inv_of Q HQ) as Hep.
   (* a move taking one of [c]'s pawns away would leave fewer than 8 *)
   assert (Hfewer : cnt b' c TPawn + 1 <= cnt b c TPawn -> False) by lia.
-  pose proof Hl as (Hps & _). unfold pseudo_legal in Hps. cbv zeta in Hps. destruct Hps as (_ & _ & Hps).
-  destruct (step_shape Q m P Hl Hep) as (Hf & Ht & _ & Hk). fold b b' in Hk, Hps.
+  open_move Hl Hep Hps Hf Ht Hk. fold b b' in Hk, Hps.
   set (us := turn Q) in *. set (f := mv_from m) in *. set (t := mv_to m) in *.
   split.
   - destruct (count_step Q m P Hl Hep) as (Hopp & _ & _ & _ & Hus). fold b b' us in Hopp, Hus.
@@ -1853,8 +1850,7 @@ Theorem caged_capture : turn Q = c ->
 Proof.
   intros Hturn.
   pose proof (ep_inv_of Q HQ) as Hep.
-  pose proof Hl as (Hps & _). unfold pseudo_legal in Hps. cbv zeta in Hps. destruct Hps as (_ & _ & Hps).
-  destruct (step_shape Q m P Hl Hep) as (Hf & Ht & _ & Hk). fold b b' in Hk, Hps.
+  open_move Hl Hep Hps Hf Ht Hk. fold b b' in Hk, Hps.
   rewrite Hturn in Hk, Hps. set (f := mv_from m) in *. set (t := mv_to m) in *.
   assert (Hone : forall x, In x all_squares -> caged_at Ys b c x = true -> caged_at Ys b' c x = false ->
             x = t /\ cnt b' (opp c) TMan + 1 <= cnt b (opp c) TMan /\ b f <> Some (MkPiece c Pawn)).
@@ -2054,9 +2050,7 @@ Lemma promotion_facts : forall G m G', legal_move G m G' -> inv G = true -> mv_k
 Proof.
   intros G m G' Hl Hi Ek.
   pose proof (pawns_ok_inv G Hi) as Hpok. pose proof (ep_inv_of G Hi) as Hep.
-  pose proof Hl as (Hps & _).
-  destruct (step_shape G m G' Hl Hep) as (Hf & Ht & _ & Hk).
-  unfold pseudo_legal in Hps. cbv zeta in Hps. destruct Hps as (_ & _ & Hps).
+  open_move Hl Hep Hps Hf Ht Hk.
   set (b := piece_at G) in *. set (b' := piece_at G') in *. set (us := turn G) in *.
   set (f := mv_from m) in *. set (t := mv_to m) in *.
   shape_inv Hk. rewrite Ek in Hps.
