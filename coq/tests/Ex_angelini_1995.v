@@ -13,13 +13,16 @@ Definition P : position :=
 Lemma P_parses : parse_fen "8/8/3r4/4K3/8/4kqpb/8/8 b - - 0 1" = Some P.
 Proof. vm_compute. reflexivity. Qed.
 
+Lemma last_3_check : check_last P ("g2g4" :: "f4g3ep" :: "f5e5xn" :: nil) 1 = true.
+Proof. vm_cast_no_check (eq_refl true). Qed.
+
+Definition last_3_of (sound : statement_of RetroProof.Retro.check_last_sound) :=
+  sound _ _ _ last_3_check.
+
 Theorem last_3 : forall (h : list (position * move)) (G : position),
   game h G ->
   realizes G P ->
   exists (pre : list string), plies h = pre ++ ("g2g4" :: "f4g3ep" :: "f5e5xn" :: nil).
-Proof.
-  apply (check_last_sound P ("g2g4" :: "f4g3ep" :: "f5e5xn" :: nil) 1).
-  vm_cast_no_check (eq_refl true).
-Qed.
+Proof. exact (last_3_of RetroProof.Retro.check_last_sound). Qed.
 
 Print Assumptions last_3.

@@ -19,11 +19,14 @@ Proof. vm_compute. reflexivity. Qed.
 Definition game_moves : list string :=
   "b1a3" :: "b8a6" :: "g1h3" :: "g8h6" :: "h3g5" :: "h6g4" :: "g5e6" :: "g4e3" :: "e6d8" :: "e8d8" :: "a3c4" :: "d8e8" :: "c4b6" :: "e3d1" :: "b6c8" :: "d1e3" :: "c8b6" :: "e3f1" :: "b6a4" :: "a6c5" :: "a4c5" :: "f1e3" :: "c5e6" :: "e3d1" :: "e6f8" :: "d1c3" :: "f8e6" :: "c3a4" :: "e6c5" :: "a4c5" :: "a1b1" :: "c5b3" :: "b1a1" :: "b3c1" :: "a1c1" :: "e8d8" :: "c1b1" :: "d8e8" :: "b1a1" :: nil.
 
+Lemma legal_check : check_uci_game game_moves P = true.
+Proof. vm_cast_no_check (eq_refl true). Qed.
+
+Definition legal_of (reaches : statement_of RetroProof.Reachable.check_uci_game_sound) :=
+  reaches _ _ legal_check.
+
 Theorem legal : reachable P.
-Proof.
-  apply (check_uci_game_sound game_moves).
-  vm_cast_no_check (eq_refl true).
-Qed.
+Proof. exact (legal_of RetroProof.Reachable.check_uci_game_sound). Qed.
 
 End white_kingside.
 
@@ -39,11 +42,14 @@ Proof. vm_compute. reflexivity. Qed.
 Definition game_moves : list string :=
   "b1a3" :: "b8a6" :: "g1h3" :: "g8h6" :: "h3g5" :: "h6g4" :: "g5e6" :: "g4e3" :: "e6d8" :: "e8d8" :: "a3c4" :: "d8e8" :: "c4b6" :: "e3d1" :: "b6c8" :: "d1e3" :: "c8b6" :: "e3f1" :: "h1f1" :: "a8c8" :: "f1h1" :: "c8a8" :: "b6a4" :: "a6c5" :: "h1f1" :: "c5b3" :: "a4c5" :: "b3c1" :: "c5e6" :: "c1b3" :: "e6f8" :: "e8f8" :: "f1h1" :: "f8e8" :: "h1f1" :: "b3d4" :: "f1h1" :: "d4f5" :: "h1f1" :: "f5e3" :: "f1h1" :: "e3f1" :: "h1f1" :: "e8d8" :: "f1g1" :: "d8e8" :: "g1h1" :: nil.
 
+Lemma legal_check : check_uci_game game_moves P = true.
+Proof. vm_cast_no_check (eq_refl true). Qed.
+
+Definition legal_of (reaches : statement_of RetroProof.Reachable.check_uci_game_sound) :=
+  reaches _ _ legal_check.
+
 Theorem legal : reachable P.
-Proof.
-  apply (check_uci_game_sound game_moves).
-  vm_cast_no_check (eq_refl true).
-Qed.
+Proof. exact (legal_of RetroProof.Reachable.check_uci_game_sound). Qed.
 
 End white_queenside.
 
@@ -59,11 +65,14 @@ Proof. vm_compute. reflexivity. Qed.
 Definition game_moves : list string :=
   "b1a3" :: "b8a6" :: "g1h3" :: "g8h6" :: "h3g5" :: "h6g4" :: "g5e6" :: "g4e3" :: "e6d8" :: "e3d1" :: "d8e6" :: "d1e3" :: "e6f8" :: "e3f1" :: "e1f1" :: "a6b4" :: "f1e1" :: "b4d3" :: "e1d1" :: "d3c1" :: "d1e1" :: "c1b3" :: "f8e6" :: "b3d4" :: "a3b5" :: "d4b5" :: "e6d4" :: "a8b8" :: "d4b5" :: "b8a8" :: "b5a3" :: "a8b8" :: "a3c4" :: "b8a8" :: "c4b6" :: "a8b8" :: "b6c8" :: "b8c8" :: "e1d1" :: "c8a8" :: "d1e1" :: nil.
 
+Lemma legal_check : check_uci_game game_moves P = true.
+Proof. vm_cast_no_check (eq_refl true). Qed.
+
+Definition legal_of (reaches : statement_of RetroProof.Reachable.check_uci_game_sound) :=
+  reaches _ _ legal_check.
+
 Theorem legal : reachable P.
-Proof.
-  apply (check_uci_game_sound game_moves).
-  vm_cast_no_check (eq_refl true).
-Qed.
+Proof. exact (legal_of RetroProof.Reachable.check_uci_game_sound). Qed.
 
 End black_kingside.
 
@@ -79,11 +88,14 @@ Proof. vm_compute. reflexivity. Qed.
 Definition game_moves : list string :=
   "b1a3" :: "b8a6" :: "g1h3" :: "g8h6" :: "h3g5" :: "h6g4" :: "g5e6" :: "g4e3" :: "e6d8" :: "e3d1" :: "d8e6" :: "d1e3" :: "e6f8" :: "e3f1" :: "e1f1" :: "h8f8" :: "f1e1" :: "f8g8" :: "e1d1" :: "g8h8" :: "d1e1" :: "a6b4" :: "a1b1" :: "b4d3" :: "e1d1" :: "d3c1" :: "d1e1" :: "c1b3" :: "b1a1" :: "b3c1" :: "a1c1" :: "h8f8" :: "a3c4" :: "f8h8" :: "c4b6" :: "h8f8" :: "b6c8" :: "f8h8" :: "c1a1" :: "h8f8" :: "c8b6" :: "f8g8" :: "b6d5" :: "g8h8" :: "d5f4" :: "h8f8" :: "f4e6" :: "f8h8" :: "e6f8" :: "h8f8" :: "e1d1" :: "f8h8" :: "d1e1" :: nil.
 
+Lemma legal_check : check_uci_game game_moves P = true.
+Proof. vm_cast_no_check (eq_refl true). Qed.
+
+Definition legal_of (reaches : statement_of RetroProof.Reachable.check_uci_game_sound) :=
+  reaches _ _ legal_check.
+
 Theorem legal : reachable P.
-Proof.
-  apply (check_uci_game_sound game_moves).
-  vm_cast_no_check (eq_refl true).
-Qed.
+Proof. exact (legal_of RetroProof.Reachable.check_uci_game_sound). Qed.
 
 End black_queenside.
 

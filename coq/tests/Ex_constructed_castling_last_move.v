@@ -16,8 +16,14 @@ Definition P : position :=
 Lemma P_parses : parse_fen "4k3/8/8/8/8/8/7P/4K2R b K - 0 1" = Some P.
 Proof. vm_compute. reflexivity. Qed.
 
+Lemma illegal_check : check_illegal P 1 = true.
+Proof. vm_cast_no_check (eq_refl true). Qed.
+
+Definition illegal_of (sound : statement_of RetroProof.Retro.check_illegal_sound) :=
+  sound _ _ illegal_check.
+
 Theorem illegal : reachable P -> False.
-Proof. apply (check_illegal_sound P 1). vm_cast_no_check (eq_refl true). Qed.
+Proof. exact (illegal_of RetroProof.Retro.check_illegal_sound). Qed.
 
 End white_kingside.
 

@@ -62,13 +62,16 @@ Definition D_0 : cert :=
 Definition D : cert :=
   D_0.
 
+Lemma last_1_check : Zone.check_last_zcert P ("a2b1xn" :: nil) Z D = true.
+Proof. vm_cast_no_check (eq_refl true). Qed.
+
+Definition last_1_of (sound : statement_of RetroProof.Retro.check_last_zcert_sound) :=
+  sound _ _ _ _ last_1_check.
+
 Theorem last_1 : forall (h : list (position * move)) (G : position),
   game h G ->
   realizes G P ->
   exists (pre : list string), plies h = pre ++ ("a2b1xn" :: nil).
-Proof.
-  apply (check_last_zcert_sound P ("a2b1xn" :: nil) Z D).
-  vm_cast_no_check (eq_refl true).
-Qed.
+Proof. exact (last_1_of RetroProof.Retro.check_last_zcert_sound). Qed.
 
 Print Assumptions last_1.

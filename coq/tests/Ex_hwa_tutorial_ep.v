@@ -13,13 +13,16 @@ Definition P : position :=
 Lemma P_parses : parse_fen "8/8/4Pk2/8/8/7K/8/B7 b - - 0 1" = Some P.
 Proof. vm_compute. reflexivity. Qed.
 
+Lemma last_3_check : check_last P ("d4d5" :: "e7e5" :: "d5e6ep" :: nil) 0 = true.
+Proof. vm_cast_no_check (eq_refl true). Qed.
+
+Definition last_3_of (sound : statement_of RetroProof.Retro.check_last_sound) :=
+  sound _ _ _ last_3_check.
+
 Theorem last_3 : forall (h : list (position * move)) (G : position),
   game h G ->
   realizes G P ->
   exists (pre : list string), plies h = pre ++ ("d4d5" :: "e7e5" :: "d5e6ep" :: nil).
-Proof.
-  apply (check_last_sound P ("d4d5" :: "e7e5" :: "d5e6ep" :: nil) 0).
-  vm_cast_no_check (eq_refl true).
-Qed.
+Proof. exact (last_3_of RetroProof.Retro.check_last_sound). Qed.
 
 Print Assumptions last_3.

@@ -13,13 +13,16 @@ Definition P : position :=
 Lemma P_parses : parse_fen "6B1/5R1k/8/8/8/8/8/7K b - - 0 1" = Some P.
 Proof. vm_compute. reflexivity. Qed.
 
+Lemma last_1_check : check_last P ("g7g8b" :: nil) 0 = true.
+Proof. vm_cast_no_check (eq_refl true). Qed.
+
+Definition last_1_of (sound : statement_of RetroProof.Retro.check_last_sound) :=
+  sound _ _ _ last_1_check.
+
 Theorem last_1 : forall (h : list (position * move)) (G : position),
   game h G ->
   realizes G P ->
   exists (pre : list string), plies h = pre ++ ("g7g8b" :: nil).
-Proof.
-  apply (check_last_sound P ("g7g8b" :: nil) 0).
-  vm_cast_no_check (eq_refl true).
-Qed.
+Proof. exact (last_1_of RetroProof.Retro.check_last_sound). Qed.
 
 Print Assumptions last_1.

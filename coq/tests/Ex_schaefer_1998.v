@@ -13,13 +13,16 @@ Definition P : position :=
 Lemma P_parses : parse_fen "B7/P1Ppp1p1/1k6/3Q4/1P6/5P1R/6PP/R3KB2 w - - 0 1" = Some P.
 Proof. vm_compute. reflexivity. Qed.
 
+Lemma last_3_check : check_last P ("b7b5" :: "a5b6ep" :: "a6b6xP" :: nil) 0 = true.
+Proof. vm_cast_no_check (eq_refl true). Qed.
+
+Definition last_3_of (sound : statement_of RetroProof.Retro.check_last_sound) :=
+  sound _ _ _ last_3_check.
+
 Theorem last_3 : forall (h : list (position * move)) (G : position),
   game h G ->
   realizes G P ->
   exists (pre : list string), plies h = pre ++ ("b7b5" :: "a5b6ep" :: "a6b6xP" :: nil).
-Proof.
-  apply (check_last_sound P ("b7b5" :: "a5b6ep" :: "a6b6xP" :: nil) 0).
-  vm_cast_no_check (eq_refl true).
-Qed.
+Proof. exact (last_3_of RetroProof.Retro.check_last_sound). Qed.
 
 Print Assumptions last_3.

@@ -13,7 +13,13 @@ Definition P : position :=
 Lemma P_parses : parse_fen "k1K5/4Q3/8/2B1P3/3P4/7P/8/7B b - - 0 1" = Some P.
 Proof. vm_compute. reflexivity. Qed.
 
+Lemma illegal_check : check_illegal P 3 = true.
+Proof. vm_cast_no_check (eq_refl true). Qed.
+
+Definition illegal_of (sound : statement_of RetroProof.Retro.check_illegal_sound) :=
+  sound _ _ illegal_check.
+
 Theorem illegal : reachable P -> False.
-Proof. apply (check_illegal_sound P 3). vm_cast_no_check (eq_refl true). Qed.
+Proof. exact (illegal_of RetroProof.Retro.check_illegal_sound). Qed.
 
 Print Assumptions illegal.

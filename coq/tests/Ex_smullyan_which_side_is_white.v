@@ -16,8 +16,14 @@ Definition P : position :=
 Lemma P_parses : parse_fen "k1K5/4Q3/8/2B1P3/3P4/7P/8/7B b - - 0 1" = Some P.
 Proof. vm_compute. reflexivity. Qed.
 
+Lemma illegal_check : check_illegal P 3 = true.
+Proof. vm_cast_no_check (eq_refl true). Qed.
+
+Definition illegal_of (sound : statement_of RetroProof.Retro.check_illegal_sound) :=
+  sound _ _ illegal_check.
+
 Theorem illegal : reachable P -> False.
-Proof. apply (check_illegal_sound P 3). vm_cast_no_check (eq_refl true). Qed.
+Proof. exact (illegal_of RetroProof.Retro.check_illegal_sound). Qed.
 
 End as_shown.
 
@@ -33,11 +39,14 @@ Proof. vm_compute. reflexivity. Qed.
 Definition game_moves : list string :=
   "b1a3" :: "b8a6" :: "g1h3" :: "g8h6" :: "h3g5" :: "h6g4" :: "g5e6" :: "g4e3" :: "e6d8" :: "c7c6" :: "d8c6" :: "b7b5" :: "a3b5" :: "a6c7" :: "b5d6" :: "e7d6" :: "c6e5" :: "e8e7" :: "e5d7" :: "e7e6" :: "d7f8" :: "e6d5" :: "f8e6" :: "d5e4" :: "a2a4" :: "c8a6" :: "a4a5" :: "e3c2" :: "d1c2" :: "a6d3" :: "e6g7" :: "c7e6" :: "g7e6" :: "f7e6" :: "c2d1" :: "d3e2" :: "e1e2" :: "e6e5" :: "a5a6" :: "e4f4" :: "g2g3" :: "f4g4" :: "f1h3" :: "g4h3" :: "e2f1" :: "e5e4" :: "b2b4" :: "e4e3" :: "b4b5" :: "d6d5" :: "b5b6" :: "d5d4" :: "b6b7" :: "d4d3" :: "f2e3" :: "h7h6" :: "e3e4" :: "h8h7" :: "e4e5" :: "h6h5" :: "g3g4" :: "h5g4" :: "a1a2" :: "g4g3" :: "h2g3" :: "h3g3" :: "h1h2" :: "g3h2" :: "d1c2" :: "h2h1" :: "c2d3" :: "h7d7" :: "d3d7" :: "h1h2" :: "d7d4" :: "h2h1" :: "d4a7" :: "h1h2" :: "a7f2" :: "h2h1" :: "d2d4" :: "a8a7" :: "c1f4" :: "a7a8" :: "f2d2" :: "a8a7" :: "a2a3" :: "a7a8" :: "a3g3" :: "a8g8" :: "g3g2" :: "g8a8" :: "g2g8" :: "a8g8" :: "f1e1" :: "g8b8" :: "e1f1" :: "b8a8" :: "b7a8b" :: nil.
 
+Lemma legal_check : check_uci_game game_moves P = true.
+Proof. vm_cast_no_check (eq_refl true). Qed.
+
+Definition legal_of (reaches : statement_of RetroProof.Reachable.check_uci_game_sound) :=
+  reaches _ _ legal_check.
+
 Theorem legal : reachable P.
-Proof.
-  apply (check_uci_game_sound game_moves).
-  vm_cast_no_check (eq_refl true).
-Qed.
+Proof. exact (legal_of RetroProof.Reachable.check_uci_game_sound). Qed.
 
 End turned.
 

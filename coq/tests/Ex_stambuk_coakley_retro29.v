@@ -13,13 +13,16 @@ Definition P : position :=
 Lemma P_parses : parse_fen "8/8/8/8/4k3/8/4pK2/5b1B b - - 0 1" = Some P.
 Proof. vm_compute. reflexivity. Qed.
 
+Lemma last_2_check : check_last P ("f2f1b" :: "g2f2" :: nil) 0 = true.
+Proof. vm_cast_no_check (eq_refl true). Qed.
+
+Definition last_2_of (sound : statement_of RetroProof.Retro.check_last_sound) :=
+  sound _ _ _ last_2_check.
+
 Theorem last_2 : forall (h : list (position * move)) (G : position),
   game h G ->
   realizes G P ->
   exists (pre : list string), plies h = pre ++ ("f2f1b" :: "g2f2" :: nil).
-Proof.
-  apply (check_last_sound P ("f2f1b" :: "g2f2" :: nil) 0).
-  vm_cast_no_check (eq_refl true).
-Qed.
+Proof. exact (last_2_of RetroProof.Retro.check_last_sound). Qed.
 
 Print Assumptions last_2.

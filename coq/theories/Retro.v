@@ -30,7 +30,9 @@
 
     The checkers are booleans computed with [vm_compute]: a proof is
     [apply check_illegal_sound; vm_cast_no_check (eq_refl true)], and [Qed]
-    pays the computation once. *)
+    pays the computation once.  The files [retroproof] generates write it
+    as a function of the lemma ([statement_of], Reachable.v), so that
+    [Print Assumptions] of a problem need not walk the proofs below. *)
 
 From Coq Require Import Uint63 List String.
 From RetroProof Require Import Board Rules Retract Notation Invariants Completeness.

@@ -24,6 +24,7 @@ pub mod diff;
 pub mod emit;
 pub mod input;
 pub mod interrupt;
+pub mod lemmas;
 pub mod progress;
 pub mod prove;
 pub mod render;

@@ -15,7 +15,9 @@ use retroproof_core::{Move, Position};
 
 use crate::coq::print_file;
 use crate::coqc::{Compiled, Coqc, CoqcError};
-use crate::emit::problem::{export_file_with_game, Branch, Export, Proof, Statement, Step};
+use crate::emit::problem::{
+    export_file_with_game, AssumptionCheck, Branch, Export, Proof, Statement, Step,
+};
 use crate::emit::EmitError;
 use retroproof_core::proofgame::{self, find_proof_game};
 use retroproof_core::rules::RuleSet;
@@ -400,7 +402,8 @@ impl std::error::Error for ProveError {}
 pub const MODULE: &str = "Problem";
 
 /// The `.v` text for `export`: the file, then `Print Assumptions` of its
-/// theorem (what [`check_assumptions`] reads from `coqc`'s output).
+/// whole theorem (what a reader compiling the file by hand sees; what
+/// [`check_assumptions`] reads from `coqc`'s output).
 pub fn export_text(export: &Export) -> Result<String, EmitError> {
     export_text_with_game(export, None)
 }
@@ -412,20 +415,40 @@ pub fn export_text_with_game(
     export: &Export,
     game: Option<&[String]>,
 ) -> Result<String, EmitError> {
+    let proof = export_file_with_game(export, game)?;
     Ok(file_text(
-        &export_file_with_game(export, game)?,
-        &export.statement.theorem_name(),
+        &proof.file,
+        &AssumptionCheck::whole(&export.statement.theorem_name()),
     ))
 }
 
-/// A generated file's text, then `Print Assumptions` of its headline
-/// `theorem` (what [`check_assumptions`] reads from `coqc`'s output).
-pub fn file_text(file: &crate::coq::File, theorem: &str) -> String {
+/// The `.v` text `prove` and `solve` compile: the file, then `Print
+/// Assumptions` of what [`AssumptionCheck`] names (the theorem's `_of`
+/// function, not the library lemmas it applies: those are checked once
+/// per build of the library, [`crate::lemmas`]).
+pub fn proof_text_with_game(
+    export: &Export,
+    game: Option<&[String]>,
+) -> Result<(String, AssumptionCheck), EmitError> {
+    let proof = export_file_with_game(export, game)?;
+    Ok((
+        file_text(&proof.file, &proof.assumptions),
+        proof.assumptions,
+    ))
+}
+
+/// A generated file's text, then `Print Assumptions` of each of
+/// `check.targets`, in order (what [`check_assumptions`] reads from
+/// `coqc`'s output).
+pub fn file_text(file: &crate::coq::File, check: &AssumptionCheck) -> String {
     let mut text = print_file(file);
     if !text.ends_with('\n') {
         text.push('\n');
     }
-    text.push_str(&format!("\nPrint Assumptions {theorem}.\n"));
+    text.push('\n');
+    for target in &check.targets {
+        text.push_str(&format!("Print Assumptions {target}.\n"));
+    }
     text
 }
 
@@ -442,11 +465,19 @@ pub fn allowed_assumptions() -> Vec<&'static str> {
         .collect()
 }
 
+/// Whether `name`, as `Print Assumptions` prints it (as short as its
+/// scope allows: `add` for `PrimInt63.add`), is on the allow-list.
+pub fn is_allowed(name: &str) -> bool {
+    allowed_assumptions()
+        .iter()
+        .any(|a| *a == name || a.ends_with(&format!(".{name}")))
+}
+
 /// Why `Print Assumptions` output is not accepted.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum AssumptionError {
-    /// No `Print Assumptions` report in the output.
-    NoReport,
+    /// Fewer `Print Assumptions` reports in the output than were asked for.
+    MissingReports { expected: usize, found: usize },
     /// Lines outside the allow-list (an axiom, a guard or positivity
     /// bypass, an unsafe universe hierarchy, …), as printed.
     Disallowed(Vec<String>),
@@ -455,9 +486,13 @@ pub enum AssumptionError {
 impl fmt::Display for AssumptionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            AssumptionError::NoReport => {
+            AssumptionError::MissingReports { found: 0, .. } => {
                 f.write_str("coqc printed no `Print Assumptions` report for the theorem")
             }
+            AssumptionError::MissingReports { expected, found } => write!(
+                f,
+                "coqc printed only {found} of the {expected} `Print Assumptions` reports asked for"
+            ),
             AssumptionError::Disallowed(lines) => write!(
                 f,
                 "the theorem depends on assumptions outside ci/allowed-assumptions.txt: {}",
@@ -467,35 +502,32 @@ impl fmt::Display for AssumptionError {
     }
 }
 
-/// Reads the last `Print Assumptions` report of `coqc`'s output: `Ok` with
-/// the assumptions' names (empty for "Closed under the global context")
-/// when every line is an allowed `name : type` entry (or its indented
-/// continuation). Coq prints a name as short as its scope allows, so a
-/// printed `add` matches the allowed `PrimInt63.add`; any other line —
-/// "f is assumed to be guarded.", "bad is assumed to be positive.",
-/// "u relies on an unsafe hierarchy.", an axiom not listed — is refused.
-pub fn check_assumptions(output: &str) -> Result<Vec<String>, AssumptionError> {
-    let allowed = allowed_assumptions();
+/// Reads the last `reports` `Print Assumptions` reports of `coqc`'s
+/// output: `Ok` with the assumptions' names, all reports together (none
+/// for "Closed under the global context"), when every line is an allowed
+/// `name : type` entry (or its indented continuation). Coq prints a name
+/// as short as its scope allows, so a printed `add` matches the allowed
+/// `PrimInt63.add`; any other line — "f is assumed to be guarded.", "bad
+/// is assumed to be positive.", "u relies on an unsafe hierarchy.", an
+/// axiom not listed — is refused.
+pub fn check_assumptions(output: &str, reports: usize) -> Result<Vec<String>, AssumptionError> {
     let lines: Vec<&str> = output.lines().collect();
-    let Some(start) = lines.iter().rposition(|l| {
-        let l = l.trim_end();
-        l == "Axioms:" || l.starts_with("Closed under the global context")
-    }) else {
-        return Err(AssumptionError::NoReport);
+    let is_start = |line: &str| {
+        let line = line.trim_end();
+        line == "Axioms:" || line.starts_with("Closed under the global context")
     };
-    if lines[start].starts_with("Closed under the global context") {
-        return Ok(Vec::new());
+    let starts: Vec<usize> = (0..lines.len()).filter(|&i| is_start(lines[i])).collect();
+    if starts.len() < reports || reports == 0 {
+        return Err(AssumptionError::MissingReports {
+            expected: reports,
+            found: starts.len(),
+        });
     }
-    let is_allowed = |name: &str| {
-        allowed
-            .iter()
-            .any(|a| *a == name || a.ends_with(&format!(".{name}")))
-    };
     let mut names = Vec::new();
     let mut bad = Vec::new();
     let mut continuing = false;
-    for line in &lines[start + 1..] {
-        if line.trim().is_empty() {
+    for line in &lines[starts[starts.len() - reports]..] {
+        if is_start(line) || line.trim().is_empty() {
             continuing = false;
             continue;
         }
@@ -517,6 +549,8 @@ pub fn check_assumptions(output: &str) -> Result<Vec<String>, AssumptionError> {
         }
     }
     if bad.is_empty() {
+        names.sort();
+        names.dedup();
         Ok(names)
     } else {
         Err(AssumptionError::Disallowed(bad))

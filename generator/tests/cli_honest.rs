@@ -240,14 +240,22 @@ fn a_malformed_fen_string_makes_coqc_fail() {
 
 #[test]
 fn assumption_reports_are_read_strictly() {
-    assert_eq!(
-        check_assumptions("Closed under the global context\n"),
-        Ok(vec![])
-    );
+    let closed = "Closed under the global context\n";
+    assert_eq!(check_assumptions(closed, 1), Ok(vec![]));
     let ok = "Axioms:\nPArray.set\n  : forall A : Type, PArray.array A -> PrimInt63.int -> A -> PArray.array A\nadd : int -> int -> int\n";
     assert_eq!(
-        check_assumptions(ok),
+        check_assumptions(ok, 1),
         Ok(vec!["PArray.set".to_string(), "add".to_string()])
+    );
+    // Several reports (one per module of a file) are read together.
+    let eqb = "Axioms:\neqb : int -> int -> bool\nadd : int -> int -> int\n";
+    assert_eq!(
+        check_assumptions(&format!("{ok}{closed}{eqb}"), 3),
+        Ok(vec![
+            "PArray.set".to_string(),
+            "add".to_string(),
+            "eqb".to_string()
+        ])
     );
     for bad in [
         "Axioms:\nf is assumed to be guarded.\n",
@@ -257,11 +265,30 @@ fn assumption_reports_are_read_strictly() {
         "Axioms:\nPrimInt63.int : Set\nclassic : forall P : Prop, P \\/ ~ P\n",
     ] {
         assert!(
-            matches!(check_assumptions(bad), Err(AssumptionError::Disallowed(_))),
+            matches!(
+                check_assumptions(bad, 1),
+                Err(AssumptionError::Disallowed(_))
+            ),
+            "{bad}"
+        );
+        // A bad report is refused wherever it stands among the reports.
+        assert!(
+            matches!(
+                check_assumptions(&format!("{bad}{ok}"), 2),
+                Err(AssumptionError::Disallowed(_))
+            ),
             "{bad}"
         );
     }
-    assert_eq!(check_assumptions(""), Err(AssumptionError::NoReport));
+    for (output, reports, found) in [("", 1, 0), (ok, 2, 1), (ok, 0, 1)] {
+        assert_eq!(
+            check_assumptions(output, reports),
+            Err(AssumptionError::MissingReports {
+                expected: reports,
+                found
+            })
+        );
+    }
 }
 
 /// A copy of `coq/` (with its built files, times kept) and `ci/` in a
@@ -368,8 +395,9 @@ fn coqc_in(dir: &Path, file: &str) {
 }
 
 /// A library whose `check_last_sound` is `Admitted` (in a temporary copy,
-/// rebuilt) never yields "proven"; then stale, unbuilt and corrupt
-/// libraries are environment errors (exit 4) naming the fix.
+/// rebuilt) never yields "proven", though the lemma's assumptions were
+/// cached as allowed for the library before; then stale, unbuilt and
+/// corrupt libraries are environment errors (exit 4) naming the fix.
 #[test]
 fn planted_admit_and_broken_libraries_are_never_proven() {
     if skip_coq() {
@@ -377,6 +405,16 @@ fn planted_admit_and_broken_libraries_are_never_proven() {
     }
     let copy = workspace_copy();
     let dir = copy.path();
+    let cache = retroproof::lemmas::cache_dir(&dir.join("coq/theories"));
+    let _ = std::fs::remove_dir_all(&cache);
+    let out = run_in(dir, &["prove"]);
+    assert_eq!(code(&out), Some(0), "{}", stderr_of(&out));
+    let cached = |lemma: &str| {
+        std::fs::read_dir(&cache)
+            .unwrap()
+            .any(|key| key.unwrap().path().join(lemma).is_file())
+    };
+    assert!(cached("RetroProof.Retro.check_last_sound"));
     let retro = dir.join("coq/theories/Retro.v");
     let text = std::fs::read_to_string(&retro).unwrap();
     let start = text.find("Theorem check_last_sound").unwrap();

@@ -206,11 +206,26 @@ fn paired_v() {
             game: None,
         },
     ];
-    let file = paired_file("a type D record", &answers, "both_sides").unwrap();
-    let text = file_text(&file, "both_sides");
+    let proof = paired_file("a type D record", &answers, "both_sides").unwrap();
+    let text = file_text(&proof.file, &proof.assumptions);
     assert!(
         text.contains("conj black_to_move.last_1 white_to_move.last_1"),
         "{text}"
+    );
+    // Each side's theorem is a function of the library lemma it applies,
+    // whose assumptions are checked apart (once per build of the library).
+    assert_eq!(
+        proof.assumptions.targets,
+        ["black_to_move.last_1_of", "white_to_move.last_1_of"]
+    );
+    assert_eq!(
+        proof
+            .assumptions
+            .lemmas
+            .iter()
+            .map(|s| s.lemma)
+            .collect::<Vec<_>>(),
+        ["RetroProof.Retro.check_last_sound"]
     );
     insta::assert_snapshot!("paired.v", text);
 }

@@ -23,7 +23,9 @@ use retroproof_core::{Move, Piece, Position};
 pub use which::Excluded;
 
 use crate::emit::classic::{classic_file, Part};
-use crate::emit::problem::{in_chess_terms_with_game, Export, Proof, Statement};
+use crate::emit::problem::{
+    in_chess_terms_with_game, AssumptionCheck, Export, Proof, ProofFile, Statement,
+};
 use crate::emit::EmitError;
 use crate::prove as engine;
 
@@ -296,13 +298,43 @@ impl fmt::Display for NotApplicable {
 impl std::error::Error for NotApplicable {}
 
 /// The `.v` text of the proven cases (one module each, the headline
-/// theorem their conjunction, then its `Print Assumptions`); `None` when
-/// no case is proven.
+/// theorem their conjunction), as `export` writes it: ending with `Print
+/// Assumptions` of the headline theorem; `None` when no case is proven.
 pub fn file_text(
     answer: &Answer,
     notes: &[String],
     generated_by: &str,
 ) -> Result<Option<String>, EmitError> {
+    Ok(proof_file(answer, notes, generated_by)?.map(|proof| {
+        engine::file_text(
+            &proof.file,
+            &AssumptionCheck::whole(answer.classic.theorem()),
+        )
+    }))
+}
+
+/// The `.v` text `prove` and `solve` compile ([`file_text`] ending with
+/// `Print Assumptions` of each case's theorem function instead, see
+/// [`AssumptionCheck`]) and how its assumptions are checked.
+pub fn proof_text(
+    answer: &Answer,
+    notes: &[String],
+    generated_by: &str,
+) -> Result<Option<(String, AssumptionCheck)>, EmitError> {
+    Ok(proof_file(answer, notes, generated_by)?.map(|proof| {
+        (
+            engine::file_text(&proof.file, &proof.assumptions),
+            proof.assumptions,
+        )
+    }))
+}
+
+/// The file of the proven cases; `None` when no case is proven.
+fn proof_file(
+    answer: &Answer,
+    notes: &[String],
+    generated_by: &str,
+) -> Result<Option<ProofFile>, EmitError> {
     let classic = answer.classic;
     let parts: Vec<Part> = answer
         .cases
@@ -328,8 +360,7 @@ pub fn file_text(
         header.push_str("\n   ");
         header.push_str(note);
     }
-    let file = classic_file(&header, &parts, classic.theorem())?;
-    Ok(Some(engine::file_text(&file, classic.theorem())))
+    Ok(Some(classic_file(&header, &parts, classic.theorem())?))
 }
 
 /// What is proven about one position of a question.

@@ -267,9 +267,10 @@ fn prove_game(
         proof: Proof::Reflective,
         notes,
     };
-    let text = crate::prove::export_text(&export).map_err(|e| CliError::refuted(e.to_string()))?;
+    let (text, check) = crate::prove::proof_text_with_game(&export, None)
+        .map_err(|e| CliError::refuted(e.to_string()))?;
     let (version, elapsed) =
-        super::prove::prove_text(&text, keep, Duration::from_secs(timeout), &export)?;
+        super::prove::prove_text(&text, &check, keep, Duration::from_secs(timeout), &export)?;
     Ok((version, elapsed, theorem_of(&text)))
 }
 

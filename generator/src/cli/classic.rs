@@ -15,7 +15,7 @@ use serde::Serialize;
 use super::coq_run::prove_file;
 use super::prove::{game_seconds, load, question_words, read_game, ProveArgs};
 use super::CliError;
-use crate::classic::{file_text, which, Answer, Case, Classic, Excluded, Finding, Games};
+use crate::classic::{proof_text, which, Answer, Case, Classic, Excluded, Finding, Games};
 use crate::progress::Progress;
 
 /// `prove --json` for a classic question.
@@ -334,13 +334,13 @@ fn report(args: &ProveArgs, answer: &Answer, notes: &[String]) -> Result<(), Cli
         .map(|e| (e.key.clone(), e.reason.clone()))
         .collect();
     let conclusion = conclusion(answer);
-    let text = file_text(
+    let text = proof_text(
         answer,
         notes,
         &format!("retroproof prove --question {}", classic.name()),
     )
     .map_err(|e| CliError::refuted(e.to_string()))?;
-    let Some(text) = text else {
+    let Some((text, check)) = text else {
         let reasons: Vec<String> = unknown
             .iter()
             .map(|(key, reason)| format!("{key}: {reason}"))
@@ -354,6 +354,7 @@ fn report(args: &ProveArgs, answer: &Answer, notes: &[String]) -> Result<(), Cli
     let spinner = Progress::spinner("coqc: checking the proofs");
     let proven = prove_file(
         &text,
+        &check,
         args.keep.as_deref(),
         Duration::from_secs(args.timeout),
         &summary,

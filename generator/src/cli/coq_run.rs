@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use super::CliError;
 use crate::coqc::{check_library, Coqc, CoqcError};
-use crate::emit::problem::Export;
+use crate::emit::problem::{AssumptionCheck, Export};
 use crate::prove::{self as engine, ProveError};
 
 /// The workspace root (where `coq/theories` lives): from the current
@@ -103,12 +103,15 @@ impl Proven {
     }
 }
 
-/// Compiles a generated file (which ends with `Print Assumptions` of its
-/// theorem) against the workspace's built library, then checks the
-/// assumptions against the allow-list. `claim` is what the native engine
-/// says, for the message when Coq refuses.
+/// Compiles a generated file (which ends with `Print Assumptions` of each
+/// of `check.targets`) against the workspace's built library, then checks
+/// the assumptions of the targets and of the library lemmas
+/// `check.lemmas` (once per build of the library, [`crate::lemmas`])
+/// against the allow-list. `claim` is what the native engine says, for
+/// the message when Coq refuses.
 pub fn prove_file(
     text: &str,
+    check: &AssumptionCheck,
     keep: Option<&Path>,
     timeout: Duration,
     claim: &str,
@@ -137,14 +140,25 @@ pub fn prove_file(
         Err(ProveError::Coqc(e)) => return Err(coqc_error(e)),
         Err(e) => return Err(CliError::environment(e)),
     };
-    let mut assumptions = engine::check_assumptions(&compiled.stdout).map_err(|e| {
+    let not_proven = |e: &dyn std::fmt::Display| {
         CliError::refuted(format!(
             "not proven: {e} (coqc {}, library {})",
             coqc.version(),
             theories.display()
         ))
-    })?;
+    };
+    let mut assumptions = engine::check_assumptions(&compiled.stdout, check.targets.len())
+        .map_err(|e| not_proven(&e))?;
+    let lemmas =
+        crate::lemmas::assumptions(&coqc, &theories, check.lemmas.iter().copied(), timeout)
+            .map_err(|e| match e {
+                crate::lemmas::LemmaError::Prove(ProveError::Coqc(e)) => coqc_error(e),
+                crate::lemmas::LemmaError::Prove(e) => CliError::environment(e),
+                e @ crate::lemmas::LemmaError::Assumptions { .. } => not_proven(&e),
+            })?;
+    assumptions.extend(lemmas);
     assumptions.sort();
+    assumptions.dedup();
     Ok(Proven {
         coqc_version: coqc.version().to_string(),
         coqc_path: coqc.path().to_path_buf(),
@@ -154,17 +168,18 @@ pub fn prove_file(
     })
 }
 
-/// Compiles an exported file; `Ok((coqc version, time))`. A refusal is
-/// exit 1 with Coq's reason and the offending line, and says that the
-/// native engine and Coq disagree; assumptions outside the allow-list are
-/// exit 1 too.
+/// Compiles an export's file ([`engine::proof_text_with_game`]); `Ok((coqc
+/// version, time))`. A refusal is exit 1 with Coq's reason and the
+/// offending line, and says that the native engine and Coq disagree;
+/// assumptions outside the allow-list are exit 1 too.
 pub fn prove_text(
     text: &str,
+    check: &AssumptionCheck,
     keep: Option<&Path>,
     timeout: Duration,
     export: &Export,
 ) -> Result<(String, Duration), CliError> {
     let claim = export.statement.in_chess_terms(&export.position);
-    let proven = prove_file(text, keep, timeout, &claim)?;
+    let proven = prove_file(text, check, keep, timeout, &claim)?;
     Ok((proven.coqc_version, proven.elapsed))
 }

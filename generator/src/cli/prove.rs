@@ -22,7 +22,7 @@ use retroproof_core::{Move, Position};
 use serde::Serialize;
 
 use super::coq_run::prove_file;
-use crate::emit::problem::{in_chess_terms_with_game, Export, Proof, Statement};
+use crate::emit::problem::{in_chess_terms_with_game, AssumptionCheck, Export, Proof, Statement};
 use crate::progress::Progress;
 use crate::prove::{self as engine, LastAnswer};
 
@@ -385,9 +385,17 @@ fn resolve_inner(args: &QuestionArgs, given: Option<&[Move]>) -> Result<Resolved
     })
 }
 
-/// The generated file for a resolved question.
+/// The generated file for a resolved question, as `export` writes it
+/// (ending with `Print Assumptions` of the whole theorem).
 pub fn resolved_text(resolved: &Resolved) -> Result<String, CliError> {
     engine::export_text_with_game(&resolved.export, resolved.game.as_deref())
+        .map_err(|e| CliError::refuted(e.to_string()))
+}
+
+/// The generated file for a resolved question, as `prove` compiles it,
+/// and how its assumptions are checked ([`engine::proof_text_with_game`]).
+pub fn resolved_proof_text(resolved: &Resolved) -> Result<(String, AssumptionCheck), CliError> {
+    engine::proof_text_with_game(&resolved.export, resolved.game.as_deref())
         .map_err(|e| CliError::refuted(e.to_string()))
 }
 
@@ -648,13 +656,14 @@ pub fn run(args: ProveArgs) -> Result<(), CliError> {
         // runs; after, for the proven one (below).
         check_solution(&resolved)?;
     }
-    let text = resolved_text(&resolved)?;
+    let (text, check) = resolved_proof_text(&resolved)?;
     let export = &resolved.export;
     let game = resolved.game.as_deref();
     let claim = in_chess_terms_with_game(&export.statement, &export.position, game);
     let spinner = Progress::spinner("coqc: checking the proof");
     let proven = prove_file(
         &text,
+        &check,
         args.keep.as_deref(),
         Duration::from_secs(args.timeout),
         &claim,

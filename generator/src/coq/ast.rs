@@ -245,6 +245,8 @@ impl InfixOp {
 pub enum Term {
     /// A (possibly qualified) name.
     Ref(QualId),
+    /// `_`: a term Coq infers.
+    Hole,
     /// `f a b`.
     App { func: Box<Term>, args: Vec<Term> },
     /// An Uint63 literal.

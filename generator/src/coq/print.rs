@@ -311,6 +311,7 @@ impl Printer {
             Term::Ref(name) => {
                 let _ = write!(self.out, "{name}");
             }
+            Term::Hole => self.out.push('_'),
             Term::Int(n) => {
                 let _ = write!(self.out, "{}", n.get());
             }
@@ -596,7 +597,7 @@ fn sort_name(sort: Sort) -> &'static str {
 /// itself.
 fn needs_parens(term: &Term, ctx: Ctx) -> bool {
     let atomic = match term {
-        Term::Ref(_) | Term::Int(_) | Term::Str(_) | Term::Array { .. } => true,
+        Term::Ref(_) | Term::Hole | Term::Int(_) | Term::Str(_) | Term::Array { .. } => true,
         Term::List(elems) => elems.is_empty(),
         Term::Commented { term, .. } => return needs_parens(term, ctx),
         _ => false,

@@ -229,7 +229,7 @@ pub fn cert_file(
         proof: Proof::Certificate(certificate.clone()),
         notes: notes.to_vec(),
     };
-    export_file_with_game(&export, None)
+    export_file_with_game(&export, None).map(|proof| proof.file)
 }
 
 #[cfg(test)]
@@ -259,7 +259,8 @@ mod tests {
         assert!(text.contains("Definition D_1 : cert :="));
         assert!(!text.contains("D_2"));
         assert!(text.contains("D_0 ++ D_1."));
-        assert!(text.contains("apply (check_illegal_cert_sound P D)."));
+        assert!(text.contains("Lemma illegal_check : check_illegal_cert P D = true."));
+        assert!(text.contains("exact (illegal_of RetroProof.Retro.check_illegal_cert_sound)."));
         let empty = crate::coq::print_file(
             &cert_file(&start, &CertQuestion::Illegal, &certificate(vec![]), &[]).unwrap(),
         );
@@ -282,6 +283,7 @@ mod tests {
         assert!(text.contains("Zone.ZCage (CPos "));
         assert!(text.contains("(Zm_0_0 ++ Zm_0_1) :: nil."));
         assert!(text.find("Definition Z ").unwrap() < text.find("Definition D ").unwrap());
-        assert!(text.contains("apply (check_illegal_zcert_sound P Z D)."));
+        assert!(text.contains("Lemma illegal_check : Zone.check_illegal_zcert P Z D = true."));
+        assert!(text.contains("exact (illegal_of RetroProof.Retro.check_illegal_zcert_sound)."));
     }
 }

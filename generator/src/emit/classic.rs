@@ -2,10 +2,13 @@
 //! squares, orientation; [`crate::classic`]): one `Module` per position
 //! proven, holding that position as `P` with its theorem (the body of an
 //! ordinary export, [`theorem_sentences`]), then one headline theorem, the
-//! conjunction of them all, so that one `Print Assumptions` covers every
-//! proof in the file.
+//! conjunction of them all: `export` ends the file with its `Print
+//! Assumptions`; `prove` and `solve` check the assumptions of each
+//! module's theorem function instead ([`AssumptionCheck`]).
 
-use super::problem::{imports, theorem_sentences, Export, Imports, Statement};
+use super::problem::{
+    imports, theorem_sentences, AssumptionCheck, Export, Imports, ProofFile, Statement,
+};
 use super::{call, id, var, EmitError};
 use crate::coq::{AssertionKind, Comment, File, InfixOp, Sentence, Tactic, Term};
 
@@ -43,15 +46,18 @@ impl Part {
 /// The file: `header` as its first comment, the imports every part needs,
 /// a module per part, and `Theorem <headline>`: the conjunction of the
 /// parts' statements, in order (`None` when there is no part).
-pub fn classic_file(header: &str, parts: &[Part], headline: &str) -> Result<File, EmitError> {
+pub fn classic_file(header: &str, parts: &[Part], headline: &str) -> Result<ProofFile, EmitError> {
     let needs = parts.iter().fold(Imports::default(), |acc, p| {
         acc.union(Imports::of(&p.export))
     });
     let mut sentences = vec![Sentence::Comment(Comment::new(header))];
     sentences.extend(imports(&needs)?);
+    let mut assumptions = AssumptionCheck::default();
     for part in parts {
         let mut body = vec![Sentence::Comment(Comment::new(&part.meaning))];
-        body.extend(theorem_sentences(&part.export, None)?);
+        let (theorem, check) = theorem_sentences(&part.export, None)?;
+        body.extend(theorem);
+        assumptions = assumptions.and(check.in_module(&part.module));
         sentences.push(Sentence::Module {
             name: id(&part.module)?,
             body,
@@ -74,7 +80,10 @@ pub fn classic_file(header: &str, parts: &[Part], headline: &str) -> Result<File
             proof: vec![Tactic::Exact(proof)],
         });
     }
-    Ok(File { sentences })
+    Ok(ProofFile {
+        file: File { sentences },
+        assumptions,
+    })
 }
 
 /// One answer of a [`paired_file`].
@@ -94,19 +103,26 @@ pub struct Paired<'a> {
 /// janko.at type D record): `header` as the first comment, the imports
 /// every answer needs, a module per answer holding its `P` and theorem,
 /// then `Definition <headline> := conj M1.t1 (conj M2.t2 …)`, whose type
-/// is the conjunction of the theorems, so that one `Print Assumptions`
-/// covers every proof. (A classic file's headline restates its parts'
-/// statements; a last-ply statement is long, so here Coq infers it.)
-pub fn paired_file(header: &str, answers: &[Paired], headline: &str) -> Result<File, EmitError> {
+/// is the conjunction of the theorems. (A classic file's headline restates
+/// its parts' statements; a last-ply statement is long, so here Coq infers
+/// it.) The assumptions are checked module by module ([`AssumptionCheck`]).
+pub fn paired_file(
+    header: &str,
+    answers: &[Paired],
+    headline: &str,
+) -> Result<ProofFile, EmitError> {
     let needs = answers.iter().fold(Imports::default(), |acc, a| {
         acc.union(Imports::of(a.export))
     });
     let mut sentences = vec![Sentence::Comment(Comment::new(header))];
     sentences.extend(imports(&needs)?);
     let mut proofs = Vec::new();
+    let mut assumptions = AssumptionCheck::default();
     for answer in answers {
         let mut body = vec![Sentence::Comment(Comment::new(&answer.meaning))];
-        body.extend(theorem_sentences(answer.export, answer.game)?);
+        let (theorem, check) = theorem_sentences(answer.export, answer.game)?;
+        body.extend(theorem);
+        assumptions = assumptions.and(check.in_module(&answer.module));
         sentences.push(Sentence::Module {
             name: id(&answer.module)?,
             body,
@@ -129,5 +145,8 @@ pub fn paired_file(header: &str, answers: &[Paired], headline: &str) -> Result<F
             body,
         });
     }
-    Ok(File { sentences })
+    Ok(ProofFile {
+        file: File { sentences },
+        assumptions,
+    })
 }

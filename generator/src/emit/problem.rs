@@ -9,14 +9,20 @@
 //! - illegal: `reachable P -> False`;
 //! - a legal game: `reachable P`.
 //!
-//! Proofs: by default one reflective checker call (`check_last_sound`,
-//! `check_illegal_sound`, `check_uci_game_sound`) computed by
-//! `vm_compute`; or ([`Proof::Script`]) a Maliković-style Ltac script
-//! built from the native search tree, `retract` at each level and `refute`
-//! on each dead branch (Tactics.v), to step through in an IDE.
+//! Proofs: by default a computed check (`Lemma t_check : check_last P ms
+//! extra = true`, proven by the virtual machine) turned into the theorem
+//! by the library's soundness lemma ([`Soundness`]: `check_last_sound`,
+//! `check_illegal_sound`, `check_uci_game_sound`, the certificate
+//! checkers'), written as a function of that lemma (`t_of`, so that
+//! `Print Assumptions` need not walk the library's proofs every time,
+//! [`AssumptionCheck`]); or ([`Proof::Script`]) a Maliković-style Ltac
+//! script built from the native search tree, `retract` at each level and
+//! `refute` on each dead branch (Tactics.v), to step through in an IDE.
 //!
 //! User text (problem id, source, PGN tags) only ever reaches the file as a
 //! [`Comment`], which cannot close itself.
+
+use std::collections::BTreeSet;
 
 use retroproof_core::cert::Certificate;
 use retroproof_core::Position;
@@ -294,8 +300,15 @@ pub struct Export {
     pub notes: Vec<String>,
 }
 
+/// A generated file and how its theorems' assumptions are checked.
+#[derive(Debug, Clone)]
+pub struct ProofFile {
+    pub file: File,
+    pub assumptions: AssumptionCheck,
+}
+
 /// Builds the `.v` file.
-pub fn export_file(export: &Export) -> Result<File, EmitError> {
+pub fn export_file(export: &Export) -> Result<ProofFile, EmitError> {
     export_file_with_game(export, None)
 }
 
@@ -303,7 +316,10 @@ pub fn export_file(export: &Export) -> Result<File, EmitError> {
 /// reach the position), a last-N theorem becomes the single unconditional
 /// statement `reachable P /\ forall h G, game h G -> realizes G P ->
 /// exists pre, plies h = pre ++ ms`.
-pub fn export_file_with_game(export: &Export, game: Option<&[String]>) -> Result<File, EmitError> {
+pub fn export_file_with_game(
+    export: &Export,
+    game: Option<&[String]>,
+) -> Result<ProofFile, EmitError> {
     let game = if export.statement.is_last() {
         game
     } else {
@@ -340,8 +356,12 @@ pub fn export_file_with_game(export: &Export, game: Option<&[String]>) -> Result
     }
     let mut sentences = vec![Sentence::Comment(Comment::new(&header))];
     sentences.extend(imports(&Imports::of(export))?);
-    sentences.extend(theorem_sentences(export, game)?);
-    Ok(File { sentences })
+    let (body, assumptions) = theorem_sentences(export, game)?;
+    sentences.extend(body);
+    Ok(ProofFile {
+        file: File { sentences },
+        assumptions,
+    })
 }
 
 /// What a generated file must import for some exports.
@@ -416,14 +436,205 @@ pub fn imports(needs: &Imports) -> Result<Vec<Sentence>, EmitError> {
     ])
 }
 
+/// A lemma of the library that turns a computed check into a theorem:
+/// `lemma args… : checker args… = true -> statement` (Retro.v,
+/// Reachable.v).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Soundness {
+    /// Its full name: a generated theorem applies exactly this constant,
+    /// whatever else the file's imports bring into scope, and its
+    /// assumptions are the ones checked once per build of the library
+    /// ([`crate::lemmas`]).
+    pub lemma: &'static str,
+    /// The boolean checker it is about, as the generated file writes it.
+    pub checker: &'static str,
+}
+
+impl Soundness {
+    /// `check_last P ms extra = true -> …`: the retraction tree.
+    pub const LAST: Soundness = Soundness {
+        lemma: "RetroProof.Retro.check_last_sound",
+        checker: "check_last",
+    };
+    /// `check_last_cert P ms D = true -> …`: a dead set.
+    pub const LAST_CERT: Soundness = Soundness {
+        lemma: "RetroProof.Retro.check_last_cert_sound",
+        checker: "check_last_cert",
+    };
+    /// `Zone.check_last_zcert P ms Z D = true -> …`: cages and a dead set.
+    pub const LAST_ZCERT: Soundness = Soundness {
+        lemma: "RetroProof.Retro.check_last_zcert_sound",
+        checker: "Zone.check_last_zcert",
+    };
+    /// `check_last_among_cert P xs D = true -> …`.
+    pub const LAST_AMONG_CERT: Soundness = Soundness {
+        lemma: "RetroProof.Retro.check_last_among_cert_sound",
+        checker: "check_last_among_cert",
+    };
+    /// `Zone.check_last_among_zcert P xs Z D = true -> …`.
+    pub const LAST_AMONG_ZCERT: Soundness = Soundness {
+        lemma: "RetroProof.Retro.check_last_among_zcert_sound",
+        checker: "Zone.check_last_among_zcert",
+    };
+    /// `check_illegal P n = true -> ~ reachable P`.
+    pub const ILLEGAL: Soundness = Soundness {
+        lemma: "RetroProof.Retro.check_illegal_sound",
+        checker: "check_illegal",
+    };
+    /// `check_illegal_cert P D = true -> ~ reachable P`.
+    pub const ILLEGAL_CERT: Soundness = Soundness {
+        lemma: "RetroProof.Retro.check_illegal_cert_sound",
+        checker: "check_illegal_cert",
+    };
+    /// `Zone.check_illegal_zcert P Z D = true -> ~ reachable P`.
+    pub const ILLEGAL_ZCERT: Soundness = Soundness {
+        lemma: "RetroProof.Retro.check_illegal_zcert_sound",
+        checker: "Zone.check_illegal_zcert",
+    };
+    /// `check_uci_game ss P = true -> reachable P`.
+    pub const GAME: Soundness = Soundness {
+        lemma: "RetroProof.Reachable.check_uci_game_sound",
+        checker: "check_uci_game",
+    };
+    /// Every lemma a generated proof may apply.
+    pub const ALL: [Soundness; 9] = [
+        Soundness::LAST,
+        Soundness::LAST_CERT,
+        Soundness::LAST_ZCERT,
+        Soundness::LAST_AMONG_CERT,
+        Soundness::LAST_AMONG_ZCERT,
+        Soundness::ILLEGAL,
+        Soundness::ILLEGAL_CERT,
+        Soundness::ILLEGAL_ZCERT,
+        Soundness::GAME,
+    ];
+}
+
+/// How the assumptions of a generated file's theorems are checked:
+/// `Print Assumptions` of each of `targets` at the end of the file
+/// ([`crate::prove::file_text`]), and the assumptions of the library
+/// `lemmas` the theorems apply, checked once per build of the library
+/// ([`crate::lemmas`]).
+///
+/// A theorem proven by computed checks is `t := t_of lemma…`, where
+/// `t_of` takes any proofs of the lemmas' statements (`statement_of`,
+/// Reachable.v): its target is `t_of`, whose `Print Assumptions` does not
+/// walk the library's proofs, and `t` assumes exactly the union of what
+/// `t_of` and the lemmas assume. A theorem proven by an Ltac script is its
+/// own target.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct AssumptionCheck {
+    /// Constants to `Print Assumptions` of, as the file names them.
+    pub targets: Vec<String>,
+    /// The library lemmas the theorems apply.
+    pub lemmas: BTreeSet<Soundness>,
+}
+
+impl AssumptionCheck {
+    /// `Print Assumptions theorem`, the whole of it (what `export` writes
+    /// for a reader who compiles the file by hand).
+    pub fn whole(theorem: &str) -> AssumptionCheck {
+        AssumptionCheck {
+            targets: vec![theorem.to_string()],
+            lemmas: BTreeSet::new(),
+        }
+    }
+
+    /// The same check for the sentences put in `Module module`.
+    pub fn in_module(self, module: &str) -> AssumptionCheck {
+        AssumptionCheck {
+            targets: self
+                .targets
+                .into_iter()
+                .map(|t| format!("{module}.{t}"))
+                .collect(),
+            lemmas: self.lemmas,
+        }
+    }
+
+    /// Both checks (of the theorems of one file).
+    pub fn and(mut self, other: AssumptionCheck) -> AssumptionCheck {
+        self.targets.extend(other.targets);
+        self.lemmas.extend(other.lemmas);
+        self
+    }
+}
+
+/// One computed check of a generated proof: `Lemma name : checker args…
+/// = true`, proven by the virtual machine, and the library lemma that
+/// turns it into the theorem (`lemma args… name`).
+struct Check {
+    name: String,
+    soundness: Soundness,
+    args: Vec<Term>,
+}
+
+impl Check {
+    /// `Lemma name : checker args… = true. Proof. vm_cast_no_check (eq_refl true). Qed.`
+    fn lemma(&self) -> Result<Sentence, EmitError> {
+        Ok(Sentence::Assertion {
+            kind: AssertionKind::Lemma,
+            name: id(&self.name)?,
+            statement: Term::infix(
+                InfixOp::Eq,
+                call(self.soundness.checker, self.args.clone())?,
+                var("true")?,
+            ),
+            proof: computed()?,
+        })
+    }
+
+    /// `sound _ … _ name`: the theorem (or its part) from `sound`, a proof
+    /// of the lemma's statement. The arguments are left to Coq, which reads
+    /// them off the check's statement: a local `sound` has no argument
+    /// scopes, so a numeral written here would be read as an `int`, not
+    /// the `nat` the lemma takes.
+    fn applied(&self, sound: &str) -> Result<Term, EmitError> {
+        let mut args = vec![Term::Hole; self.args.len()];
+        args.push(var(&self.name)?);
+        call(sound, args)
+    }
+
+    /// `apply lemma args…; vm_cast_no_check (eq_refl true)`: the same as
+    /// steps of an Ltac script.
+    fn steps(&self) -> Result<Vec<Tactic>, EmitError> {
+        let mut steps = vec![Tactic::Apply(call(
+            self.soundness.lemma,
+            self.args.clone(),
+        )?)];
+        steps.extend(computed()?);
+        Ok(steps)
+    }
+}
+
+/// `vm_cast_no_check (eq_refl true)`: the goal `checker … = true` is
+/// computed by the virtual machine, once, when the kernel checks `Qed`.
+fn computed() -> Result<Vec<Tactic>, EmitError> {
+    Ok(vec![Tactic::Call {
+        name: QualId::new("vm_cast_no_check")?,
+        args: vec![call("eq_refl", vec![var("true")?])?],
+    }])
+}
+
+/// How a theorem is proven.
+enum Body {
+    /// By an Ltac script.
+    Script(Vec<Tactic>),
+    /// By one computed check, or (a last-plies theorem with a game
+    /// reaching `P`) the game's check and the last plies' check, in the
+    /// order of the conjunction.
+    Checks(Vec<Check>),
+}
+
 /// The position `P` (with `P_parses`), what its proof needs (the dead set
-/// `D`, `game_moves`) and the theorem: the body of an export's file, after
-/// its header and imports. A classic question's file holds one such body
-/// per position, each in its own `Module`.
+/// `D`, `game_moves`, the computed checks) and the theorem: the body of an
+/// export's file, after its header and imports, and how its assumptions
+/// are checked. A classic question's file holds one such body per
+/// position, each in its own `Module`.
 pub fn theorem_sentences(
     export: &Export,
     game: Option<&[String]>,
-) -> Result<Vec<Sentence>, EmitError> {
+) -> Result<(Vec<Sentence>, AssumptionCheck), EmitError> {
     let game = match export.statement {
         Statement::LastPlies { .. } => game,
         _ => None,
@@ -436,13 +647,7 @@ pub fn theorem_sentences(
     // A certificate with zone cages is checked by the `zcert` checkers,
     // which take the cages `Z` before the dead set `D`.
     let zoned = dead.is_some_and(|c| !c.cages.is_empty());
-    let checker = |name: &str| {
-        if zoned {
-            name.replace("_cert_", "_zcert_")
-        } else {
-            name.to_string()
-        }
-    };
+    let by_cert = |plain: Soundness, caged: Soundness| if zoned { caged } else { plain };
     let cert_args = |mut args: Vec<Term>| -> Result<Vec<Term>, EmitError> {
         if zoned {
             args.push(var("Z")?);
@@ -476,15 +681,13 @@ pub fn theorem_sentences(
         }
         sentences.extend(super::cert::dead_set_definitions(&certificate.dead)?);
     }
-    let check = |tactics: &mut Vec<Tactic>| -> Result<(), EmitError> {
-        tactics.push(Tactic::Call {
-            name: QualId::new("vm_cast_no_check")?,
-            args: vec![call("eq_refl", vec![var("true")?])?],
-        });
-        Ok(())
+    let theorem = export.statement.theorem_name();
+    let check = |soundness: Soundness, args: Vec<Term>| Check {
+        name: format!("{theorem}_check"),
+        soundness,
+        args,
     };
-    let name = id(&export.statement.theorem_name())?;
-    let (statement, proof) = match &export.statement {
+    let (statement, body) = match &export.statement {
         Statement::LastPlies { depth, answer } => {
             let oldest_first: Vec<&String> = answer.iter().rev().collect();
             let plies = strings_term(&oldest_first)?;
@@ -499,29 +702,25 @@ pub fn theorem_sentences(
                     Term::infix(InfixOp::Append, var("pre")?, plies.clone()),
                 )),
             })?;
-            let mut proof = Vec::new();
-            match script {
-                None if dead.is_some() => {
-                    proof.push(Tactic::Apply(call(
-                        &checker("check_last_cert_sound"),
-                        cert_args(vec![var("P")?, plies])?,
-                    )?));
-                    check(&mut proof)?;
-                }
+            let body = match script {
+                None if dead.is_some() => Body::Checks(vec![check(
+                    by_cert(Soundness::LAST_CERT, Soundness::LAST_ZCERT),
+                    cert_args(vec![var("P")?, plies])?,
+                )]),
                 None => {
                     let extra = depth.saturating_sub(answer.len() as u32);
-                    proof.push(Tactic::Apply(call(
-                        "check_last_sound",
+                    Body::Checks(vec![check(
+                        Soundness::LAST,
                         vec![var("P")?, plies, nat(extra)?],
-                    )?));
-                    check(&mut proof)?;
+                    )])
                 }
                 Some(step) => {
-                    proof.push(intros(&["h", "G", "Hg", "Hr"])?);
+                    let mut proof = vec![intros(&["h", "G", "Hg", "Hr"])?];
                     script_steps(step, &mut proof)?;
+                    Body::Script(proof)
                 }
-            }
-            (statement, proof)
+            };
+            (statement, body)
         }
         Statement::LastPlyAmong { plies: among, .. } => {
             let among = strings_term(among)?;
@@ -551,95 +750,178 @@ pub fn theorem_sentences(
                     reason: "a last-ply-among answer is proven from a certificate only".to_string(),
                 }));
             }
-            let mut proof = vec![Tactic::Apply(call(
-                &checker("check_last_among_cert_sound"),
+            let body = Body::Checks(vec![check(
+                by_cert(Soundness::LAST_AMONG_CERT, Soundness::LAST_AMONG_ZCERT),
                 cert_args(vec![var("P")?, among])?,
-            )?)];
-            check(&mut proof)?;
-            (statement, proof)
+            )]);
+            (statement, body)
         }
         Statement::Illegal { depth } => {
             let statement = Term::Arrow(
                 Box::new(call("reachable", vec![var("P")?])?),
                 Box::new(var("False")?),
             );
-            let mut proof = Vec::new();
-            match script {
-                None => {
-                    proof.push(Tactic::Apply(call(
-                        "check_illegal_sound",
-                        vec![var("P")?, nat(*depth)?],
-                    )?));
-                    check(&mut proof)?;
-                }
+            let body = match script {
+                None => Body::Checks(vec![check(
+                    Soundness::ILLEGAL,
+                    vec![var("P")?, nat(*depth)?],
+                )]),
                 Some(step) => {
-                    proof.push(Tactic::Apply(var("unreachable_intro")?));
-                    proof.push(intros(&["h", "G", "Hg", "Hr"])?);
+                    let mut proof = vec![
+                        Tactic::Apply(var("unreachable_intro")?),
+                        intros(&["h", "G", "Hg", "Hr"])?,
+                    ];
                     script_steps(step, &mut proof)?;
+                    Body::Script(proof)
                 }
-            }
-            (statement, proof)
+            };
+            (statement, body)
         }
         Statement::IllegalCert { .. } => {
             let statement = Term::Arrow(
                 Box::new(call("reachable", vec![var("P")?])?),
                 Box::new(var("False")?),
             );
-            let mut proof = vec![Tactic::Apply(call(
-                &checker("check_illegal_cert_sound"),
+            let body = Body::Checks(vec![check(
+                by_cert(Soundness::ILLEGAL_CERT, Soundness::ILLEGAL_ZCERT),
                 cert_args(vec![var("P")?])?,
-            )?)];
-            check(&mut proof)?;
-            (statement, proof)
+            )]);
+            (statement, body)
         }
         Statement::LegalGame { moves } => {
             sentences.push(game_moves(moves)?);
-            let mut proof = vec![Tactic::Apply(call(
-                "check_uci_game_sound",
-                vec![var("game_moves")?],
-            )?)];
-            check(&mut proof)?;
-            (call("reachable", vec![var("P")?])?, proof)
+            let body = Body::Checks(vec![check(
+                Soundness::GAME,
+                vec![var("game_moves")?, var("P")?],
+            )]);
+            (call("reachable", vec![var("P")?])?, body)
         }
     };
     // With a game reaching P, a last-plies theorem also states
     // `reachable P`: one unconditional statement.
-    let (statement, proof) = match game {
+    let (statement, body) = match game {
         Some(moves) if export.statement.is_last() => {
             sentences.push(game_moves(moves)?);
-            let mut reached = vec![Tactic::Apply(call(
-                "check_uci_game_sound",
-                vec![var("game_moves")?],
-            )?)];
-            check(&mut reached)?;
+            let reached = Check {
+                name: "game_check".to_string(),
+                soundness: Soundness::GAME,
+                args: vec![var("game_moves")?, var("P")?],
+            };
             let both = Term::infix(InfixOp::And, call("reachable", vec![var("P")?])?, statement);
-            let proof = vec![
-                Tactic::Split,
-                Tactic::Cases(vec![
-                    Case {
-                        comment: Some(Comment::new(&format!(
-                            "a game of {} reaches P",
-                            self::plies(moves.len() as u32)
-                        ))),
-                        steps: reached,
-                    },
-                    Case {
-                        comment: Some(Comment::new("every game reaching P ends so")),
-                        steps: proof,
-                    },
+            let body = match body {
+                Body::Checks(mut checks) => {
+                    checks.insert(0, reached);
+                    Body::Checks(checks)
+                }
+                Body::Script(proof) => Body::Script(vec![
+                    Tactic::Split,
+                    Tactic::Cases(vec![
+                        Case {
+                            comment: Some(Comment::new(&format!(
+                                "a game of {} reaches P",
+                                self::plies(moves.len() as u32)
+                            ))),
+                            steps: reached.steps()?,
+                        },
+                        Case {
+                            comment: Some(Comment::new("every game reaching P ends so")),
+                            steps: proof,
+                        },
+                    ]),
                 ]),
-            ];
-            (both, proof)
+            };
+            (both, body)
         }
-        _ => (statement, proof),
+        _ => (statement, body),
     };
-    sentences.push(Sentence::Assertion {
-        kind: AssertionKind::Theorem,
-        name,
-        statement,
-        proof,
-    });
-    Ok(sentences)
+    let name = id(&theorem)?;
+    let assumptions = match body {
+        Body::Script(proof) => {
+            sentences.push(Sentence::Assertion {
+                kind: AssertionKind::Theorem,
+                name,
+                statement,
+                proof,
+            });
+            AssumptionCheck::whole(&theorem)
+        }
+        Body::Checks(checks) => {
+            sentences.extend(
+                checks
+                    .iter()
+                    .map(Check::lemma)
+                    .collect::<Result<Vec<_>, _>>()?,
+            );
+            sentences.extend(by_lemmas(&theorem, name, statement, &checks)?);
+            AssumptionCheck {
+                targets: vec![format!("{theorem}_of")],
+                lemmas: checks.iter().map(|c| c.soundness).collect(),
+            }
+        }
+    };
+    Ok((sentences, assumptions))
+}
+
+/// `Definition t_of (sound : statement_of lemma) := sound _ … _ t_check`
+/// (a conjunction of two such parts when there are two checks), then
+/// `Theorem t : statement. Proof. exact (t_of lemma). Qed.`: the theorem
+/// as a function of the library lemmas it applies ([`AssumptionCheck`]).
+fn by_lemmas(
+    theorem: &str,
+    name: crate::coq::Ident,
+    statement: Term,
+    checks: &[Check],
+) -> Result<Vec<Sentence>, EmitError> {
+    // The lemma for a game is `reaches`, any other `sound`.
+    let bound = |check: &Check| {
+        if check.soundness == Soundness::GAME {
+            "reaches"
+        } else {
+            "sound"
+        }
+    };
+    let mut parts = checks
+        .iter()
+        .map(|c| c.applied(bound(c)))
+        .collect::<Result<Vec<_>, _>>()?;
+    let last = parts.pop().ok_or_else(|| {
+        EmitError(crate::coq::IdentError {
+            reason: "a proof by computed checks needs at least one".to_string(),
+        })
+    })?;
+    let body = parts
+        .into_iter()
+        .rev()
+        .try_fold(last, |rest, part| call("conj", vec![part, rest]))?;
+    let of = format!("{theorem}_of");
+    Ok(vec![
+        Sentence::Definition {
+            name: id(&of)?,
+            binders: checks
+                .iter()
+                .map(|c| {
+                    Ok(Binder {
+                        names: vec![id(bound(c))?],
+                        ty: call("statement_of", vec![var(c.soundness.lemma)?])?,
+                    })
+                })
+                .collect::<Result<_, EmitError>>()?,
+            ty: None,
+            body,
+        },
+        Sentence::Assertion {
+            kind: AssertionKind::Theorem,
+            name,
+            statement,
+            proof: vec![Tactic::Exact(call(
+                &of,
+                checks
+                    .iter()
+                    .map(|c| var(c.soundness.lemma))
+                    .collect::<Result<_, _>>()?,
+            )?)],
+        },
+    ])
 }
 
 /// `Definition game_moves : list string := [...]`.
