@@ -177,27 +177,35 @@ fn spawn_retrying_busy(
 /// How long [`Coqc::find`] waits for `coqc --print-version`.
 pub const PROBE_TIMEOUT: Duration = Duration::from_secs(60);
 
-/// Checks that every `.v` under `theories` has a `.vo` at least as new.
-pub fn check_library(theories: &Path) -> Result<(), CoqcError> {
-    fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> io::Result<()> {
+/// The files under `dir` (and its subdirectories) whose extension is
+/// `extension` (`v`, `vo`), sorted.
+pub fn library_files(dir: &Path, extension: &str) -> io::Result<Vec<PathBuf>> {
+    fn walk(dir: &Path, extension: &str, out: &mut Vec<PathBuf>) -> io::Result<()> {
         for entry in fs::read_dir(dir)? {
             let path = entry?.path();
             if path.is_dir() {
-                walk(&path, out)?;
-            } else if path.extension().is_some_and(|e| e == "v") {
+                walk(&path, extension, out)?;
+            } else if path.extension().is_some_and(|e| e == extension) {
                 out.push(path);
             }
         }
         Ok(())
     }
-    let mut sources = Vec::new();
-    walk(theories, &mut sources).map_err(io_error(format!("reading {}", theories.display())))?;
+    let mut files = Vec::new();
+    walk(dir, extension, &mut files)?;
+    files.sort();
+    Ok(files)
+}
+
+/// Checks that every `.v` under `theories` has a `.vo` at least as new.
+pub fn check_library(theories: &Path) -> Result<(), CoqcError> {
+    let sources = library_files(theories, "v")
+        .map_err(io_error(format!("reading {}", theories.display())))?;
     if sources.is_empty() {
         return Err(CoqcError::LibraryNotBuilt {
             missing: theories.to_path_buf(),
         });
     }
-    sources.sort();
     for source in sources {
         let vo = source.with_extension("vo");
         let modified = |p: &Path| fs::metadata(p).and_then(|m| m.modified());

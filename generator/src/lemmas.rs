@@ -22,7 +22,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use crate::coqc::Coqc;
+use crate::coqc::{library_files, Coqc};
 use crate::emit::problem::Soundness;
 use crate::prove::{check_assumptions, compile, is_allowed, AssumptionError, ProveError};
 
@@ -168,20 +168,7 @@ fn write_entry(file: &Path, lemma: &str, names: &[String]) -> io::Result<()> {
 /// A hash (FNV-1a, 64 bits) of the `coqc` version and of the name and
 /// contents of every `.vo` file under `theories`, in name order.
 pub fn library_key(coqc_version: &str, theories: &Path) -> io::Result<u64> {
-    fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> io::Result<()> {
-        for entry in fs::read_dir(dir)? {
-            let path = entry?.path();
-            if path.is_dir() {
-                walk(&path, out)?;
-            } else if path.extension().is_some_and(|e| e == "vo") {
-                out.push(path);
-            }
-        }
-        Ok(())
-    }
-    let mut files = Vec::new();
-    walk(theories, &mut files)?;
-    files.sort();
+    let files = library_files(theories, "vo")?;
     let mut hash = Fnv::default();
     hash.add(coqc_version.as_bytes());
     for file in files {

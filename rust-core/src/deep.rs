@@ -28,7 +28,8 @@
 //! positions met near the question ([`ZONE_DEPTH`], [`zone::LIMIT`]).
 //! When the rounds reach [`LAST_RESORT_DEPTH`] and the question is still
 //! open, the search looks once more, with a larger limit
-//! ([`zone::LAST_RESORT_LIMIT`]), around the positions still undecided:
+//! ([`zone::LAST_RESORT_LIMIT`]), around the positions still undecided,
+//! exploring at most [`zone::LAST_RESORT_BOARDS`] partial boards in all:
 //! a large cage can close an alternative that men shuttling about keep
 //! open at any depth.
 //!
@@ -457,7 +458,8 @@ impl Search {
     /// The last resort once the rounds have gone [`LAST_RESORT_DEPTH`]
     /// deep: looks for zone cages of up to [`zone::LAST_RESORT_LIMIT`]
     /// members holding `nodes` (the positions still undecided) or their
-    /// retractions, within the time budget. A position a cage holds is
+    /// retractions, within the time budget and
+    /// [`zone::LAST_RESORT_BOARDS`] partial boards. A position a cage holds is
     /// refuted (its own retractions no longer count), and the dead set is
     /// recomputed. Whether a cage was found.
     fn last_resort(&mut self, nodes: &[u32]) -> bool {
@@ -471,9 +473,12 @@ impl Search {
             }
         }
         let mut found = false;
+        let start = self.cages.explored();
         for i in near {
             // Each search may take a while: the clock is read every time.
-            if self.budget.time.is_some_and(|t| self.started.elapsed() > t) {
+            if self.budget.time.is_some_and(|t| self.started.elapsed() > t)
+                || self.cages.explored() - start > zone::LAST_RESORT_BOARDS
+            {
                 break;
             }
             let node = &self.nodes[i as usize];
