@@ -291,6 +291,42 @@ fn assumption_reports_are_read_strictly() {
     }
 }
 
+/// Every library lemma a generated proof may apply is one whose
+/// assumptions CI checks (coq/tests/Assumptions.v), and its full name and
+/// its checker's name, as generated files write them, name constants of
+/// the library.
+#[test]
+fn every_lemma_a_proof_applies_is_checked() {
+    use retroproof::emit::problem::Soundness;
+    let listed = std::fs::read_to_string(root().join("coq/tests/Assumptions.v")).unwrap();
+    let mut checks = String::from(
+        "From Coq Require Import String List Uint63.\nFrom RetroProof Require Import Board Notation Reachable Retro.\n",
+    );
+    for soundness in Soundness::ALL {
+        let short = soundness.lemma.trim_start_matches("RetroProof.");
+        assert!(
+            listed.contains(&format!("Print Assumptions {short}.")),
+            "{short} is not in coq/tests/Assumptions.v"
+        );
+        // A checker may be an abbreviation, which `Check` wants applied;
+        // `About` says "not a defined object" (and goes on) when unknown.
+        checks.push_str(&format!(
+            "Check {}.\nAbout {}.\n",
+            soundness.lemma, soundness.checker
+        ));
+    }
+    if skip_coq() {
+        return;
+    }
+    let coqc = Coqc::find().unwrap();
+    let compiled = compile(&coqc, &theories(), &checks, None, Duration::from_secs(300)).unwrap();
+    assert!(
+        !compiled.stdout.contains("not a defined object"),
+        "{}",
+        compiled.stdout
+    );
+}
+
 /// A copy of `coq/` (with its built files, times kept) and `ci/` in a
 /// temporary directory: a workspace `retroproof` can be run in.
 fn workspace_copy() -> tempfile::TempDir {
