@@ -40,7 +40,7 @@ Lemma P_parses : parse_fen "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R b Q - 0 1" = S
 Proof. vm_compute. reflexivity. Qed.
 
 Definition game_moves : list string :=
-  "b1a3" :: "b8a6" :: "g1h3" :: "g8h6" :: "h3g5" :: "h6g4" :: "g5e6" :: "g4e3" :: "e6d8" :: "e8d8" :: "a3c4" :: "d8e8" :: "c4b6" :: "e3d1" :: "b6c8" :: "d1e3" :: "c8b6" :: "e3f1" :: "h1f1" :: "a8c8" :: "f1h1" :: "c8a8" :: "b6a4" :: "a6c5" :: "h1f1" :: "c5b3" :: "a4c5" :: "b3c1" :: "c5e6" :: "c1b3" :: "e6f8" :: "e8f8" :: "f1h1" :: "f8e8" :: "h1f1" :: "b3d4" :: "f1h1" :: "d4f5" :: "h1f1" :: "f5e3" :: "f1h1" :: "e3f1" :: "h1f1" :: "e8d8" :: "f1g1" :: "d8e8" :: "g1h1" :: nil.
+  "b1a3" :: "b8a6" :: "g1h3" :: "g8h6" :: "h3g5" :: "h6g4" :: "g5e6" :: "g4e3" :: "e6d8" :: "e8d8" :: "a3c4" :: "d8e8" :: "c4b6" :: "e3d1" :: "b6c8" :: "d1e3" :: "c8b6" :: "e3f1" :: "h1f1" :: "a6c5" :: "b6a4" :: "c5b3" :: "a4c5" :: "b3c1" :: "c5e6" :: "c1b3" :: "e6f8" :: "b3c1" :: "f1h1" :: "c1b3" :: "f8e6" :: "b3d4" :: "e6d4" :: "a8d8" :: "d4c6" :: "d8a8" :: "c6b8" :: "a8b8" :: "h1f1" :: "b8a8" :: "f1h1" :: nil.
 
 Lemma legal_check : check_uci_game game_moves P = true.
 Proof. vm_cast_no_check (eq_refl true). Qed.
