@@ -272,11 +272,11 @@ pub fn find_proof_game(pos: &Position, budget: Budget) -> Result<Vec<Move>, Proo
 /// The rounds of [`find_proof_game`], as fractions of its budget: a quick
 /// look at every stage first, then the same again with the rest. In the
 /// lastmove corpus most games the retraction stage finds take it a fraction
-/// of a second, but it used to start only after the direct runs' half of
-/// the budget, and then (one round in two stages) after half of the first
-/// round: a game found by the first tries took 1.3 s of a 10 s budget.
-/// Games the direct runs find quickly (random play, real games) are found
-/// within the first round's eighth all the same.
+/// of a second, so the first round gives the direct runs only an eighth of
+/// itself (0.3 s of a 10 s budget; with half of it, a game found by the
+/// first tries took 1.3 s). Games of random play and of real games, which
+/// the direct runs find, mostly need less than that eighth (figures in the
+/// module docs).
 const ROUNDS: [Round; 2] = [
     Round {
         num: 1,
