@@ -54,8 +54,24 @@ Proof.
   apply Bool.eqb_prop in F. exact F.
 Qed.
 
+(** [P] and [G] have the same man (or none) on [s]. The cells are
+    compared as integers first: equal cells hold the same man, and the test
+    is much cheaper than decoding both (a zone cage of 62,543 partial
+    boards looked up 958,230 times: 30 s instead of 47 s of [vm_compute],
+    measured 2026-12-02). *)
+Definition same_man (G P : position) (s : int) : bool :=
+  ((board P).[s] =? (board G).[s]) ||| opiece_eqb (piece_at P s) (piece_at G s).
+
+Lemma same_man_eq : forall G P s, same_man G P s = true -> piece_at P s = piece_at G s.
+Proof.
+  intros G P s H. unfold same_man in H.
+  destruct ((board P).[s] =? (board G).[s]) eqn:E.
+  - apply Uint63.eqb_correct in E. unfold piece_at. rewrite E. reflexivity.
+  - apply opiece_eqb_eq, H.
+Qed.
+
 Definition realizes_b (G P : position) : bool :=
-  forallb (fun s => opiece_eqb (piece_at P s) (piece_at G s)) all_squares &&&
+  forallb (same_man G P) all_squares &&&
   color_eqb (turn P) (turn G) &&&
   forallb (fun '(c, side) => negb (castling_right P c side) ||| castling_right G c side) castling_sides &&&
   match ep_square P with None => true | Some e => oint_eqb (ep_square G) (Some e) end.
@@ -65,7 +81,7 @@ Proof.
   intros G P H. unfold realizes_b in H. split_lazy.
   split; [|split; [|split]].
   - intros s Hs.
-    match goal with H : forallb _ all_squares = true |- _ => rewrite forallb_forall in H; apply opiece_eqb_eq, H, Hs end.
+    match goal with H : forallb _ all_squares = true |- _ => rewrite forallb_forall in H; apply same_man_eq, H, Hs end.
   - apply color_eqb_eq; assumption.
   - intros c side Hc.
     match goal with H : forallb _ castling_sides = true |- _ => rewrite forallb_forall in H; rename H into F end.

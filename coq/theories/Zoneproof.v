@@ -628,8 +628,9 @@ Proof.
   intros z l; induction l as [|s l IH]; intros a x Hl Ha; [right; reflexivity|].
   cbn [fold_left]. assert (Hs : In s all_squares) by (apply Hl; left; reflexivity).
   assert (Hl' : incl l all_squares) by (intros y Hy; apply Hl; right; exact Hy).
-  assert (E : mask_step z a s = if z.[s] =? 0 then a.[s <- 0] else a) by reflexivity.
-  rewrite E. destruct (z.[s] =? 0).
+  assert (E : mask_step z a s = if (z.[s] =? 0) &&& negb (a.[s] =? 0) then a.[s <- 0] else a)
+    by reflexivity.
+  rewrite E. destruct ((z.[s] =? 0) &&& negb (a.[s] =? 0)).
   - destruct (IH (a.[s <- 0]) x Hl' ltac:(rewrite len_set; exact Ha)) as [H|H]; [left; exact H|].
     rewrite H. rewrite get_set64 by (first [exact Ha | apply in_lt64; exact Hs]).
     destruct (x =? s); [left; reflexivity | right; reflexivity].
