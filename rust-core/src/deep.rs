@@ -27,9 +27,9 @@
 //! **Last resort.** Zone cages are looked for with a small limit on the
 //! positions met near the question ([`ZONE_DEPTH`], [`zone::LIMIT`]).
 //! When the rounds reach [`LAST_RESORT_DEPTH`] and the question is still
-//! open, the search looks once more, with a larger limit
-//! ([`zone::LAST_RESORT_LIMIT`]), around the positions still undecided,
-//! exploring at most [`zone::LAST_RESORT_BOARDS`] partial boards in all:
+//! open, the search looks once more, with larger limits
+//! ([`zone::LAST_RESORT`]), around the positions still undecided,
+//! exploring a bounded number of partial boards in all:
 //! a large cage can close an alternative that men shuttling about keep
 //! open at any depth.
 //!
@@ -186,7 +186,7 @@ pub const ZONE_DEPTH: usize = 8;
 
 /// The round of iterative deepening from which the search tries its last
 /// resort, once per question (once per ply of a last-`n` question): larger
-/// zone cages ([`zone::LAST_RESORT_LIMIT`]) around the retractions still
+/// zone cages ([`zone::LAST_RESORT`]) around the retractions still
 /// undecided (`Search::last_resort`). A question decided by then never
 /// pays for it.
 pub const LAST_RESORT_DEPTH: u32 = 32;
@@ -456,11 +456,12 @@ impl Search {
     }
 
     /// The last resort once the rounds have gone [`LAST_RESORT_DEPTH`]
-    /// deep: looks for zone cages of up to [`zone::LAST_RESORT_LIMIT`]
-    /// members holding `nodes` (the positions still undecided) or their
-    /// retractions, within the time budget and
-    /// [`zone::LAST_RESORT_BOARDS`] partial boards. A position a cage holds is
-    /// refuted (its own retractions no longer count), and the dead set is
+    /// deep: looks for zone cages in the passes of [`zone::LAST_RESORT`],
+    /// each within the time budget and its bound on partial boards. The
+    /// first pass looks around `nodes` (the positions still undecided) and
+    /// their retractions, the later ones, with larger cages, around those
+    /// of `nodes` still undecided only. A position a cage holds is refuted
+    /// (its own retractions no longer count), and the dead set is
     /// recomputed. Whether a cage was found.
     fn last_resort(&mut self, nodes: &[u32]) -> bool {
         if !self.rules.contains(Rule::Zone) {
@@ -473,27 +474,28 @@ impl Search {
             }
         }
         let mut found = false;
-        let start = self.cages.explored();
-        for i in near {
-            // Each search may take a while: the clock is read every time.
-            if self.budget.time.is_some_and(|t| self.started.elapsed() > t)
-                || self.cages.explored() - start > zone::LAST_RESORT_BOARDS
-            {
-                break;
+        for (k, pass) in zone::LAST_RESORT.into_iter().enumerate() {
+            let roots = if k == 0 { &near[..] } else { nodes };
+            let start = self.cages.explored();
+            for &i in roots {
+                // Each search may take a while: the clock is read every time.
+                if self.budget.time.is_some_and(|t| self.started.elapsed() > t)
+                    || self.cages.explored() - start > pass.boards
+                {
+                    break;
+                }
+                let node = &self.nodes[i as usize];
+                if matches!(node.state, State::Initial | State::Refuted(_)) || self.is_dead(i) {
+                    continue;
+                }
+                let pos = node.pos;
+                if let Some(cage) = self.cages.cage_of(&pos, pass.limit) {
+                    self.cage_of.insert(i, cage);
+                    self.nodes[i as usize].state = State::Refuted(Rule::Zone);
+                    self.compute_dead();
+                    found = true;
+                }
             }
-            let node = &self.nodes[i as usize];
-            if matches!(node.state, State::Initial | State::Refuted(_)) {
-                continue;
-            }
-            let pos = node.pos;
-            if let Some(cage) = self.cages.cage_of(&pos, zone::LAST_RESORT_LIMIT) {
-                self.cage_of.insert(i, cage);
-                self.nodes[i as usize].state = State::Refuted(Rule::Zone);
-                found = true;
-            }
-        }
-        if found {
-            self.compute_dead();
         }
         found
     }

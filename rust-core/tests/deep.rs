@@ -162,7 +162,7 @@ fn keym_last_capture_took_a_pawn_by_its_landing() {
 /// move was g6xh7 taking a rook. The other retractions (h5-h6, g6xh7
 /// taking another man) lie in zone cages of more than [`zone::LIMIT`]
 /// partial boards, which the search looks for only as its last resort
-/// ([`zone::LAST_RESORT_LIMIT`]), once its rounds have gone deep.
+/// ([`zone::LAST_RESORT`]'s first pass), once its rounds have gone deep.
 #[test]
 fn willcocks_last_capture_by_larger_cages() {
     let p = pos("5kbK/3pRp1P/4pp1P/6p1/8/8/8/8 b - -");
@@ -174,6 +174,26 @@ fn willcocks_last_capture_by_larger_cages() {
                 .cages
                 .iter()
                 .any(|cage| cage.members.len() > zone::LIMIT));
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+/// rtr-C-043 (examples/corpus), Black to move: White's last move was
+/// a7xb8=R taking a queen. Taking a rook instead lies in zone cages
+/// larger than the last resort's first pass looks for, which its second
+/// pass finds.
+#[test]
+fn last_capture_by_the_second_pass_of_larger_cages() {
+    let p = pos("bRk5/1RbRp3/ppKp4/8/8/8/8/8 b - -");
+    match Search::new(RuleSet::ALL, budget(10.0)).last(&p, 1) {
+        Verdict::Last { plies, certificate } => {
+            assert_eq!(uci(&plies), ["a7b8rxq"]);
+            check_last(&p, &plies, &certificate).unwrap();
+            assert!(certificate
+                .cages
+                .iter()
+                .any(|cage| cage.members.len() > zone::LAST_RESORT[0].limit));
         }
         other => panic!("{other:?}"),
     }

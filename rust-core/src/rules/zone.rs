@@ -352,26 +352,55 @@ fn neighbourhood(squares: Bitboard) -> Bitboard {
 /// 300 loses some of them, 4,000 only costs time.
 pub const LIMIT: usize = 2_000;
 
-/// The limit of the deep search's last resort
+/// One pass of the deep search's last resort ([`LAST_RESORT`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LastResortPass {
+    /// How many partial boards one verification may explore.
+    pub limit: usize,
+    /// How many the pass explores in all, at most: most of its searches
+    /// end at `limit` without a cage.
+    pub boards: u64,
+}
+
+/// The passes of the deep search's last resort
 /// ([`Search`](crate::deep::Search) tries it once per question, around the
 /// retractions still undecided after [`LAST_RESORT_DEPTH`] rounds): a
-/// cage found there decides a whole alternative at once. Measured on the
-/// shared corpus (`examples/corpus --seconds 3`): a last-move record whose
-/// wrong alternatives lie in cages of about 9,000 partial boards each is
-/// decided with it (146 records against 145, in the same 172 s); a limit
-/// of 50,000 on every position met within a ply of the question instead
-/// decided 141 in 275 s, failed cage searches eating the time of others.
+/// cage found there decides a whole alternative at once. The first pass
+/// looks around the positions still undecided and their retractions; the
+/// second, with larger cages, around those positions still undecided
+/// only: a handful of roots, so that it costs the records it cannot
+/// decide little, and a record the first pass decides keeps its cages
+/// (and the time Coq takes to check them).
+///
+/// Measured on the shared corpus:
+/// - First pass (20,000 boards a cage, 1,000,000 in all, about half a
+///   second): a last-move record whose wrong alternatives lie in cages of
+///   about 9,000 partial boards each is decided with it (146 records
+///   against 145, in the same 172 s); a limit of 50,000 on every position
+///   met within a ply of the question instead decided 141 in 275 s,
+///   failed cage searches eating the time of others. That record needs
+///   485,000 boards in all (five cages of about 9,000 members among
+///   failed searches); on records it cannot decide the pass explored up
+///   to 4,000,000 (2.6 s of a 6.7 s search) before the bound.
+/// - Second pass (80,000 a cage, 1,000,000 in all; 2026-12-02): rtr-C-043
+///   is decided by a cage found with 464,000 boards (two cages of 62,544
+///   partial boards in all in its certificate, `coqc` 90 s); on 7
+///   records it cannot decide it explored 2,000 to 324,000 boards, 0.1
+///   to 0.25 s. One pass of 80,000 a cage around every root instead
+///   found larger cages for rtr-A-033 than the first pass does, and
+///   `coqc` took four times as long on them (152 s in all against 37 s).
 ///
 /// [`LAST_RESORT_DEPTH`]: crate::deep::LAST_RESORT_DEPTH
-pub const LAST_RESORT_LIMIT: usize = 20_000;
-
-/// How many partial boards the last resort explores in all, at most (about
-/// half a second): most of its searches end at [`LAST_RESORT_LIMIT`]
-/// without a cage. Measured (2026-12-01): the one record of the shared
-/// corpus it decides needs 485,000 (five cages of about 9,000 members
-/// among failed searches); on records it cannot decide it explored up to
-/// 4,000,000 (2.6 s of a 6.7 s search) before this bound.
-pub const LAST_RESORT_BOARDS: u64 = 1_000_000;
+pub const LAST_RESORT: [LastResortPass; 2] = [
+    LastResortPass {
+        limit: 20_000,
+        boards: 1_000_000,
+    },
+    LastResortPass {
+        limit: 80_000,
+        boards: 1_000_000,
+    },
+];
 
 /// The zone cages found so far, and the roots that failed, so that a
 /// search asking about many positions verifies each root once.
