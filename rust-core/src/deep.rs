@@ -462,7 +462,8 @@ impl Search {
     /// their retractions, the later ones, with larger cages, around those
     /// of `nodes` still undecided only. A position a cage holds is refuted
     /// (its own retractions no longer count), and the dead set is
-    /// recomputed. Whether a cage was found.
+    /// recomputed after each pass that found one. Whether a cage was
+    /// found.
     fn last_resort(&mut self, nodes: &[u32]) -> bool {
         if !self.rules.contains(Rule::Zone) {
             return false;
@@ -477,6 +478,7 @@ impl Search {
         for (k, pass) in zone::LAST_RESORT.into_iter().enumerate() {
             let roots = if k == 0 { &near[..] } else { nodes };
             let start = self.cages.explored();
+            let mut found_now = false;
             for &i in roots {
                 // Each search may take a while: the clock is read every time.
                 if self.budget.time.is_some_and(|t| self.started.elapsed() > t)
@@ -485,6 +487,7 @@ impl Search {
                     break;
                 }
                 let node = &self.nodes[i as usize];
+                // The dead set is as the last pass left it.
                 if matches!(node.state, State::Initial | State::Refuted(_)) || self.is_dead(i) {
                     continue;
                 }
@@ -492,9 +495,12 @@ impl Search {
                 if let Some(cage) = self.cages.cage_of(&pos, pass.limit) {
                     self.cage_of.insert(i, cage);
                     self.nodes[i as usize].state = State::Refuted(Rule::Zone);
-                    self.compute_dead();
-                    found = true;
+                    found_now = true;
                 }
+            }
+            if found_now {
+                self.compute_dead();
+                found = true;
             }
         }
         found
