@@ -165,18 +165,7 @@ fn keym_last_capture_took_a_pawn_by_its_landing() {
 /// ([`zone::LAST_RESORT`]'s first pass), once its rounds have gone deep.
 #[test]
 fn willcocks_last_capture_by_larger_cages() {
-    let p = pos("5kbK/3pRp1P/4pp1P/6p1/8/8/8/8 b - -");
-    match Search::new(RuleSet::ALL, budget(10.0)).last(&p, 1) {
-        Verdict::Last { plies, certificate } => {
-            assert_eq!(uci(&plies), ["g6h7xr"]);
-            check_last(&p, &plies, &certificate).unwrap();
-            assert!(certificate
-                .cages
-                .iter()
-                .any(|cage| cage.members.len() > zone::LIMIT));
-        }
-        other => panic!("{other:?}"),
-    }
+    assert_last_by_a_cage_larger_than("5kbK/3pRp1P/4pp1P/6p1/8/8/8/8 b - -", "g6h7xr", zone::LIMIT);
 }
 
 /// rtr-C-043 (examples/corpus), Black to move: White's last move was
@@ -185,15 +174,26 @@ fn willcocks_last_capture_by_larger_cages() {
 /// pass finds.
 #[test]
 fn last_capture_by_the_second_pass_of_larger_cages() {
-    let p = pos("bRk5/1RbRp3/ppKp4/8/8/8/8/8 b - -");
+    assert_last_by_a_cage_larger_than(
+        "bRk5/1RbRp3/ppKp4/8/8/8/8/8 b - -",
+        "a7b8rxq",
+        zone::LAST_RESORT[0].limit,
+    );
+}
+
+/// The search answers that the last ply of `fen` is `last`, with a
+/// certificate the native checker accepts that holds a zone cage of more
+/// than `limit` partial boards.
+fn assert_last_by_a_cage_larger_than(fen: &str, last: &str, limit: usize) {
+    let p = pos(fen);
     match Search::new(RuleSet::ALL, budget(10.0)).last(&p, 1) {
         Verdict::Last { plies, certificate } => {
-            assert_eq!(uci(&plies), ["a7b8rxq"]);
+            assert_eq!(uci(&plies), [last]);
             check_last(&p, &plies, &certificate).unwrap();
             assert!(certificate
                 .cages
                 .iter()
-                .any(|cage| cage.members.len() > zone::LAST_RESORT[0].limit));
+                .any(|cage| cage.members.len() > limit));
         }
         other => panic!("{other:?}"),
     }
