@@ -742,16 +742,13 @@ Proof.
   intros e He. exact (exit_ok_spec b F ws c r s e Hw Hs (H' e He)).
 Qed.
 
-Lemma filter_incl_all : forall (f : int -> bool) l, incl (filter f l) l.
-Proof. intros f l s H. apply filter_In in H. tauto. Qed.
-
 (** As for [frozen_refutes] below: [men] is unfolded first when compared
     with its body, or the kernel starts filtering the 64 squares of an
     unknown board. *)
 Local Strategy expand [men].
 
 Lemma men_in : forall b, incl (men b) all_squares.
-Proof. intros b. exact (filter_incl_all _ all_squares). Qed.
+Proof. intros b. exact (incl_filter _ all_squares). Qed.
 
 Lemma frozen_set_closed : forall b, closed_set b (fun s => (frozen_set b).[s]).
 Proof.

@@ -9,9 +9,10 @@
                           before its last move, when that move put a man
                           of [A] on its square;
     - [zone_closed z Ms]  the partial boards [Ms] form a closed set on the
-                          zone [z]: none is [home], and every abstract
-                          retraction of a member, dropped to the zone
-                          ([masked]), is a member;
+                          zone [z]: none is [home] or has a man off the
+                          zone, and every abstract retraction of a member
+                          agrees with a member on the zone's squares
+                          ([agrees_on]);
     - [Zoneproof.zone_closed_sound]: then no game reaches a position
                           extending a member;
     - [check_illegal_zcert], [check_last_zcert], [check_last_among_zcert]:
@@ -28,9 +29,9 @@
     A partial board is a [position] whose board lists the men of some
     squares; a square whose cell reads empty says nothing (it is not known
     to be empty).  Its side to move, rights and en-passant square are not
-    used: partial boards built here have White to move and assert nothing,
-    so that a member of a cage is found by [Cert.mem] with the slot of its
-    board.
+    used (partial boards built here have White to move and assert
+    nothing): a member of a cage is found by its cells on the zone's
+    squares ([zmem]).
 
     ** Abstract retractions
 
@@ -72,17 +73,6 @@ Definition home_at (A : position) (s : int) : bool :=
 
 Definition home (A : position) : bool := forallb (home_at A) all_squares.
 
-(** The men of [A] on the zone [z] (the squares whose cell in [z] is not 0).
-    A cell already empty is left alone: most are, and writing a persistent
-    array costs (a zone cage of 62,543 partial boards masking its 958,230
-    retractions: 12 s instead of 27 s of [vm_compute], measured
-    2026-12-02). *)
-Definition mask_step (z : array int) (b : array int) (s : int) : array int :=
-  if (z.[s] =? 0) &&& negb (b.[s] =? 0) then b.[s <- 0] else b.
-
-Definition masked (z : array int) (A : position) : position :=
-  partial (fold_left (mask_step z) all_squares (board A)).
-
 (** ** Checks by contact *)
 
 (** The first square of [l] is [s]. *)
@@ -108,15 +98,32 @@ Definition attacker_at (A : position) (att : color) (k s : int) : bool :=
   | None => false
   end.
 
-Definition attackers (A : position) (att : color) (k : int) : list int :=
-  filter (attacker_at A att k) all_squares.
+(** The squares a man attacking [k] by contact may stand on: a king's or
+    a knight's move away (a pawn's capture is a king's move, and so is the
+    first square of a line).  Looking at these only, rather than at all 64
+    squares, is safe whatever they are: every square listed is checked
+    ([attacker_at]), and listing fewer checkers only lets more retractions
+    through.  It is also exact: Zone.v and rules/zone.rs list the same
+    retractions (generator/tests/zone_coq.rs). *)
+Definition near (k : int) : list int := king_targets.[k] ++ knight_targets.[k].
 
+Definition attackers (A : position) (att : color) (k : int) : list int :=
+  filter (attacker_at A att k) (near k).
+
+(** Cells are compared as integers: cheaper than decoding them. *)
 Definition king_at (A : position) (c : color) (s : int) : bool :=
-  opiece_eqb (piece_at A s) (Some (MkPiece c King)).
+  (board A).[s] =? cell_of_piece (MkPiece c King).
+
+(** The squares of the men giving a contact check to a king of [c] that
+    stands on one of the squares [ks]. *)
+Definition checkers_on (A : position) (c : color) (ks : list int) : list int :=
+  flat_map (attackers A (opp c)) (filter (king_at A c) ks).
 
 (** The squares of the men giving a contact check to a king of [c]. *)
-Definition checkers (A : position) (c : color) : list int :=
-  flat_map (attackers A (opp c)) (filter (king_at A c) all_squares).
+Definition checkers (A : position) (c : color) : list int := checkers_on A c all_squares.
+
+(** The squares of [c]'s kings. *)
+Definition kings (A : position) (c : color) : list int := filter (king_at A c) all_squares.
 
 Definition is_nil {X} (l : list X) : bool := match l with [] => true | _ => false end.
 
@@ -202,60 +209,140 @@ Definition pick (c : color) (w b : list int) : list int := match c with White =>
     it: [c]'s king is not in contact check in [A] ([own], the checkers of
     [c]'s king: the side in check is to move), every contact checker of
     the other king ([other]) stands on [filled], and [A'] does not show
-    the other king in contact check. *)
-Definition allowed (own other : list int) (c : color) (filled : list int) (A' : position) : bool :=
-  is_nil own &&& forallb (fun s => inb s filled) other &&& is_nil (checkers A' (opp c)).
+    the other king in contact check.  That king is looked for on the
+    squares [ko] only: the other side's kings in [A], which a move of [c]
+    leaves where they are (any squares would do for soundness: looking at
+    fewer only lets more retractions through).  With [near] and [king_at]
+    comparing cells, this took [allowed] on the 1,111,354 retractions of
+    rtr-C-043's cages from about 20 s of [vm_compute] to about 6 s
+    (measured 2026-12-02). *)
+Definition allowed (own other ko : list int) (c : color) (filled : list int) (A' : position) : bool :=
+  is_nil own &&& forallb (fun s => inb s filled) other &&& is_nil (checkers_on A' (opp c) ko).
 
-(** [cw], [cb]: the checkers of the white and the black king, computed
-    once. *)
-Definition unit_preds (cw cb : list int) (A : position) (t : int) : list position :=
+(** [cw], [cb]: the checkers of the white and the black king; [kw], [kb]:
+    the squares of the kings; all computed once. *)
+Definition unit_preds (cw cb kw kb : list int) (A : position) (t : int) : list position :=
   match piece_at A t with
-  | Some (MkPiece c _) => filter (allowed (pick c cw cb) (pick (opp c) cw cb) c [t]) (unit_backs A t)
+  | Some (MkPiece c _) =>
+    filter (allowed (pick c cw cb) (pick (opp c) cw cb) (pick (opp c) kw kb) c [t]) (unit_backs A t)
   | None => []
   end.
 
-Definition castle_preds (cw cb : list int) (A : position) (cs : color * castling_side) : list position :=
+Definition castle_preds (cw cb kw kb : list int) (A : position) (cs : color * castling_side) : list position :=
   let '(c, side) := cs in
-  filter (allowed (pick c cw cb) (pick (opp c) cw cb) c [castle_king_to c side; castle_rook_to c side])
+  filter (allowed (pick c cw cb) (pick (opp c) cw cb) (pick (opp c) kw kb) c
+            [castle_king_to c side; castle_rook_to c side])
     (uncastle A c side).
 
-Definition zpreds_with (cw cb : list int) (A : position) : list position :=
-  flat_map (unit_preds cw cb A) all_squares ++ flat_map (castle_preds cw cb A) castling_sides.
+Definition zpreds_with (cw cb kw kb : list int) (A : position) : list position :=
+  flat_map (unit_preds cw cb kw kb A) all_squares ++ flat_map (castle_preds cw cb kw kb A) castling_sides.
 
-Definition zpreds (A : position) : list position := zpreds_with (checkers A White) (checkers A Black) A.
+Definition zpreds (A : position) : list position :=
+  zpreds_with (checkers A White) (checkers A Black) (kings A White) (kings A Black) A.
+
+(** ** Looking partial boards up on a zone
+
+    A member of a cage says nothing outside its zone ([within]: checked
+    for every member), so a partial board is looked up by its cells on the
+    zone's squares alone ([zone_squares]): the hash and the comparison read
+    those squares only, and nothing needs dropping to the zone first.  A
+    partial board [A'] agreeing with a member [M] on the zone's squares
+    has every man of [M] ([Zoneproof.agrees_extends]), which is all the
+    argument needs.  (rtr-C-043's cages, 62,544 partial boards on zones
+    of 16 squares, looking up their 958,230 retractions: about 8 s of
+    [vm_compute] where masking them to the zone and comparing 64 cells
+    took 42 s; measured 2026-12-02.)  As in Cert.v, the hash is not
+    trusted: a bad one only makes a lookup fail. *)
+
+(** The squares whose cell in [z] is not 0. *)
+Definition zone_squares (z : array int) : list int :=
+  filter (fun s => negb (z.[s] =? 0)) all_squares.
+
+(** [M] has no man outside the zone [z]. *)
+Definition within (z : array int) (M : position) : bool :=
+  forallb (fun s => negb (z.[s] =? 0) ||| ((board M).[s] =? 0)) all_squares.
+
+Definition zhash (zs : list int) (A : position) : int :=
+  let h := fold_left (fun h s => h * 1000003 + (board A).[s]) zs 1 in
+  h + (h >> 17) + (h >> 34) + (h >> 51).
+
+Definition zslot (zs : list int) (A : position) : positive := path_of 16 (zhash zs A).
+
+(** [A] and [M] have the same cells on the squares [zs]. *)
+Definition agrees_on (zs : list int) (A M : position) : bool :=
+  forallb (fun s => (board A).[s] =? (board M).[s]) zs.
+
+(** A member of the table [T] agrees with [A] on [zs]. *)
+Definition zmem (zs : list int) (T : table) (A : position) : bool :=
+  existsb (agrees_on zs A) (bucket T (zslot zs A)).
 
 (** ** Closed sets on a zone *)
 
-(** [Ms] is closed on the zone [z]; [T] is its table. *)
-Definition member_ok (z : array int) (T : table) (A : position) : bool :=
-  (PArray.length (board A) =? 64) &&& negb (home A) &&&
-  forallb (fun A' => (PArray.length (board A') =? 64) &&& mem slot T (masked z A')) (zpreds A).
+(** [Ms] is closed on the zone [z] (with squares [zs]); [T] is its table. *)
+Definition member_ok (z : array int) (zs : list int) (T : table) (A : position) : bool :=
+  (PArray.length (board A) =? 64) &&& within z A &&& negb (home A) &&&
+  forallb (zmem zs T) (zpreds A).
 
-Definition zone_closed_in (z : array int) (T : table) (Ms : list position) : bool :=
-  forallb (member_ok z T) Ms.
+Definition zone_closed_in (z : array int) (zs : list int) (T : table) (Ms : list position) : bool :=
+  forallb (member_ok z zs T) Ms.
 
 Definition zone_closed (z : array int) (Ms : list position) : bool :=
-  zone_closed_in z (build slot Ms) Ms.
+  let zs := zone_squares z in
+  zone_closed_in z zs (build (zslot zs) Ms) Ms.
 
 (** ** Zone cages in certificates
 
-    A zone cage is written as compact positions (Cert.v): the zone, a
-    board whose cells are not 0 on the zone's squares, and the members,
-    partial boards with White to move and nothing asserted. *)
+    A zone cage is written as its zone, a compact position (Cert.v) whose
+    cells are not 0 on the zone's squares, and its members' cells on the
+    zone's squares only, in order (a1 first), 4 bits each and 15 to a word
+    (the first cell in the low bits), each member starting a new word:
+    [unpack] reads them back as partial boards with nothing off the zone.
+    Nothing rests on this layout: the check is about the members [unpack]
+    reads, whatever they are.  (Written as five-word compact positions,
+    the 62,544 members of rtr-C-043's cages took [coqc] 22 s to parse and
+    elaborate; measured 2026-12-02.) *)
 
-Record zcage : Set := ZCage { zc_zone : cpos; zc_members : list cpos }.
+Record zcage : Set := ZCage { zc_zone : cpos; zc_members : list int }.
 
-(** A cage ready for lookups: the zone's cells, the members, their table. *)
-Record zready : Type := ZReady { zr_zone : array int; zr_members : list position; zr_table : table }.
+(** Writes the cells of the squares [zs] into [b], read from the word [w]
+    ([n] cells left in it) and then from the words [ws]; returns the board
+    and the words left.  Words run out: the rest of [zs] stays empty. *)
+Fixpoint fill (zs : list int) (w n : int) (ws : list int) (b : array int) : array int * list int :=
+  match zs with
+  | [] => (b, ws)
+  | s :: zs' =>
+    if n =? 0 then
+      match ws with
+      | w' :: ws' => fill zs' (w' >> 4) 14 ws' b.[s <- w' land 15]
+      | [] => (b, [])
+      end
+    else fill zs' (w >> 4) (n - 1) ws b.[s <- w land 15]
+  end.
+
+(** The members packed in [ws] on the squares [zs] ([fuel]: at most that
+    many; each takes a word at least when [zs] is not empty). *)
+Fixpoint unpack (fuel : nat) (zs : list int) (ws : list int) : list position :=
+  match fuel, ws with
+  | O, _ | _, [] => []
+  | S f, _ => let '(b, rest) := fill zs 0 0 ws (PArray.make 64 0) in partial b :: unpack f zs rest
+  end.
+
+(** A cage ready for lookups: the zone's cells and squares, the members,
+    their table. *)
+Record zready : Type :=
+  ZReady { zr_zone : array int; zr_squares : list int; zr_members : list position; zr_table : table }.
 
 Definition ready (c : zcage) : zready :=
-  let Ms := map decode (zc_members c) in
-  ZReady (board (decode (zc_zone c))) Ms (build slot Ms).
+  let z := board (decode (zc_zone c)) in
+  let zs := zone_squares z in
+  let Ms := unpack (List.length (zc_members c)) zs (zc_members c) in
+  ZReady z zs Ms (build (zslot zs) Ms).
 
-Definition zone_ok (r : zready) : bool := zone_closed_in (zr_zone r) (zr_table r) (zr_members r).
+Definition zone_ok (r : zready) : bool :=
+  zone_closed_in (zr_zone r) (zr_squares r) (zr_table r) (zr_members r).
 
 (** [P]'s men on the zone of one of the cages [rs] form a member. *)
-Definition hit (P : position) (r : zready) : bool := mem slot (zr_table r) (masked (zr_zone r) P).
+Definition hit (P : position) (r : zready) : bool := zmem (zr_squares r) (zr_table r) P.
 
 Definition zone_hit (rs : list zready) (P : position) : bool :=
   (PArray.length (board P) =? 64) &&& existsb (hit P) rs.

@@ -100,35 +100,56 @@ Qed.
 (** Equations that unfold the definitions iterating over the 64 squares:
     the proofs rewrite with them rather than unfold, which would make the
     kernel compare the iterations square by square. *)
-Lemma checkers_eq : forall A c,
-  checkers A c = flat_map (attackers A (opp c)) (filter (king_at A c) all_squares).
+Lemma checkers_on_eq : forall A c ks,
+  checkers_on A c ks = flat_map (attackers A (opp c)) (filter (king_at A c) ks).
 Proof. reflexivity. Qed.
 
-Lemma attackers_eq : forall A att k, attackers A att k = filter (attacker_at A att k) all_squares.
+Lemma attackers_eq : forall A att k, attackers A att k = filter (attacker_at A att k) (near k).
 Proof. reflexivity. Qed.
+
+Lemma near_in : forall k s, In k all_squares -> In s (near k) -> In s all_squares.
+Proof.
+  intros k s Hk Hs. unfold near in Hs. apply in_app_or in Hs as [Hs|Hs];
+    [exact (king_targets_in k Hk s Hs) | exact (knight_targets_in k Hk s Hs)].
+Qed.
+
+Lemma checkers_on_in : forall A c ks s, incl ks all_squares -> In s (checkers_on A c ks) ->
+  exists k r, In k all_squares /\ piece_at A k = Some (MkPiece c King) /\
+    In s all_squares /\ piece_at A s = Some (MkPiece (opp c) r) /\ contact (opp c) r s k = true.
+Proof.
+  intros A c ks s Hks H. rewrite checkers_on_eq in H. apply in_flat_map in H as (k & Hk & Hs).
+  apply filter_In in Hk as (Hk & Ek). apply Hks in Hk. unfold king_at in Ek. apply eqb_true in Ek.
+  assert (Ek' : piece_at A k = Some (MkPiece c King))
+    by (unfold piece_at; rewrite Ek; apply piece_of_cell_of_piece).
+  rewrite attackers_eq in Hs. apply filter_In in Hs as (Hs & Es).
+  pose proof (near_in k s Hk Hs) as Hs'. clear Hs. rename Hs' into Hs. unfold attacker_at in Es.
+  destruct (piece_at A s) as [[c' r]|] eqn:Ep; [|discriminate].
+  apply lazy_and_true in Es as (E1 & E2). apply color_eqb_eq in E1. subst c'.
+  exists k, r. split; [exact Hk|]. split; [exact Ek'|]. split; [exact Hs|]. split; [reflexivity|exact E2].
+Qed.
 
 Lemma checkers_in : forall A c s, In s (checkers A c) ->
   exists k r, In k all_squares /\ piece_at A k = Some (MkPiece c King) /\
     In s all_squares /\ piece_at A s = Some (MkPiece (opp c) r) /\ contact (opp c) r s k = true.
-Proof.
-  intros A c s H. rewrite checkers_eq in H. apply in_flat_map in H as (k & Hk & Hs).
-  apply filter_In in Hk as (Hk & Ek). unfold king_at in Ek. apply opiece_eqb_eq in Ek.
-  rewrite attackers_eq in Hs. apply filter_In in Hs as (Hs & Es). unfold attacker_at in Es.
-  destruct (piece_at A s) as [[c' r]|] eqn:Ep; [|discriminate].
-  apply lazy_and_true in Es as (E1 & E2). apply color_eqb_eq in E1. subst c'.
-  exists k, r. split; [exact Hk|]. split; [exact Ek|]. split; [exact Hs|]. split; [reflexivity|exact E2].
-Qed.
+Proof. intros A c s. apply checkers_on_in. intros x Hx. exact Hx. Qed.
 
 (** A position extending [A] has [c] in check when [A] shows a contact
-    check of [c]'s king. *)
-Lemma checkers_check : forall Q A c, extends Q A -> checkers A c <> [] -> in_check (piece_at Q) c.
+    check of [c]'s king (on one of the squares [ks]). *)
+Lemma checkers_on_check : forall Q A c ks, incl ks all_squares -> extends Q A ->
+  checkers_on A c ks <> [] -> in_check (piece_at Q) c.
 Proof.
-  intros Q A c He H. destruct (checkers A c) as [|s l] eqn:E; [contradiction|].
-  assert (Hs : In s (checkers A c)) by (rewrite E; left; reflexivity).
-  destruct (checkers_in A c s Hs) as (k & r & Hk & Ak & Hs' & As & Hc).
+  intros Q A c ks Hks He H. destruct (checkers_on A c ks) as [|s l] eqn:E; [contradiction|].
+  assert (Hs : In s (checkers_on A c ks)) by (rewrite E; left; reflexivity).
+  destruct (checkers_on_in A c ks s Hks Hs) as (k & r & Hk & Ak & Hs' & As & Hc).
   exists k. split; [exact Hk|]. split; [exact (He k _ Hk Ak)|].
   exact (contact_attacked _ _ _ s k Hk (He s _ Hs' As) Hc).
 Qed.
+
+Lemma checkers_check : forall Q A c, extends Q A -> checkers A c <> [] -> in_check (piece_at Q) c.
+Proof. intros Q A c. apply checkers_on_check. intros x Hx. exact Hx. Qed.
+
+Lemma kings_in : forall A c, incl (kings A c) all_squares.
+Proof. intros A c. exact (incl_filter (king_at A c) all_squares). Qed.
 
 Lemma is_nil_nil : forall X (l : list X), l = [] -> is_nil l = true.
 Proof. intros X l ->. reflexivity. Qed.
@@ -147,7 +168,7 @@ Lemma allowed_ok : forall A G G' us filled A',
   (forall x, In x all_squares -> ~ In x filled -> piece_at G' x <> None -> piece_at G x = piece_at G' x) ->
   (forall x, In x filled -> exists r, piece_at G' x = Some (MkPiece us r)) ->
   allowed (pick us (checkers A White) (checkers A Black)) (pick (opp us) (checkers A White) (checkers A Black))
-    us filled A' = true.
+    (pick (opp us) (kings A White) (kings A Black)) us filled A' = true.
 Proof.
   intros A G G' us filled A' Ht Hci Hnc He He' Hkeep Hfill. rewrite !pick_checkers.
   assert (Hnot : ~ in_check (piece_at G) (opp us)).
@@ -170,9 +191,12 @@ Proof.
     - rewrite (Hkeep k Hk Hk') by congruence. exact Bk.
     - rewrite opp_opp. apply (contact_attacked _ us r s k Hk); [|exact Hc].
       rewrite (Hkeep s Hs' E) by (rewrite (He s _ Hs' As); discriminate). exact (He s _ Hs' As). }
-  assert (H3 : is_nil (checkers A' (opp us)) = true).
-  { apply is_nil_nil. destruct (checkers A' (opp us)) eqn:E; [reflexivity|].
-    exfalso. apply Hnot. apply (checkers_check G A' (opp us) He'). rewrite E. discriminate. }
+  assert (Hko : pick (opp us) (kings A White) (kings A Black) = kings A (opp us)) by (destruct us; reflexivity).
+  rewrite Hko.
+  assert (H3 : is_nil (checkers_on A' (opp us) (kings A (opp us))) = true).
+  { apply is_nil_nil. destruct (checkers_on A' (opp us) (kings A (opp us))) eqn:E; [reflexivity|].
+    exfalso. apply Hnot. apply (checkers_on_check G A' (opp us) _ (kings_in A (opp us)) He').
+    rewrite E. discriminate. }
   rewrite H1, H2, H3. reflexivity.
 Qed.
 
@@ -338,14 +362,14 @@ Proof.
 Qed.
 
 Lemma zpreds_eq : forall A, zpreds A =
-  flat_map (unit_preds (checkers A White) (checkers A Black) A) all_squares ++
-  flat_map (castle_preds (checkers A White) (checkers A Black) A) castling_sides.
+  flat_map (unit_preds (checkers A White) (checkers A Black) (kings A White) (kings A Black) A) all_squares ++
+  flat_map (castle_preds (checkers A White) (checkers A Black) (kings A White) (kings A Black) A) castling_sides.
 Proof. reflexivity. Qed.
 
 Lemma zpreds_unit_in : forall A t c r A', In t all_squares -> piece_at A t = Some (MkPiece c r) ->
   In A' (unit_backs A t) ->
   allowed (pick c (checkers A White) (checkers A Black)) (pick (opp c) (checkers A White) (checkers A Black))
-    c [t] A' = true ->
+    (pick (opp c) (kings A White) (kings A Black)) c [t] A' = true ->
   In A' (zpreds A).
 Proof.
   intros A t c r A' Ht Hat Hin Hal. rewrite zpreds_eq. apply in_or_app. left.
@@ -355,7 +379,7 @@ Qed.
 
 Lemma zpreds_castle_in : forall A c side A', In A' (uncastle A c side) ->
   allowed (pick c (checkers A White) (checkers A Black)) (pick (opp c) (checkers A White) (checkers A Black))
-    c [castle_king_to c side; castle_rook_to c side] A' = true ->
+    (pick (opp c) (kings A White) (kings A Black)) c [castle_king_to c side; castle_rook_to c side] A' = true ->
   In A' (zpreds A).
 Proof.
   intros A c side A' Hin Hal. rewrite zpreds_eq. apply in_or_app. right.
@@ -621,28 +645,42 @@ Proof.
   rewrite (H s p Hs E). cbn [is_none]. apply opiece_eqb_eq. reflexivity.
 Qed.
 
-(** The cells of [masked z A] are [A]'s or empty. *)
-Lemma mask_cells : forall z l a x, incl l all_squares -> PArray.length a = 64 ->
-  (fold_left (mask_step z) l a).[x] = 0 \/ (fold_left (mask_step z) l a).[x] = a.[x].
+(** ** Lookups on a zone
+
+    The facts about [zone_squares], [agrees_on] and [within] are stated
+    for any list of squares and used at [zone_squares z]: stated at
+    [zone_squares z] directly, their proofs make the kernel unfold the
+    filter over all 64 squares while checking them (a [Qed] that did not
+    end within minutes). *)
+
+Lemma in_zone_squares : forall z s, In s all_squares -> negb (z.[s] =? 0) = true -> In s (zone_squares z).
+Proof. intros z s Hs Hz. unfold zone_squares. apply filter_In. split; assumption. Qed.
+Lemma agrees_on_at : forall zs A M s, agrees_on zs A M = true -> In s zs -> piece_at A s = piece_at M s.
 Proof.
-  intros z l; induction l as [|s l IH]; intros a x Hl Ha; [right; reflexivity|].
-  cbn [fold_left]. assert (Hs : In s all_squares) by (apply Hl; left; reflexivity).
-  assert (Hl' : incl l all_squares) by (intros y Hy; apply Hl; right; exact Hy).
-  assert (E : mask_step z a s = if (z.[s] =? 0) &&& negb (a.[s] =? 0) then a.[s <- 0] else a)
-    by reflexivity.
-  rewrite E. destruct ((z.[s] =? 0) &&& negb (a.[s] =? 0)).
-  - destruct (IH (a.[s <- 0]) x Hl' ltac:(rewrite len_set; exact Ha)) as [H|H]; [left; exact H|].
-    rewrite H. rewrite get_set64 by (first [exact Ha | apply in_lt64; exact Hs]).
-    destruct (x =? s); [left; reflexivity | right; reflexivity].
-  - exact (IH a x Hl' Ha).
+  intros zs A M s H Hs. unfold agrees_on in H. rewrite forallb_forall in H.
+  unfold piece_at. rewrite (eqb_true _ _ (H s Hs)). reflexivity.
+Qed.
+Lemma within_at : forall z M s, within z M = true -> In s all_squares -> negb (z.[s] =? 0) = true \/ piece_at M s = None.
+Proof.
+  intros z M s Hw Hs. unfold within in Hw. rewrite forallb_forall in Hw.
+  destruct (lazy_or_true _ _ (Hw s Hs)) as [H|H]; [left; exact H|right].
+  unfold piece_at. rewrite (eqb_true _ _ H). apply piece_of_cell_0.
+Qed.
+(** A partial board agreeing on the zone's squares with a member that has
+    no man off the zone has every man of the member. *)
+Lemma agrees_extends : forall z Q A M, extends Q A -> within z M = true ->
+  agrees_on (zone_squares z) A M = true -> extends Q M.
+Proof.
+  intros z Q A M H Hw Ha s p Hs E.
+  destruct (within_at z M s Hw Hs) as [Hz|H0]; [|rewrite H0 in E; discriminate].
+  apply (H s p Hs). rewrite (agrees_on_at _ A M s Ha (in_zone_squares z s Hs Hz)). exact E.
 Qed.
 
-Lemma masked_extends : forall z A Q, PArray.length (board A) = 64 -> extends Q A -> extends Q (masked z A).
+Lemma zmem_sound : forall zs Ms T A, table_ok Ms T -> zmem zs T A = true ->
+  exists M, In M Ms /\ agrees_on zs A M = true.
 Proof.
-  intros z A Q HA H s p Hs E. unfold masked in E. rewrite piece_at_cell in E.
-  destruct (mask_cells z all_squares (board A) s (fun x Hx => Hx) HA) as [E0|E0]; rewrite E0 in E.
-  - rewrite piece_of_cell_0 in E. discriminate.
-  - exact (H s p Hs E).
+  intros zs Ms T A HT H. unfold zmem in H. apply existsb_exists in H as (M & Hin & HM).
+  exists M. split; [exact (HT _ _ Hin) | exact HM].
 Qed.
 
 (** A position realizing a partial board extends it. *)
@@ -651,40 +689,39 @@ Proof.
   intros Q A M H (Hb & _) s p Hs E. apply (H s p Hs). rewrite <- (Hb s Hs). exact E.
 Qed.
 
-Lemma member_ok_eq : forall z T A, member_ok z T A =
-  ((PArray.length (board A) =? 64) &&& negb (home A) &&&
-   forallb (fun A' => (PArray.length (board A') =? 64) &&& mem slot T (masked z A')) (zpreds A)).
+Lemma member_ok_eq : forall z zs T A, member_ok z zs T A =
+  ((PArray.length (board A) =? 64) &&& within z A &&& negb (home A) &&& forallb (zmem zs T) (zpreds A)).
 Proof. reflexivity. Qed.
 
 Section Closed.
 
 Context (z : array int) (T : table) (Ms : list position) (HT : table_ok Ms T)
-  (Hclosed : zone_closed_in z T Ms = true).
+  (Hclosed : zone_closed_in z (zone_squares z) T Ms = true).
 
 Lemma member_facts : forall M, In M Ms ->
-  PArray.length (board M) = 64 /\ home M = false /\
-  forall A', In A' (zpreds M) -> PArray.length (board A') = 64 /\ mem slot T (masked z A') = true.
+  PArray.length (board M) = 64 /\ within z M = true /\ home M = false /\
+  forall A', In A' (zpreds M) -> zmem (zone_squares z) T A' = true.
 Proof.
   intros M HM. unfold zone_closed_in in Hclosed. rewrite forallb_forall in Hclosed.
   pose proof (Hclosed M HM) as H. rewrite member_ok_eq in H.
-  apply lazy_and_true in H as (H & Hall). apply lazy_and_true in H as (Hl & Hh).
-  split; [apply eqb_true, Hl|]. split; [apply negb_true_iff, Hh|].
-  rewrite forallb_forall in Hall. intros A' HA'. pose proof (Hall A' HA') as HA2. apply lazy_and_true in HA2 as (H1 & H2).
-  split; [apply eqb_true, H1 | exact H2].
+  apply lazy_and_true in H as (H & Hall). apply lazy_and_true in H as (H & Hh).
+  apply lazy_and_true in H as (Hl & Hw).
+  split; [apply eqb_true, Hl|]. split; [exact Hw|]. split; [apply negb_true_iff, Hh|].
+  rewrite forallb_forall in Hall. exact Hall.
 Qed.
 
 (** No game reaches a position extending a member. *)
 Theorem zone_members_game : forall h G, game h G -> forall M, In M Ms -> extends G M -> False.
 Proof.
   intros h G Hg. induction Hg as [|h G0 m G Hg IH Hs]; intros M HM He;
-    destruct (member_facts M HM) as (Hlen & Hhome & Hpreds).
+    destruct (member_facts M HM) as (Hlen & _ & Hhome & Hpreds).
   - rewrite (home_extends M He) in Hhome. discriminate.
   - destruct Hs as (Hl & _). apply legal_move_iff in Hl.
     destruct (zpreds_complete M G0 m G Hlen Hl (inv_game h G0 Hg) He) as [He0|(A' & HA' & He')].
     + exact (IH M HM He0).
-    + destruct (Hpreds A' HA') as (HlenA' & Hmem).
-      destruct (mem_sound slot Ms T _ HT Hmem) as (M' & HM' & Hr).
-      exact (IH M' HM' (realizes_extends G0 _ M' (masked_extends z A' G0 HlenA' He') Hr)).
+    + destruct (zmem_sound _ Ms T _ HT (Hpreds A' HA')) as (M' & HM' & Ha).
+      destruct (member_facts M' HM') as (_ & Hw & _).
+      exact (IH M' HM' (agrees_extends z G0 A' M' He' Hw Ha)).
 Qed.
 
 End Closed.
@@ -699,35 +736,43 @@ Theorem zone_closed_sound : forall z Ms, zone_closed z Ms = true ->
   forall M, In M Ms -> forall P, extends P M -> ~ reachable P.
 Proof.
   intros z Ms H M HM P HP (h & G & Hg & Hr).
-  apply (zone_members_game z (build slot Ms) Ms (build_ok slot Ms) H h G Hg M HM).
+  apply (zone_members_game z (build (zslot (zone_squares z)) Ms) Ms (build_ok _ Ms) H h G Hg M HM).
   intros s p Hs E. apply (realizes_extends_self G P Hr s p Hs), (HP s p Hs E).
 Qed.
 
 (** Equations for the record [ready] builds (rewriting with them keeps
     the kernel from unfolding the lookups). *)
-Lemma ready_table : forall c, zr_table (ready c) = build slot (map decode (zc_members c)).
+(** The members a cage's words are read as. *)
+Definition members_of (c : zcage) : list position :=
+  unpack (List.length (zc_members c)) (zone_squares (board (decode (zc_zone c)))) (zc_members c).
+
+Lemma ready_table : forall c,
+  zr_table (ready c) = build (zslot (zone_squares (board (decode (zc_zone c))))) (members_of c).
 Proof. reflexivity. Qed.
 Lemma ready_zone : forall c, zr_zone (ready c) = board (decode (zc_zone c)).
 Proof. reflexivity. Qed.
-Lemma ready_members : forall c, zr_members (ready c) = map decode (zc_members c).
+Lemma ready_squares : forall c, zr_squares (ready c) = zone_squares (board (decode (zc_zone c))).
 Proof. reflexivity. Qed.
-Lemma hit_eq : forall P r, hit P r = mem slot (zr_table r) (masked (zr_zone r) P).
+Lemma ready_members : forall c, zr_members (ready c) = members_of c.
 Proof. reflexivity. Qed.
-Lemma zone_ok_eq : forall r, zone_ok r = zone_closed_in (zr_zone r) (zr_table r) (zr_members r).
+Lemma hit_eq : forall P r, hit P r = zmem (zr_squares r) (zr_table r) P.
+Proof. reflexivity. Qed.
+Lemma zone_ok_eq : forall r, zone_ok r = zone_closed_in (zr_zone r) (zr_squares r) (zr_table r) (zr_members r).
 Proof. reflexivity. Qed.
 
 Theorem zone_refutes : forall Z, forallb zone_ok (map ready Z) = true ->
   refutes (zone_refuted (map ready Z)).
 Proof.
   intros Z HZ P H. apply lazy_or_true, or_comm in H as [H|H]; [exact (default_refutes P H)|].
-  intros (h & G & Hg & Hr). unfold zone_hit in H. apply lazy_and_true in H as (Hlen & H).
-  apply eqb_true in Hlen. apply existsb_exists in H as (r & Hin & Hhit).
+  intros (h & G & Hg & Hr). unfold zone_hit in H. apply lazy_and_true in H as (_ & H).
+  apply existsb_exists in H as (r & Hin & Hhit).
   rewrite forallb_forall in HZ. pose proof (HZ r Hin) as Hok.
   apply in_map_iff in Hin as (c & <- & _).
-  rewrite hit_eq, ready_table, ready_zone in Hhit.
-  rewrite zone_ok_eq, ready_table, ready_zone, ready_members in Hok.
-  destruct (mem_sound slot _ _ _ (build_ok slot _) Hhit) as (M & HM & HrM).
-  apply (zone_members_game _ _ _ (build_ok slot _) Hok h G Hg M HM).
-  apply (realizes_extends G (masked (board (decode (zc_zone c))) P) M); [|exact HrM].
-  apply masked_extends; [exact Hlen | exact (realizes_extends_self G P Hr)].
+  rewrite hit_eq, ready_table, ready_squares in Hhit.
+  rewrite zone_ok_eq, ready_table, ready_zone, ready_squares, ready_members in Hok.
+  pose proof (build_ok (zslot (zone_squares (board (decode (zc_zone c))))) (members_of c)) as HT.
+  destruct (zmem_sound _ _ _ _ HT Hhit) as (M & HM & Ha).
+  apply (zone_members_game _ _ _ HT Hok h G Hg M HM).
+  destruct (member_facts _ _ _ Hok M HM) as (_ & Hw & _).
+  exact (agrees_extends _ G P M (realizes_extends_self G P Hr) Hw Ha).
 Qed.

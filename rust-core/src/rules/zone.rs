@@ -384,7 +384,8 @@ pub struct LastResortPass {
 ///   to 4,000,000 (2.6 s of a 6.7 s search) before the bound.
 /// - Second pass (80,000 a cage, 1,000,000 in all; 2026-12-02): rtr-C-043
 ///   is decided by a cage found after about 464,000 boards (two cages of 62,544
-///   partial boards in all in its certificate, `coqc` 94 s); on 7
+///   partial boards in all in its certificate, `coqc` 94 s; 24 s since
+///   Zone.v looks members up by their zone's squares alone); on 7
 ///   records it cannot decide it explored 1,300 to 324,000 boards, up to
 ///   0.25 s. One pass of 80,000 a cage around every root instead
 ///   found larger cages for rtr-A-033 than the first pass does, and
