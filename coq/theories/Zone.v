@@ -262,6 +262,7 @@ Definition zone_squares (z : array int) : list int :=
 Definition within (z : array int) (M : position) : bool :=
   forallb (fun s => negb (z.[s] =? 0) ||| ((board M).[s] =? 0)) all_squares.
 
+(** A hash of [A]'s cells on the squares [zs]. *)
 Definition zhash (zs : list int) (A : position) : int :=
   let h := fold_left (fun h s => h * 1000003 + (board A).[s]) zs 1 in
   h + (h >> 17) + (h >> 34) + (h >> 51).
@@ -298,9 +299,10 @@ Definition zone_closed (z : array int) (Ms : list position) : bool :=
     (the first cell in the low bits), each member starting a new word:
     [unpack] reads them back as partial boards with nothing off the zone.
     Nothing rests on this layout: the check is about the members [unpack]
-    reads, whatever they are.  (Written as five-word compact positions,
-    the 62,544 members of rtr-C-043's cages took [coqc] 22 s to parse and
-    elaborate; measured 2026-12-02.) *)
+    reads, whatever they are.  ([coqc] spends its time on every [int] it
+    parses: the 62,544 members of rtr-C-043's cages took 22 s to parse and
+    elaborate as five-word compact positions, 3 s as two words each;
+    measured 2026-12-02.) *)
 
 Record zcage : Set := ZCage { zc_zone : cpos; zc_members : list int }.
 

@@ -655,17 +655,20 @@ Qed.
 
 Lemma in_zone_squares : forall z s, In s all_squares -> negb (z.[s] =? 0) = true -> In s (zone_squares z).
 Proof. intros z s Hs Hz. unfold zone_squares. apply filter_In. split; assumption. Qed.
+
 Lemma agrees_on_at : forall zs A M s, agrees_on zs A M = true -> In s zs -> piece_at A s = piece_at M s.
 Proof.
   intros zs A M s H Hs. unfold agrees_on in H. rewrite forallb_forall in H.
   unfold piece_at. rewrite (eqb_true _ _ (H s Hs)). reflexivity.
 Qed.
+
 Lemma within_at : forall z M s, within z M = true -> In s all_squares -> negb (z.[s] =? 0) = true \/ piece_at M s = None.
 Proof.
   intros z M s Hw Hs. unfold within in Hw. rewrite forallb_forall in Hw.
   destruct (lazy_or_true _ _ (Hw s Hs)) as [H|H]; [left; exact H|right].
   unfold piece_at. rewrite (eqb_true _ _ H). apply piece_of_cell_0.
 Qed.
+
 (** A partial board agreeing on the zone's squares with a member that has
     no man off the zone has every man of the member. *)
 Lemma agrees_extends : forall z Q A M, extends Q A -> within z M = true ->
@@ -681,12 +684,6 @@ Lemma zmem_sound : forall zs Ms T A, table_ok Ms T -> zmem zs T A = true ->
 Proof.
   intros zs Ms T A HT H. unfold zmem in H. apply existsb_exists in H as (M & Hin & HM).
   exists M. split; [exact (HT _ _ Hin) | exact HM].
-Qed.
-
-(** A position realizing a partial board extends it. *)
-Lemma realizes_extends : forall Q A M, extends Q A -> realizes A M -> extends Q M.
-Proof.
-  intros Q A M H (Hb & _) s p Hs E. apply (H s p Hs). rewrite <- (Hb s Hs). exact E.
 Qed.
 
 Lemma member_ok_eq : forall z zs T A, member_ok z zs T A =
@@ -740,11 +737,12 @@ Proof.
   intros s p Hs E. apply (realizes_extends_self G P Hr s p Hs), (HP s p Hs E).
 Qed.
 
-(** Equations for the record [ready] builds (rewriting with them keeps
-    the kernel from unfolding the lookups). *)
 (** The members a cage's words are read as. *)
 Definition members_of (c : zcage) : list position :=
   unpack (List.length (zc_members c)) (zone_squares (board (decode (zc_zone c)))) (zc_members c).
+
+(** Equations for the record [ready] builds (rewriting with them keeps
+    the kernel from unfolding the lookups). *)
 
 Lemma ready_table : forall c,
   zr_table (ready c) = build (zslot (zone_squares (board (decode (zc_zone c))))) (members_of c).
