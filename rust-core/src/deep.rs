@@ -424,10 +424,11 @@ impl Search {
             }
             if depth > self.budget.max_depth {
                 return Err(Verdict::Unknown(format!(
-                    "ply {}: not decided within {} plies{}",
+                    "ply {}: not decided within {} plies{}{}",
                     k + 1,
                     self.budget.max_depth,
-                    self.open_lines(&undecided)
+                    self.open_lines(&undecided),
+                    self.farthest_open(&undecided)
                 )));
             }
             let before = self.nodes.len();
@@ -791,6 +792,50 @@ impl Search {
             String::new()
         } else {
             format!(" (still open: {})", lines.join("; "))
+        }
+    }
+
+    /// For an unknown verdict: the open position farthest back from the
+    /// undecided retractions (the shortest line to it through positions
+    /// not shown dead is longest), as `; the farthest open position,
+    /// 639 plies back: FEN`. The shortest lines of [`Search::open_lines`]
+    /// mostly end at positions the search never needed to expand; this
+    /// one shows where the search kept going, which is what a rule that
+    /// would decide the question has to refute. Empty when the open
+    /// positions are all within a few plies.
+    fn farthest_open(&self, undecided: &[(Unmove, u32)]) -> String {
+        const WORTH_SHOWING: usize = 16;
+        let mut distance: HashMap<u32, usize> = HashMap::new();
+        let mut queue = std::collections::VecDeque::new();
+        for &(_, c) in undecided {
+            if !self.dead[c as usize] && distance.insert(c, 1).is_none() {
+                queue.push_back(c);
+            }
+        }
+        let mut farthest: Option<(usize, u32)> = None;
+        while let Some(i) = queue.pop_front() {
+            let d = distance[&i];
+            match self.nodes[i as usize].state {
+                // Breadth first: each open position met is as far as any before.
+                State::Open => farthest = Some((d, i)),
+                State::Expanded => {
+                    for e in self.children(i) {
+                        let c = self.edges[e];
+                        if !self.dead[c as usize] && !distance.contains_key(&c) {
+                            distance.insert(c, d + 1);
+                            queue.push_back(c);
+                        }
+                    }
+                }
+                State::Initial | State::Refuted(_) => {}
+            }
+        }
+        match farthest {
+            Some((d, i)) if d >= WORTH_SHOWING => format!(
+                "; the farthest open position, {d} plies back: {}",
+                self.nodes[i as usize].pos.to_fen()
+            ),
+            _ => String::new(),
         }
     }
 

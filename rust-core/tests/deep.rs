@@ -11,7 +11,7 @@ use retroproof_core::deep::{Budget, Search, Verdict};
 use retroproof_core::problem::{parse_suite, Question, Solution};
 use retroproof_core::random::Rng;
 use retroproof_core::rules::{zone, Rule, RuleSet};
-use retroproof_core::{Move, Position};
+use retroproof_core::{Color, Move, Position};
 
 fn pos(fen: &str) -> Position {
     Position::from_fen(fen).unwrap()
@@ -476,6 +476,38 @@ fn last_ply_type_without_the_ply() {
         Search::new(RuleSet::ALL, budget(2.0)).last(&p, 1),
         Verdict::Unknown(_)
     ));
+}
+
+/// An undecided ply also names the open position farthest back, with its
+/// distance: a position of the right side to move (White's after an even
+/// number of plies back from a White-to-move position), at least as far as
+/// the reason says it shows, and within the rounds' depth.
+#[test]
+fn an_undecided_ply_names_the_farthest_open_position() {
+    let p = pos("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    let max_depth = 40;
+    let deeper = Budget {
+        nodes: 1_000_000,
+        time: None,
+        max_depth,
+    };
+    let Verdict::Unknown(reason) = Search::new(RuleSet::ALL, deeper).last(&p, 1) else {
+        panic!("bare kings: the last ply is not decided within {max_depth} plies");
+    };
+    let (_, rest) = reason
+        .split_once("; the farthest open position, ")
+        .unwrap_or_else(|| panic!("no farthest position named: {reason}"));
+    let (plies, fen) = rest
+        .split_once(" plies back: ")
+        .unwrap_or_else(|| panic!("{reason}"));
+    let plies: u32 = plies.parse().unwrap_or_else(|_| panic!("{reason}"));
+    assert!((16..=2 * max_depth).contains(&plies), "{reason}");
+    let far = Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e:?}"));
+    assert_eq!(
+        far.turn() == Color::White,
+        plies.is_multiple_of(2),
+        "{reason}"
+    );
 }
 
 /// An undecided ply names, for each retraction still possible, a line of
