@@ -805,24 +805,26 @@ impl Search {
     /// positions are all within a few plies.
     fn farthest_open(&self, undecided: &[(Unmove, u32)]) -> String {
         const WORTH_SHOWING: usize = 16;
-        let mut distance: HashMap<u32, usize> = HashMap::new();
+        // 0: not met yet.
+        let mut distance = vec![0usize; self.nodes.len()];
         let mut queue = std::collections::VecDeque::new();
         for &(_, c) in undecided {
-            if !self.dead[c as usize] && distance.insert(c, 1).is_none() {
+            if !self.dead[c as usize] && distance[c as usize] == 0 {
+                distance[c as usize] = 1;
                 queue.push_back(c);
             }
         }
         let mut farthest: Option<(usize, u32)> = None;
         while let Some(i) = queue.pop_front() {
-            let d = distance[&i];
+            let d = distance[i as usize];
             match self.nodes[i as usize].state {
                 // Breadth first: each open position met is as far as any before.
                 State::Open => farthest = Some((d, i)),
                 State::Expanded => {
                     for e in self.children(i) {
                         let c = self.edges[e];
-                        if !self.dead[c as usize] && !distance.contains_key(&c) {
-                            distance.insert(c, d + 1);
+                        if !self.dead[c as usize] && distance[c as usize] == 0 {
+                            distance[c as usize] = d + 1;
                             queue.push_back(c);
                         }
                     }
