@@ -120,10 +120,14 @@ Definition encode (P : position) : cpos :=
 
 (** ** The lookup table *)
 
-Definition hash_pos (P : position) : int :=
-  let h := fold_left (fun h s => h * 1000003 + (board P).[s]) all_squares
-             (match turn P with White => 1 | Black => 2 end) in
+(** A hash of [P]'s cells on the squares [sq], from [seed] (Zone.v hashes
+    partial boards by their zone's squares alone). *)
+Definition hash_on (sq : list int) (seed : int) (P : position) : int :=
+  let h := fold_left (fun h s => h * 1000003 + (board P).[s]) sq seed in
   h + (h >> 17) + (h >> 34) + (h >> 51).
+
+Definition hash_pos (P : position) : int :=
+  hash_on all_squares (match turn P with White => 1 | Black => 2 end) P.
 
 (** The trie path of the low [n] bits of [h]. *)
 Fixpoint path_of (n : nat) (h : int) : positive :=

@@ -262,12 +262,7 @@ Definition zone_squares (z : array int) : list int :=
 Definition within (z : array int) (M : position) : bool :=
   forallb (fun s => negb (z.[s] =? 0) ||| ((board M).[s] =? 0)) all_squares.
 
-(** A hash of [A]'s cells on the squares [zs]. *)
-Definition zhash (zs : list int) (A : position) : int :=
-  let h := fold_left (fun h s => h * 1000003 + (board A).[s]) zs 1 in
-  h + (h >> 17) + (h >> 34) + (h >> 51).
-
-Definition zslot (zs : list int) (A : position) : positive := path_of 16 (zhash zs A).
+Definition zslot (zs : list int) (A : position) : positive := path_of 16 (hash_on zs 1 A).
 
 (** [A] and [M] have the same cells on the squares [zs]. *)
 Definition agrees_on (zs : list int) (A M : position) : bool :=
