@@ -120,16 +120,6 @@ Definition cage_refutes_on (b : board_fn) (X : int -> bool) (E : list int) : boo
   (existsb (fun er => negb (subseqb (word er C b E) (word er C (piece_at initial) E))) left_out |||
    negb (subseqb (kings C (piece_at initial) E) (kings C b E))).
 
-(** The castling rights [P] asserts, and the squares of their kings and
-    rooks: a right is lost as soon as a move starts or ends on one of them
-    (Game.v), so while it holds its king and rook stand there (Invariants.v,
-    [castling_inv]) and never moved. *)
-Definition asserted (P : position) : list (color * castling_side) :=
-  filter (fun cs => castling_right P (fst cs) (snd cs)) castling_sides.
-
-Definition right_squares (Rs : list (color * castling_side)) : list int :=
-  flat_map (fun cs => [castle_king_from (fst cs); castle_rook_from (fst cs) (snd cs)]) Rs.
-
 (** The squares whose men stood there all game: the frozen men, and the
     kings and rooks of the rights [P] asserts. *)
 Definition fixed (P : position) : int -> bool :=

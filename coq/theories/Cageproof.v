@@ -769,16 +769,11 @@ Proof.
   - intros s Hs H. destruct (Xf s) eqn:Ex.
     + split; [exact (frozen_step_keeps G G' m Xf Hl Hi HX (ex_intro _ h Hg) s Hs Ex)|].
       exact (occupied G' Xf HX s Hs Ex).
-    + apply inb_in in H. unfold right_squares in H. apply in_flat_map in H as ((c & side) & Hcs & Hin).
+    + apply inb_in in H. split; [|exact (rights_occupied G' Rs Hi' HR s H)].
+      unfold right_squares in H. apply in_flat_map in H as ((c & side) & Hcs & Hin).
       simpl in Hin. destruct (Hright _ Hcs) as (Hr & Ht). simpl in Hr, Ht.
       assert (Hs' : s = castle_king_from c \/ s = castle_rook_from c side) by (intuition congruence).
-      split; [exact (untouched_keeps G m G' c side Hl Hi Hr Ht s Hs')|].
-      destruct (inv_elim G' Hi') as (_ & _ & _ & Hc & _).
-      unfold castling_inv in Hc. rewrite forallb_forall in Hc.
-      assert (Hcs' : In (c, side) castling_sides) by (destruct c, side; simpl; tauto).
-      specialize (Hc _ Hcs'). cbv beta iota in Hc. pose proof (HR _ Hcs) as Hr'. simpl in Hr'. rewrite Hr' in Hc. cbn [negb] in Hc.
-      apply lazy_and_true in Hc as [Hk Hro]. apply opiece_eqb_eq in Hk, Hro.
-      destruct Hs' as [-> | ->]; [rewrite Hk | rewrite Hro]; discriminate.
+      exact (untouched_keeps G m G' c side Hl Hi Hr Ht s Hs').
 Qed.
 
 (** ** Over a game *)

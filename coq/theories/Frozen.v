@@ -418,18 +418,35 @@ Definition capture_free (b : board_fn) (c : color) : bool * bool :=
 
 Definition free_on (fr : bool * bool) (x : int) : bool := if is_light x then fst fr else snd fr.
 
+(** ** Castling rights
+
+    The castling rights [P] asserts, and the squares of their kings and
+    rooks: a right is lost as soon as a move starts or ends on one of them
+    (Game.v), so while it holds its king and rook stand there (Invariants.v,
+    [castling_inv]) and never moved.  No other man ever stood on those
+    squares in a game reaching [P] (Frozenproof.v, [rights_back] and
+    [rights_occupied]); Cage.v counts those men among the fixed ones, and a
+    region never steps onto their squares ([region_cut]). *)
+Definition asserted (P : position) : list (color * castling_side) :=
+  filter (fun cs => castling_right P (fst cs) (snd cs)) castling_sides.
+
+Definition right_squares (Rs : list (color * castling_side)) : list int :=
+  flat_map (fun cs => [castle_king_from (fst cs); castle_rook_from (fst cs) (snd cs)]) Rs.
+
 (** The man [MkPiece c r] never steps between [x] and [y]: across a column
     or by a forbidden castling ([kind_cut]), for a king onto a guarded
     square, for a pawn diagonally onto a square its side never captured
-    onto ([fr] is [capture_free b c], computed once per walk). *)
-Definition region_cut_with (fr : bool * bool) (b : board_fn) (xs : list int)
+    onto ([fr] is [capture_free b c], computed once per walk), onto the
+    square of a king or rook of an asserted castling right ([ys] lists
+    them, [right_squares]). *)
+Definition region_cut_with (fr : bool * bool) (ys : list int) (b : board_fn) (xs : list int)
     (cols : list (color * int * int)) (c : color) (r : role) (x y : int) : bool :=
   kind_cut cols xs c r x y ||| (role_eqb r King &&& guarded_by b xs c y) |||
-  (role_eqb r Pawn &&& free_on fr x &&& inb y (pawn_attacks (opp c) x)).
+  (role_eqb r Pawn &&& free_on fr x &&& inb y (pawn_attacks (opp c) x)) ||| inb y ys.
 
-Definition region_cut (b : board_fn) (xs : list int) (cols : list (color * int * int)) (c : color)
-    (r : role) : int -> int -> bool :=
-  region_cut_with (capture_free b c) b xs cols c r.
+Definition region_cut (ys : list int) (b : board_fn) (xs : list int) (cols : list (color * int * int))
+    (c : color) (r : role) : int -> int -> bool :=
+  region_cut_with (capture_free b c) ys b xs cols c r.
 
 (** [capture_free b] for both colours, computed once per board. *)
 Definition capture_frees (b : board_fn) : color -> bool * bool :=
@@ -477,11 +494,11 @@ Definition region_ok (X : array bool) (K : int -> int -> bool) (c : color) (r : 
 
 (** The man on [s] (not frozen) cannot have come from the start. *)
 Definition region_refutes_at (b : board_fn) (X : array bool) (xs : list int)
-    (cols : list (color * int * int)) (fr : color -> bool * bool) (s : int) : bool :=
+    (cols : list (color * int * int)) (fr : color -> bool * bool) (ys : list int) (s : int) : bool :=
   match b s with
   | Some (MkPiece c r) =>
       negb X.[s] &&&
-      let K := region_cut_with (fr c) b xs cols c r in
+      let K := region_cut_with (fr c) ys b xs cols c r in
       match region X K c r s with
       | Some R => R.[s] &&& region_ok X K c r R
       | None => false
@@ -492,4 +509,5 @@ Definition region_refutes_at (b : board_fn) (X : array bool) (xs : list int)
 Definition region_refutes (P : position) : bool :=
   let b := piece_at P in
   let X := frozen_set b in
-  existsb (region_refutes_at b X (members X) (columns b X) (capture_frees b)) all_squares.
+  existsb (region_refutes_at b X (members X) (columns b X) (capture_frees b) (right_squares (asserted P)))
+    all_squares.

@@ -784,9 +784,11 @@ Qed.
 
 (** * Regions (Frozen.v): the man cannot have come from the start
 
-    - [region_game : forall h G, game h G -> forall X K c r R,
-         closed_set (piece_at G) X -> region_closed X K c r R ->
-         cuts_ok (piece_at G) X K c r -> region_last c r R -> region_homeless c r R ->
+    - [region_game : forall h G, game h G -> forall X K c r R Rs,
+         closed_set (piece_at G) X ->
+         (forall cs, In cs Rs -> castling_right G (fst cs) (snd cs) = true) ->
+         region_closed X K c r R -> rcuts_ok (piece_at G) X (right_squares Rs) K c r ->
+         region_last c r R -> region_homeless c r R ->
          forall s, In s all_squares -> R s = true -> piece_at G s <> Some (MkPiece c r)]
     - [region_refutes_sound : forall P, region_refutes P = true -> ~ reachable P].
 
@@ -798,7 +800,11 @@ Qed.
     pawn, the diagonal steps onto a square of a colour its side never
     captured onto ([capture_free_on]: the other side lost only bishops of
     the other colour; [capture_free_back] carries it back, and
-    [capture_not_free] shows a capture breaks it).
+    [capture_not_free] shows a capture breaks it).  [rcuts_ok] also lets
+    [K] cut the steps onto the squares of the kings and rooks of castling
+    rights [Rs] the game's last position holds: every position of the game
+    holds them ([rights_back]), so those squares are never empty
+    ([rights_occupied]), and no man ever came from one of them.
 
     [R] is closed under the exits of a man [MkPiece c r] that avoid the
     closed set [X] ([region_closed]), has no square of the last rank if the
@@ -852,11 +858,25 @@ Definition castle_blocked (X : int -> bool) (c : color) (r : role) (x y : int) :
     the man is a pawn, the second square diagonally behind the first, and
     [c] never captured onto the first, or the step un-castles a castling
     that a square of [X] forbids. *)
-Definition cuts_ok (b : board_fn) (X : int -> bool) (K : int -> int -> bool) (c : color) (r : role) :
-    Prop :=
-  forall x y, K x y = true -> (exists cc a s, ~ (cc = c /\ r = Pawn) /\
+Definition cut_ok (b : board_fn) (X : int -> bool) (c : color) (r : role) (x y : int) : Prop :=
+  (exists cc a s, ~ (cc = c /\ r = Pawn) /\
     ((x = a /\ y = s) \/ (x = s /\ y = a)) /\ column b X cc a s) \/ guard b X c r y \/
     (r = Pawn /\ In y (pawn_attacks (opp c) x) /\ capture_free_on b c x) \/ castle_blocked X c r x y.
+
+Definition cuts_ok (b : board_fn) (X : int -> bool) (K : int -> int -> bool) (c : color) (r : role) :
+    Prop :=
+  forall x y, K x y = true -> cut_ok b X c r x y.
+
+(** Every pair of squares [K] cuts is cut for a reason of [cuts_ok], or
+    its second square is one of [ys]: in a region walk the squares of the
+    kings and rooks of the castling rights a position asserts, whose men
+    stood there all game ([right_squares]; [Hys] below). *)
+Definition rcuts_ok (b : board_fn) (X : int -> bool) (ys : list int) (K : int -> int -> bool)
+    (c : color) (r : role) : Prop :=
+  forall x y, K x y = true -> In y ys \/ cut_ok b X c r x y.
+
+Lemma cuts_rcuts : forall b X ys K c r, cuts_ok b X K c r -> rcuts_ok b X ys K c r.
+Proof. intros b X ys K c r H x y E. right. exact (H x y E). Qed.
 
 (** A move from [Q] that took a man of the other side from [v] (a bishop:
     of [x]'s square colour), leaving the squares [D] it changed empty or
@@ -913,10 +933,10 @@ Qed.
 Section RegionStep.
 
 Context (Q P : position) (m : move) (X : int -> bool) (K : int -> int -> bool) (c : color)
-  (r : role) (R : int -> bool).
+  (r : role) (R : int -> bool) (ys : list int).
 Context (Hl : legal_move Q m P) (HQ : inv Q = true) (HX : closed_set (piece_at P) X)
-  (HR : region_closed X K c r R) (HK : cuts_ok (piece_at P) X K c r) (Hlast : region_last c r R)
-  (Hg : exists h, game h Q).
+  (HR : region_closed X K c r R) (HK : rcuts_ok (piece_at P) X ys K c r) (Hlast : region_last c r R)
+  (Hg : exists h, game h Q) (Hys : forall y, In y ys -> piece_at P y <> None).
 
 Let b := piece_at Q.
 Let b' := piece_at P.
@@ -939,15 +959,16 @@ Qed.
     are not cut, if a king stood on the second before the move, and a
     castling the move may be left the squares it empties or fills free of
     [X]. *)
-Lemma no_cut : forall x y, (b' x = None \/ b' x = Some (MkPiece c r)) ->
-  (b' y = None \/ b' y = Some (MkPiece c r)) ->
+Lemma no_cut : forall x y, (b' x = None \/ b' x = Some (MkPiece c r)) -> b' y = None ->
   (r = King -> In y all_squares /\ b y = Some (MkPiece c King)) ->
   (r = Pawn -> In y (pawn_attacks (opp c) x) -> ~ capture_free_on b' c x) ->
   (In y (castle_exit c r x) -> forall q, In q all_squares -> In q (castle_squares c (castle_side_at c x)) ->
    X q = false) -> K x y = false.
 Proof.
   intros x y Hx Hy Hking Hcap Hcs. destruct (K x y) eqn:E; [|reflexivity]. exfalso.
-  destruct (HK x y E) as [(cc & a & s & Hne & Hxy & (_ & _ & Hcol & _ & _))|
+  destruct (HK x y E) as [Hin|HK'].
+  { exact (Hys y Hin Hy). }
+  destruct HK' as [(cc & a & s & Hne & Hxy & (_ & _ & Hcol & _ & _))|
                           [(Hr & o & rf & Ho & HXo & Hbo & Hf)|[(Hr & Hy' & Hfree)|(Hc & q & Hq & HXq & Hin)]]].
   4:{ rewrite (Hcs Hc q Hq Hin) in HXq. discriminate. }
   3:{ exact (Hcap Hr Hy' Hfree). }
@@ -961,7 +982,7 @@ Proof.
   { intros z [Hz|Hz] Hz'; change (piece_at P z) with (b' z) in Hz'; rewrite Hz in Hz'; [discriminate|].
     injection Hz' as E1 E2. apply Hne. split; [symmetry; exact E1 | exact E2]. }
   destruct Hxy as [(-> & ->)|(-> & ->)]; destruct Hcol as [Hc|Hc];
-    first [exact (Hn _ Hx Hc) | exact (Hn _ Hy Hc)].
+    first [exact (Hn _ Hx Hc) | exact (Hn _ (or_introl Hy) Hc)].
 Qed.
 
 (** A slider's origin is reached back from its target through exits over
@@ -983,7 +1004,7 @@ Proof.
   destruct (x =? t) eqn:Ex.
   - apply eqb_true in Ex. subst x.
     exact (HR t Hts Ht prev Hpx Hx
-             (no_cut t prev (or_intror Hbt) (or_introl Hbp) (fun E => False_ind _ (Hk E)) (fun E => False_ind _ (Hp E))
+             (no_cut t prev (or_intror Hbt) Hbp (fun E => False_ind _ (Hk E)) (fun E => False_ind _ (Hp E))
                 Hcs)).
   - destruct (b x) eqn:Bx; [discriminate|].
     assert (Hbx : b' x = None) by (apply (Hmid x (or_introl eq_refl)); [apply eqb_false_neq, Ex | exact Bx]).
@@ -993,7 +1014,7 @@ Proof.
       - apply free_before; assumption.
       - intros y Hy. apply Hmid. right. exact Hy. }
     exact (HR x Hxs HRx prev Hpx Hx
-             (no_cut x prev (or_introl Hbx) (or_introl Hbp) (fun E => False_ind _ (Hk E)) (fun E => False_ind _ (Hp E))
+             (no_cut x prev (or_introl Hbx) Hbp (fun E => False_ind _ (Hk E)) (fun E => False_ind _ (Hp E))
                 Hcs)).
 Qed.
 
@@ -1008,10 +1029,10 @@ Definition promoted_on (c : color) (r : role) (s : int) : Prop :=
 (** The man on a square of [R] after the move stood on a square of [R]
     before it: the same square, or one the move left empty; or it was
     promoted there. *)
-Theorem region_step_or : forall s, In s all_squares -> R s = true -> b' s = Some (MkPiece c r) ->
+Theorem region_step_or_held : forall s, In s all_squares -> R s = true -> b' s = Some (MkPiece c r) ->
   (exists s', In s' all_squares /\ R s' = true /\ b s' = Some (MkPiece c r) /\
              (s' = s \/ b' s' = None)) \/ promoted_on c r s.
-Proof using Q P m X K c r R Hl HQ HX HR HK Hg.
+Proof using Q P m X K c r R ys Hl HQ HX HR HK Hg Hys.
   intros s Hs HRs Hb's. clear Hlast. pose proof no_cut as NC.
   pose proof (ep_inv_of Q HQ) as Hep.
   pose proof Hl as (Hps & _). unfold pseudo_legal in Hps. destruct Hps as (_ & _ & Hps).
@@ -1025,7 +1046,7 @@ Proof using Q P m X K c r R Hl HQ HX HR HK Hg.
              In q (castle_squares c (castle_side_at c t)) -> X q = false) -> R e = true)
     by (intros e HRt Hbt He Hes Hn Hbe Hcap Hcs;
         exact (HR t Ht HRt e He (free_after e Hes Hn)
-                 (NC t e (or_intror Hbt) (or_introl Hn)
+                 (NC t e (or_intror Hbt) Hn
                     (fun E => conj Hes (eq_ind r (fun r0 => b e = Some (MkPiece c r0)) Hbe King E)) Hcap Hcs))).
   (* a pawn or knight has no castling to undo *)
   assert (Hnone : forall r' e x, r' <> King -> r' <> Rook -> In e (castle_exit c r' x) -> False)
@@ -1067,13 +1088,13 @@ Proof using Q P m X K c r R Hl HQ HX HR HK Hg.
         assert (HRe : R e = true).
         { apply (HR t Ht HRs e);
             [| apply free_before; assumption
-             | apply NC; [right; congruence | left; exact Hb'e | discriminate
+             | apply NC; [right; congruence | exact Hb'e | discriminate
                          |intros _ Hin _; rewrite Et in Hin; exact (step_not_capture _ e Hes Hin)
                          |intros Hc; contradiction (Hnone Pawn e t ltac:(discriminate) ltac:(discriminate) Hc)]].
           apply move_region_exits; [discriminate | intros _; exact Hs2 | exact He]. }
         apply (HR e Hes HRe f);
           [| apply free_after; assumption
-           | apply NC; [left; exact Hb'e | left; exact Hb'f | discriminate
+           | apply NC; [left; exact Hb'e | exact Hb'f | discriminate
                        |intros _ Hin _; exact (step_not_capture _ f Hf Hin)
                        |intros Hc; contradiction (Hnone Pawn f e ltac:(discriminate) ltac:(discriminate) Hc)]].
         apply move_region_exits; [discriminate | intros _; exact (NS1 Hes) | apply pawn_step_exit; assumption].
@@ -1149,19 +1170,48 @@ Proof using Q P m X K c r R Hl HQ HX HR HK Hg.
       assert (Hrf : In (castle_rook_from us side) all_squares) by (apply Hincl; simpl; tauto).
       left. exists (castle_rook_from us side). split; [exact Hrf|]. split; [|split; [exact Hbr | right; exact Hb'r]].
       exact (HR _ Hs HRs _ Er (free_after _ Hrf Hb'r)
-               (NC _ _ (or_intror Hb'rt) (or_introl Hb'r) ltac:(discriminate) ltac:(discriminate)
+               (NC _ _ (or_intror Hb'rt) Hb'r ltac:(discriminate) ltac:(discriminate)
                    ltac:(intros _ q Hq Hqin; rewrite castle_side_at_rook in Hqin; exact (Hfree q Hq Hqin)))).
 Qed.
 
-Theorem region_step : forall s, In s all_squares -> R s = true -> b' s = Some (MkPiece c r) ->
+Theorem region_step_held : forall s, In s all_squares -> R s = true -> b' s = Some (MkPiece c r) ->
   exists s', In s' all_squares /\ R s' = true /\ b s' = Some (MkPiece c r) /\
              (s' = s \/ b' s' = None).
 Proof.
-  intros s Hs HRs Hb. destruct (region_step_or s Hs HRs Hb) as [H|(_ & H7 & Hp & _)]; [exact H|].
+  intros s Hs HRs Hb. destruct (region_step_or_held s Hs HRs Hb) as [H|(_ & H7 & Hp & _)]; [exact H|].
   rewrite (Hlast s Hs HRs Hp) in H7. discriminate.
 Qed.
 
 End RegionStep.
+
+Arguments region_step_or_held : clear implicits.
+Arguments region_step_held : clear implicits.
+
+(** [region_step_or_held] and [region_step_held] with the cuts of [cuts_ok] alone (no squares held by
+    castling rights), as RegionCountproof.v and PawnCapturesproof.v use it. *)
+Theorem region_step_or : forall Q P m X K c r R, legal_move Q m P -> inv Q = true ->
+  closed_set (piece_at P) X -> region_closed X K c r R -> cuts_ok (piece_at P) X K c r ->
+  (exists h, game h Q) ->
+  forall s, In s all_squares -> R s = true -> piece_at P s = Some (MkPiece c r) ->
+  (exists s', In s' all_squares /\ R s' = true /\ piece_at Q s' = Some (MkPiece c r) /\
+             (s' = s \/ piece_at P s' = None)) \/ promoted_on Q P c r s.
+Proof.
+  intros Q P m X K c r R Hl HQ HX HR HK Hg.
+  exact (region_step_or_held Q P m X K c r R [] Hl HQ HX HR (cuts_rcuts _ _ _ _ _ _ HK) Hg
+           (fun y H => False_ind _ H)).
+Qed.
+
+Theorem region_step : forall Q P m X K c r R, legal_move Q m P -> inv Q = true ->
+  closed_set (piece_at P) X -> region_closed X K c r R -> cuts_ok (piece_at P) X K c r ->
+  region_last c r R -> (exists h, game h Q) ->
+  forall s, In s all_squares -> R s = true -> piece_at P s = Some (MkPiece c r) ->
+  exists s', In s' all_squares /\ R s' = true /\ piece_at Q s' = Some (MkPiece c r) /\
+             (s' = s \/ piece_at P s' = None).
+Proof.
+  intros Q P m X K c r R Hl HQ HX HR HK Hlast Hg.
+  exact (region_step_held Q P m X K c r R [] Hl HQ HX HR (cuts_rcuts _ _ _ _ _ _ HK) Hlast Hg
+           (fun y H => False_ind _ H)).
+Qed.
 
 (** ** Columns along the game
 
@@ -1276,11 +1326,11 @@ Proof.
   unfold capture_free_on. destruct (is_light x); cbv beta iota in EB |- *; lia.
 Qed.
 
-Lemma cuts_back : forall Q m P X K c r, legal_move Q m P -> inv Q = true -> (exists h, game h Q) ->
-  closed_set (piece_at P) X -> cuts_ok (piece_at P) X K c r -> cuts_ok (piece_at Q) X K c r.
+Lemma cut_back : forall Q m P X c r x y, legal_move Q m P -> inv Q = true -> (exists h, game h Q) ->
+  closed_set (piece_at P) X -> cut_ok (piece_at P) X c r x y -> cut_ok (piece_at Q) X c r x y.
 Proof.
-  intros Q m P X K c r Hl HQ Hg HX HK x y E.
-  destruct (HK x y E) as [(cc & a & s & Hne & Hxy & Hcol)|[(Hr & o & rf & Ho & HXo & Hbo & Hf)|[(Hr & Hy & Hfree)|Hc]]].
+  intros Q m P X c r x y Hl HQ Hg HX HK.
+  destruct HK as [(cc & a & s & Hne & Hxy & Hcol)|[(Hr & o & rf & Ho & HXo & Hbo & Hf)|[(Hr & Hy & Hfree)|Hc]]].
   - left. exists cc, a, s.
     split; [exact Hne|]. split; [exact Hxy|]. exact (column_back Q P m X Hl HQ HX cc a s Hcol).
   - right. left. split; [exact Hr|]. exists o, rf. split; [exact Ho|]. split; [exact HXo|]. split; [|exact Hf].
@@ -1289,22 +1339,68 @@ Proof.
   - right. right. right. exact Hc.
 Qed.
 
-Theorem region_game : forall h G, game h G -> forall X K c r R,
-  closed_set (piece_at G) X -> region_closed X K c r R -> cuts_ok (piece_at G) X K c r ->
+Lemma cuts_back : forall Q m P X K c r, legal_move Q m P -> inv Q = true -> (exists h, game h Q) ->
+  closed_set (piece_at P) X -> cuts_ok (piece_at P) X K c r -> cuts_ok (piece_at Q) X K c r.
+Proof.
+  intros Q m P X K c r Hl HQ Hg HX HK x y E. exact (cut_back Q m P X c r x y Hl HQ Hg HX (HK x y E)).
+Qed.
+
+Lemma rcuts_back : forall Q m P X ys K c r, legal_move Q m P -> inv Q = true -> (exists h, game h Q) ->
+  closed_set (piece_at P) X -> rcuts_ok (piece_at P) X ys K c r -> rcuts_ok (piece_at Q) X ys K c r.
+Proof.
+  intros Q m P X ys K c r Hl HQ Hg HX HK x y E.
+  destruct (HK x y E) as [H|H]; [left; exact H | right; exact (cut_back Q m P X c r x y Hl HQ Hg HX H)].
+Qed.
+
+(** ** Castling rights held all game
+
+    A right a position holds was held before its last move (a move only
+    takes rights away, Game.v), and while it holds, its king and rook stand
+    on their squares ([castling_inv]). *)
+
+Lemma rights_back : forall G m G' Rs, game_step G m G' ->
+  (forall cs, In cs Rs -> castling_right G' (fst cs) (snd cs) = true) ->
+  forall cs, In cs Rs -> castling_right G (fst cs) (snd cs) = true.
+Proof.
+  intros G m G' Rs (_ & Hcr & _) HR cs Hcs. pose proof (HR cs Hcs) as H. rewrite Hcr in H.
+  apply andb_true_iff in H as [H _]. exact H.
+Qed.
+
+Lemma rights_occupied : forall P Rs, inv P = true ->
+  (forall cs, In cs Rs -> castling_right P (fst cs) (snd cs) = true) ->
+  forall y, In y (right_squares Rs) -> piece_at P y <> None.
+Proof.
+  intros P Rs Hi HR y Hy.
+  unfold right_squares in Hy. apply in_flat_map in Hy as ((c & side) & Hcs & Hin).
+  destruct (inv_elim P Hi) as (_ & _ & _ & Hc & _).
+  unfold castling_inv in Hc. rewrite forallb_forall in Hc.
+  assert (Hcs' : In (c, side) castling_sides) by (destruct c, side; simpl; tauto).
+  specialize (Hc _ Hcs'). cbv beta iota in Hc. pose proof (HR _ Hcs) as Hr'. simpl in Hr'.
+  rewrite Hr' in Hc. cbn [negb] in Hc.
+  apply lazy_and_true in Hc as [Hk Hro]. apply opiece_eqb_eq in Hk, Hro.
+  simpl in Hin. destruct Hin as [<-|[<-|[]]]; [rewrite Hk | rewrite Hro]; discriminate.
+Qed.
+
+Theorem region_game : forall h G, game h G -> forall X K c r R Rs,
+  closed_set (piece_at G) X -> (forall cs, In cs Rs -> castling_right G (fst cs) (snd cs) = true) ->
+  region_closed X K c r R -> rcuts_ok (piece_at G) X (right_squares Rs) K c r ->
   region_last c r R -> region_homeless c r R ->
   forall s, In s all_squares -> R s = true -> piece_at G s <> Some (MkPiece c r).
 Proof.
   intros h G Hg. induction Hg as [|h G m G' Hg IH Hst];
-    intros X K c r R HX HR HK Hlast Hhome s Hs HRs Hb; [exact (Hhome s Hs HRs Hb)|].
+    intros X K c r R Rs HX HRs HR HK Hlast Hhome s Hs HRs' Hb; [exact (Hhome s Hs HRs' Hb)|].
+  pose proof (rights_back G m G' Rs Hst HRs) as HRG.
+  pose proof (rights_occupied G' Rs (inv_game _ G' (game_next h G m G' Hg Hst)) HRs) as Hys.
   destruct Hst as (Hl & _). apply legal_move_iff in Hl.
   pose proof (inv_game h G Hg) as Hi.
-  destruct (region_step G G' m X K c r R Hl Hi HX HR HK Hlast (ex_intro _ h Hg) s Hs HRs Hb)
-    as (s' & Hs' & HRs' & Hb' & _).
+  destruct (region_step_held G G' m X K c r R (right_squares Rs) Hl Hi HX HR HK Hlast (ex_intro _ h Hg)
+              Hys s Hs HRs' Hb)
+    as (s' & Hs' & HRs'' & Hb' & _).
   assert (HXG : closed_set (piece_at G) X).
   { apply (closed_transfer (piece_at G')); [exact HX|].
     intros x Hx HXx. exact (frozen_step_keeps G G' m X Hl Hi HX (ex_intro _ h Hg) x Hx HXx). }
-  exact (IH X K c r R HXG HR (cuts_back G m G' X K c r Hl Hi (ex_intro _ h Hg) HX HK) Hlast Hhome
-           s' Hs' HRs' Hb').
+  exact (IH X K c r R Rs HXG HRG HR (rcuts_back G m G' X _ K c r Hl Hi (ex_intro _ h Hg) HX HK) Hlast
+           Hhome s' Hs' HRs'' Hb').
 Qed.
 
 (** The validation of Frozen.v means what it says. *)
@@ -1328,11 +1424,11 @@ Proof.
     rewrite (proj2 (opiece_eqb_eq _ _) E') in E. discriminate.
 Qed.
 
-Lemma cuts_ok_ext : forall b b' X K c r, (forall s, In s all_squares -> b s = b' s) ->
-  cuts_ok b X K c r -> cuts_ok b' X K c r.
+Lemma cut_ok_ext : forall b b' X c r x y, (forall s, In s all_squares -> b s = b' s) ->
+  cut_ok b X c r x y -> cut_ok b' X c r x y.
 Proof.
-  intros b b' X K c r Hb HK x y E.
-  destruct (HK x y E) as [(cc & a & s & Hne & Hxy & (Ha & Hs & Hc & Hra & Hex))|
+  intros b b' X c r x y Hb HK.
+  destruct HK as [(cc & a & s & Hne & Hxy & (Ha & Hs & Hc & Hra & Hex))|
                           [(Hr & o & rf & Ho & HXo & Hbo & Hf)|[(Hr & Hy & Hfree)|Hcb]]];
     [| | |right; right; right; exact Hcb].
   - left. exists cc, a, s. split; [exact Hne|]. split; [exact Hxy|].
@@ -1343,6 +1439,17 @@ Proof.
     assert (Ec : forall g, cnt b' (opp c) g = cnt b (opp c) g)
       by (intros g; apply cnt_ext; intros s Hs; symmetry; apply Hb, Hs).
     unfold capture_free_on in *. rewrite !Ec. exact Hfree.
+Qed.
+
+Lemma cuts_ok_ext : forall b b' X K c r, (forall s, In s all_squares -> b s = b' s) ->
+  cuts_ok b X K c r -> cuts_ok b' X K c r.
+Proof. intros b b' X K c r Hb HK x y E. exact (cut_ok_ext b b' X c r x y Hb (HK x y E)). Qed.
+
+Lemma rcuts_ok_ext : forall b b' X ys K c r, (forall s, In s all_squares -> b s = b' s) ->
+  rcuts_ok b X ys K c r -> rcuts_ok b' X ys K c r.
+Proof.
+  intros b b' X ys K c r Hb HK x y E.
+  destruct (HK x y E) as [H|H]; [left; exact H | right; exact (cut_ok_ext b b' X c r x y Hb H)].
 Qed.
 
 (** The columns of Frozen.v are columns. *)
@@ -1424,10 +1531,11 @@ Qed.
 (** The cuts of a region walk ([region_cut]): those of [kind_cut], and for
     a king the guarded squares, for a pawn the diagonals onto squares its
     side never captured onto. *)
-Lemma region_cut_ok : forall b X c r,
-  cuts_ok b (fun s => X.[s]) (region_cut b (members X) (columns b X) c r) c r.
+Lemma region_cut_ok : forall ys b X c r,
+  rcuts_ok b (fun s => X.[s]) ys (region_cut ys b (members X) (columns b X) c r) c r.
 Proof.
-  intros b X c r x y E. unfold region_cut, region_cut_with in E.
+  intros ys b X c r x y E. unfold region_cut, region_cut_with in E.
+  apply lazy_or_true in E as [E|E]; [|left; apply inb_in; exact E]. right.
   apply lazy_or_true in E as [E|E]; [apply lazy_or_true in E as [E|E]|].
   - exact (kind_cut_ok b X c r x y E).
   - right. left. apply lazy_and_true in E as (Er & E). apply role_eqb_eq in Er. split; [exact Er|].
@@ -1446,7 +1554,9 @@ Local Strategy expand [region_refutes region_refutes_at region].
 
 Theorem region_refutes_game : forall h G P, game h G -> realizes G P -> region_refutes P = false.
 Proof.
-  intros h G P Hg (Hb & _).
+  intros h G P Hg (Hb & _ & Hrights & _).
+  assert (HRG : forall cs, In cs (asserted P) -> castling_right G (fst cs) (snd cs) = true).
+  { intros cs Hcs. unfold asserted in Hcs. apply filter_In in Hcs as (_ & H). apply Hrights, H. }
   destruct (region_refutes P) eqn:E; [|reflexivity]. exfalso.
   unfold region_refutes in E. apply existsb_exists in E. destruct E as (s & Hs & E).
   unfold region_refutes_at in E.
@@ -1458,8 +1568,8 @@ Proof.
   assert (HXG : closed_set (piece_at G) (fun s => X.[s])).
   { apply (closed_transfer (piece_at P)); [apply frozen_set_closed|].
     intros x Hx _. symmetry. apply Hb, Hx. }
-  apply (region_game h G Hg _ _ c r _ HXG HR
-           (cuts_ok_ext _ _ _ _ c r Hb (region_cut_ok (piece_at P) X c r)) Hlast Hhome s Hs
+  apply (region_game h G Hg _ _ c r _ (asserted P) HXG HRG HR
+           (rcuts_ok_ext _ _ _ _ _ c r Hb (region_cut_ok _ (piece_at P) X c r)) Hlast Hhome s Hs
            ltac:(assumption)).
   rewrite <- Bs. symmetry. apply Hb, Hs.
 Qed.

@@ -91,7 +91,7 @@ const SHUT_PICKED: [(&str, bool); 2] = [
 
 /// Positions where the region rule decides, with its native verdict
 /// (rust-core's own tests, and a promoted piece).
-const REGION_PICKED: [(&str, bool); 7] = [
+const REGION_PICKED: [(&str, bool); 9] = [
     // A white king a8 behind black pawns a7, b7, c7 on their second rank
     // and d6, next to the black bishop c8: d7 is empty, so the bishop is
     // not frozen, and the king's region spreads through c8 and d7 to e1.
@@ -123,6 +123,13 @@ const REGION_PICKED: [(&str, bool); 7] = [
     ),
     // Without f2, e3 is free: the king may have come through it.
     ("8/8/8/8/8/3P4/PPP1P1PP/1k2K3 w - - 0 1", false),
+    // White may castle king-side, so its king e1 and rook h1 stood there
+    // all game: the rook f1, behind the unmoved pawns f2 and g2, came from
+    // neither, and f1, g1 hold no rook's initial square.
+    ("4k3/8/8/8/8/8/5PP1/4KR1R w K - 0 1", true),
+    // The same without the right: the rook may have come from a1 along
+    // the first rank, once the king had stepped aside.
+    ("4k3/8/8/8/8/8/5PP1/4KR1R w - - 0 1", false),
 ];
 
 /// Positions where the region-count rule decides, with its native

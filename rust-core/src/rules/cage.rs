@@ -43,9 +43,9 @@
 //! same way, `Cageproof.v` proves `cage_refutes_sound`); a change here must
 //! be made there too (`generator/tests/cage_coq.rs` compares the two).
 
-use super::frozen::frozen_men;
+use super::frozen::{frozen_men, right_squares};
 use crate::attacks;
-use crate::{Bitboard, Board, CastlingRights, File, Piece, Position, Rank, Role, Square};
+use crate::{Bitboard, Board, File, Piece, Position, Rank, Role, Square};
 
 /// The squares of `rank`, from the a-file to the h-file.
 fn rank_squares(rank: Rank) -> impl Iterator<Item = Square> {
@@ -113,12 +113,7 @@ fn is_subsequence(short: &[Piece], long: &[Piece]) -> bool {
 /// position asserts (a right is lost when its king or rook moves, or a man
 /// arrives on their squares).
 pub fn fixed_men(pos: &Position) -> Bitboard {
-    let mut fixed = frozen_men(pos.board());
-    for (color, side) in pos.castling_rights().iter() {
-        fixed.set(CastlingRights::king_home(color));
-        fixed.set(side.rook_from(color));
-    }
-    fixed
+    frozen_men(pos.board()) | right_squares(pos)
 }
 
 /// Whether the men of some cage are not in an order the initial position's

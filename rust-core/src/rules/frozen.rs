@@ -383,6 +383,22 @@ struct Walls<'a> {
     /// The [`capture_free_squares`] of each colour, by `Color as usize`,
     /// for the walls of [`region_refutes`] (empty for the other rules).
     capture_free: [Bitboard; 2],
+    /// The [`right_squares`] of the position, for the walls of
+    /// [`region_refutes`] (empty for the other rules).
+    held: Bitboard,
+}
+
+/// The squares of the king and rook of each castling right `pos`
+/// asserts. A right is lost as soon as a move starts or ends on one of
+/// them, so in a game reaching `pos` their men stood there all game, and
+/// no other man ever stood there (Coq: `right_squares` in Frozen.v).
+pub fn right_squares(pos: &Position) -> Bitboard {
+    let mut squares = Bitboard::EMPTY;
+    for (color, side) in pos.castling_rights().iter() {
+        squares.set(CastlingRights::king_home(color));
+        squares.set(side.rook_from(color));
+    }
+    squares
 }
 
 /// The squares onto which no man of `color` ever captured, whatever the
@@ -421,7 +437,16 @@ impl<'a> Walls<'a> {
             columns: columns(board, frozen),
             guarded: Color::ALL.map(|color| guarded_squares(board, frozen, color)),
             capture_free: [Bitboard::EMPTY; 2],
+            held: Bitboard::EMPTY,
         }
+    }
+
+    /// These walls, and the squares of the kings and rooks of the castling
+    /// rights `pos` asserts ([`right_squares`]), where no other man ever
+    /// stood.
+    fn with_rights(mut self, pos: &Position) -> Walls<'a> {
+        self.held = right_squares(pos);
+        self
     }
 
     /// These walls, and a pawn's region never crossing a diagonal onto a
@@ -460,7 +485,7 @@ impl<'a> Walls<'a> {
                 } else {
                     all.own()
                 };
-                let mut exits = own - walls - across_columns(&self.columns, piece, s);
+                let mut exits = own - walls - self.held - across_columns(&self.columns, piece, s);
                 if no_capture.contains(s) {
                     exits = exits - attacks::pawn_attacks(piece.color.other(), s);
                 }
@@ -481,11 +506,17 @@ impl<'a> Walls<'a> {
 /// ([`capture_free_squares`]): in `rnbqkbnr/1ppppppp/8/8/8/1P2P3/PpPP1PPP/RNBQK1NR`
 /// (Texel's proof-game documentation) White lost only its light-squared
 /// bishop, so the black pawn on the dark square b2 came from b3, across
-/// the column b2-b3.
+/// the column b2-b3. Nor does a region step onto the square of the king or
+/// rook of a castling right the position asserts ([`right_squares`]):
+/// with White's right to castle king-side and its pawns f2, g2 unmoved, a
+/// white rook f1 came from neither e1 nor h1, so from nowhere (rtr-D-103's
+/// wrong alternative, 42 plies back).
 pub fn region_refutes(pos: &Position) -> bool {
     let board = pos.board();
     let start = Board::start();
-    let walls = Walls::of(board, frozen_men(board)).with_capture_colours();
+    let walls = Walls::of(board, frozen_men(board))
+        .with_capture_colours()
+        .with_rights(pos);
     board.pieces().any(|(sq, piece)| {
         if walls.frozen.contains(sq) {
             return false;

@@ -29,7 +29,9 @@
 //!   never onto a square a frozen man of the other side attacks,
 //!   [`frozen::guarded_squares`]; for a pawn, never diagonally
 //!   onto a square its side never captured onto,
-//!   [`frozen::capture_free_squares`]) leads neither to an
+//!   [`frozen::capture_free_squares`]; never onto the square of the king
+//!   or rook of a castling right the position asserts, which stood there
+//!   all game, [`frozen::right_squares`]) leads neither to an
 //!   initial square of its kind nor, for a piece, to its last rank where it
 //!   may have been promoted ([`frozen::region`]).
 //! - [`Rule::RegionCount`]: more men of a kind on the union of their
