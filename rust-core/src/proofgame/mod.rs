@@ -116,16 +116,21 @@
 //! - `--only games --seconds 10`: 35/35 both, median 0.028 s against
 //!   0.029 s, 90th percentile 0.88 s against 0.70 s.
 //!
-//! Rounds and parts sliced by nodes only, the time one deadline for the
-//! whole search (2026-12-02). With the time sliced too, a part cut off by
-//! its share of the clock before its nodes were spent found its game on
-//! one run and not on the next: `retroproof solve` on rtr-D-083 took 9.2,
-//! 9.2 and 3.8 s in three runs alone, rtr-D-111 2.5 s in one batch and
-//! 8.1 s in the next. With nodes: 4.1 and 4.4 s, 2.9 and 3.0 s. The whole
-//! last-move corpus (`solve --jobs 2`, one run each, one after the
-//! other): 73 unconditional answers against 71 (rtr-B-019 and rtr-C-021
-//! now find their games, in 4.7 and 5.4 s instead of giving up after
-//! 10 s), median 4.16 s against 5.57 s.
+//! Rounds and parts sliced by nodes, a round allowed twice its share of
+//! the time (2026-12-02). With the time of every part sliced, a part cut
+//! off by its share of the clock before its nodes were spent found its
+//! game on one run and not on the next: `retroproof solve` on rtr-D-083
+//! took 9.2, 9.2 and 3.8 s in three runs alone, rtr-D-111 2.5 s in one
+//! batch and 8.1 s in the next; now 4.5 and 3.2 s (4.1-4.4 and 2.9-3.0 s
+//! in earlier runs). With nodes alone and only the deadline of the whole
+//! search, rtr-legal-087 (about 24,000 nodes a second, a quarter of the
+//! pace the node budget assumes) spent its 60 s in the first round; the
+//! cap on a round's time leaves the second round the time to find its game
+//! (36 s). The whole last-move corpus (`solve --jobs 2`, one run each, one
+//! after the other): 73 unconditional answers against 71 (rtr-B-019 and
+//! rtr-C-021 now find their games), median 4.29 s against 5.57 s; the
+//! legality corpus: the same verdicts as the run before (69 proven
+//! illegal, 33 proven legal, rtr-legal-165 unknown), median 1.06 s.
 
 pub mod distance;
 pub mod plan;
@@ -268,13 +273,17 @@ pub fn find_proof_game(pos: &Position, budget: Budget) -> Result<Vec<Move>, Proo
         direct_share,
     } in ROUNDS
     {
-        // The rounds and their parts are slices of the nodes; the time
-        // is one deadline for the whole search. (Slicing the time too made
-        // the answer depend on the machine's load: a part that ran out of
-        // time before its nodes found its game on one run and not the next.)
+        // The rounds and their parts are slices of the nodes, and a round
+        // may take twice its share of the time (then the deadline of the
+        // whole search): where the search goes at the pace the node budget
+        // assumes, the nodes are the limit and the answer does not depend
+        // on the machine's load (slicing the time of every part made a
+        // part cut off by the clock find its game on one run and not the
+        // next); where it goes much slower, the first round still leaves
+        // time to the second.
         let round = Budget {
             nodes: (budget.nodes / u64::from(den) * u64::from(num)).max(1),
-            time: None,
+            time: budget.time.map(|t| t / den * num * 2),
             ..budget
         };
         if let Some(game) = round_of(pos, round, direct_share, deadline, &mut spent, &mut before)? {
@@ -314,7 +323,7 @@ struct Round {
     direct_share: u32,
 }
 
-/// One round within `round`'s nodes (and the overall `deadline`): straight at the
+/// One round within `round`'s nodes and time (and the overall `deadline`): straight at the
 /// position with `1 / direct_share` of it, in three runs (half of that
 /// with the budget's weight, then a quarter each with twice and half that
 /// weight: a greedier and a more careful search get stuck in different
@@ -328,10 +337,16 @@ fn round_of(
     spent: &mut u64,
     before: &mut Predecessors,
 ) -> Result<Option<Vec<Move>>, ProofGameError> {
+    let started = Instant::now();
+    // As in `find_proof_game`: a time past what the clock holds is none.
+    let end = match (round.time.and_then(|t| started.checked_add(t)), deadline) {
+        (Some(e), Some(d)) => Some(e.min(d)),
+        (e, d) => e.or(d),
+    };
     let ends_nodes = *spent + round.nodes;
-    // Each part runs until its nodes are spent or the deadline passes.
+    // Each part runs until its nodes are spent or the round's time is up.
     let clipped = |mut part: Budget| {
-        if let Some(e) = deadline {
+        if let Some(e) = end {
             part.time = Some(e.saturating_duration_since(Instant::now()));
         }
         part
@@ -365,7 +380,7 @@ fn round_of(
     let mut i = 0;
     while let Some((q, tail)) = before.get(i) {
         i += 1;
-        if deadline.is_some_and(|e| Instant::now() >= e) || *spent >= ends_nodes {
+        if end.is_some_and(|e| Instant::now() >= e) || *spent >= ends_nodes {
             return Ok(None);
         }
         let try_budget = clipped(per_try);
