@@ -323,8 +323,9 @@ struct Round {
     direct_share: u32,
 }
 
-/// One round within `round`'s nodes and time (and the overall `deadline`): straight at the
-/// position with `1 / direct_share` of it, in three runs (half of that
+/// One round within `round`'s nodes and time (and the overall
+/// `deadline`): straight at the position with `1 / direct_share` of its
+/// nodes, in three runs (half of that
 /// with the budget's weight, then a quarter each with twice and half that
 /// weight: a greedier and a more careful search get stuck in different
 /// places); then the positions a few plies before it, a fortieth of the
