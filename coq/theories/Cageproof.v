@@ -814,12 +814,10 @@ Proof. reflexivity. Qed.
 
 Theorem cage_refutes_game : forall h G P, game h G -> realizes G P -> cage_refutes P = false.
 Proof.
-  intros h G P Hg (Hb & _ & Hrights & _).
+  intros h G P Hg Hr. pose proof (asserted_held G P Hr) as HRG. destruct Hr as (Hb & _).
   assert (HXG : closed_set (piece_at G) (fun s => (frozen_set (piece_at P)).[s])).
   { apply (closed_transfer (piece_at P)); [apply frozen_set_closed|].
     intros x Hx _. symmetry. apply Hb, Hx. }
-  assert (HRG : forall cs, In cs (asserted P) -> castling_right G (fst cs) (snd cs) = true).
-  { intros cs Hcs. unfold asserted in Hcs. apply filter_In in Hcs as (_ & H). apply Hrights, H. }
   assert (Hon : forall E, edge E -> cage_refutes_on (piece_at P) (fixed P) E = false).
   { intros E HE. unfold cage_refutes_on.
     destruct (cage_valid (fixed P) E (cage (fixed P) E)) eqn:Hv; [|reflexivity].

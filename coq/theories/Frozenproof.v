@@ -1187,8 +1187,9 @@ End RegionStep.
 Arguments region_step_or_held : clear implicits.
 Arguments region_step_held : clear implicits.
 
-(** [region_step_or_held] and [region_step_held] with the cuts of [cuts_ok] alone (no squares held by
-    castling rights), as RegionCountproof.v and PawnCapturesproof.v use it. *)
+(** [region_step_or_held] and [region_step_held] with the cuts of
+    [cuts_ok] alone (no squares held by castling rights), as
+    RegionCountproof.v and PawnCapturesproof.v use them. *)
 Theorem region_step_or : forall Q P m X K c r R, legal_move Q m P -> inv Q = true ->
   closed_set (piece_at P) X -> region_closed X K c r R -> cuts_ok (piece_at P) X K c r ->
   (exists h, game h Q) ->
@@ -1381,6 +1382,14 @@ Proof.
   simpl in Hin. destruct Hin as [<-|[<-|[]]]; [rewrite Hk | rewrite Hro]; discriminate.
 Qed.
 
+(** A game position realizing [P] holds every right [P] asserts. *)
+Lemma asserted_held : forall G P, realizes G P ->
+  forall cs, In cs (asserted P) -> castling_right G (fst cs) (snd cs) = true.
+Proof.
+  intros G P (_ & _ & Hrights & _) cs Hcs. unfold asserted in Hcs.
+  apply filter_In in Hcs as (_ & H). apply Hrights, H.
+Qed.
+
 Theorem region_game : forall h G, game h G -> forall X K c r R Rs,
   closed_set (piece_at G) X -> (forall cs, In cs Rs -> castling_right G (fst cs) (snd cs) = true) ->
   region_closed X K c r R -> rcuts_ok (piece_at G) X (right_squares Rs) K c r ->
@@ -1530,7 +1539,7 @@ Qed.
 
 (** The cuts of a region walk ([region_cut]): those of [kind_cut], and for
     a king the guarded squares, for a pawn the diagonals onto squares its
-    side never captured onto. *)
+    side never captured onto, and the steps onto the squares [ys]. *)
 Lemma region_cut_ok : forall ys b X c r,
   rcuts_ok b (fun s => X.[s]) ys (region_cut ys b (members X) (columns b X) c r) c r.
 Proof.
@@ -1554,9 +1563,7 @@ Local Strategy expand [region_refutes region_refutes_at region].
 
 Theorem region_refutes_game : forall h G P, game h G -> realizes G P -> region_refutes P = false.
 Proof.
-  intros h G P Hg (Hb & _ & Hrights & _).
-  assert (HRG : forall cs, In cs (asserted P) -> castling_right G (fst cs) (snd cs) = true).
-  { intros cs Hcs. unfold asserted in Hcs. apply filter_In in Hcs as (_ & H). apply Hrights, H. }
+  intros h G P Hg Hr. pose proof (asserted_held G P Hr) as HRG. destruct Hr as (Hb & _).
   destruct (region_refutes P) eqn:E; [|reflexivity]. exfalso.
   unfold region_refutes in E. apply existsb_exists in E. destruct E as (s & Hs & E).
   unfold region_refutes_at in E.
