@@ -8,11 +8,13 @@
                           boards a position extending [A] may have had
                           before its last move, when that move put a man
                           of [A] on its square;
-    - [zone_closed z Ms]  the partial boards [Ms] form a closed set on the
-                          zone [z]: none is [home] or has a man off the
-                          zone, and every abstract retraction of a member
-                          agrees with a member on the zone's squares
-                          ([agrees_on]);
+    - [zone_closed z ds Ms] the partial boards [Ms] form a closed set on
+                          the zone [z]: none is [home] or has a man off the
+                          zone; each of the first ones, without its man on
+                          the square [ds] names for it ([drop]: it is
+                          weakened) agrees with a member on the zone's
+                          squares ([agrees_on]); every abstract retraction
+                          of each of the others does;
     - [Zoneproof.zone_closed_sound]: then no game reaches a position
                           extending a member;
     - [check_illegal_zcert], [check_last_zcert], [check_last_among_zcert]:
@@ -272,19 +274,39 @@ Definition agrees_on (zs : list int) (A M : position) : bool :=
 Definition zmem (zs : list int) (T : table) (A : position) : bool :=
   existsb (agrees_on zs A) (bucket T (zslot zs A)).
 
+(** [A] without its man on [s]. *)
+Definition drop (A : position) (s : int) : position := partial ((board A).[s <- 0]).
+
 (** ** Closed sets on a zone *)
 
-(** [Ms] is closed on the zone [z] (with squares [zs]); [T] is its table. *)
-Definition member_ok (z : array int) (zs : list int) (T : table) (A : position) : bool :=
-  (PArray.length (board A) =? 64) &&& within z A &&& negb (home A) &&&
-  forallb (zmem zs T) (zpreds A).
+(** [Ms] is closed on the zone [z] (with squares [zs]); [T] is its table.
 
-Definition zone_closed_in (z : array int) (zs : list int) (T : table) (Ms : list position) : bool :=
-  forallb (member_ok z zs T) Ms.
+    A member may be closed in one of two ways.  Every abstract retraction
+    of it agrees with a member ([retracted_ok]); or it is *weakened*
+    ([weakened_ok], Hwa's removal of a man that can leave the zone): it
+    has a man on the zone's square [s], and without that man it agrees
+    with a member.  A position extending it extends that member too, which
+    has fewer men: following weakenings ends at a member closed by its
+    retractions.  The weakened members come first, with their squares
+    ([ds]). *)
+Definition base_ok (z : array int) (A : position) : bool :=
+  (PArray.length (board A) =? 64) &&& within z A &&& negb (home A).
 
-Definition zone_closed (z : array int) (Ms : list position) : bool :=
+Definition retracted_ok (z : array int) (zs : list int) (T : table) (A : position) : bool :=
+  base_ok z A &&& forallb (zmem zs T) (zpreds A).
+
+Definition weakened_ok (z : array int) (zs : list int) (T : table) (A : position) (s : int) : bool :=
+  base_ok z A &&& negb (unknown A s) &&& inb s zs &&& zmem zs T (drop A s).
+
+Fixpoint zone_closed_in (z : array int) (zs : list int) (T : table) (ds : list int) (Ms : list position) : bool :=
+  match ds, Ms with
+  | s :: ds', A :: Ms' => weakened_ok z zs T A s &&& zone_closed_in z zs T ds' Ms'
+  | _, _ => forallb (retracted_ok z zs T) Ms
+  end.
+
+Definition zone_closed (z : array int) (ds : list int) (Ms : list position) : bool :=
   let zs := zone_squares z in
-  zone_closed_in z zs (build (zslot zs) Ms) Ms.
+  zone_closed_in z zs (build (zslot zs) Ms) ds Ms.
 
 (** ** Zone cages in certificates
 
@@ -299,7 +321,7 @@ Definition zone_closed (z : array int) (Ms : list position) : bool :=
     elaborate as five-word compact positions, 3 s as two words each;
     measured 2026-12-02.) *)
 
-Record zcage : Set := ZCage { zc_zone : cpos; zc_members : list int }.
+Record zcage : Set := ZCage { zc_zone : cpos; zc_drops : list int; zc_members : list int }.
 
 (** Writes the cells of the squares [zs] into [b], read from the word [w]
     ([n] cells left in it) and then from the words [ws]; returns the board
@@ -324,19 +346,20 @@ Fixpoint unpack (fuel : nat) (zs : list int) (ws : list int) : list position :=
   | S f, _ => let '(b, rest) := fill zs 0 0 ws (PArray.make 64 0) in partial b :: unpack f zs rest
   end.
 
-(** A cage ready for lookups: the zone's cells and squares, the members,
-    their table. *)
+(** A cage ready for lookups: the zone's cells and squares, the squares
+    of the weakened members, the members, their table. *)
 Record zready : Type :=
-  ZReady { zr_zone : array int; zr_squares : list int; zr_members : list position; zr_table : table }.
+  ZReady { zr_zone : array int; zr_squares : list int; zr_drops : list int;
+           zr_members : list position; zr_table : table }.
 
 Definition ready (c : zcage) : zready :=
   let z := board (decode (zc_zone c)) in
   let zs := zone_squares z in
   let Ms := unpack (List.length (zc_members c)) zs (zc_members c) in
-  ZReady z zs Ms (build (zslot zs) Ms).
+  ZReady z zs (zc_drops c) Ms (build (zslot zs) Ms).
 
 Definition zone_ok (r : zready) : bool :=
-  zone_closed_in (zr_zone r) (zr_squares r) (zr_table r) (zr_members r).
+  zone_closed_in (zr_zone r) (zr_squares r) (zr_table r) (zr_drops r) (zr_members r).
 
 (** [P]'s men on the zone of one of the cages [rs] form a member. *)
 Definition hit (P : position) (r : zready) : bool := zmem (zr_squares r) (zr_table r) P.

@@ -5,7 +5,7 @@
     - [zpreds_complete]: a legal move into a position extending the
       partial board [A] starts from a position extending [A] itself or
       one of its abstract retractions [zpreds A];
-    - [zone_closed_sound : zone_closed z Ms = true ->
+    - [zone_closed_sound : zone_closed z ds Ms = true ->
          forall M, In M Ms -> forall P, extends P M -> ~ reachable P];
     - [zone_refutes : forallb zone_ok rs = true -> refutes (zone_refuted rs)]:
       the default static rule of Cert.v with the zone cages [rs] is sound
@@ -30,12 +30,15 @@
 
     [zone_closed_sound] is an induction over games: the initial position
     extends no member (it is not [home]); the position before the last
-    move extends a member again.
+    move extends a member again.  A weakened member passes it on to the
+    member it agrees with without its dropped man, which has fewer men on
+    the zone ([men_on]): an inner induction on that count
+    ([weakened_members]) reaches a member closed by its retractions.
 
     Axioms: those of Invariants.v and Completeness.v (the primitive
     integers and arrays). *)
 
-From Coq Require Import Uint63 PArray List Bool String PArith FMapPositive.
+From Coq Require Import Uint63 PArray List Bool String PArith FMapPositive Lia.
 From RetroProof Require Import Gen.Vocab Gen.Tables Board Rules RulesFast RulesCheck Facts Material
   Reachable Game Invariants Search Cert Certproof Completeness Zone.
 Import ListNotations.
@@ -669,6 +672,14 @@ Proof.
   unfold piece_at. rewrite (eqb_true _ _ H). apply piece_of_cell_0.
 Qed.
 
+(** The kernel compares [zone_squares z] with the [filter] it stands for
+    by unfolding [filter] and [all_squares] first unless told to unfold
+    [zone_squares] (this [Qed] did not end within minutes). *)
+Local Strategy expand [zone_squares].
+
+Lemma zone_squares_in : forall z s, In s (zone_squares z) -> In s all_squares.
+Proof. intros z s H. unfold zone_squares in H. apply filter_In in H as (H & _). exact H. Qed.
+
 (** A partial board agreeing on the zone's squares with a member that has
     no man off the zone has every man of the member. *)
 Lemma agrees_extends : forall z Q A M, extends Q A -> within z M = true ->
@@ -686,32 +697,147 @@ Proof.
   exists M. split; [exact (HT _ _ Hin) | exact HM].
 Qed.
 
-Lemma member_ok_eq : forall z zs T A, member_ok z zs T A =
-  ((PArray.length (board A) =? 64) &&& within z A &&& negb (home A) &&& forallb (zmem zs T) (zpreds A)).
+(** ** Weakened members *)
+
+(** The men of [A] on the squares [zs]. *)
+Definition men_on (zs : list int) (A : position) : nat :=
+  List.length (filter (fun s => negb (unknown A s)) zs).
+
+Lemma filter_length_le : forall (f g : int -> bool) l,
+  (forall x, In x l -> g x = true -> f x = true) ->
+  (List.length (filter g l) <= List.length (filter f l))%nat.
+Proof.
+  intros f g l H. induction l as [|x l IH]; cbn [filter]; [constructor|].
+  assert (IH' : (List.length (filter g l) <= List.length (filter f l))%nat)
+    by (apply IH; intros y Hy; apply H; right; exact Hy).
+  destruct (g x) eqn:Eg.
+  - rewrite (H x (or_introl eq_refl) Eg). cbn [List.length]. apply le_n_S, IH'.
+  - destruct (f x); cbn [List.length]; [apply le_S|]; exact IH'.
+Qed.
+
+Lemma filter_length_lt : forall (f g : int -> bool) l s,
+  (forall x, In x l -> g x = true -> f x = true) -> In s l -> f s = true -> g s = false ->
+  (List.length (filter g l) < List.length (filter f l))%nat.
+Proof.
+  intros f g l s H. induction l as [|x l IH]; intros Hs Hf Hg; [destruct Hs|]. cbn [filter].
+  assert (Hle : (List.length (filter g l) <= List.length (filter f l))%nat)
+    by (apply filter_length_le; intros y Hy; apply H; right; exact Hy).
+  destruct Hs as [<-|Hs].
+  - rewrite Hf, Hg. cbn [List.length]. apply le_n_S, Hle.
+  - assert (IH' : (List.length (filter g l) < List.length (filter f l))%nat)
+      by (apply IH; [intros y Hy; apply H; right; exact Hy | exact Hs | exact Hf | exact Hg]).
+    destruct (g x) eqn:Eg.
+    + rewrite (H x (or_introl eq_refl) Eg). cbn [List.length]. apply le_n_S, IH'.
+    + destruct (f x); cbn [List.length]; [apply le_S|]; exact IH'.
+Qed.
+
+Lemma piece_at_drop : forall A s t, PArray.length (board A) = 64 -> In s all_squares ->
+  piece_at (drop A s) t = if t =? s then None else piece_at A t.
+Proof.
+  intros A s t Hl Hs. unfold drop. rewrite piece_at_cell, get_set64 by (first [exact Hl | apply in_lt64, Hs]).
+  destruct (t =? s); [apply piece_of_cell_0 | reflexivity].
+Qed.
+
+(** A position extending [A] extends [A] without a man. *)
+Lemma drop_extends : forall Q A s, PArray.length (board A) = 64 -> In s all_squares ->
+  extends Q A -> extends Q (drop A s).
+Proof.
+  intros Q A s Hl Hs H t p Ht E. rewrite (piece_at_drop A s t Hl Hs) in E.
+  destruct (t =? s); [discriminate | exact (H t p Ht E)].
+Qed.
+
+(** Without a man of the squares [zs], [A] has fewer men on them. *)
+Lemma men_on_drop : forall zs A s, PArray.length (board A) = 64 -> In s all_squares ->
+  In s zs -> unknown A s = false -> (men_on zs (drop A s) < men_on zs A)%nat.
+Proof.
+  intros zs A s Hl Hs Hz Hu. unfold men_on. apply (filter_length_lt _ _ zs s).
+  - intros x _ Hx. unfold unknown in *. rewrite (piece_at_drop A s x Hl Hs) in Hx.
+    destruct (x =? s); [discriminate | exact Hx].
+  - exact Hz.
+  - rewrite Hu. reflexivity.
+  - unfold unknown. rewrite (piece_at_drop A s s Hl Hs), eqb_same. reflexivity.
+Qed.
+
+Lemma men_on_agrees : forall zs A M, agrees_on zs A M = true -> men_on zs A = men_on zs M.
+Proof.
+  intros zs A M H. unfold men_on. f_equal. apply filter_ext_in. intros s Hs.
+  unfold unknown. rewrite (agrees_on_at zs A M s H Hs). reflexivity.
+Qed.
+
+(** ** Closed sets *)
+
+Lemma base_ok_eq : forall z A, base_ok z A =
+  ((PArray.length (board A) =? 64) &&& within z A &&& negb (home A)).
 Proof. reflexivity. Qed.
+
+Lemma base_facts : forall z A, base_ok z A = true ->
+  PArray.length (board A) = 64 /\ within z A = true /\ home A = false.
+Proof.
+  intros z A H. rewrite base_ok_eq in H.
+  apply lazy_and_true in H as (H & Hh). apply lazy_and_true in H as (Hl & Hw).
+  split; [apply eqb_true, Hl|]. split; [exact Hw | apply negb_true_iff, Hh].
+Qed.
+
+(** How a member is closed. *)
+Definition closed_by (zs : list int) (T : table) (M : position) : Prop :=
+  (forall A', In A' (zpreds M) -> zmem zs T A' = true) \/
+  (exists s, unknown M s = false /\ In s zs /\ zmem zs T (drop M s) = true).
+
+Lemma closed_in_facts : forall z zs T ds Ms, zone_closed_in z zs T ds Ms = true ->
+  forall M, In M Ms -> base_ok z M = true /\ closed_by zs T M.
+Proof.
+  intros z zs T ds. induction ds as [|d ds IH]; intros Ms H M HM.
+  - cbn [zone_closed_in] in H. destruct Ms as [|A Ms]; [destruct HM|].
+    rewrite forallb_forall in H. pose proof (H M HM) as HA. unfold retracted_ok in HA.
+    apply lazy_and_true in HA as (Hb & Hall). split; [exact Hb|]. left.
+    rewrite forallb_forall in Hall. exact Hall.
+  - destruct Ms as [|A Ms]; [destruct HM|]. cbn [zone_closed_in] in H.
+    apply lazy_and_true in H as (HA & Hrest). destruct HM as [<-|HM]; [|exact (IH Ms Hrest M HM)].
+    unfold weakened_ok in HA. apply lazy_and_true in HA as (HA & Hz).
+    apply lazy_and_true in HA as (HA & Hin). apply lazy_and_true in HA as (Hb & Hu).
+    split; [exact Hb|]. right. exists d.
+    split; [apply negb_true_iff, Hu|]. split; [apply inb_in, Hin | exact Hz].
+Qed.
 
 Section Closed.
 
-Context (z : array int) (T : table) (Ms : list position) (HT : table_ok Ms T)
-  (Hclosed : zone_closed_in z (zone_squares z) T Ms = true).
+Context (z : array int) (T : table) (ds : list int) (Ms : list position) (HT : table_ok Ms T)
+  (Hclosed : zone_closed_in z (zone_squares z) T ds Ms = true).
 
 Lemma member_facts : forall M, In M Ms ->
   PArray.length (board M) = 64 /\ within z M = true /\ home M = false /\
-  forall A', In A' (zpreds M) -> zmem (zone_squares z) T A' = true.
+  closed_by (zone_squares z) T M.
 Proof.
-  intros M HM. unfold zone_closed_in in Hclosed. rewrite forallb_forall in Hclosed.
-  pose proof (Hclosed M HM) as H. rewrite member_ok_eq in H.
-  apply lazy_and_true in H as (H & Hall). apply lazy_and_true in H as (H & Hh).
-  apply lazy_and_true in H as (Hl & Hw).
-  split; [apply eqb_true, Hl|]. split; [exact Hw|]. split; [apply negb_true_iff, Hh|].
-  rewrite forallb_forall in Hall. exact Hall.
+  intros M HM. destruct (closed_in_facts _ _ _ _ _ Hclosed M HM) as (Hb & Hc).
+  destruct (base_facts z M Hb) as (Hl & Hw & Hh). repeat split; assumption.
+Qed.
+
+(** A position extending a member extends one closed by its retractions:
+    weakenings lead there, each to a member with fewer men on the zone. *)
+Lemma weakened_members : forall G,
+  (forall M, In M Ms -> extends G M ->
+     (forall A', In A' (zpreds M) -> zmem (zone_squares z) T A' = true) -> False) ->
+  forall M, In M Ms -> extends G M -> False.
+Proof.
+  intros G Hret.
+  assert (Hn : forall n M, (men_on (zone_squares z) M < n)%nat -> In M Ms -> extends G M -> False).
+  { induction n as [|n IH]; intros M Hn HM He; [inversion Hn|].
+    destruct (member_facts M HM) as (Hl & _ & _ & [Hpreds|(s & Hu & Hs & Hz)]).
+    - exact (Hret M HM He Hpreds).
+    - destruct (zmem_sound _ Ms T _ HT Hz) as (M' & HM' & Ha).
+      destruct (member_facts M' HM') as (_ & Hw & _).
+      pose proof (zone_squares_in z s Hs) as Hsq.
+      apply (IH M'); [| exact HM' | exact (agrees_extends z G _ M' (drop_extends G M s Hl Hsq He) Hw Ha)].
+      rewrite <- (men_on_agrees _ _ _ Ha).
+      pose proof (men_on_drop _ M s Hl Hsq Hs Hu). lia. }
+  intros M HM He. apply (Hn (S (men_on (zone_squares z) M)) M); [lia | exact HM | exact He].
 Qed.
 
 (** No game reaches a position extending a member. *)
 Theorem zone_members_game : forall h G, game h G -> forall M, In M Ms -> extends G M -> False.
 Proof.
-  intros h G Hg. induction Hg as [|h G0 m G Hg IH Hs]; intros M HM He;
-    destruct (member_facts M HM) as (Hlen & _ & Hhome & Hpreds).
+  intros h G Hg. induction Hg as [|h G0 m G Hg IH Hs]; apply weakened_members;
+    intros M HM He Hpreds; destruct (member_facts M HM) as (Hlen & _ & Hhome & _).
   - rewrite (home_extends M He) in Hhome. discriminate.
   - destruct Hs as (Hl & _). apply legal_move_iff in Hl.
     destruct (zpreds_complete M G0 m G Hlen Hl (inv_game h G0 Hg) He) as [He0|(A' & HA' & He')].
@@ -729,11 +855,11 @@ Proof. intros G P (Hb & _) s p Hs E. rewrite <- (Hb s Hs). exact E. Qed.
 
 (** ** Headline theorems *)
 
-Theorem zone_closed_sound : forall z Ms, zone_closed z Ms = true ->
+Theorem zone_closed_sound : forall z ds Ms, zone_closed z ds Ms = true ->
   forall M, In M Ms -> forall P, extends P M -> ~ reachable P.
 Proof.
-  intros z Ms H M HM P HP (h & G & Hg & Hr).
-  apply (zone_members_game z (build (zslot (zone_squares z)) Ms) Ms (build_ok _ Ms) H h G Hg M HM).
+  intros z ds Ms H M HM P HP (h & G & Hg & Hr).
+  apply (zone_members_game z (build (zslot (zone_squares z)) Ms) ds Ms (build_ok _ Ms) H h G Hg M HM).
   intros s p Hs E. apply (realizes_extends_self G P Hr s p Hs), (HP s p Hs E).
 Qed.
 
@@ -755,7 +881,10 @@ Lemma ready_members : forall c, zr_members (ready c) = members_of c.
 Proof. reflexivity. Qed.
 Lemma hit_eq : forall P r, hit P r = zmem (zr_squares r) (zr_table r) P.
 Proof. reflexivity. Qed.
-Lemma zone_ok_eq : forall r, zone_ok r = zone_closed_in (zr_zone r) (zr_squares r) (zr_table r) (zr_members r).
+Lemma ready_drops : forall c, zr_drops (ready c) = zc_drops c.
+Proof. reflexivity. Qed.
+Lemma zone_ok_eq : forall r, zone_ok r =
+  zone_closed_in (zr_zone r) (zr_squares r) (zr_table r) (zr_drops r) (zr_members r).
 Proof. reflexivity. Qed.
 
 Theorem zone_refutes : forall Z, forallb zone_ok (map ready Z) = true ->
@@ -767,10 +896,10 @@ Proof.
   rewrite forallb_forall in HZ. pose proof (HZ r Hin) as Hok.
   apply in_map_iff in Hin as (c & <- & _).
   rewrite hit_eq, ready_table, ready_squares in Hhit.
-  rewrite zone_ok_eq, ready_table, ready_zone, ready_squares, ready_members in Hok.
+  rewrite zone_ok_eq, ready_table, ready_zone, ready_squares, ready_drops, ready_members in Hok.
   pose proof (build_ok (zslot (zone_squares (board (decode (zc_zone c))))) (members_of c)) as HT.
   destruct (zmem_sound _ _ _ _ HT Hhit) as (M & HM & Ha).
-  apply (zone_members_game _ _ _ HT Hok h G Hg M HM).
-  destruct (member_facts _ _ _ Hok M HM) as (_ & Hw & _).
+  apply (zone_members_game _ _ _ _ HT Hok h G Hg M HM).
+  destruct (member_facts _ _ _ _ Hok M HM) as (_ & Hw & _).
   exact (agrees_extends _ G P M (realizes_extends_self G P Hr) Hw Ha).
 Qed.

@@ -207,7 +207,8 @@ fn a_live_branch_claimed_dead_is_refused() {
 /// Brandis's last-move record (janko.at, rtr-A-023 of the shared corpus):
 /// the last ply was the bishop a2 taking a knight on b1. The other ways
 /// back end in zone cages (Zone.v): the men of the corner a1, b1, c1,
-/// c2, d2 cannot all have come from home.
+/// c2, d2 cannot all have come from home (with weakened members: men
+/// that can leave the zone dropped).
 const ZONE_LAST: &str = "8/8/8/8/1P6/kP6/2PP4/KBb5 b - -";
 
 #[test]
@@ -258,6 +259,20 @@ fn zone_cages_prove_and_a_broken_cage_is_refused() {
         .expect("some member is needed");
     broken.cages[cage].members.remove(victim);
     assert!(refused(prove_cert(&root, &q, &broken)));
+    // A weakened member said to drop a man from a square it has none on
+    // is refused by both.
+    let mut wrong = certificate.clone();
+    let cage = wrong
+        .cages
+        .iter()
+        .position(|c| !c.drops.is_empty())
+        .expect("a cage with weakened members");
+    let c = &mut wrong.cages[cage];
+    c.drops[0] = (c.zone - c.members[0].occupied())
+        .first()
+        .expect("an empty square of the zone");
+    assert!(cert::check_last(&root, &plies, &wrong).is_err());
+    assert!(refused(prove_cert(&root, &q, &wrong)));
 }
 
 /// The closure of `roots` under retraction, not expanding positions the

@@ -45,7 +45,7 @@ use crate::hash::FastMap;
 use crate::rules::zone::{self, Cages, ZoneCage};
 use crate::rules::{Rule, RuleSet};
 use crate::search::{game_of, is_initial, Key};
-use crate::{Board, Move, Position, Unmove};
+use crate::{Bitboard, Board, Move, Position, Square, Unmove};
 
 /// How much the search may do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -194,26 +194,37 @@ pub const LAST_RESORT_DEPTH: u32 = 32;
 /// The cages with one zone made one (the union of closed sets on a zone is
 /// closed), so that the certificate lists each zone once.
 fn merge_by_zone<'a>(cages: impl Iterator<Item = &'a ZoneCage>) -> Vec<ZoneCage> {
-    let mut merged: Vec<(ZoneCage, HashSet<Board>)> = Vec::new();
+    /// A zone's weakened members (with their drops) and other members.
+    type Merged = (Bitboard, Vec<(Board, Square)>, Vec<Board>, HashSet<Board>);
+    let mut merged: Vec<Merged> = Vec::new();
     for cage in cages {
-        let i = match merged.iter().position(|(m, _)| m.zone == cage.zone) {
+        let i = match merged.iter().position(|m| m.0 == cage.zone) {
             Some(i) => i,
             None => {
-                merged.push((
-                    ZoneCage {
-                        zone: cage.zone,
-                        members: Vec::new(),
-                    },
-                    HashSet::new(),
-                ));
+                merged.push((cage.zone, Vec::new(), Vec::new(), HashSet::new()));
                 merged.len() - 1
             }
         };
-        let (m, seen) = &mut merged[i];
-        m.members
-            .extend(cage.members.iter().filter(|b| seen.insert(**b)).copied());
+        let (_, weakened, retracted, seen) = &mut merged[i];
+        for (a, &sq) in cage.members.iter().zip(&cage.drops) {
+            if seen.insert(*a) {
+                weakened.push((*a, sq));
+            }
+        }
+        retracted.extend(cage.retracted().iter().filter(|b| seen.insert(**b)));
     }
-    merged.into_iter().map(|(m, _)| m).collect()
+    merged
+        .into_iter()
+        .map(|(zone, weakened, retracted, _)| ZoneCage {
+            zone,
+            drops: weakened.iter().map(|&(_, sq)| sq).collect(),
+            members: weakened
+                .into_iter()
+                .map(|(a, _)| a)
+                .chain(retracted)
+                .collect(),
+        })
+        .collect()
 }
 
 impl Search {

@@ -139,14 +139,23 @@ fn zone_term(zone: Bitboard) -> Result<Term, EmitError> {
     words_term(packed(|sq| u64::from(zone.contains(sq))))
 }
 
-/// `Zone.ZCage zone members`.
+/// `Zone.ZCage zone drops members`: `drops` the squares of the weakened
+/// members (the first ones), a1 being 0.
 fn zcage_term(cage: &ZoneCage, members: Term) -> Result<Term, EmitError> {
-    call("Zone.ZCage", vec![zone_term(cage.zone)?, members])
+    let drops = cage
+        .drops
+        .iter()
+        .map(|sq| Term::Int(Int63::from(sq.index())))
+        .collect();
+    call(
+        "Zone.ZCage",
+        vec![zone_term(cage.zone)?, Term::List(drops), members],
+    )
 }
 
 /// The zone cages of a certificate: `Zm_i_0`, `Zm_i_1`, … (the members of
 /// cage `i`, [`CHUNK`] partial boards each) and `Z : list Zone.zcage`,
-/// each cage `Zone.ZCage zone members`.
+/// each cage `Zone.ZCage zone drops members`.
 pub fn cage_definitions(cages: &[ZoneCage]) -> Result<Vec<Sentence>, EmitError> {
     let mut sentences = Vec::new();
     let mut terms = Vec::new();
@@ -292,6 +301,7 @@ mod tests {
         cert.cages.push(ZoneCage {
             zone: member.occupied(),
             members: vec![member; CHUNK + 1],
+            drops: Vec::new(),
         });
         let text =
             crate::coq::print_file(&cert_file(&start, &CertQuestion::Illegal, &cert, &[]).unwrap());

@@ -33,10 +33,20 @@
 //! is lost but precision, and the set of partial boards on the zone is
 //! finite.
 //!
+//! **Weakened members.** A position extending `A` extends `A` without
+//! any one of its men. So when a man of `A` can go back off the zone,
+//! [`verify`] drops him from `A` itself (Hwa's removal) and explores only
+//! the weaker board: `A` is a *weakened* member, closed by the member it
+//! leads to, which has a man fewer (following weakenings ends at a member
+//! closed by its retractions). Cages shrink by orders of magnitude: Hwa's
+//! cage for rtr-A-055 takes about 80,000 partial boards closed by their
+//! retractions alone, 152 with weakened members.
+//!
 //! **Cages.** A set `C` of partial boards on a zone is *closed* when none
 //! of them is *home* (every man on a square where the initial position
 //! has that very man) and every abstract retraction of a member, dropped
-//! to the zone, is a member. Then no position extending a member is
+//! to the zone, is a member (or the member is weakened, and without its
+//! man it is a member). Then no position extending a member is
 //! reached by any game: going back along the game, the position stays in
 //! `E(C)` down to its first position, the initial one, which extends no
 //! member (it would make the member home). [`verify`] explores the partial
@@ -238,8 +248,19 @@ pub fn predecessors(a: &Board, out: &mut Vec<Board>) {
 pub struct ZoneCage {
     /// The zone: men that go back to a square outside it are dropped.
     pub zone: Bitboard,
-    /// The members, the root first.
+    /// The members: first the weakened ones, `drops[i]` the square of
+    /// the man `members[i]` is weakened by, then the others.
     pub members: Vec<Board>,
+    /// The squares the weakened members (the first `drops.len()`
+    /// members) drop.
+    pub drops: Vec<Square>,
+}
+
+impl ZoneCage {
+    /// The members closed by their retractions (not weakened).
+    pub fn retracted(&self) -> &[Board] {
+        &self.members[self.drops.len()..]
+    }
 }
 
 /// The men of `a` not standing where the initial position has that very
@@ -306,11 +327,21 @@ impl Scratch {
         boards.push(root);
         todo.push((Reverse(away(&root)), Reverse(0usize)));
         let mut members = Vec::new();
+        let mut weakened = Vec::new();
         while let Some((_, Reverse(i))) = todo.pop() {
             let a = boards[i];
-            members.push(a);
             out.clear();
             predecessors(&a, out);
+            match escaping(&a, zone, out) {
+                Some(sq) => {
+                    weakened.push((a, sq));
+                    let mut w = a;
+                    w.discard_piece_at(sq);
+                    out.clear();
+                    out.push(w);
+                }
+                None => members.push(a),
+            }
             for before in out.drain(..) {
                 let before = before.masked(zone);
                 if seen.insert(before) {
@@ -323,8 +354,32 @@ impl Scratch {
                 }
             }
         }
-        Some(ZoneCage { zone, members })
+        let drops = weakened.iter().map(|&(_, sq)| sq).collect();
+        let members = weakened
+            .into_iter()
+            .map(|(a, _)| a)
+            .chain(members)
+            .collect();
+        Some(ZoneCage {
+            zone,
+            members,
+            drops,
+        })
     }
+}
+
+/// A man of `a` that one of its abstract retractions `preds` takes off
+/// `zone` (his square), if any.
+fn escaping(a: &Board, zone: Bitboard, preds: &[Board]) -> Option<Square> {
+    let men = a.occupied();
+    preds.iter().find_map(|b| {
+        let kept = b.masked(zone).occupied();
+        if kept.count() < men.count() {
+            (men - kept).into_iter().next()
+        } else {
+            None
+        }
+    })
 }
 
 /// Checks that `cage` is closed: no member is home and every abstract
@@ -332,12 +387,19 @@ impl Scratch {
 /// Coq checker does.)
 pub fn is_closed(cage: &ZoneCage) -> bool {
     let set: FastSet<Board> = cage.members.iter().copied().collect();
+    let weakened = cage.members.iter().zip(&cage.drops).all(|(a, &sq)| {
+        let mut w = *a;
+        w.discard_piece_at(sq);
+        a.occupied().contains(sq) && cage.zone.contains(sq) && !is_home(a) && set.contains(&w)
+    });
     let mut out = Vec::new();
-    cage.members.iter().all(|a| {
-        out.clear();
-        predecessors(a, &mut out);
-        !is_home(a) && out.iter().all(|b| set.contains(&b.masked(cage.zone)))
-    })
+    weakened
+        && cage.drops.len() <= cage.members.len()
+        && cage.retracted().iter().all(|a| {
+            out.clear();
+            predecessors(a, &mut out);
+            !is_home(a) && out.iter().all(|b| set.contains(&b.masked(cage.zone)))
+        })
 }
 
 /// The squares a king's move from `squares`, and `squares` themselves.
@@ -383,9 +445,10 @@ pub struct LastResortPass {
 ///   failed searches); on records it cannot decide the pass explored up
 ///   to 4,000,000 (2.6 s of a 6.7 s search) before the bound.
 /// - Second pass (80,000 a cage, 1,000,000 in all; 2026-12-02): rtr-C-043
-///   is decided by a cage found after about 464,000 boards (two cages of 62,544
-///   partial boards in all in its certificate, `coqc` 94 s; 24 s since
-///   Zone.v looks members up by their zone's squares alone); on 7
+///   was decided by a cage found after about 464,000 boards (two cages of
+///   62,544 partial boards in all in its certificate, `coqc` 94 s; 24 s
+///   since Zone.v looks members up by their zone's squares alone; with
+///   weakened members its cages are found within [`LIMIT`]); on 7
 ///   records it cannot decide it explored 1,300 to 324,000 boards, up to
 ///   0.25 s. One pass of 80,000 a cage around every root instead
 ///   found larger cages for rtr-A-033 than the first pass does, and
@@ -430,12 +493,14 @@ impl Cages {
     }
 
     /// The candidate zones of `pos`: for each man, the king's-move
-    /// neighbourhood of the men within one, or two, squares of it. (Both
-    /// sizes decide records of the corpus that the other does not; three
-    /// squares decided none more when measured with centres away from home
-    /// only. Men at home count as centres too: a
-    /// cage is often walled by them, a knight at home on g8 boxed in by
-    /// its own pawns.)
+    /// neighbourhood of the men within one, or two, squares of it, and
+    /// last the neighbourhood of all its men. (Both sizes decide records
+    /// of the corpus that the other does not; three squares decided none
+    /// more when measured with centres away from home only. Men at home
+    /// count as centres too: a cage is often walled by them, a knight at
+    /// home on g8 boxed in by its own pawns. The whole position, with
+    /// weakened members, decides rtr-A-055: Hwa's cage there spans seven
+    /// files.)
     fn zones(pos: &Position) -> Vec<Bitboard> {
         let board = pos.board();
         let occupied = board.occupied();
@@ -449,6 +514,10 @@ impl Cages {
                     zones.push(zone);
                 }
             }
+        }
+        let all = neighbourhood(occupied);
+        if !zones.contains(&all) {
+            zones.push(all);
         }
         zones
     }
@@ -512,6 +581,30 @@ mod tests {
         let zone = neighbourhood(a.occupied());
         let cage = verify(a, zone, LIMIT).expect("a cage");
         assert!(is_closed(&cage));
+    }
+
+    /// Ceriani's cage (rtr-A-055; Hwa's cage list): the black king d8
+    /// and queen h7 and White's king f8 shut in by Black's pawns. Closed
+    /// by retractions alone it takes about 80,000 partial boards; with
+    /// the men that can leave the zone dropped, a few hundred.
+    #[test]
+    fn weakened_members_make_a_small_cage() {
+        let a = board("2bk1K1n/1ppp1p1q/6pp/8/8/8/8/8");
+        let zone = neighbourhood(a.occupied());
+        let cage = verify(a, zone, 1_000).expect("a cage");
+        assert!(!cage.drops.is_empty());
+        assert!(is_closed(&cage));
+        // A weakened member whose drop names a square it has no man on,
+        // or a drop dropped: not closed.
+        let mut wrong = cage.clone();
+        let empty = (zone - wrong.members[0].occupied())
+            .first()
+            .expect("an empty square");
+        wrong.drops[0] = empty;
+        assert!(!is_closed(&wrong));
+        let mut wrong = cage.clone();
+        wrong.drops.remove(0);
+        assert!(!is_closed(&wrong));
     }
 
     #[test]
