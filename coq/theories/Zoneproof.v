@@ -703,34 +703,6 @@ Qed.
 Definition men_on (zs : list int) (A : position) : nat :=
   List.length (filter (fun s => negb (unknown A s)) zs).
 
-Lemma filter_length_le : forall (f g : int -> bool) l,
-  (forall x, In x l -> g x = true -> f x = true) ->
-  (List.length (filter g l) <= List.length (filter f l))%nat.
-Proof.
-  intros f g l H. induction l as [|x l IH]; cbn [filter]; [constructor|].
-  assert (IH' : (List.length (filter g l) <= List.length (filter f l))%nat)
-    by (apply IH; intros y Hy; apply H; right; exact Hy).
-  destruct (g x) eqn:Eg.
-  - rewrite (H x (or_introl eq_refl) Eg). cbn [List.length]. apply le_n_S, IH'.
-  - destruct (f x); cbn [List.length]; [apply le_S|]; exact IH'.
-Qed.
-
-Lemma filter_length_lt : forall (f g : int -> bool) l s,
-  (forall x, In x l -> g x = true -> f x = true) -> In s l -> f s = true -> g s = false ->
-  (List.length (filter g l) < List.length (filter f l))%nat.
-Proof.
-  intros f g l s H. induction l as [|x l IH]; intros Hs Hf Hg; [destruct Hs|]. cbn [filter].
-  assert (Hle : (List.length (filter g l) <= List.length (filter f l))%nat)
-    by (apply filter_length_le; intros y Hy; apply H; right; exact Hy).
-  destruct Hs as [<-|Hs].
-  - rewrite Hf, Hg. cbn [List.length]. apply le_n_S, Hle.
-  - assert (IH' : (List.length (filter g l) < List.length (filter f l))%nat)
-      by (apply IH; [intros y Hy; apply H; right; exact Hy | exact Hs | exact Hf | exact Hg]).
-    destruct (g x) eqn:Eg.
-    + rewrite (H x (or_introl eq_refl) Eg). cbn [List.length]. apply le_n_S, IH'.
-    + destruct (f x); cbn [List.length]; [apply le_S|]; exact IH'.
-Qed.
-
 Lemma piece_at_drop : forall A s t, PArray.length (board A) = 64 -> In s all_squares ->
   piece_at (drop A s) t = if t =? s then None else piece_at A t.
 Proof.
@@ -750,12 +722,14 @@ Qed.
 Lemma men_on_drop : forall zs A s, PArray.length (board A) = 64 -> In s all_squares ->
   In s zs -> unknown A s = false -> (men_on zs (drop A s) < men_on zs A)%nat.
 Proof.
-  intros zs A s Hl Hs Hz Hu. unfold men_on. apply (filter_length_lt _ _ zs s).
+  intros zs A s Hl Hs Hz Hu. unfold men_on.
+  enough (H : (List.length (filter (fun x => negb (unknown (drop A s) x)) zs) + 1 <=
+               List.length (filter (fun x => negb (unknown A x)) zs))%nat) by lia.
+  apply filter_lt.
   - intros x _ Hx. unfold unknown in *. rewrite (piece_at_drop A s x Hl Hs) in Hx.
     destruct (x =? s); [discriminate | exact Hx].
-  - exact Hz.
-  - rewrite Hu. reflexivity.
-  - unfold unknown. rewrite (piece_at_drop A s s Hl Hs), eqb_same. reflexivity.
+  - exists s. split; [exact Hz|]. split; [rewrite Hu; reflexivity|].
+    unfold unknown. rewrite (piece_at_drop A s s Hl Hs), eqb_same. reflexivity.
 Qed.
 
 Lemma men_on_agrees : forall zs A M, agrees_on zs A M = true -> men_on zs A = men_on zs M.
