@@ -332,7 +332,10 @@ impl Scratch {
             let a = boards[i];
             out.clear();
             predecessors(&a, out);
-            match escaping(&a, zone, out) {
+            for b in out.iter_mut() {
+                *b = b.masked(zone);
+            }
+            match escaping(&a, out) {
                 Some(sq) => {
                     weakened.push((a, sq));
                     let mut w = a;
@@ -343,7 +346,6 @@ impl Scratch {
                 None => members.push(a),
             }
             for before in out.drain(..) {
-                let before = before.masked(zone);
                 if seen.insert(before) {
                     let far = away(&before);
                     if far == 0 || seen.len() > limit {
@@ -368,18 +370,14 @@ impl Scratch {
     }
 }
 
-/// A man of `a` that one of its abstract retractions `preds` takes off
-/// `zone` (his square), if any.
-fn escaping(a: &Board, zone: Bitboard, preds: &[Board]) -> Option<Square> {
+/// A man of `a` that one of its abstract retractions `preds` (dropped to
+/// the zone) takes off the zone: his square, if any.
+fn escaping(a: &Board, preds: &[Board]) -> Option<Square> {
     let men = a.occupied();
-    preds.iter().find_map(|b| {
-        let kept = b.masked(zone).occupied();
-        if kept.count() < men.count() {
-            (men - kept).into_iter().next()
-        } else {
-            None
-        }
-    })
+    preds
+        .iter()
+        .find(|b| b.occupied().count() < men.count())
+        .and_then(|b| (men - b.occupied()).into_iter().next())
 }
 
 /// Checks that `cage` is closed: no member is home; each weakened member
