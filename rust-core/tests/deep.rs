@@ -11,7 +11,7 @@ use retroproof_core::deep::{Budget, Search, Verdict};
 use retroproof_core::problem::{parse_suite, Question, Solution};
 use retroproof_core::random::Rng;
 use retroproof_core::rules::{zone, Rule, RuleSet};
-use retroproof_core::{Color, Move, Position};
+use retroproof_core::{Board, Color, Move, Position, Role};
 
 fn pos(fen: &str) -> Position {
     Position::from_fen(fen).unwrap()
@@ -160,12 +160,20 @@ fn keym_last_capture_took_a_pawn_by_its_landing() {
 
 /// Willcocks's rtr-A-033 (examples/corpus), Black to move: White's last
 /// move was g6xh7 taking a rook. The other retractions (h5-h6, g6xh7
-/// taking another man) lie in zone cages of more than [`zone::LIMIT`]
-/// partial boards, which the search looks for only as its last resort
-/// ([`zone::LAST_RESORT`]'s first pass), once its rounds have gone deep.
+/// taking another man) lie in zone cages, of more than [`zone::LIMIT`]
+/// partial boards each (the search's last resort) until cores
+/// (`rules::zone`) made them smaller.
 #[test]
-fn willcocks_last_capture_by_larger_cages() {
-    assert_last_by_a_cage_larger_than("5kbK/3pRp1P/4pp1P/6p1/8/8/8/8 b - -", "g6h7xr", zone::LIMIT);
+fn willcocks_last_capture_by_cages() {
+    let p = pos("5kbK/3pRp1P/4pp1P/6p1/8/8/8/8 b - -");
+    match Search::new(RuleSet::ALL, budget(10.0)).last(&p, 1) {
+        Verdict::Last { plies, certificate } => {
+            assert_eq!(uci(&plies), ["g6h7xr"]);
+            check_last(&p, &plies, &certificate).unwrap();
+            assert!(!certificate.cages.is_empty());
+        }
+        other => panic!("{other:?}"),
+    }
 }
 
 /// rtr-C-043 (examples/corpus), Black to move: White's last move was
@@ -186,19 +194,32 @@ fn last_capture_by_weakened_cages() {
     }
 }
 
-/// The search answers that the last ply of `fen` is `last`, with a
-/// certificate the native checker accepts that holds a zone cage of more
-/// than `limit` partial boards.
-fn assert_last_by_a_cage_larger_than(fen: &str, last: &str, limit: usize) {
-    let p = pos(fen);
+/// Keym's rtr-A-045 (examples/corpus), Black to move: White's last move
+/// was b7xa8=R taking a bishop. Taking a knight instead lies in a cage
+/// that Hwa closes with auxiliary cages of White's king b8 behind Black's
+/// pawns: the search finds them as cores (a king with all the pawns),
+/// members of its certificate's cages (in its last resort,
+/// [`zone::LAST_RESORT`], with cages of more than [`zone::LIMIT`]
+/// partial boards).
+#[test]
+fn last_capture_by_cages_with_cores() {
+    let p = pos("RK1k4/r1ppRpp1/pp2p2p/8/8/8/8/8 b - -");
     match Search::new(RuleSet::ALL, budget(10.0)).last(&p, 1) {
         Verdict::Last { plies, certificate } => {
-            assert_eq!(uci(&plies), [last]);
+            assert_eq!(uci(&plies), ["b7a8rxb"]);
             check_last(&p, &plies, &certificate).unwrap();
+            let king_and_pawns = |m: &Board| {
+                let pieces = m.occupied() - m.by_role(Role::Pawn);
+                pieces.count() == 1 && pieces == m.by_role(Role::King)
+            };
             assert!(certificate
                 .cages
                 .iter()
-                .any(|cage| cage.members.len() > limit));
+                .any(|cage| cage.members.iter().any(king_and_pawns)));
+            assert!(certificate
+                .cages
+                .iter()
+                .any(|cage| cage.members.len() > zone::LIMIT));
         }
         other => panic!("{other:?}"),
     }

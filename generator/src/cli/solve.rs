@@ -30,7 +30,9 @@ use serde::Serialize;
 
 use super::classic::{check_published, games};
 use super::coq_run::prove_file;
-use super::prove::{game_seconds, read_problems, resolve_full, resolved_proof_text, QuestionArgs};
+use super::prove::{
+    game_seconds, read_problems, resolve_full, resolved_proof_text, QuestionArgs, LAST_GAME_SECONDS,
+};
 use super::CliError;
 use crate::batch::{self, BatchOptions, Done};
 use crate::classic::{self as classic_q, Classic};
@@ -55,8 +57,8 @@ pub struct SolveArgs {
 
     /// Budget of each proof-game search, in seconds: for legality rows and
     /// per case of `castling`, `en-passant`, `orientation` [default: 60];
-    /// for the games that make last-move answers unconditional and per
-    /// case of `where X` [default: 10]
+    /// for the games that make last-move answers unconditional [default:
+    /// 3]; per case of `where X` [default: 10]
     #[arg(long, value_name = "SECS",
           value_parser = clap::value_parser!(u64).range(0..=super::MOST_SECONDS))]
     pub game_time: Option<u64>,
@@ -677,7 +679,7 @@ fn solve_both_sides(
         };
         return Err(both_sides_failure(&sides, failure));
     }
-    let game_time = game_seconds(game_time, false);
+    let game_time = game_time.unwrap_or(LAST_GAME_SECONDS);
     if game_time > 0 {
         for (_, resolved) in &mut sides {
             if resolved.game.is_none() {
