@@ -471,8 +471,8 @@ impl Search {
     /// deep: looks for zone cages in the passes of [`zone::LAST_RESORT`],
     /// each within the time budget and its bound on partial boards. The
     /// first pass looks around `nodes` (the positions still undecided) and
-    /// their retractions, the later ones, with larger cages, around those
-    /// of `nodes` still undecided only. A position a cage holds is refuted
+    /// their retractions, later ones (none now), with larger cages, around
+    /// those of `nodes` still undecided only. A position a cage holds is refuted
     /// (its own retractions no longer count), and the dead set is
     /// recomputed after each pass that found one. Whether a cage was
     /// found.

@@ -579,11 +579,11 @@ pub struct LastResortPass {
 /// ([`Search`](crate::deep::Search) tries it once per question, around the
 /// retractions still undecided after [`LAST_RESORT_DEPTH`] rounds): a
 /// cage found there decides a whole alternative at once. The first pass
-/// looks around the positions still undecided and their retractions; the
-/// second, with larger cages, around those positions still undecided
-/// only: a handful of roots, so that it costs the records it cannot
-/// decide little, and a record the first pass decides keeps its cages
-/// (and the time Coq takes to check them).
+/// looks around the positions still undecided and their retractions; a
+/// later one (none now), with larger cages, around those positions still
+/// undecided only: a handful of roots, so that it costs the records it
+/// cannot decide little, and a record the first pass decides keeps its
+/// cages (and the time Coq takes to check them).
 ///
 /// Measured on the shared corpus:
 /// - First pass (20,000 boards a cage, 1,000,000 in all, about half a
@@ -595,27 +595,25 @@ pub struct LastResortPass {
 ///   485,000 boards in all (five cages of about 9,000 members among
 ///   failed searches); on records it cannot decide the pass explored up
 ///   to 4,000,000 (2.6 s of a 6.7 s search) before the bound.
-/// - Second pass (80,000 a cage, 1,000,000 in all; 2026-12-02): rtr-C-043
-///   was decided by a cage found after about 464,000 boards (two cages of
-///   62,544 partial boards in all in its certificate, `coqc` 94 s; 24 s
-///   since Zone.v looks members up by their zone's squares alone; with
-///   weakened members its cages are found within [`LIMIT`]); on 7
-///   records it cannot decide it explored 1,300 to 324,000 boards, up to
-///   0.25 s. One pass of 80,000 a cage around every root instead
-///   found larger cages for rtr-A-033 than the first pass does, and
-///   `coqc` took four times as long on them (152 s in all against 37 s).
+/// - A second pass (80,000 a cage, 1,000,000 in all), from the thirteenth
+///   to the fifteenth session of 2026-12-02: rtr-C-043 was decided by a
+///   cage found after about 464,000 boards (two cages of 62,544 partial
+///   boards in all in its certificate, `coqc` 94 s; 24 s since Zone.v
+///   looks members up by their zone's squares alone); on 7 records it
+///   cannot decide it explored 1,300 to 324,000 boards, up to 0.25 s.
+///   With weakened members rtr-C-043's cages are found within
+///   [`LIMIT`], and with cores the pass decided nothing on the shared
+///   corpus (natively, without it: the same 153 last-move and 68
+///   legality records, 140 s against 142 s), so it went. One pass of
+///   80,000 a cage around every root instead found larger cages for
+///   rtr-A-033 than the first pass does, and `coqc` took four times as
+///   long on them (152 s in all against 37 s).
 ///
 /// [`LAST_RESORT_DEPTH`]: crate::deep::LAST_RESORT_DEPTH
-pub const LAST_RESORT: [LastResortPass; 2] = [
-    LastResortPass {
-        limit: 20_000,
-        boards: 1_000_000,
-    },
-    LastResortPass {
-        limit: 80_000,
-        boards: 1_000_000,
-    },
-];
+pub const LAST_RESORT: [LastResortPass; 1] = [LastResortPass {
+    limit: 20_000,
+    boards: 1_000_000,
+}];
 
 /// The zone cages found so far, and the roots that failed, so that a
 /// search asking about many positions verifies each root once.
