@@ -158,6 +158,21 @@ fn keym_last_capture_took_a_pawn_by_its_landing() {
     assert!(matches!(without.last(&p, 1), Verdict::Unknown(_)));
 }
 
+/// The search's last ply of `fen` (Black or White to move as the FEN
+/// says), asserted to be `last`, with its certificate, which the native
+/// checker accepts.
+fn last_ply_certificate(fen: &str, last: &str) -> Certificate {
+    let p = pos(fen);
+    match Search::new(RuleSet::ALL, budget(10.0)).last(&p, 1) {
+        Verdict::Last { plies, certificate } => {
+            assert_eq!(uci(&plies), [last]);
+            check_last(&p, &plies, &certificate).unwrap();
+            certificate
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
 /// Willcocks's rtr-A-033 (examples/corpus), Black to move: White's last
 /// move was g6xh7 taking a rook. The other retractions (h5-h6, g6xh7
 /// taking another man) lie in zone cages, of more than [`zone::LIMIT`]
@@ -165,15 +180,8 @@ fn keym_last_capture_took_a_pawn_by_its_landing() {
 /// (`rules::zone`) made them smaller.
 #[test]
 fn willcocks_last_capture_by_cages() {
-    let p = pos("5kbK/3pRp1P/4pp1P/6p1/8/8/8/8 b - -");
-    match Search::new(RuleSet::ALL, budget(10.0)).last(&p, 1) {
-        Verdict::Last { plies, certificate } => {
-            assert_eq!(uci(&plies), ["g6h7xr"]);
-            check_last(&p, &plies, &certificate).unwrap();
-            assert!(!certificate.cages.is_empty());
-        }
-        other => panic!("{other:?}"),
-    }
+    let certificate = last_ply_certificate("5kbK/3pRp1P/4pp1P/6p1/8/8/8/8 b - -", "g6h7xr");
+    assert!(!certificate.cages.is_empty());
 }
 
 /// rtr-C-043 (examples/corpus), Black to move: White's last move was
@@ -183,15 +191,8 @@ fn willcocks_last_capture_by_cages() {
 /// have weakened members.
 #[test]
 fn last_capture_by_weakened_cages() {
-    let p = pos("bRk5/1RbRp3/ppKp4/8/8/8/8/8 b - -");
-    match Search::new(RuleSet::ALL, budget(10.0)).last(&p, 1) {
-        Verdict::Last { plies, certificate } => {
-            assert_eq!(uci(&plies), ["a7b8rxq"]);
-            check_last(&p, &plies, &certificate).unwrap();
-            assert!(certificate.cages.iter().any(|cage| !cage.drops.is_empty()));
-        }
-        other => panic!("{other:?}"),
-    }
+    let certificate = last_ply_certificate("bRk5/1RbRp3/ppKp4/8/8/8/8/8 b - -", "a7b8rxq");
+    assert!(certificate.cages.iter().any(|cage| !cage.drops.is_empty()));
 }
 
 /// Keym's rtr-A-045 (examples/corpus), Black to move: White's last move
@@ -203,26 +204,16 @@ fn last_capture_by_weakened_cages() {
 /// partial boards).
 #[test]
 fn last_capture_by_cages_with_cores() {
-    let p = pos("RK1k4/r1ppRpp1/pp2p2p/8/8/8/8/8 b - -");
-    match Search::new(RuleSet::ALL, budget(10.0)).last(&p, 1) {
-        Verdict::Last { plies, certificate } => {
-            assert_eq!(uci(&plies), ["b7a8rxb"]);
-            check_last(&p, &plies, &certificate).unwrap();
-            let king_and_pawns = |m: &Board| {
-                let pieces = m.occupied() - m.by_role(Role::Pawn);
-                pieces.count() == 1 && pieces == m.by_role(Role::King)
-            };
-            assert!(certificate
-                .cages
-                .iter()
-                .any(|cage| cage.members.iter().any(king_and_pawns)));
-            assert!(certificate
-                .cages
-                .iter()
-                .any(|cage| cage.members.len() > zone::LIMIT));
-        }
-        other => panic!("{other:?}"),
-    }
+    let certificate = last_ply_certificate("RK1k4/r1ppRpp1/pp2p2p/8/8/8/8/8 b - -", "b7a8rxb");
+    let king_and_pawns = |m: &Board| {
+        let pieces = m.occupied() - m.by_role(Role::Pawn);
+        pieces.count() == 1 && pieces == m.by_role(Role::King)
+    };
+    let cages = &certificate.cages;
+    assert!(cages
+        .iter()
+        .any(|cage| cage.members.iter().any(king_and_pawns)));
+    assert!(cages.iter().any(|cage| cage.members.len() > zone::LIMIT));
 }
 
 #[test]
