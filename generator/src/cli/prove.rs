@@ -224,7 +224,7 @@ fn resolve_inner(args: &QuestionArgs, given: Option<&[Move]>) -> Result<Resolved
     // The certificate of a deep-search answer (proven by a certificate checker).
     let mut dead: Option<Certificate> = None;
     let mut question = words.join(" ");
-    let last_seconds = args.game_time.unwrap_or(LAST_GAME_SECONDS);
+    let last_seconds = last_game_seconds(args.game_time);
     let game_time = (last_seconds > 0).then(|| Duration::from_secs(last_seconds));
     // `typed`: the question is the type of the last ply (n = 1), which the
     // deep search may answer with several plies of one type.
@@ -573,6 +573,13 @@ pub fn game_seconds(given: Option<u64>, answer_is_game: bool) -> u64 {
     } else {
         PROOF_GAME_SECONDS
     })
+}
+
+/// `--game-time` when given, else [`LAST_GAME_SECONDS`]: the game search
+/// behind a `last N` answer (`prove`, and both sides of `solve`'s
+/// both-sides rows).
+pub fn last_game_seconds(given: Option<u64>) -> u64 {
+    given.unwrap_or(LAST_GAME_SECONDS)
 }
 
 /// `--question legal`: a game found by the proof-game search

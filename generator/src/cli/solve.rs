@@ -31,7 +31,7 @@ use serde::Serialize;
 use super::classic::{check_published, games};
 use super::coq_run::prove_file;
 use super::prove::{
-    game_seconds, read_problems, resolve_full, resolved_proof_text, QuestionArgs, LAST_GAME_SECONDS,
+    game_seconds, last_game_seconds, read_problems, resolve_full, resolved_proof_text, QuestionArgs,
 };
 use super::CliError;
 use crate::batch::{self, BatchOptions, Done};
@@ -679,7 +679,7 @@ fn solve_both_sides(
         };
         return Err(both_sides_failure(&sides, failure));
     }
-    let game_time = game_time.unwrap_or(LAST_GAME_SECONDS);
+    let game_time = last_game_seconds(game_time);
     if game_time > 0 {
         for (_, resolved) in &mut sides {
             if resolved.game.is_none() {

@@ -357,6 +357,8 @@ struct Classified {
 }
 
 impl Classified {
+    /// Classifies `a` as weakened by its man on `sq`, unless classified
+    /// already: whether it was new.
     fn weaken(&mut self, a: Board, sq: Square) -> bool {
         let new = self.closed.insert(a);
         if new {
@@ -365,12 +367,12 @@ impl Classified {
         new
     }
 
-    fn retract(&mut self, a: Board) -> bool {
-        let new = self.closed.insert(a);
-        if new {
+    /// Classifies `a` as closed by its retractions, unless classified
+    /// already.
+    fn retract(&mut self, a: Board) {
+        if self.closed.insert(a) {
             self.retracted.push(a);
         }
-        new
     }
 }
 
