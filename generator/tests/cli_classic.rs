@@ -61,7 +61,7 @@ fn en_passant_proven_by_a_game_ending_with_the_double_step() {
     ]);
     let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
     assert_eq!(
-        json["squares"],
+        json["cases"],
         serde_json::json!({"g6": "can"}),
         "{stdout}"
     );
@@ -312,11 +312,11 @@ fn which_with_one_man() {
     ]);
     let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
     assert_eq!(
-        json["fillings"],
+        json["cases"],
         serde_json::json!({"d8=q": "possible", "h8=q": "possible"}),
         "{stdout}"
     );
-    assert!(json.get("completed").is_none(), "{stdout}");
+    assert!(json["completed"].is_null(), "{stdout}");
 }
 
 /// `prove` on Filman's puzzle (examples/filman-1979.md) with `--question

@@ -32,8 +32,10 @@ use retroproof_core::search::{
 use retroproof_core::Unmove;
 use serde::Serialize;
 
+use super::args::position_arg;
+use super::error::CliError;
+use super::output::write_stdout;
 use super::unmoves::retro_position_check;
-use super::{position_arg, write_stdout, CliError};
 
 #[derive(Debug, Args)]
 pub struct LastMovesArgs {

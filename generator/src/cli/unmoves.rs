@@ -14,7 +14,9 @@ use serde::Serialize;
 
 use retroproof_core::Position;
 
-use super::{position_arg, write_stdout, CliError};
+use super::args::position_arg;
+use super::error::CliError;
+use super::output::write_stdout;
 
 #[derive(Debug, Args)]
 pub struct UnmovesArgs {
