@@ -60,11 +60,7 @@ fn en_passant_proven_by_a_game_ending_with_the_double_step() {
         dir.path().to_str().unwrap(),
     ]);
     let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
-    assert_eq!(
-        json["cases"],
-        serde_json::json!({"g6": "can"}),
-        "{stdout}"
-    );
+    assert_eq!(json["cases"], serde_json::json!({"g6": "can"}), "{stdout}");
     assert_eq!(json["unknown"], serde_json::json!({}));
     assert_eq!(json["theorem"], "Theorem en_passant : reachable ep_g6.P");
     // The game replayed by Coq ends with the double step g7-g5.

@@ -73,6 +73,27 @@ struct MismatchJson<'a> {
     coq: &'a str,
 }
 
+/// The last JSON line: `{"summary": …}`.
+#[derive(Debug, serde::Serialize)]
+struct SummaryJson {
+    summary: DiffSummary,
+}
+
+/// What `diff` compared, and how many results differ.
+#[derive(Debug, serde::Serialize)]
+struct DiffSummary {
+    /// Positions compared (retraction sets, perft).
+    positions: usize,
+    /// Results on which the native engine and Coq differ.
+    mismatches: usize,
+    perft_depth: u32,
+    /// Problem answers (last N, illegal) Coq checked.
+    problem_answers: usize,
+    /// Of them, deep-search certificates.
+    certificates: usize,
+    seconds: f64,
+}
+
 /// The deep search's budget per problem when `diff` samples certificates:
 /// a problem it does not answer within it is left out of the sample.
 const CERT_SAMPLE_BUDGET: retroproof_core::deep::Budget = retroproof_core::deep::Budget {
@@ -158,16 +179,16 @@ pub fn run(args: DiffArgs) -> Result<(), CliError> {
                 coq: &m.coq,
             }));
         }
-        out.push_str(&crate::batch::json_line(&serde_json::json!({
-            "summary": {
-                "positions": report.positions,
-                "mismatches": report.mismatches.len(),
-                "perft_depth": args.depth,
-                "problem_answers": questions.len(),
-                "certificates": certificates,
-                "seconds": elapsed,
-            }
-        })));
+        out.push_str(&crate::batch::json_line(&SummaryJson {
+            summary: DiffSummary {
+                positions: report.positions,
+                mismatches: report.mismatches.len(),
+                perft_depth: args.depth,
+                problem_answers: questions.len(),
+                certificates,
+                seconds: elapsed,
+            },
+        }));
         super::output::write_stdout(&out)?;
         return if report.mismatches.is_empty() {
             Ok(())

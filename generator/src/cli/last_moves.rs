@@ -34,7 +34,7 @@ use serde::Serialize;
 
 use super::args::position_arg;
 use super::error::CliError;
-use super::output::write_stdout;
+use super::output::{json_text, write_json, write_stdout};
 use super::unmoves::retro_position_check;
 
 #[derive(Debug, Args)]
@@ -109,10 +109,7 @@ pub fn run(args: LastMovesArgs) -> Result<(), CliError> {
                 game: None,
                 reason: Some(reason.clone()),
             };
-            let mut json = serde_json::to_string_pretty(&report)
-                .map_err(|e| CliError::usage(format!("cannot encode JSON: {e}")))?;
-            json.push('\n');
-            json
+            json_text(&report)?
         } else {
             format!("illegal: {reason}\n")
         };
@@ -189,10 +186,7 @@ pub fn run(args: LastMovesArgs) -> Result<(), CliError> {
     }
     let illegal = report.verdict == "illegal";
     if args.json {
-        out = serde_json::to_string_pretty(&report)
-            .map_err(|e| CliError::usage(format!("cannot encode JSON: {e}")))?;
-        out.push('\n');
-        write_stdout(&out)?;
+        write_json(&report)?;
         return exit_for(illegal, &report);
     }
     writeln!(out, "{count} sequences").expect("writing to a String cannot fail");
