@@ -1081,7 +1081,7 @@ pub enum CertQuestion {
 }
 
 /// Builds the `.v` file: `P` (checked to parse from its FEN), the dead set
-/// `D` ([`dead_set_definitions`]) and the theorem, proven by one call of
+/// `D` ([`super::cert::dead_set_definitions`]) and the theorem, proven by one call of
 /// the certificate checker. This is the file `prove`/`export` write for a
 /// deep-search answer ([`Proof::Certificate`]), so the
 /// tests of this function test that path.
