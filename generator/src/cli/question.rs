@@ -72,23 +72,6 @@ pub struct QuestionArgs {
     pub occupied: bool,
 }
 
-impl QuestionArgs {
-    /// The arguments of a FEN and a question alone (the engine's defaults
-    /// for everything else but `game_time`).
-    pub fn of(fen: &str, question: &Question, game_time: Option<u64>) -> QuestionArgs {
-        QuestionArgs {
-            position: Some(fen.to_string()),
-            question: vec![question.to_string()],
-            id: None,
-            ltac: false,
-            reached_by: Vec::new(),
-            game_time,
-            one: None,
-            occupied: false,
-        }
-    }
-}
-
 /// The question of `--question` (its words, `last 3` given as one
 /// argument or two), `None` when it is not given; words that are not a
 /// question are bad input.
