@@ -22,9 +22,10 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use crate::assumptions::{check_assumptions, is_allowed, with_probe, AssumptionError};
 use crate::coqc::{library_files, Coqc};
 use crate::emit::problem::Soundness;
-use crate::prove::{check_assumptions, compile, is_allowed, AssumptionError, ProveError};
+use crate::prove::{compile, ProveError};
 
 /// Where the answers are kept: `coq/.cache/assumptions`, beside the
 /// library `coq/theories`.
@@ -119,7 +120,9 @@ fn ask_coqc(
     lemma: &'static str,
     timeout: Duration,
 ) -> Result<Vec<String>, LemmaError> {
-    let text = format!("From RetroProof Require Reachable Retro.\n\nPrint Assumptions {lemma}.\n");
+    let text = with_probe(&format!(
+        "From RetroProof Require Reachable Retro.\n\nPrint Assumptions {lemma}.\n"
+    ));
     let compiled = compile(coqc, theories, &text, None, timeout).map_err(LemmaError::Prove)?;
     check_assumptions(&compiled.stdout, 1).map_err(|error| LemmaError::Assumptions { lemma, error })
 }

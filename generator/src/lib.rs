@@ -21,6 +21,7 @@
 //! - [`progress`]: progress bars on a terminal only, `--time` budgets.
 
 pub mod answer;
+pub mod assumptions;
 pub mod batch;
 pub mod classic;
 pub mod cli;
