@@ -19,6 +19,8 @@ Print Assumptions RulesCheck.attacked_b_iff.
 Print Assumptions RulesCheck.in_check_b_false.
 Print Assumptions Reachable.check_game_sound.
 Print Assumptions Reachable.check_uci_game_sound.
+Print Assumptions Reachable.check_uci_game_exact_sound.
+Print Assumptions Game.reachable_exact_reachable.
 Print Assumptions Invariants.inv_reachable.
 Print Assumptions Search.dead_sound.
 Print Assumptions Search.last_ok_sound.
