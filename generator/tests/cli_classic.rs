@@ -339,7 +339,7 @@ fn which_with_one_man_and_an_unknown_side() {
     ]);
     let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
     assert_eq!(
-        json["fillings"],
+        json["cases"],
         serde_json::json!({
             "e4=P w": "possible", "e4=P b": "possible",
             "e5=P w": "possible", "e5=P b": "possible"
