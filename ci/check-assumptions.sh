@@ -20,8 +20,8 @@
 # every generated file the same way (generator/src/assumptions.rs).
 #
 # `ci/check-assumptions.sh --check-output FILE N` only checks saved
-# output (N theorems' reports, then the probe's) against the allow-list
-# (used by the tests).
+# output (N theorems' reports, then the probe's) against the allow-list,
+# and `--probe` prints the probe (both used by the tests).
 set -euo pipefail
 ci="$(cd "$(dirname "$0")" && pwd)"
 allowed_file="$ci/allowed-assumptions.txt"
@@ -84,6 +84,11 @@ check_output() {
     exit $bad;
   '
 }
+
+if [ "${1:-}" = "--probe" ]; then
+  probe
+  exit 0
+fi
 
 if [ "${1:-}" = "--check-output" ]; then
   if bad=$(check_output "$3" < "$2"); then
