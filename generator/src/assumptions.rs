@@ -47,6 +47,10 @@ pub fn is_allowed(name: &str) -> bool {
 /// the probe can name them whatever the file requires itself.
 const PROBE_REQUIRE: &str = "From Coq Require Uint63 PArray.\n";
 
+/// The lines [`with_probe`] adds before the file: a line `n` of the file
+/// is line `n + PROBE_LINES_BEFORE` of what is compiled.
+pub const PROBE_LINES_BEFORE: u32 = 1;
+
 /// `text` made ready for [`check_assumptions`]: a first line that loads
 /// the allowed assumptions' libraries (so that the whole file, its
 /// theorems' reports and the probe, is read in one scope), the file,
@@ -339,6 +343,10 @@ mod tests {
     fn the_probe_names_every_allowed_assumption_after_the_file() {
         let text = with_probe("Theorem t : True.\nPrint Assumptions t.");
         assert!(text.starts_with(PROBE_REQUIRE));
+        assert_eq!(
+            text.lines().position(|l| l.starts_with("Theorem t")),
+            Some(PROBE_LINES_BEFORE as usize)
+        );
         let prints: Vec<&str> = text
             .lines()
             .filter_map(|l| l.strip_prefix("Print Assumptions "))

@@ -84,7 +84,8 @@ pub enum Status {
     Refuted,
     /// No answer within the budget (exit 3 alone).
     Unknown,
-    /// Bad input or environment (exit 2 or 4 alone).
+    /// Bad input, environment or a fault of retroproof (exit 2, 4 or 5
+    /// alone).
     Error,
 }
 
@@ -154,7 +155,9 @@ pub fn run_items<T: Sync>(
                         status: match e {
                             CliError::Refuted(_) => Status::Refuted,
                             CliError::Unknown(_) => Status::Unknown,
-                            CliError::Usage(_) | CliError::Environment(_) => Status::Error,
+                            CliError::Usage(_)
+                            | CliError::Environment(_)
+                            | CliError::Internal(_) => Status::Error,
                         },
                         code: e.code(),
                         detail: e.message().to_owned(),
@@ -291,15 +294,16 @@ pub fn summary_table(outcomes: &[Outcome], unit: &str) -> String {
 }
 
 /// The batch's result: `Ok` when every item is ok; else the error of the
-/// worst item (environment 4, then bad input 2, refuted 1, unknown 3),
+/// worst item (a fault of retroproof 5, environment 4, then bad input 2, refuted 1, unknown 3),
 /// with the totals as its message.
 pub fn exit_result(outcomes: &[Outcome], unit: &str) -> Result<(), CliError> {
-    let worst = [4u8, 2, 1, 3]
+    let worst = [5u8, 4, 2, 1, 3]
         .into_iter()
         .find(|c| outcomes.iter().any(|o| o.code == *c));
     let message = totals_line(outcomes, unit);
     match worst {
         None => Ok(()),
+        Some(5) => Err(CliError::internal(message)),
         Some(4) => Err(CliError::environment(message)),
         Some(2) => Err(CliError::usage(message)),
         Some(1) => Err(CliError::refuted(message)),

@@ -13,7 +13,6 @@ use retroproof_core::search::{
 };
 use retroproof_core::{Move, Position};
 
-use crate::coq::print_file;
 use crate::coqc::{Compiled, Coqc, CoqcError};
 use crate::emit::build::EmitError;
 use crate::emit::problem::{
@@ -459,7 +458,16 @@ pub fn proof_text_with_game(
 /// `check.targets`, in order (what [`check_assumptions`] reads from
 /// `coqc`'s output).
 pub fn file_text(file: &crate::coq::File, check: &AssumptionCheck) -> String {
-    let mut text = print_file(file);
+    file_text_with_checks(file, check).0
+}
+
+/// [`file_text`], with the lines of its computed checks
+/// ([`crate::coq::print_file_with_checks`]).
+pub fn file_text_with_checks(
+    file: &crate::coq::File,
+    check: &AssumptionCheck,
+) -> (String, Vec<crate::coq::CheckLines>) {
+    let (mut text, checks) = crate::coq::print_file_with_checks(file);
     if !text.ends_with('\n') {
         text.push('\n');
     }
@@ -467,7 +475,7 @@ pub fn file_text(file: &crate::coq::File, check: &AssumptionCheck) -> String {
     for target in &check.targets {
         text.push_str(&format!("Print Assumptions {target}.\n"));
     }
-    text
+    (text, checks)
 }
 
 pub use crate::assumptions::{

@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use super::error::CliError;
+use crate::assumptions::PROBE_LINES_BEFORE;
 use crate::coqc::{check_library, Coqc, CoqcError};
 use crate::emit::problem::ProofFile;
 use crate::prove::{self as engine, ProveError};
@@ -128,13 +129,13 @@ pub fn prove_file(
     claim: &str,
 ) -> Result<Proven, CliError> {
     let check = &proof.assumptions;
-    let text = &engine::file_text(&proof.file, check);
+    let (text, checks) = engine::file_text_with_checks(&proof.file, check);
     let root = workspace_root()?;
     let theories = built_theories(&root)?;
     let coqc = Coqc::find_within(timeout).map_err(coqc_error)?;
     // Compiled with the probe that tells how each allowed assumption
     // prints (crate::assumptions); Coq's line numbers are this text's.
-    let text = &engine::with_probe(text);
+    let text = &engine::with_probe(&text);
     let compiled = match engine::compile(&coqc, &theories, text, keep, timeout) {
         Ok(compiled) => compiled,
         Err(ProveError::Coqc(CoqcError::Failed { line, message, .. })) => {
@@ -149,6 +150,17 @@ pub fn prove_file(
                 .unwrap_or_default();
             let message = message.split_whitespace().collect::<Vec<_>>().join(" ");
             let message = crate::coqc::first_line(&message);
+            // Only a computed check states a claim Coq may refuse; a
+            // failure anywhere else is a file retroproof got wrong.
+            let in_check = line.is_some_and(|l| {
+                let l = l.saturating_sub(PROBE_LINES_BEFORE);
+                checks.iter().any(|c| c.contains(l))
+            });
+            if !in_check {
+                return Err(CliError::internal(format!(
+                    "internal error: retroproof wrote a Coq file that Coq rejects{at} — {message} — a fault of the generator, not a verdict on the question (please report it with the command line)"
+                )));
+            }
             return Err(CliError::refuted(format!(
                 "Coq refused the proof{at} — {message} — the native engine and Coq disagree: native says {claim}"
             )));
