@@ -316,6 +316,10 @@ pub(super) fn classic_json(
         answer: answer.summary(),
         proven: proven_lines(answer),
         conditional: false,
+        // Each case's game and the position it ends in are in its
+        // sentence of `proven`.
+        reached: None,
+        exact_rights: false,
         certificate: answer
             .cases
             .iter()

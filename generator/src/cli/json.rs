@@ -10,7 +10,8 @@ use serde::Serialize;
 
 use super::coq_run::Proven;
 use crate::answer::Answer;
-use crate::emit::problem::Proof;
+use crate::emit::problem::{GameEnd, Proof};
+use retroproof_core::proofgame::Reading;
 
 /// A proven answer.
 #[derive(Debug, Clone, Serialize)]
@@ -33,6 +34,12 @@ pub struct AnswerJson {
     /// Whether what is proven holds only if the position is legal (a
     /// last-plies theorem without a game reaching the position).
     pub conditional: bool,
+    /// When the proof replays a game: the FEN of the position it ends in
+    /// (real castling rights and en-passant square).
+    pub reached: Option<String>,
+    /// Whether the FEN's rights and en-passant square were read exactly
+    /// (`--exact-rights`).
+    pub exact_rights: bool,
     /// The number of positions of the deep search's dead set(s) when the
     /// proof checks a certificate; `null` otherwise.
     pub certificate: Option<usize>,
@@ -99,6 +106,11 @@ impl AnswerJson {
             answer: answer.words(),
             proven: vec![answer.claim()],
             conditional: answer.is_conditional(),
+            reached: answer
+                .game()
+                .and_then(|game| GameEnd::of(&export.position, game, export.reading))
+                .map(|end| end.fen),
+            exact_rights: export.reading == Reading::Exact,
             certificate: match &export.proof {
                 Proof::Certificate(dead) => Some(dead.len()),
                 _ => None,

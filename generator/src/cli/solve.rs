@@ -648,7 +648,12 @@ fn solve_both_sides(
         let export = &answer.export;
         format!(
             "with {who} to move: {}",
-            in_chess_terms_with_game(&export.statement, &export.position, answer.game.as_deref())
+            in_chess_terms_with_game(
+                &export.statement,
+                &export.position,
+                answer.game.as_deref(),
+                export.reading,
+            )
         )
     };
     let answers: Vec<Paired> = sides
@@ -707,6 +712,9 @@ fn solve_both_sides(
         answer: words.clone(),
         proven: claims,
         conditional: !unconditional,
+        // Two positions, each game's end in its sentence of `proven`.
+        reached: None,
+        exact_rights: false,
         certificate: dead,
         theorem: proven.theorem.clone(),
         assumptions: proven.assumptions.clone(),

@@ -255,11 +255,36 @@ impl fmt::Display for ProofGameError {
 
 impl std::error::Error for ProofGameError {}
 
+/// How a position's castling rights and en-passant square are read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Reading {
+    /// The retro convention: they are assertions about the past. A right
+    /// says the king and rook never moved, an en-passant square says the
+    /// last move was the double step through it; `-` asserts nothing.
+    #[default]
+    Asserted,
+    /// The FEN standard's reading: the position states them exactly, `-`
+    /// meaning none. The en-passant square is the one after every double
+    /// step, whether or not a pawn can take there (PGN standard 16.1.3.4),
+    /// which is what [`Position::play`] records.
+    Exact,
+}
+
 /// A game from the initial position (oldest move first) that ends in `pos`:
 /// same board and side to move, the castling rights `pos` asserts still
 /// held, and, if `pos` asserts an en passant square, the last move the
 /// double step through it. Not necessarily the shortest.
 pub fn find_proof_game(pos: &Position, budget: Budget) -> Result<Vec<Move>, ProofGameError> {
+    find_proof_game_as(pos, Reading::Asserted, budget)
+}
+
+/// [`find_proof_game`], with `pos`'s rights and en-passant square read as
+/// `reading` says: with [`Reading::Exact`] the game ends in `pos` itself.
+pub fn find_proof_game_as(
+    pos: &Position,
+    reading: Reading,
+    budget: Budget,
+) -> Result<Vec<Move>, ProofGameError> {
     if let Some(reason) = static_illegality(pos) {
         return Err(ProofGameError::Illegal(reason));
     }
@@ -286,7 +311,15 @@ pub fn find_proof_game(pos: &Position, budget: Budget) -> Result<Vec<Move>, Proo
             time: budget.time.map(|t| t / den * num * 2),
             ..budget
         };
-        if let Some(game) = round_of(pos, round, direct_share, deadline, &mut spent, &mut before)? {
+        let target = Target { pos, reading };
+        if let Some(game) = round_of(
+            target,
+            round,
+            direct_share,
+            deadline,
+            &mut spent,
+            &mut before,
+        )? {
             return Ok(game);
         }
     }
@@ -331,7 +364,7 @@ struct Round {
 /// places); then the positions a few plies before it, a fortieth of the
 /// round each, until the round is spent. `Ok(None)`: no game within the round.
 fn round_of(
-    pos: &Position,
+    Target { pos, reading }: Target,
     round: Budget,
     direct_share: u32,
     deadline: Option<Instant>,
@@ -364,7 +397,7 @@ fn round_of(
             ..round
         });
         *spent += part.nodes;
-        match direct(pos, part) {
+        match direct(pos, reading, part) {
             Ok(game) => return Ok(Some(game)),
             Err(ProofGameError::BudgetSpent(_)) => {}
             Err(e) => return Err(e),
@@ -386,9 +419,9 @@ fn round_of(
         }
         let try_budget = clipped(per_try);
         *spent += try_budget.nodes;
-        if let Ok(mut game) = direct(q, try_budget) {
+        if let Ok(mut game) = direct(q, Reading::Asserted, try_budget) {
             game.extend_from_slice(tail);
-            if replay(&game).is_some_and(|end| realizes(&end, pos)) {
+            if replay(&game).is_some_and(|end| realizes_as(&end, pos, reading)) {
                 return Ok(Some(game));
             }
         }
@@ -484,15 +517,24 @@ const FRONTIER: usize = 60;
 /// cages, which are searched for afresh on each position and cost the most.
 const PREDECESSOR_RULES: RuleSet = RuleSet::ALL.without(Rule::Zone);
 
+/// What a search aims at: a position, read as `reading` says.
+#[derive(Clone, Copy)]
+struct Target<'a> {
+    pos: &'a Position,
+    reading: Reading,
+}
+
 /// The search aimed straight at `pos` (its en passant assertion turned into
 /// a last double step).
-fn direct(pos: &Position, budget: Budget) -> Result<Vec<Move>, ProofGameError> {
+fn direct(pos: &Position, reading: Reading, budget: Budget) -> Result<Vec<Move>, ProofGameError> {
+    let exact = reading == Reading::Exact;
     let (goal, last) = match pos.ep_square() {
         None => (
             Goal {
                 board: *pos.board(),
                 turn: pos.turn(),
                 rights: pos.castling_rights(),
+                exact,
             },
             None,
         ),
@@ -504,6 +546,7 @@ fn direct(pos: &Position, budget: Budget) -> Result<Vec<Move>, ProofGameError> {
                     board: *before.board(),
                     turn: before.turn(),
                     rights: pos.castling_rights(),
+                    exact,
                 },
                 Some((from, to)),
             )
@@ -523,7 +566,7 @@ fn direct(pos: &Position, budget: Budget) -> Result<Vec<Move>, ProofGameError> {
     }
     // The game is checked by the forward rules before it is returned.
     match replay(&game) {
-        Some(end) if realizes(&end, pos) => Ok(game),
+        Some(end) if realizes_as(&end, pos, reading) => Ok(game),
         _ => Err(ProofGameError::Exhausted),
     }
 }
@@ -547,6 +590,14 @@ pub enum Verdict {
 /// `budget`. Never [`Verdict::Illegal`] for a position a game reaches;
 /// every game it answers realizes `pos`.
 pub fn decide(pos: &Position, limits: Limits, budget: Budget) -> Verdict {
+    decide_as(pos, Reading::Asserted, limits, budget)
+}
+
+/// [`decide`], with `pos`'s rights and en-passant square read as
+/// `reading` says. [`Verdict::Illegal`] stays a statement about the
+/// asserted reading (no game even realizes `pos`), which implies it for
+/// the exact one.
+pub fn decide_as(pos: &Position, reading: Reading, limits: Limits, budget: Budget) -> Verdict {
     if let Some(reason) = static_illegality(pos) {
         return Verdict::Illegal(reason);
     }
@@ -563,7 +614,7 @@ pub fn decide(pos: &Position, limits: Limits, budget: Budget) -> Verdict {
         let longest = explorer.longest(pos, limits.depth);
         if let Some(line) = explorer.start_line() {
             let game = game_of(line);
-            if replay(&game).is_some_and(|end| realizes(&end, pos)) {
+            if replay(&game).is_some_and(|end| realizes_as(&end, pos, reading)) {
                 return Verdict::Legal(game);
             }
         }
@@ -576,7 +627,7 @@ pub fn decide(pos: &Position, limits: Limits, budget: Budget) -> Verdict {
             return Verdict::Illegal(IllegalReason::NoUnstrandedHistory { longest });
         }
     }
-    match find_proof_game(pos, budget) {
+    match find_proof_game_as(pos, reading, budget) {
         Ok(game) => Verdict::Legal(game),
         Err(ProofGameError::Illegal(reason)) => Verdict::Illegal(reason),
         Err(e) => Verdict::Unknown(e),
@@ -637,6 +688,21 @@ pub fn realizes(end: &Position, target: &Position) -> bool {
         && end.turn() == target.turn()
         && search::holds_all(end.castling_rights(), target.castling_rights())
         && (target.ep_square().is_none() || end.ep_square() == target.ep_square())
+}
+
+/// [`realizes`] for [`Reading::Asserted`]; for [`Reading::Exact`], `end`
+/// is `target` itself: board, side to move, castling rights and en-passant
+/// square equal (Coq's `realizes_exact`, Game.v).
+pub fn realizes_as(end: &Position, target: &Position, reading: Reading) -> bool {
+    match reading {
+        Reading::Asserted => realizes(end, target),
+        Reading::Exact => {
+            end.board() == target.board()
+                && end.turn() == target.turn()
+                && end.castling_rights() == target.castling_rights()
+                && end.ep_square() == target.ep_square()
+        }
+    }
 }
 
 #[cfg(test)]
@@ -753,5 +819,44 @@ mod tests {
             ));
         }
         assert!(found >= 8, "{found} of 12");
+    }
+}
+
+#[cfg(test)]
+mod exact_tests {
+    use super::*;
+
+    fn exact(fen: &str, seconds: u64) -> Result<Vec<Move>, ProofGameError> {
+        let pos = Position::from_fen(fen).unwrap();
+        let game = find_proof_game_as(
+            &pos,
+            Reading::Exact,
+            Budget::with_time(Duration::from_secs(seconds)),
+        )?;
+        let end = replay(&game).unwrap();
+        assert!(realizes_as(&end, &pos, Reading::Exact), "{fen}: {game:?}");
+        Ok(game)
+    }
+
+    #[test]
+    fn a_dash_reads_as_none() {
+        // After 1. e4 the en-passant square is e3: the exact reading of
+        // `-` needs a game whose last move is no double step.
+        let e4 =
+            Position::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -").unwrap();
+        let after = replay(&[e4_move()]).unwrap();
+        assert!(realizes(&after, &e4));
+        assert!(!realizes_as(&after, &e4, Reading::Exact));
+        let game = exact("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -", 10).unwrap();
+        assert!(game.len() > 1, "{game:?}");
+        // The initial board with no right left is not the empty game.
+        let start =
+            Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - -").unwrap();
+        assert!(!realizes_as(&Position::start(), &start, Reading::Exact));
+        assert!(realizes(&Position::start(), &start));
+    }
+
+    fn e4_move() -> Move {
+        Position::start().parse_uci("e2e4").unwrap()
     }
 }
