@@ -487,7 +487,7 @@ fn join_within(handle: thread::JoinHandle<String>, deadline: Instant) -> String 
     handle.join().unwrap_or_default()
 }
 
-fn drain<R: Read + Send + 'static>(pipe: Option<R>) -> thread::JoinHandle<String> {
+pub(crate) fn drain<R: Read + Send + 'static>(pipe: Option<R>) -> thread::JoinHandle<String> {
     thread::spawn(move || {
         let mut bytes = Vec::new();
         if let Some(mut pipe) = pipe {
@@ -501,13 +501,13 @@ fn drain<R: Read + Send + 'static>(pipe: Option<R>) -> thread::JoinHandle<String
 /// `Instant + Duration` panics when the clock cannot hold the sum. (A
 /// clock that cannot hold a century ahead, which no supported platform
 /// has, would get `start`: an immediate timeout, never a panic.)
-fn after(start: Instant, limit: Duration) -> Instant {
+pub(crate) fn after(start: Instant, limit: Duration) -> Instant {
     const CENTURY: Duration = Duration::from_secs(100 * 365 * 24 * 3600);
     start.checked_add(limit.min(CENTURY)).unwrap_or(start)
 }
 
 /// `Ok(None)` if `child` is still running at `deadline`.
-fn wait_until(
+pub(crate) fn wait_until(
     child: &mut Child,
     deadline: Instant,
 ) -> io::Result<Option<std::process::ExitStatus>> {

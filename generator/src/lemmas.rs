@@ -236,7 +236,10 @@ mod tests {
             .join("k")
             .join("RetroProof.Retro.check_last_sound");
         let lemma = "RetroProof.Retro.check_last_sound";
-        let names = vec!["PArray.get".to_string(), "add".to_string()];
+        let names = vec![
+            "Coq.Array.PArray.get".to_string(),
+            "Coq.Numbers.Cyclic.Int63.PrimInt63.add".to_string(),
+        ];
         write_entry(&file, lemma, &names).unwrap();
         assert_eq!(read_entry(&file, lemma), Some(names));
         // Another lemma's entry, a cut-off entry, a name not allowed.
@@ -247,7 +250,10 @@ mod tests {
         let whole = fs::read_to_string(&file).unwrap();
         fs::write(&file, whole.trim_end_matches("end\n")).unwrap();
         assert_eq!(read_entry(&file, lemma), None);
-        fs::write(&file, whole.replace("add\n", "classic\n")).unwrap();
+        fs::write(&file, whole.replace("PrimInt63.add\n", "PrimInt63.classic\n")).unwrap();
+        assert_eq!(read_entry(&file, lemma), None);
+        // A short name, even of an allowed axiom, is not a kernel name.
+        fs::write(&file, whole.replace("Coq.Array.PArray.get\n", "PArray.get\n")).unwrap();
         assert_eq!(read_entry(&file, lemma), None);
     }
 }

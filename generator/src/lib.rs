@@ -27,6 +27,7 @@ pub mod classic;
 pub mod cli;
 pub mod coq;
 pub mod coqc;
+pub mod coqchk;
 pub mod diff;
 pub mod emit;
 pub mod examples;

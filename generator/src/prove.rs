@@ -492,16 +492,32 @@ pub fn compile(
     keep: Option<&Path>,
     timeout: Duration,
 ) -> Result<Compiled, ProveError> {
+    compile_in(&scratch()?, coqc, theories, text, keep, timeout)
+}
+
+/// A temporary directory to compile in, removed on drop.
+pub fn scratch() -> Result<tempfile::TempDir, ProveError> {
+    tempfile::Builder::new()
+        .prefix("retroproof-prove-")
+        .tempdir()
+        .map_err(|e| ProveError::Io(format!("creating a scratch directory: {e}")))
+}
+
+/// [`compile`] in `dir` (which then holds `Problem.vo`, for `coqchk`).
+pub fn compile_in(
+    dir: &tempfile::TempDir,
+    coqc: &Coqc,
+    theories: &Path,
+    text: &str,
+    keep: Option<&Path>,
+    timeout: Duration,
+) -> Result<Compiled, ProveError> {
     let file_name = format!("{MODULE}.v");
     if let Some(dir) = keep {
         std::fs::create_dir_all(dir)
             .and_then(|()| std::fs::write(dir.join(&file_name), text))
             .map_err(|e| ProveError::Io(format!("writing into {}: {e}", dir.display())))?;
     }
-    let dir = tempfile::Builder::new()
-        .prefix("retroproof-prove-")
-        .tempdir()
-        .map_err(|e| ProveError::Io(format!("creating a scratch directory: {e}")))?;
     let file = dir.path().join(&file_name);
     std::fs::write(&file, text)
         .map_err(|e| ProveError::Io(format!("writing {}: {e}", file.display())))?;

@@ -129,6 +129,7 @@ fn with_a_game_the_theorem_is_unconditional() {
         statement,
         proof: Proof::Reflective,
         notes: vec![],
+        reading: retroproof_core::proofgame::Reading::Asserted,
     };
     let text = export_text_with_game(&export, Some(&game)).unwrap();
     assert!(
@@ -216,6 +217,7 @@ fn a_malformed_fen_string_makes_coqc_fail() {
         statement: Statement::Illegal { depth: 2 },
         proof: Proof::Reflective,
         notes: vec![],
+        reading: retroproof_core::proofgame::Reading::Asserted,
     };
     let text = export_text(&export).unwrap();
     assert!(text.contains(

@@ -13,6 +13,7 @@ use std::time::Duration;
 use super::error::CliError;
 use crate::assumptions::PROBE_LINES_BEFORE;
 use crate::coqc::{check_library, Coqc, CoqcError};
+use crate::coqchk::{Coqchk, CoqchkError, Scope};
 use crate::emit::problem::ProofFile;
 use crate::prove::{self as engine, ProveError};
 
@@ -81,18 +82,51 @@ pub struct Proven {
     /// What the file proves, as its theorems state it
     /// ([`ProofFile::theorem`], from the syntax tree).
     pub theorem: String,
+    /// `coqchk`'s check of the compiled proof, when asked for.
+    pub coqchk: Option<Checked>,
+}
+
+/// A proof `coqchk` checked again.
+#[derive(Debug, Clone)]
+pub struct Checked {
+    pub path: PathBuf,
+    /// Whether the library's modules were checked too (else admitted,
+    /// checked once elsewhere).
+    pub with_library: bool,
+    pub elapsed: Duration,
+}
+
+impl Checked {
+    /// `coqchk (/usr/bin/coqchk): the proof and the library it loads, 120.3 s`.
+    pub fn line(&self) -> String {
+        format!(
+            "coqchk ({}): {}, {:.1} s",
+            self.path.display(),
+            if self.with_library {
+                "the proof and the library it loads, checked again"
+            } else {
+                "the proof checked again (the library checked once for the run)"
+            },
+            self.elapsed.as_secs_f64()
+        )
+    }
 }
 
 impl Proven {
-    /// `coqc 8.16.1 (/usr/bin/coqc), library /…/coq/theories: 0.67 s`.
+    /// `coqc 8.16.1 (/usr/bin/coqc), library /…/coq/theories: 0.67 s`,
+    /// and `coqchk`'s line under it when it checked the proof again.
     pub fn coqc_line(&self) -> String {
-        format!(
+        let coqc = format!(
             "coqc {} ({}), library {}: {:.2} s",
             self.coqc_version,
             self.coqc_path.display(),
             self.library.display(),
             self.elapsed.as_secs_f64()
-        )
+        );
+        match &self.coqchk {
+            Some(checked) => format!("{coqc}\n{}", checked.line()),
+            None => coqc,
+        }
     }
 
     /// What the proof trusts: Coq's kernel with its bytecode VM (the
@@ -128,6 +162,19 @@ pub fn prove_file(
     timeout: Duration,
     claim: &str,
 ) -> Result<Proven, CliError> {
+    prove_file_with(proof, keep, timeout, None, claim)
+}
+
+/// [`prove_file`], then, with `coqchk`, Coq's independent checker on the
+/// compiled proof (and the library, as `coqchk` says: [`Scope`]) within
+/// `timeout`: not proven unless it agrees.
+pub fn prove_file_with(
+    proof: &ProofFile,
+    keep: Option<&Path>,
+    timeout: Duration,
+    coqchk: Option<&Scope>,
+    claim: &str,
+) -> Result<Proven, CliError> {
     let check = &proof.assumptions;
     let (text, checks) = engine::file_text_with_checks(&proof.file, check);
     let root = workspace_root()?;
@@ -136,7 +183,8 @@ pub fn prove_file(
     // Compiled with the probe that tells how each allowed assumption
     // prints (crate::assumptions); Coq's line numbers are this text's.
     let text = &engine::with_probe(&text);
-    let compiled = match engine::compile(&coqc, &theories, text, keep, timeout) {
+    let dir = engine::scratch().map_err(CliError::environment)?;
+    let compiled = match engine::compile_in(&dir, &coqc, &theories, text, keep, timeout) {
         Ok(compiled) => compiled,
         Err(ProveError::Coqc(CoqcError::Failed { line, message, .. })) => {
             let source = line.and_then(|l| engine::line_of(text, l));
@@ -187,6 +235,26 @@ pub fn prove_file(
     assumptions.extend(lemmas);
     assumptions.sort();
     assumptions.dedup();
+    let coqchk = match coqchk {
+        None => None,
+        Some(scope) => {
+            let chk = Coqchk::beside(&coqc).map_err(|e| CliError::environment(&e))?;
+            let seconds = chk
+                .check_proof(&theories, dir.path(), engine::MODULE, scope, timeout)
+                .map_err(|e| match e {
+                    CoqchkError::NotFound | CoqchkError::Io(_) => CliError::environment(&e),
+                    CoqchkError::Timeout { .. } => CliError::unknown(format!("not checked: {e}")),
+                    CoqchkError::Refused { .. } | CoqchkError::Unsafe { .. } => {
+                        CliError::refuted(format!("not proven: {e}"))
+                    }
+                })?;
+            Some(Checked {
+                path: chk.path().to_path_buf(),
+                with_library: *scope == Scope::WithLibrary,
+                elapsed: seconds,
+            })
+        }
+    };
     Ok(Proven {
         coqc_version: coqc.version().to_string(),
         coqc_path: coqc.path().to_path_buf(),
@@ -194,5 +262,6 @@ pub fn prove_file(
         elapsed: compiled.elapsed,
         assumptions,
         theorem: proof.theorem(),
+        coqchk,
     })
 }
