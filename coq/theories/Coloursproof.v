@@ -94,12 +94,10 @@ Lemma pawn_colour : forall c f t, In f all_squares -> In t all_squares -> rank_o
   pawn_moves_to c f t = true ->
   fnat t = fnat f \/ (absd (fnat f) (fnat t) = 1 /\ light t = light f).
 Proof.
-  assert (H : forall c, forallb (fun f => forallb (fun t =>
+  assert (H : forall c f t, In f all_squares -> In t all_squares ->
     negb (rank_ok f) || negb (pawn_moves_to c f t) || Nat.eqb (fnat t) (fnat f) ||
-    (Nat.eqb (absd (fnat f) (fnat t)) 1 && Bool.eqb (light t) (light f))) all_squares) all_squares = true)
-    by (intros []; vm_compute; reflexivity).
-  intros c f t Hf Ht Hr Hm. specialize (H c). rewrite forallb_forall in H. specialize (H f Hf).
-  rewrite forallb_forall in H. specialize (H t Ht). rewrite Hr, Hm in H. cbn [negb orb] in H.
+    (Nat.eqb (absd (fnat f) (fnat t)) 1 && Bool.eqb (light t) (light f)) = true) by by_squares.
+  intros c f t Hf Ht Hr Hm. specialize (H c f t Hf Ht). rewrite Hr, Hm in H. cbn [negb orb] in H.
   destruct (Nat.eqb_spec (fnat t) (fnat f)) as [E|E]; [left; exact E|right].
   cbn [orb] in H. apply andb_true_iff in H. destruct H as [H1 H2].
   split; [apply Nat.eqb_eq, H1|apply Bool.eqb_prop, H2].
@@ -111,8 +109,7 @@ Lemma bishop_colour : forall f d t, In f all_squares -> In d (slider_dirs Bishop
 Proof.
   assert (H : forallb (fun f => forallb (fun d => forallb (fun t => Bool.eqb (light t) (light f)) (ray d f))
                 (slider_dirs Bishop)) all_squares = true) by (vm_compute; reflexivity).
-  intros f d t Hf Hd Ht. rewrite forallb_forall in H. specialize (H f Hf). rewrite forallb_forall in H.
-  specialize (H d Hd). rewrite forallb_forall in H. apply Bool.eqb_prop, (H t Ht).
+  intros f d t Hf Hd Ht. forallb_at H Hf. forallb_at H Hd. forallb_at H Ht. apply Bool.eqb_prop, H.
 Qed.
 
 (** A pawn on its seventh rank went up five ranks. *)
@@ -121,7 +118,7 @@ Lemma seventh_advance : forall c s, In s all_squares -> (relative_rank c s =? 6)
 Proof.
   assert (H : forall c, forallb (fun s => negb (relative_rank c s =? 6)%uint63 || Nat.eqb (advance c s) 5)
                 all_squares = true) by (intros []; vm_compute; reflexivity).
-  intros c s Hs H6. specialize (H c). rewrite forallb_forall in H. specialize (H s Hs).
+  intros c s Hs H6. specialize (H c). forallb_at H Hs.
   rewrite H6 in H. apply Nat.eqb_eq, H.
 Qed.
 

@@ -105,11 +105,9 @@ Definition crossing_inv (Dw Db : board_fn -> nat) (b : board_fn) : Prop :=
 
 Lemma apart_sym : forall c s x, In s all_squares -> In x all_squares -> apart c s x = apart (opp c) x s.
 Proof.
-  assert (H : forall c, forallb (fun s => forallb (fun x =>
-    Bool.eqb (apart c s x) (apart (opp c) x s)) all_squares) all_squares = true)
-    by (intros []; vm_compute; reflexivity).
-  intros c s x Hs Hx. specialize (H c). rewrite forallb_forall in H. specialize (H s Hs).
-  rewrite forallb_forall in H. apply Bool.eqb_prop, (H x Hx).
+  assert (H : forall c s x, In s all_squares -> In x all_squares ->
+    Bool.eqb (apart c s x) (apart (opp c) x s) = true) by by_squares.
+  intros c s x Hs Hx. apply Bool.eqb_prop, (H c s x Hs Hx).
 Qed.
 
 Definition push_ok (c : color) (s x : int) : bool :=
@@ -126,10 +124,9 @@ Lemma push_apart : forall c s x t, In s all_squares -> In x all_squares ->
              ((t =? pawn_step c (pawn_step c s))%uint63 = true /\ x <> pawn_step c s)) ->
   apart c t x = true.
 Proof.
-  assert (H : forall c, forallb (fun s => forallb (fun x => push_ok c s x) all_squares) all_squares = true)
-    by (intros []; vm_compute; reflexivity).
-  intros c s x t Hs Hx Ef Ha Hr Hxt Ht. specialize (H c). rewrite forallb_forall in H. specialize (H s Hs).
-  rewrite forallb_forall in H. specialize (H x Hx). unfold push_ok in H.
+  assert (H : forall c s x, In s all_squares -> In x all_squares ->
+    push_ok c s x = true) by by_squares.
+  intros c s x t Hs Hx Ef Ha Hr Hxt Ht. specialize (H c s x Hs Hx). unfold push_ok in H.
   rewrite Ef, Nat.eqb_refl, Ha, Hr in H. cbn [negb andb orb] in H.
   apply andb_true_iff in H. destruct H as [H1 H2].
   destruct Ht as [Et|(Et & Hxm)]; apply Uint63.eqb_spec in Et; subst t.
@@ -146,11 +143,9 @@ Qed.
 Lemma promote_apart : forall c s x, In s all_squares -> In x all_squares ->
   (relative_rank c s =? 6)%uint63 = true -> apart c s x = true -> rank_ok x = false.
 Proof.
-  assert (H : forall c, forallb (fun s => forallb (fun x =>
-    negb ((relative_rank c s =? 6)%uint63 &&& apart c s x) ||| negb (rank_ok x)) all_squares) all_squares = true)
-    by (intros []; vm_compute; reflexivity).
-  intros c s x Hs Hx H6 Ha. specialize (H c). rewrite forallb_forall in H. specialize (H s Hs).
-  rewrite forallb_forall in H. specialize (H x Hx). rewrite H6, Ha in H. cbn [negb andb orb] in H.
+  assert (H : forall c s x, In s all_squares -> In x all_squares ->
+    negb ((relative_rank c s =? 6)%uint63 &&& apart c s x) ||| negb (rank_ok x) = true) by by_squares.
+  intros c s x Hs Hx H6 Ha. specialize (H c s x Hs Hx). rewrite H6, Ha in H. cbn [negb andb orb] in H.
   apply negb_true_iff in H. exact H.
 Qed.
 
@@ -220,11 +215,9 @@ Qed.
 
 Lemma pawn_step_inj : forall c x y, In x all_squares -> In y all_squares -> pawn_step c x = pawn_step c y -> x = y.
 Proof.
-  assert (H : forall c, forallb (fun x => forallb (fun y =>
-    negb (pawn_step c x =? pawn_step c y)%uint63 ||| (x =? y)%uint63) all_squares) all_squares = true)
-    by (intros []; vm_compute; reflexivity).
-  intros c x y Hx Hy E. specialize (H c). rewrite forallb_forall in H. specialize (H x Hx).
-  rewrite forallb_forall in H. specialize (H y Hy). rewrite E, Uint63.eqb_refl in H. cbn in H.
+  assert (H : forall c x y, In x all_squares -> In y all_squares ->
+    negb (pawn_step c x =? pawn_step c y)%uint63 ||| (x =? y)%uint63 = true) by by_squares.
+  intros c x y Hx Hy E. specialize (H c x y Hx Hy). rewrite E, Uint63.eqb_refl in H. cbn in H.
   apply Uint63.eqb_spec, H.
 Qed.
 
@@ -232,7 +225,7 @@ Lemma step_back : forall c y, In y all_squares -> pawn_step c (pawn_step (opp c)
 Proof.
   assert (H : forall c, forallb (fun y => (pawn_step c (pawn_step (opp c) y) =? y)%uint63) all_squares = true)
     by (intros []; vm_compute; reflexivity).
-  intros c y Hy. specialize (H c). rewrite forallb_forall in H. apply Uint63.eqb_spec, (H y Hy).
+  intros c y Hy. apply Uint63.eqb_spec, (forallb_in (H c) Hy).
 Qed.
 
 (** A pawn's square not on a back rank has a square in front of it. *)
@@ -240,7 +233,7 @@ Lemma pawn_step_sq : forall c y, In y all_squares -> rank_ok y = true -> In (paw
 Proof.
   assert (H : forall c, forallb (fun y => negb (rank_ok y) ||| inb (pawn_step c y) all_squares) all_squares = true)
     by (intros []; vm_compute; reflexivity).
-  intros c y Hy Hr. specialize (H c). rewrite forallb_forall in H. specialize (H y Hy). rewrite Hr in H.
+  intros c y Hy Hr. specialize (H c). forallb_at H Hy. rewrite Hr in H.
   apply inb_iff, H.
 Qed.
 
@@ -258,7 +251,7 @@ Lemma third_push : forall c x y, In y all_squares -> rank_ok y = true ->
   (relative_rank c y =? 6)%uint63 = true /\ fnat y = fnat x.
 Proof.
   assert (H : forall c, forallb (third_ok c) all_squares = true) by (intros []; vm_compute; reflexivity).
-  intros c x y Hy Hr H5 Hxy. specialize (H c). rewrite forallb_forall in H. specialize (H y Hy).
+  intros c x y Hy Hr H5 Hxy. specialize (H c). forallb_at H Hy.
   unfold third_ok in H. rewrite Hr in H. cbn [negb orb] in H.
   destruct Hxy as [E|E]; subst x; rewrite H5 in H; cbn [negb orb andb] in H.
   - destruct (relative_rank c (pawn_step (opp c) (pawn_step (opp c) y)) =? 5)%uint63; cbn in H; [discriminate|].
@@ -271,12 +264,10 @@ Qed.
 Lemma seventh_front : forall c x f, In x all_squares -> In f all_squares -> fnat x = fnat f ->
   (relative_rank c x =? 5)%uint63 = true -> (relative_rank c f =? 6)%uint63 = true -> pawn_step c x = f.
 Proof.
-  assert (H : forall c, forallb (fun x => forallb (fun f =>
+  assert (H : forall c x f, In x all_squares -> In f all_squares ->
     negb (Nat.eqb (fnat x) (fnat f)) ||| negb (relative_rank c x =? 5)%uint63 |||
-    negb (relative_rank c f =? 6)%uint63 ||| (pawn_step c x =? f)%uint63) all_squares) all_squares = true)
-    by (intros []; vm_compute; reflexivity).
-  intros c x f Hx Hf E H5 H6. specialize (H c). rewrite forallb_forall in H. specialize (H x Hx).
-  rewrite forallb_forall in H. specialize (H f Hf). rewrite E, Nat.eqb_refl, H5, H6 in H. cbn in H.
+    negb (relative_rank c f =? 6)%uint63 ||| (pawn_step c x =? f)%uint63 = true) by by_squares.
+  intros c x f Hx Hf E H5 H6. specialize (H c x f Hx Hf). rewrite E, Nat.eqb_refl, H5, H6 in H. cbn in H.
   apply Uint63.eqb_spec, H.
 Qed.
 
@@ -306,8 +297,7 @@ Proof.
   assert (H : forallb (fun p => forallb (fun q => negb (behind c (fst p) (fst q)))
                 (initial_ghost (opp c))) (initial_ghost c) = true) by (destruct c; vm_compute; reflexivity).
   split; [|intros y g x h []].
-  intros s g x h Hs Hx _ Hb. exfalso. rewrite forallb_forall in H. specialize (H (s, g) Hs).
-  rewrite forallb_forall in H. specialize (H (x, h) Hx). simpl in H. rewrite Hb in H. discriminate.
+  intros s g x h Hs Hx _ Hb. exfalso. forallb_at H Hs. forallb_at H Hx. simpl in H. rewrite Hb in H. discriminate.
 Qed.
 
 (** A step keeps the entry facts, with the flags of [tint_step]. *)
@@ -456,8 +446,7 @@ Proof.
   assert (H : forallb (fun p => forallb (fun q => negb (Nat.eqb (snd p) (snd q)) || apart White (fst p) (fst q))
                 (initial_ghost Black)) (initial_ghost White) = true) by (vm_compute; reflexivity).
   intros g _ _. split; [|split; [|split]]; [|intros s y _ []|intros y x []|intros y y' []].
-  intros s x Hs Hx. rewrite forallb_forall in H. specialize (H (s, g) Hs).
-  rewrite forallb_forall in H. specialize (H (x, g) Hx). simpl in H. rewrite Nat.eqb_refl in H. exact H.
+  intros s x Hs Hx. forallb_at H Hs. forallb_at H Hx. simpl in H. rewrite Nat.eqb_refl in H. exact H.
 Qed.
 
 (** The dead men of [c] with the cages [Ys]: the initial position's caged
@@ -1100,11 +1089,9 @@ Qed.
 Lemma apart_rank : forall s x, In s all_squares -> In x all_squares -> apart White s x = true ->
   rank_nat s < rank_nat x /\ rank_nat x < 8.
 Proof.
-  assert (H : forallb (fun s => forallb (fun x =>
-    negb (apart White s x) || (Nat.ltb (rank_nat s) (rank_nat x) && Nat.ltb (rank_nat x) 8)) all_squares)
-    all_squares = true) by (vm_compute; reflexivity).
-  intros s x Hs Hx Ha. rewrite forallb_forall in H. specialize (H s Hs). rewrite forallb_forall in H.
-  specialize (H x Hx). rewrite Ha in H. simpl in H. apply andb_true_iff in H.
+  assert (H : forall s x, In s all_squares -> In x all_squares ->
+    negb (apart White s x) || (Nat.ltb (rank_nat s) (rank_nat x) && Nat.ltb (rank_nat x) 8) = true) by by_squares.
+  intros s x Hs Hx Ha. specialize (H s x Hs Hx). rewrite Ha in H. simpl in H. apply andb_true_iff in H.
   destruct H as [H1 H2]. apply Nat.ltb_lt in H1, H2. auto.
 Qed.
 

@@ -118,8 +118,8 @@ Proof.
   assert (H : forall c, forallb (fun s => forallb (fun r => sub_squares (frozen_exits c r s))
                                             all_roles) all_squares = true)
     by (intros [|]; vm_compute; reflexivity).
-  pose proof (forall_squares _ (H c) s Hs) as H'. cbv beta in H'. rewrite forallb_forall in H'.
-  apply H', in_all_roles.
+  pose proof (forall_squares _ (H c) s Hs) as H'. cbv beta in H'.
+  exact (forallb_in H' (in_all_roles r)).
 Qed.
 
 (** A region follows some of the exits: those of the man's own moves and
@@ -157,7 +157,7 @@ Proof.
   assert (H : forallb (fun f => forallb (fun t => inb f king_targets.[t]) king_targets.[f])
                 all_squares = true) by (vm_compute; reflexivity).
   pose proof (forall_squares _ H f Hf) as H'. cbv beta in H'.
-  rewrite forallb_forall in H'. apply inb_in, H', inb_in, Ht.
+  apply inb_in, (forallb_in H'), inb_in, Ht.
 Qed.
 
 Lemma king_exit : forall c f t, In f all_squares -> inb t king_targets.[f] = true ->
@@ -193,8 +193,8 @@ Proof.
   intros c r x e Hx Hk He Hc. destruct r; try (simpl in Hc; exact Hc); [|congruence].
   assert (E : forallb (fun x => forallb (fun e => negb (inb e (castle_exit c Rook x))) (exits c Rook x))
                 all_squares = true) by (destruct c; vm_compute; reflexivity).
-  pose proof (forall_squares _ E x Hx) as E'. cbv beta in E'. rewrite forallb_forall in E'.
-  specialize (E' e He). rewrite (in_inb _ _ Hc) in E'. discriminate.
+  pose proof (forall_squares _ E x Hx) as E'. cbv beta in E'. forallb_at E' He.
+  rewrite (in_inb _ _ Hc) in E'. discriminate.
 Qed.
 
 Lemma king_not_castle : forall c f t, In f all_squares -> inb t king_targets.[f] = true ->
@@ -203,8 +203,8 @@ Proof.
   intros c f t Hf Ht Hc.
   assert (E : forallb (fun f => forallb (fun t => negb (inb f (castle_exit c King t))) king_targets.[f])
                 all_squares = true) by (destruct c; vm_compute; reflexivity).
-  pose proof (forall_squares _ E f Hf) as E'. cbv beta in E'. rewrite forallb_forall in E'.
-  specialize (E' t (inb_in _ _ Ht)). rewrite (in_inb _ _ Hc) in E'. discriminate.
+  pose proof (forall_squares _ E f Hf) as E'. cbv beta in E'. forallb_at E' (inb_in _ _ Ht).
+  rewrite (in_inb _ _ Hc) in E'. discriminate.
 Qed.
 
 (** The castling that lands a king or rook on its target is on the side
@@ -405,14 +405,13 @@ Lemma check_arrived : forall h Q, game h Q -> forall c e q rf,
   (forall x, In x (frozen_exits (opp c) rf q) -> piece_at Q x <> None) -> False.
 Proof.
   intros h Q Hg. destruct Hg as [|h Q' m Q Hg Hst]; intros c e q rf He Hq Ht Hbe Hbq Hf Hx.
-  - assert (H : forallb (fun e => forallb (fun q =>
+  - assert (H1 : forall e q, In e all_squares -> In q all_squares ->
         negb (opiece_eqb (piece_at initial e) (Some (MkPiece (turn initial) King))) |||
         match piece_at initial q with
         | Some (MkPiece c' rf) => negb (color_eqb c' (opp (turn initial)) &&& fixed_attack c' rf q e)
         | None => true
-        end) all_squares) all_squares = true) by (vm_compute; reflexivity).
-    pose proof (forall_squares _ H e He) as H1. cbv beta in H1.
-    rewrite forallb_forall in H1. specialize (H1 q Hq). cbv beta in H1.
+        end = true) by by_squares.
+    specialize (H1 e q He Hq).
     rewrite Ht, Hbe, (proj2 (opiece_eqb_eq _ _) eq_refl), Hbq in H1.
     rewrite (proj2 (color_eqb_eq _ _) eq_refl), Hf in H1. discriminate.
   - destruct Hst as (Hl & _). apply legal_move_iff in Hl.
@@ -610,14 +609,13 @@ Theorem king_safe : forall h G, game h G -> forall X c y o rf,
 Proof.
   intros h G Hg. induction Hg as [|h G m G' Hg IH Hst];
     intros X c y o rf HX Hy Ho HXo Hby Hbo Hf.
-  - assert (H : forallb (fun y => forallb (fun o =>
+  - assert (H1 : forall y o, In y all_squares -> In o all_squares ->
         match piece_at initial y, piece_at initial o with
         | Some (MkPiece c King), Some (MkPiece c' rf) =>
             negb (color_eqb c' (opp c) &&& fixed_attack c' rf o y)
         | _, _ => true
-        end) all_squares) all_squares = true) by (vm_compute; reflexivity).
-    pose proof (forall_squares _ H y Hy) as H1. cbv beta in H1.
-    rewrite forallb_forall in H1. specialize (H1 o Ho). cbv beta in H1.
+        end = true) by by_squares.
+    specialize (H1 y o Hy Ho).
     rewrite Hby, Hbo in H1. cbv iota in H1.
     rewrite (proj2 (color_eqb_eq _ _) eq_refl), Hf in H1. discriminate.
   - pose proof (game_next h G m G' Hg Hst) as Hg'.
@@ -687,7 +685,7 @@ Lemma slide_shut_spec : forall b F ws c r s, incl ws all_squares -> In s all_squ
 Proof.
   intros b F ws c r s Hw Hs H o Ho Hl Hfo Hbt.
   destruct (line_ray r o s Ho Hs Hl) as (_ & d & Hd & Hin).
-  unfold slide_shut in H. rewrite forallb_forall in H. specialize (H d Hd).
+  unfold slide_shut in H. forallb_at H Hd.
   apply in_split in Hin. destruct Hin as (a & l & E). rewrite E in H.
   destruct (ray_facts d s a o l (slider_dirs_in r d Hd) Hs E) as (_ & Hb & _).
   apply (checks_from_spec b F ws c r o Hw).
@@ -709,8 +707,8 @@ Proof.
   apply lazy_and_true in H as (H & Hx). apply lazy_and_true in H as (Hc & Hf).
   apply color_eqb_eq in Hc. subst c'.
   exists q, rf. split; [apply Hw, Hq|]. split; [exact Fq|]. split; [exact Bq|]. split; [exact Hf|].
-  rewrite frozen_exits_of_spec in Hx by (apply Hw, Hq). rewrite forallb_forall in Hx.
-  intros x Hxe. specialize (Hx x Hxe). apply lazy_or_true in Hx as [Hx|Hx].
+  rewrite frozen_exits_of_spec in Hx by (apply Hw, Hq).
+  intros x Hxe. forallb_at Hx Hxe. apply lazy_or_true in Hx as [Hx|Hx].
   - apply lazy_and_true in Hx as (Fx & Nx). left. split; [exact Fx|].
     apply negb_true_iff, eqb_false_neq in Nx. exact Nx.
   - right. apply eqb_true, Hx.
@@ -738,8 +736,8 @@ Proof.
   intros b ws F Hw H s Hs HF. pose proof (forall_squares _ H s Hs) as H'. cbv beta in H'.
   rewrite HF in H'. cbn [negb] in H'. unfold man_ok in H'.
   destruct (b s) as [[c r]|]; [|discriminate]. cbv zeta in H'. exists c, r. split; [reflexivity|].
-  rewrite frozen_exits_of_spec in H' by exact Hs. rewrite forallb_forall in H'.
-  intros e He. exact (exit_ok_spec b F ws c r s e Hw Hs (H' e He)).
+  rewrite frozen_exits_of_spec in H' by exact Hs.
+  intros e He. exact (exit_ok_spec b F ws c r s e Hw Hs (forallb_in H' He)).
 Qed.
 
 (** As for [frozen_refutes] below: [men] is unfolded first when compared
@@ -917,8 +915,8 @@ Proof.
   assert (H : forallb (fun f => forallb (fun r => forallb (fun d => sub_squares (ray d f))
                                   (slider_dirs r)) all_roles) all_squares = true)
     by (vm_compute; reflexivity).
-  pose proof (forall_squares _ H f Hf) as H'. cbv beta in H'. rewrite forallb_forall in H'.
-  specialize (H' r (in_all_roles r)). rewrite forallb_forall in H'. auto.
+  pose proof (forall_squares _ H f Hf) as H'. cbv beta in H'. forallb_at H' (in_all_roles r).
+  exact (forallb_in H' Hd).
 Qed.
 
 (** A pawn's step forward is not one of its captures. *)
@@ -1374,9 +1372,9 @@ Proof.
   intros P Rs Hi HR y Hy.
   unfold right_squares in Hy. apply in_flat_map in Hy as ((c & side) & Hcs & Hin).
   destruct (inv_elim P Hi) as (_ & _ & _ & Hc & _).
-  unfold castling_inv in Hc. rewrite forallb_forall in Hc.
+  unfold castling_inv in Hc.
   assert (Hcs' : In (c, side) castling_sides) by (destruct c, side; simpl; tauto).
-  specialize (Hc _ Hcs'). cbv beta iota in Hc. pose proof (HR _ Hcs) as Hr'. simpl in Hr'.
+  forallb_at Hc Hcs'. cbv iota in Hc. pose proof (HR _ Hcs) as Hr'. simpl in Hr'.
   rewrite Hr' in Hc. cbn [negb] in Hc.
   apply lazy_and_true in Hc as [Hk Hro]. apply opiece_eqb_eq in Hk, Hro.
   simpl in Hin. destruct Hin as [<-|[<-|[]]]; [rewrite Hk | rewrite Hro]; discriminate.
@@ -1426,7 +1424,7 @@ Proof.
     split; [reflexivity | apply negb_true_iff, E]. }
   split; [|split].
   - intros s Hs HR e He Hx Hk. destruct (H' s Hs HR) as (E & _).
-    rewrite forallb_forall in E. specialize (E e He). cbv beta in E. rewrite Hx, Hk in E. exact E.
+    forallb_at E He. cbv beta in E. rewrite Hx, Hk in E. exact E.
   - intros s Hs HR Hp. destruct (H' s Hs HR) as (_ & E). unfold source in E.
     rewrite Hp in E. destruct (opiece_eqb _ _), (relative_rank c s =? 7); try discriminate; reflexivity.
   - intros s Hs HR E'. destruct (H' s Hs HR) as (_ & E). unfold source in E.

@@ -278,7 +278,7 @@ Definition sub_squares (l : list int) : bool := forallb (fun x => inb x all_squa
 
 Lemma sub_squares_incl : forall l, sub_squares l = true -> incl l all_squares.
 Proof.
-  intros l H x Hx. unfold sub_squares in H. rewrite forallb_forall in H. apply inb_in; auto.
+  intros l H x Hx. unfold sub_squares in H. apply inb_in, (forallb_in H Hx).
 Qed.
 
 Definition tables_ok (s : int) : bool :=
@@ -311,7 +311,7 @@ Lemma ray_in : forall d s, In d directions -> In s all_squares -> incl (ray d s)
 Proof.
   intros d s Hd Hs. apply sub_squares_incl. pose proof (tables_ok_all s Hs) as H.
   unfold tables_ok in H. rewrite !andb_true_iff in H. destruct H as [_ H].
-  rewrite forallb_forall in H. auto.
+  exact (forallb_in H Hd).
 Qed.
 
 (** ** Attacks depend on the 64 squares only *)
@@ -588,8 +588,7 @@ Proof.
   intros d f t Hd Hf Ht.
   assert (H : forallb (fun f => forallb (fun d => forallb (fun t => Bool.eqb (is_light t) (is_light f))
                  (ray d f)) [1; 3; 5; 7]) all_squares = true) by (vm_compute; reflexivity).
-  rewrite forallb_forall in H. specialize (H f Hf). rewrite forallb_forall in H.
-  specialize (H d Hd). rewrite forallb_forall in H. apply Bool.eqb_prop, H, Ht.
+  forallb_at H Hf. forallb_at H Hd. forallb_at H Ht. apply Bool.eqb_prop, H.
 Qed.
 
 Lemma man_moves_light : forall b c r f t, In f all_squares -> man_moves b c r f t ->
@@ -768,12 +767,12 @@ Proof.
                forallb (pawn_target_ok c) (pawn_attacks c f) = true).
   { match type of H with (if negb true then true else ?X) = true =>
       change (X = true) in H end.
-    rewrite forallb_forall in H. apply (H c). destruct c; simpl; tauto. }
+    apply (forallb_in H). destruct c; simpl; tauto. }
   clear H. split_lazy.
   destruct Hm as [(Em & _)|[(_ & Em & _)|(Em & _)]].
   - apply eqb_true in Em. subst t. assumption.
   - apply eqb_true in Em. subst t. assumption.
-  - apply inb_in in Em. rewrite forallb_forall in H'. auto.
+  - apply inb_in in Em. exact (forallb_in H' Em).
 Qed.
 
 Lemma color_neq_opp : forall u v, color_eqb u v = false -> u = opp v.

@@ -141,7 +141,7 @@ Lemma pawn_step_file : forall c y, In y all_squares -> rank_ok y = true -> fnat 
 Proof.
   assert (H : forall c, forallb (fun y => negb (rank_ok y) || Nat.eqb (fnat (pawn_step c y)) (fnat y))
                 all_squares = true) by (intros []; vm_compute; reflexivity).
-  intros c y Hy Hr. specialize (H c). rewrite forallb_forall in H. specialize (H y Hy).
+  intros c y Hy Hr. specialize (H c). forallb_at H Hy.
   rewrite Hr in H. apply Nat.eqb_eq, H.
 Qed.
 

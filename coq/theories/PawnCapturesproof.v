@@ -1042,12 +1042,7 @@ Definition geo_ok (c : color) (f t : int) : bool :=
        (negb (relative_rank c t =? 7)%uint63 ||| (relative_rank c f =? 6)%uint63)))).
 
 Lemma geo_all : forall c f t, In f all_squares -> In t all_squares -> geo_ok c f t = true.
-Proof.
-  assert (H : forall c, forallb (fun f => forallb (fun t => geo_ok c f t) all_squares) all_squares = true)
-    by (intros []; vm_compute; reflexivity).
-  intros c f t Hf Ht. specialize (H c). rewrite forallb_forall in H. specialize (H f Hf).
-  rewrite forallb_forall in H. exact (H t Ht).
-Qed.
+Proof. by_squares. Qed.
 
 Lemma pawn_attack_geo : forall c f t, In f all_squares -> In t all_squares -> rank_ok f = true ->
   inb t (pawn_attacks c f) = true ->
@@ -1090,11 +1085,9 @@ Qed.
 Lemma attack_file : forall c f t, In f all_squares -> In t all_squares -> inb t (pawn_attacks c f) = true ->
   fnat f = fnat t -> False.
 Proof.
-  assert (H : forall c, forallb (fun f => forallb (fun t =>
-    negb (inb t (pawn_attacks c f)) || negb (Nat.eqb (fnat f) (fnat t))) all_squares) all_squares = true)
-    by (intros []; vm_compute; reflexivity).
-  intros c f t Hf Ht Ha E. specialize (H c). rewrite forallb_forall in H. specialize (H f Hf).
-  rewrite forallb_forall in H. specialize (H t Ht). rewrite Ha, E, Nat.eqb_refl in H. discriminate.
+  assert (H : forall c f t, In f all_squares -> In t all_squares ->
+    negb (inb t (pawn_attacks c f)) || negb (Nat.eqb (fnat f) (fnat t)) = true) by by_squares.
+  intros c f t Hf Ht Ha E. specialize (H c f t Hf Ht). rewrite Ha, E, Nat.eqb_refl in H. discriminate.
 Qed.
 
 (** Every pawn move goes up at least one rank, and a capture exactly one
@@ -1107,12 +1100,10 @@ Lemma pawn_advance : forall c f t, In f all_squares -> In t all_squares -> rank_
   pawn_moves_to c f t = true ->
   advance c f < advance c t /\ advance c f + absd (fnat f) (fnat t) <= advance c t.
 Proof.
-  assert (H : forall c, forallb (fun f => forallb (fun t =>
-     negb (rank_ok f && pawn_moves_to c f t) ||
-     (Nat.ltb (advance c f) (advance c t) && Nat.leb (advance c f + absd (fnat f) (fnat t)) (advance c t)))
-     all_squares) all_squares = true) by (intros []; vm_compute; reflexivity).
-  intros c f t Hf Ht Hr Hm. specialize (H c). rewrite forallb_forall in H. specialize (H f Hf).
-  rewrite forallb_forall in H. specialize (H t Ht). rewrite Hr, Hm in H. simpl in H.
+  assert (H : forall c f t, In f all_squares -> In t all_squares ->
+    negb (rank_ok f && pawn_moves_to c f t) ||
+     (Nat.ltb (advance c f) (advance c t) && Nat.leb (advance c f + absd (fnat f) (fnat t)) (advance c t)) = true) by by_squares.
+  intros c f t Hf Ht Hr Hm. specialize (H c f t Hf Ht). rewrite Hr, Hm in H. simpl in H.
   apply andb_prop in H. destruct H as [H1 H2]. apply Nat.ltb_lt in H1. apply Nat.leb_le in H2. auto.
 Qed.
 
@@ -1129,8 +1120,8 @@ Proof.
   assert (H : forall c, forallb (fun s => forallb (fun s' =>
      negb (Nat.eqb (fnat s) (fnat s') &&& (relative_rank c s =? 6)%uint63 &&& (relative_rank c s' =? 6)%uint63)
      ||| (s =? s')%uint63) all_squares) all_squares = true) by (intros []; vm_compute; reflexivity).
-  intros c s s' Hs Hs' E H1 H2. specialize (H c). rewrite forallb_forall in H. specialize (H s Hs).
-  rewrite forallb_forall in H. specialize (H s' Hs'). rewrite E, Nat.eqb_refl, H1, H2 in H.
+  intros c s s' Hs Hs' E H1 H2. specialize (H c). forallb_at H Hs.
+  forallb_at H Hs'. rewrite E, Nat.eqb_refl, H1, H2 in H.
   apply eqb_true. exact H.
 Qed.
 
@@ -1437,7 +1428,7 @@ Proof.
   - assert (H : forallb (fun s => Bool.eqb (opiece_eqb (piece_at initial s) (Some (MkPiece c Pawn)))
                                           (inb s (map fst (initial_ghost c)))) all_squares = true)
       by (destruct c; vm_compute; reflexivity).
-    intros s Hs. rewrite forallb_forall in H. specialize (H s Hs). apply Bool.eqb_prop in H.
+    intros s Hs. forallb_at H Hs. apply Bool.eqb_prop in H.
     rewrite <- opiece_eqb_eq, <- inb_iff, H. reflexivity.
   - apply sub_squares_incl. destruct c; vm_compute; reflexivity.
   - apply nodupb_NoDup. destruct c; vm_compute; reflexivity.
@@ -1529,13 +1520,11 @@ Lemma pawn_up : forall b c f t, In f all_squares -> In t all_squares ->
   man_moves b c Pawn f t \/ inb t (pawn_attacks c f) = true ->
   (relative_rank c f <? relative_rank c t)%uint63 = true.
 Proof.
-  assert (H : forall c, forallb (fun f => forallb (fun t =>
-     negb ((t =? pawn_step c f)%uint63 || (t =? pawn_step c (pawn_step c f))%uint63 ||
+  assert (H : forall c f t, In f all_squares -> In t all_squares ->
+    negb ((t =? pawn_step c f)%uint63 || (t =? pawn_step c (pawn_step c f))%uint63 ||
            inb t (pawn_attacks c f)) ||
-     (relative_rank c f <? relative_rank c t)%uint63) all_squares) all_squares = true)
-    by (intros []; vm_compute; reflexivity).
-  intros b c f t Hf Ht Hm. specialize (H c). rewrite forallb_forall in H. specialize (H f Hf).
-  rewrite forallb_forall in H. specialize (H t Ht).
+     (relative_rank c f <? relative_rank c t)%uint63 = true) by by_squares.
+  intros b c f t Hf Ht Hm. specialize (H c f t Hf Ht).
   destruct Hm as [[(E & _)|[(_ & E & _)|(E & _)]]|E]; rewrite E in H; rewrite ?orb_true_r in H; exact H.
 Qed.
 
@@ -1657,7 +1646,7 @@ Proof.
   - left. intros t Ht.
     assert (H : forall c, forallb (fun t => negb (7 <? relative_rank c t)%uint63) all_squares = true)
       by (intros []; vm_compute; reflexivity).
-    specialize (H c). rewrite forallb_forall in H. specialize (H t Ht).
+    specialize (H c). forallb_at H Ht.
     destruct (7 <? relative_rank c t)%uint63; [discriminate|reflexivity].
 Qed.
 
@@ -1700,7 +1689,7 @@ Proof.
   intros X cols c r Y H s Hs Hv e He Hxe Hk. pose proof (forall_squares _ H s Hs) as H'.
   cbv beta in H', Hxe |- *.
   apply andb_prop in Hv as [Hy Hx]. apply negb_true_iff in Hy, Hx. rewrite Hy, Hx in H'. cbv iota in H'.
-  rewrite region_exits_of_spec in H' by exact Hs. rewrite forallb_forall in H'. specialize (H' e He).
+  rewrite region_exits_of_spec in H' by exact Hs. forallb_at H' He.
   rewrite Hxe, Hk in H'. rewrite Hxe. destruct (Y.[e]); [discriminate|reflexivity].
 Qed.
 

@@ -90,7 +90,7 @@ Proof.
             forallb (fun d => first_ok s1 s2 (ray d h)) (slider_dirs Bishop) = true)
     by (intros [|] [|]; vm_compute; reflexivity).
   specialize (H c l). destruct (bishop_home c l) as [[h s1] s2].
-  rewrite forallb_forall in H. auto.
+  exact (forallb_in H Hd).
 Qed.
 
 Lemma walled_out_true : forall b c l, walled_out b c l = true ->

@@ -209,8 +209,8 @@ Proof.
   intros c r s Hs. apply sub_squares_incl.
   assert (H : forall c, forallb (fun s => forallb (fun r => sub_squares (exits c r s)) all_roles)
                           all_squares = true) by (intros [|]; vm_compute; reflexivity).
-  pose proof (forall_squares _ (H c) s Hs) as H'. cbv beta in H'. rewrite forallb_forall in H'.
-  apply H', in_all_roles.
+  pose proof (forall_squares _ (H c) s Hs) as H'. cbv beta in H'.
+  exact (forallb_in H' (in_all_roles r)).
 Qed.
 
 (** A pawn stepping forward comes from an exit of its target. *)
@@ -254,7 +254,7 @@ Proof.
   assert (H : forallb (fun f => forallb (fun t => inb f (exits c Pawn t)) (pawn_attacks c f))
                 all_squares = true) by (destruct c; vm_compute; reflexivity).
   pose proof (forall_squares _ H f Hf) as H'. cbv beta in H'.
-  rewrite forallb_forall in H'. apply inb_in, H', Ht.
+  apply inb_in, (forallb_in H' Ht).
 Qed.
 
 (** A pawn off the first and last ranks does not step or capture onto its
@@ -274,8 +274,8 @@ Proof.
   rewrite Hr in H'. cbn [negb] in H'. split_lazy.
   split.
   - intros Ht. rewrite (in_inb _ _ Ht) in *. cbn [negb] in *. apply negb_true_iff; assumption.
-  - intros t Ht. match goal with E : forallb _ _ = true |- _ => rewrite forallb_forall in E end.
-    apply negb_true_iff; auto.
+  - intros t Ht. match goal with E : forallb _ _ = true |- _ => forallb_at E Ht end.
+    apply negb_true_iff; assumption.
 Qed.
 
 (** A knight comes from an exit of its target. *)
@@ -286,7 +286,7 @@ Proof.
   assert (H : forallb (fun f => forallb (fun t => inb f knight_targets.[t]) knight_targets.[f])
                 all_squares = true) by (vm_compute; reflexivity).
   pose proof (forall_squares _ H f Hf) as H'. cbv beta in H'.
-  rewrite forallb_forall in H'. apply inb_in, H', Ht.
+  apply inb_in, (forallb_in H' Ht).
 Qed.
 
 (** Walking along a ray from [prev], each square's predecessor on the walk
@@ -304,8 +304,8 @@ Proof.
   assert (H : forall c, forallb (fun f => forallb (fun r =>
                   forallb (fun d => back_chain c r f (ray d f)) (slider_dirs r)) all_roles)
                   all_squares = true) by (intros [|]; vm_compute; reflexivity).
-  pose proof (forall_squares _ (H c) f Hf) as H'. cbv beta in H'. rewrite forallb_forall in H'.
-  specialize (H' r (in_all_roles r)). rewrite forallb_forall in H'. auto.
+  pose proof (forall_squares _ (H c) f Hf) as H'. cbv beta in H'. forallb_at H' (in_all_roles r).
+  exact (forallb_in H' Hd).
 Qed.
 
 Lemma back_chain_reaches : forall b c r l prev t, back_chain c r prev l = true ->
