@@ -42,7 +42,7 @@
     Axioms: those of PawnCapturesproof.v. *)
 
 From Coq Require Import Uint63 PArray List Bool Arith Lia.
-From RetroProof Require Import Gen.Vocab Board Rules Material RulesFast Facts RulesCheck
+From RetroProof Require Import Gen.Vocab Board Rules Material RulesFast Facts Sums RulesCheck
   Game Reachable Invariants PawnCaptures PawnCapturesproof Crossing.
 Import ListNotations.
 Open Scope nat_scope.
@@ -59,10 +59,15 @@ Definition flag (F : bool -> list nat) (k : bool) (g : nat) : nat := if zin g (F
 Definition pcount (c : color) (F : bool -> list nat) (k : bool) (s : int) (g : nat) : nat :=
   if pinned c s g then (if Bool.eqb (light s) k then advance c s else 0) else flag F k g.
 
+Definition lsum (c : color) (F : bool -> list nat) (k : bool) (L : list (int * nat)) : nat :=
+  wsum (fun sg => pcount c F k (fst sg) (snd sg)) L.
+
+Definition tsum (F : bool -> list nat) (k : bool) (T : list (nat * nat)) : nat :=
+  wsum (fun xg => flag F k (snd xg)) T.
+
 Definition csum (c : color) (F : bool -> list nat) (k : bool) (L : list (int * nat)) (T : list (nat * nat))
     : nat :=
-  fold_right (fun sg acc => pcount c F k (fst sg) (snd sg) + acc) 0 L +
-  fold_right (fun xg acc => flag F k (snd xg) + acc) 0 T.
+  lsum c F k L + tsum F k T.
 
 Definition tint (b : board_fn) (c : color) (L : list (int * nat)) (T : list (nat * nat))
     (F : bool -> list nat) : Prop :=
@@ -296,54 +301,22 @@ Qed.
 
 (** ** The sums *)
 
-Definition lsum (c : color) (F : bool -> list nat) (k : bool) (L : list (int * nat)) : nat :=
-  fold_right (fun sg acc => pcount c F k (fst sg) (snd sg) + acc) 0 L.
-
-Definition tsum (F : bool -> list nat) (k : bool) (T : list (nat * nat)) : nat :=
-  fold_right (fun xg acc => flag F k (snd xg) + acc) 0 T.
-
 Lemma csum_split : forall c F k L T, csum c F k L T = lsum c F k L + tsum F k T.
 Proof. reflexivity. Qed.
 
 Lemma lsum_app : forall c F k L1 L2, lsum c F k (L1 ++ L2) = lsum c F k L1 + lsum c F k L2.
-Proof. intros c F k L1 L2. induction L1 as [|e L1 IH]; simpl; [reflexivity|]. unfold lsum in *. lia. Qed.
+Proof. intros. apply wsum_app. Qed.
 
 Lemma lsum_ext : forall c F F' k L, (forall s g, In (s, g) L -> flag F k g = flag F' k g) ->
   lsum c F k L = lsum c F' k L.
 Proof.
-  intros c F F' k L; induction L as [|[s g] L IH]; intros H; [reflexivity|].
-  change (pcount c F k s g + lsum c F k L = pcount c F' k s g + lsum c F' k L).
-  rewrite (IH (fun s' g' Hin => H s' g' (or_intror Hin))).
-  unfold pcount. rewrite (H s g (or_introl eq_refl)). reflexivity.
+  intros c F F' k L H. apply wsum_ext. intros [s g] Hin. unfold pcount. cbn [fst snd].
+  rewrite (H s g Hin). reflexivity.
 Qed.
 
 Lemma tsum_ext : forall F F' k T, (forall x g, In (x, g) T -> flag F k g = flag F' k g) ->
   tsum F k T = tsum F' k T.
-Proof.
-  intros F F' k T; induction T as [|[x g] T IH]; intros H; [reflexivity|].
-  change (flag F k g + tsum F k T = flag F' k g + tsum F' k T).
-  rewrite (IH (fun x' g' Hin => H x' g' (or_intror Hin))).
-  rewrite (H x g (or_introl eq_refl)). reflexivity.
-Qed.
-
-Lemma fold_sum_app : forall A (h : A -> nat) l1 l2,
-  fold_right (fun x acc => h x + acc) 0 (l1 ++ l2) =
-  fold_right (fun x acc => h x + acc) 0 l1 + fold_right (fun x acc => h x + acc) 0 l2.
-Proof. intros A h l1 l2. induction l1 as [|x l1 IH]; simpl; lia. Qed.
-
-(** A sum over a list without repeats is at most the sum over a list
-    holding each of its elements. *)
-Lemma fold_sum_incl : forall A (h : A -> nat) l' l, NoDup l' -> incl l' l ->
-  fold_right (fun x acc => h x + acc) 0 l' <= fold_right (fun x acc => h x + acc) 0 l.
-Proof.
-  intros A h l'; induction l' as [|x l' IH]; intros l Hnd Hinc; simpl; [lia|].
-  inversion Hnd as [|? ? Hx Hnd']; subst.
-  destruct (in_split x l (Hinc x (or_introl eq_refl))) as (l1 & l2 & ->).
-  assert (Hl : incl l' (l1 ++ l2)).
-  { intros y Hy. assert (Hy' := Hinc y (or_intror Hy)). apply in_app_or in Hy'. apply in_or_app.
-    destruct Hy' as [H|[<-|H]]; [left; exact H|contradiction|right; exact H]. }
-  specialize (IH (l1 ++ l2) Hnd' Hl). rewrite fold_sum_app in *. simpl. lia.
-Qed.
+Proof. intros F F' k T H. apply wsum_ext. intros [x g] Hin. exact (H x g Hin). Qed.
 
 Lemma zin_cons_self : forall g l, zin g (g :: l) = true.
 Proof. intros g l. unfold zin. simpl. rewrite Nat.eqb_refl. reflexivity. Qed.
@@ -489,7 +462,7 @@ Proof.
     |rewrite Hnone by (intros E; rewrite E in Ec; destruct us; discriminate);
      specialize (Hother Ec);
      assert (Hs : lsum c F k L0 <= lsum c F k L)
-       by (unfold lsum; apply (fold_sum_incl _ (fun sg => pcount c F k (fst sg) (snd sg))); assumption);
+       by (apply wsum_incl; assumption);
      lia
     | | ].
   (* The pawn on [f], of slot [g], moved to [t] or promoted there: its

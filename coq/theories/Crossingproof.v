@@ -59,7 +59,7 @@
     Axioms: those of PawnCapturesproof.v. *)
 
 From Coq Require Import Uint63 PArray List Bool Arith Lia Permutation.
-From RetroProof Require Import Gen.Vocab Board Rules Material RulesFast Facts RulesCheck
+From RetroProof Require Import Gen.Vocab Board Rules Material RulesFast Facts Sums RulesCheck
   Game Reachable Invariants Frozen Frozenproof PawnCaptures PawnCapturesproof SealedBishops
   SealedBishopsproof Crossing Coloursproof.
 Import ListNotations.
@@ -153,7 +153,7 @@ Qed.
 
 Lemma entry_sq : forall Dm b c L T Z s g, ghostd Dm b c L T Z -> In (s, g) L -> In s all_squares.
 Proof.
-  intros Dm b c L T Z s g G Hin. apply (gh_sq _ _ _ _ _ _ _ _ _ G). apply (in_map fst) in Hin. exact Hin.
+  intros Dm b c L T Z s g G Hin. apply (gh_sq G). apply (in_map fst) in Hin. exact Hin.
 Qed.
 
 Lemma ordered_sym : forall D1 D2 b c L T Z M U Y, ghostd D1 b c L T Z -> ghostd D2 b (opp c) M U Y ->
@@ -166,9 +166,6 @@ Proof.
   - intros y x Hy Hx. exact (H2 x y Hx Hy).
   - intros y y' Hy Hy'. exact (H4 y' y Hy' Hy).
 Qed.
-
-Lemma opp_neq : forall c, opp c <> c.
-Proof. intros []; discriminate. Qed.
 
 (** The side to move [us] changes its ghost as [zkept] says, the other side
     only loses entries: the order is kept. *)
@@ -190,14 +187,14 @@ Proof.
                                            fnat x = g /\ rank_ok x = true).
   { intros x Hx. assert (Hxs : In x all_squares) by exact (entry_sq _ _ _ _ _ _ x g GM Hx).
     assert (Hbx : b x = Some (MkPiece (opp us) Pawn)).
-    { apply (gh_pawns _ _ _ _ _ _ _ _ _ GM x Hxs). apply (in_map fst) in Hx. exact Hx. }
-    split; [exact Hxs|]. split; [exact Hbx|]. split; [exact (gh_zl _ _ _ _ _ _ _ _ _ GM x g Hx HgY0)|].
+    { apply (gh_pawns GM x Hxs). apply (in_map fst) in Hx. exact Hx. }
+    split; [exact Hxs|]. split; [exact Hbx|]. split; [exact (gh_zl GM x g Hx HgY0)|].
     exact (Hpok x (opp us) Hxs Hbx). }
   split; [|split; [|split]].
   - intros s' x Hs' Hx. apply Mold in Hx. destruct (Hfacts x Hx) as (Hxs & Hbx & Efx & Hrx).
     destruct (HL s' g Hs' HgZ) as [Ho|(_ & s & Hs & Hbt & Ht)]; [exact (H1 s' x Ho Hx)|].
     assert (Hss : In s all_squares) by exact (entry_sq _ _ _ _ _ _ s g GL Hs).
-    assert (Efs : fnat s = g) by exact (gh_zl _ _ _ _ _ _ _ _ _ GL s g Hs HgZ0).
+    assert (Efs : fnat s = g) by exact (gh_zl GL s g Hs HgZ0).
     apply (push_apart us s x s' Hss Hxs); [congruence|exact (H1 s x Hs Hx)|exact Hrx| |].
     + intros ->. congruence.
     + destruct Ht as [Ht|(Ht & Hbm)]; [left; exact Ht|right; split; [exact Ht|intros ->; congruence]].
@@ -320,10 +317,10 @@ Proof.
   assert (Hcol : c = us \/ c = opp us) by (destruct c, us; auto).
   assert (Hpw : forall s g, In (s, g) L -> b s = Some (MkPiece c Pawn) /\ In s all_squares).
   { intros s g Hin. assert (Hs : In s all_squares) by exact (entry_sq _ _ _ _ _ _ s g GL Hin).
-    split; [|exact Hs]. apply (gh_pawns _ _ _ _ _ _ _ _ _ GL s Hs). apply (in_map fst) in Hin. exact Hin. }
+    split; [|exact Hs]. apply (gh_pawns GL s Hs). apply (in_map fst) in Hin. exact Hin. }
   assert (Hmw : forall x h, In (x, h) M -> b x = Some (MkPiece (opp c) Pawn) /\ In x all_squares).
   { intros x h Hin. assert (Hx : In x all_squares) by exact (entry_sq _ _ _ _ _ _ x h GM Hin).
-    split; [|exact Hx]. apply (gh_pawns _ _ _ _ _ _ _ _ _ GM x Hx). apply (in_map fst) in Hin. exact Hin. }
+    split; [|exact Hx]. apply (gh_pawns GM x Hx). apply (in_map fst) in Hin. exact Hin. }
   (* The other side's capture-free pawns after the step: old ones, or
      (when it moved) one pushed straight ahead. *)
   assert (Hnew : forall x h, In (x, h) M' -> In h Y' ->
@@ -359,7 +356,7 @@ Proof.
         assert (Hxy : x = pawn_step (opp c) s0 \/ x = pawn_step (opp c) (pawn_step (opp c) s0))
           by (destruct Hxs as [E|(E & _)]; apply Uint63.eqb_spec in E; [left|right]; exact E).
         destruct (third_push c x s0 Hs0q (Hpok s0 _ Hs0q Hb0) H5 Hxy) as (H6 & Ef).
-        destruct (gh_tok _ _ _ _ _ _ _ _ _ GL y g Hy) as (_ & Ho).
+        destruct (gh_tok GL y g Hy) as (_ & Ho).
         exact (Ho s0 Hs0q (eq_trans Ef Ey) H6 Hb0). }
   destruct Hch as [Hnp|L0 Ec Hinc|L1 g L2 Ec EL|L1 g L2 Ec EL E6];
     [exact (Hkeep L (fun y H => H) Hnp)
@@ -372,8 +369,8 @@ Proof.
     assert (Hold : forall x h, In (x, h) M' -> In h Y' -> In (x, h) M /\ In h Y)
       by (intros x h Hx Hh; destruct (Hnew x h Hx Hh) as [H|(E & _)]; [exact H|destruct us; discriminate]);
     assert (Hin : In (f, g) (L1 ++ (f, g) :: L2)) by (apply in_or_app; right; left; reflexivity);
-    unfold fnext; rewrite (slot_at_in _ f g (gh_nd _ _ _ _ _ _ _ _ _ GL) Hin);
-    destruct (slot_apart L1 L2 T f g (gh_slots _ _ _ _ _ _ _ _ _ GL)) as (HaL & HaT);
+    unfold fnext; rewrite (slot_at_in _ f g (gh_nd GL) Hin);
+    destruct (slot_apart L1 L2 T f g (gh_slots GL)) as (HaL & HaT);
     destruct (Hpw f g Hin) as [Hbf' _].
   - (* to [t] *)
     split.
@@ -425,12 +422,12 @@ Proof.
   intros G m G' Dm c L T Z L' T' Z' F Hl Hi GL GL' Hch Ht.
   apply (tint_step G m G' Hl Hi c L T L' T' F); auto.
   - intros s g Hin. assert (Hs : In s all_squares) by exact (entry_sq _ _ _ _ _ _ s g GL Hin).
-    apply (gh_pawns _ _ _ _ _ _ _ _ _ GL s Hs). apply (in_map fst) in Hin. exact Hin.
-  - intros s g Hin. eapply Nat.le_trans; [|exact (gh_reach _ _ _ _ _ _ _ _ _ GL s g Hin)].
-    apply zc_absd. intros E. apply zin_iff in E. exact (gh_zl _ _ _ _ _ _ _ _ _ GL s g Hin E).
-  - exact (gh_nd _ _ _ _ _ _ _ _ _ GL).
-  - exact (gh_slots _ _ _ _ _ _ _ _ _ GL).
-  - eapply NoDup_map_inv. exact (gh_nd _ _ _ _ _ _ _ _ _ GL').
+    apply (gh_pawns GL s Hs). apply (in_map fst) in Hin. exact Hin.
+  - intros s g Hin. eapply Nat.le_trans; [|exact (gh_reach GL s g Hin)].
+    apply zc_absd. intros E. apply zin_iff in E. exact (gh_zl GL s g Hin E).
+  - exact (gh_nd GL).
+  - exact (gh_slots GL).
+  - eapply NoDup_map_inv. exact (gh_nd GL').
 Qed.
 
 (** Men only disappear (a promotion keeps the count). *)
@@ -495,7 +492,7 @@ Proof.
                                zkept (piece_at G) (turn G) c L T Z L' T' Z' /\
                                gchange (piece_at G) (turn G) c (mv_from m) (mv_to m) L T L' T').
     { intros Dm c L0 T0 Z0 G0 HD1 HD2. destruct (sealed_excess_step G m G' Hl Hi c) as (HS1 & HS2 & _).
-      apply (ghost_step_kept _ _ _ _ G m G' Hl Hi c); auto. }
+      apply (ghost_step_kept G m G' Hl Hi c); auto. }
     destruct (Hstep _ White L T Z GL HDw1 HDw2) as (L' & T' & Z' & GL' & KL & CL).
     destruct (Hstep _ Black M U Y GM HDb1 HDb2) as (M' & U' & Y' & GM' & KM & CM).
     exists L', T', Z', M', U', Y', (fnext White (mv_from m) (mv_to m) L Fw), (fnext Black (mv_from m) (mv_to m) M Fb).
@@ -553,10 +550,10 @@ Proof.
     by (intros Ys c; unfold dm; rewrite (caged_ext _ (piece_at P) (piece_at G)); [reflexivity|];
         intros s Hs; symmetry; apply Hext, Hs).
   split; [|split; [|split; [exact Ho|]]].
-  - exact (ghost_ext _ (fun x => sealed_excess x White) (fun _ _ => 0) (fun _ _ _ => false) (piece_at G) (piece_at P)
-      _ _ _ _ Hext (HD _ _) (eq_sym (sealed_excess_ext _ _ White Hext)) (fun _ => eq_refl) GL).
-  - exact (ghost_ext _ (fun x => sealed_excess x Black) (fun _ _ => 0) (fun _ _ _ => false) (piece_at G) (piece_at P)
-      _ _ _ _ Hext (HD _ _) (eq_sym (sealed_excess_ext _ _ Black Hext)) (fun _ => eq_refl) GM).
+  - apply (ghost_ext (piece_at G) (piece_at P));
+      [exact Hext|exact (HD _ _)|exact (eq_sym (sealed_excess_ext _ _ White Hext))|reflexivity|exact GL].
+  - apply (ghost_ext (piece_at G) (piece_at P));
+      [exact Hext|exact (HD _ _)|exact (eq_sym (sealed_excess_ext _ _ Black Hext))|reflexivity|exact GM].
   - split; [exact (tint_ext _ _ _ _ _ _ Hext Tw)|]. split; [exact (tint_ext _ _ _ _ _ _ Hext Tb)|].
     split; assumption.
 Qed.
@@ -575,7 +572,7 @@ Proof.
 Qed.
 
 (** The cost of men placed in slots: each man's cost at its slot. *)
-Definition psum (ps : list ((nat -> nat) * nat)) : nat := fold_right (fun p acc => fst p (snd p) + acc) 0 ps.
+Notation psum := (wsum (fun p : (nat -> nat) * nat => fst p (snd p))).
 
 Lemma fitsk_complete : forall ps free budget k, NoDup (map snd ps) -> incl (map snd ps) free ->
   psum ps <= budget ->
@@ -592,29 +589,15 @@ Proof.
       apply Hk. intros h. rewrite Hf, drop_in. simpl. intuition.
 Qed.
 
-Lemma nodup_app_r : forall A (l l' : list A), NoDup (l ++ l') -> NoDup l'.
-Proof. intros A l l' H; induction l as [|x l IH]; [exact H|]. inversion H; auto. Qed.
-
-Lemma nodup_app_disj : forall A (l l' : list A) x, NoDup (l ++ l') -> In x l -> In x l' -> False.
-Proof.
-  intros A l l' x H; induction l as [|y l IH]; intros Hx Hx'; [destruct Hx|].
-  inversion H as [|? ? Hn H']. destruct Hx as [<-|Hx]; [apply Hn, in_or_app; right; exact Hx'|].
-  exact (IH H' Hx Hx').
-Qed.
-
-Lemma sum_nat_mid : forall (f : nat -> nat) l1 g l2,
-  fold_right (fun x acc => f x + acc) 0 (l1 ++ g :: l2) = f g + fold_right (fun x acc => f x + acc) 0 (l1 ++ l2).
-Proof. intros f l1 g l2; induction l1 as [|x l1 IH]; simpl; [reflexivity|]. rewrite IH. lia. Qed.
-
 Lemma choose_complete : forall f free Sl t budget, NoDup Sl -> incl Sl free -> length Sl = t ->
-  fold_right (fun g acc => f g + acc) 0 Sl <= budget -> choose f t free budget = true.
+  wsum f Sl <= budget -> choose f t free budget = true.
 Proof.
   intros f free; induction free as [|g free IH]; intros Sl t budget Hnd Hinc Hlen Hs.
   - destruct Sl as [|x Sl]; [simpl in Hlen; subst t; reflexivity|].
     exfalso. apply (Hinc x). left. reflexivity.
   - destruct t as [|t']; [reflexivity|]. simpl.
     destruct (in_dec Nat.eq_dec g Sl) as [Hg|Hg].
-    + apply in_split in Hg. destruct Hg as (S1 & S2 & ->). rewrite sum_nat_mid in Hs.
+    + apply in_split in Hg. destruct Hg as (S1 & S2 & ->). rewrite wsum_mid in Hs.
       assert (E : Nat.leb (f g) budget = true) by (apply Nat.leb_le; lia). rewrite E.
       rewrite (IH (S1 ++ S2) t' (budget - f g)); [reflexivity|apply (NoDup_remove_1 _ _ _ Hnd)| |
         rewrite app_length in *; simpl in Hlen; lia|lia].
@@ -626,12 +609,9 @@ Proof.
       intros h Hh. destruct (Hinc h Hh) as [->|Hin]; [contradiction|exact Hin].
 Qed.
 
-Lemma psum_app : forall l l', psum (l ++ l') = psum l + psum l'.
-Proof. intros l l'; induction l as [|p l IH]; simpl; [reflexivity|]. rewrite IH. lia. Qed.
-
 Lemma psum_map : forall (h : int -> nat -> nat) (k : int -> nat) l,
-  psum (map (fun s => (h s, k s)) l) = fold_right (fun s acc => h s (k s) + acc) 0 l.
-Proof. intros h k l; induction l as [|s l IH]; simpl; [reflexivity|]. rewrite IH. reflexivity. Qed.
+  psum (map (fun s => (h s, k s)) l) = wsum (fun s => h s (k s)) l.
+Proof. intros h k l. rewrite wsum_map. reflexivity. Qed.
 
 (** The slot of the pawn on [s] in [L] (Coloursproof.v's [slot_at]), 0
     when there is none. *)
@@ -643,32 +623,11 @@ Proof. intros L s g Hnd Hin. unfold slot_of. rewrite (slot_at_in L s g Hnd Hin).
 
 Lemma sum_slots : forall (h : int -> nat -> nat) (k : int * nat -> nat) L0 L, NoDup (map fst L) ->
   incl L0 L -> (forall s g, In (s, g) L0 -> h s g <= k (s, g)) ->
-  fold_right (fun s acc => h s (slot_of L s) + acc) 0 (map fst L0) <= fold_right (fun e acc => k e + acc) 0 L0.
+  wsum (fun s => h s (slot_of L s)) (map fst L0) <= wsum k L0.
 Proof.
-  intros h k L0 L Hnd; induction L0 as [|[s g] L0 IH]; intros Hinc Hle; simpl; [lia|].
-  assert (Hin : In (s, g) L) by (apply Hinc; left; reflexivity).
-  rewrite (slot_of_in L s g Hnd Hin).
-  assert (IH' := IH (fun e H => Hinc e (or_intror H)) (fun s' g' H => Hle s' g' (or_intror H))).
-  specialize (Hle s g (or_introl eq_refl)). lia.
+  intros h k L0 L Hnd Hinc Hle. rewrite wsum_map. apply wsum_le. intros [s g] Hin. cbn [fst].
+  rewrite (slot_of_in L s g Hnd (Hinc _ Hin)). exact (Hle s g Hin).
 Qed.
-
-Lemma fold_base : forall A (f : A -> nat) l n,
-  fold_right (fun x acc => f x + acc) 0 l <= fold_right (fun x acc => f x + acc) n l.
-Proof. intros A f l n; induction l as [|x l IH]; simpl; lia. Qed.
-
-Lemma nodup_snd_inj : forall (L : list (int * nat)) a b g, NoDup (map snd L) -> In (a, g) L -> In (b, g) L -> a = b.
-Proof.
-  intros L a b g; induction L as [|[s h] L IH]; intros Hnd Ha Hb; [destruct Ha|].
-  simpl in Hnd. inversion Hnd as [|? ? Hn Hnd']. destruct Ha as [Ea|Ha], Hb as [Eb|Hb].
-  - congruence.
-  - injection Ea as -> ->. exfalso. apply Hn. apply (in_map snd) in Hb. exact Hb.
-  - injection Eb as -> ->. exfalso. apply Hn. apply (in_map snd) in Ha. exact Ha.
-  - exact (IH Hnd' Ha Hb).
-Qed.
-
-Lemma sum_perm : forall (h : int -> nat) l l', Permutation l l' ->
-  fold_right (fun s acc => h s + acc) 0 l = fold_right (fun s acc => h s + acc) 0 l'.
-Proof. intros h l l' P. induction P; simpl; lia. Qed.
 
 Lemma map_const : forall A B (x : B) (l : list A), map (fun _ => x) l = repeat x (length l).
 Proof. intros A B x l; induction l; simpl; congruence. Qed.
@@ -728,10 +687,10 @@ Lemma ghost_tokens : forall Dm b c L T Z, ghostd Dm b c L T Z ->
   (forall g, In g (map snd L ++ map snd (firstn (sealed_excess b c) T)) -> g < 8).
 Proof.
   intros Dm b c L T Z G. set (t := sealed_excess b c). set (T' := firstn t T).
-  split; [apply firstn_length_le, (gh_region _ _ _ _ _ _ _ _ _ G)|]. split.
-  - pose proof (gh_slots _ _ _ _ _ _ _ _ _ G) as Hnd. unfold T'. rewrite <- (firstn_skipn t T) in Hnd.
+  split; [apply firstn_length_le, (gh_region G)|]. split.
+  - pose proof (gh_slots G) as Hnd. unfold T'. rewrite <- (firstn_skipn t T) in Hnd.
     rewrite map_app, app_assoc in Hnd. apply nodup_app_l in Hnd. exact Hnd.
-  - intros g Hg. apply (gh_small _ _ _ _ _ _ _ _ _ G). apply in_app_or in Hg. apply in_or_app.
+  - intros g Hg. apply (gh_small G). apply in_app_or in Hg. apply in_or_app.
     destruct Hg as [Hg|Hg]; [left; exact Hg|right].
     apply in_map_iff in Hg. destruct Hg as (e & <- & He). apply in_map, (in_firstn _ t), He.
 Qed.
@@ -743,36 +702,29 @@ Proof.
   destruct (ghost_tokens _ _ _ _ _ _ G) as (HlenT & HndT & Hsmall).
   set (ps := pawn_sqs b c). set (t := sealed_excess b c) in *. set (tk := token_cost (blocked_files b c) A).
   set (T' := firstn t T) in *.
-  assert (Hperm : Permutation (map fst L) ps) by exact (pawns_perm _ _ _ _ b c L T Z G).
-  assert (Hnd1 : NoDup (map fst L)) by exact (gh_nd _ _ _ _ _ _ _ _ _ G).
+  assert (Hperm : Permutation (map fst L) ps) by exact (pawns_perm G).
+  assert (Hnd1 : NoDup (map fst L)) by exact (gh_nd G).
   set (pp := map (fun s => (pawn_cost c A s, slot_of L s)) ps).
   assert (Hitems : map (pawn_cost c A) ps = map fst pp) by (unfold pp; rewrite map_map; reflexivity).
   rewrite Hitems.
   assert (Hslots : Permutation (map snd pp) (map snd L)) by exact (slots_perm _ _ L ps Hnd1 Hperm).
-  pose proof (gh_cost _ _ _ _ _ _ _ _ _ G) as Hcost. rewrite zcost_split in Hcost.
+  pose proof (gh_cost G) as Hcost. rewrite zcost_split in Hcost.
   assert (Hpawns : psum pp <= zlc Z L).
-  { unfold pp. rewrite psum_map, <- (sum_perm _ _ _ Hperm). unfold zlc.
+  { unfold pp. rewrite psum_map, <- (wsum_perm _ _ _ Hperm). unfold zlc.
     apply (sum_slots (fun s g => pawn_cost c A s g) (fun e => zc (fnat (fst e)) (snd e) (zin (snd e) Z))
              L L Hnd1 (fun e H => H)).
-    intros s g Hin. apply pawn_cost_le; [|exact (gh_reach _ _ _ _ _ _ _ _ _ G s g Hin)].
+    intros s g Hin. apply pawn_cost_le; [|exact (gh_reach G s g Hin)].
     intros Ez. apply zin_iff in Ez. split.
-    - exact (gh_zl _ _ _ _ _ _ _ _ _ G s g Hin Ez).
+    - exact (gh_zl G s g Hin Ez).
     - exact (proj1 (Hc g) s Hin Ez). }
-  assert (Htok : fold_right (fun g acc => tk g + acc) 0 (map snd T') <= ztc Z T).
-  { assert (Hle : forall T0, (forall x g, In (x, g) T0 -> In (x, g) T') ->
-              fold_right (fun g acc => tk g + acc) 0 (map snd T0) <= ztc Z T0).
-    { intros T0; induction T0 as [|[x g] T0 IH]; intros Hsub; [simpl; lia|]. simpl.
-      assert (Hin : In (x, g) T') by (apply Hsub; left; reflexivity).
-      assert (HinT : In (x, g) T) by (apply (in_firstn _ t), Hin).
-      destruct (gh_tok _ _ _ _ _ _ _ _ _ G x g HinT) as [Hx Ho].
-      assert (Hxg : tk g <= zc x g (zin g Z)).
-      { apply token_cost_le; [apply in_seq; lia|apply open_file, Ho|].
-        intros Ez. apply zin_iff in Ez. split; [exact (gh_zt _ _ _ _ _ _ _ _ _ G x g HinT Ez)|].
-        exact (proj2 (Hc g) x Hin Ez). }
-      specialize (IH (fun x' g' H => Hsub x' g' (or_intror H))). lia. }
-    eapply Nat.le_trans; [apply Hle; auto|].
-    unfold T'. rewrite <- (firstn_skipn t T) at 2. unfold ztc. rewrite fold_right_app.
-    apply fold_base. }
+  assert (Htok : wsum tk (map snd T') <= ztc Z T).
+  { eapply Nat.le_trans; [|apply (wsum_firstn _ t T)].
+    rewrite wsum_map. apply wsum_le. intros [x g] Hin. cbn [fst snd].
+    assert (HinT : In (x, g) T) by (apply (in_firstn _ t), Hin).
+    destruct (gh_tok G x g HinT) as [Hx Ho].
+    apply token_cost_le; [apply in_seq; lia|apply open_file, Ho|].
+    intros Ez. apply zin_iff in Ez. split; [exact (gh_zt G x g HinT Ez)|].
+    exact (proj2 (Hc g) x Hin Ez). }
   apply fitsk_complete.
   - exact (Permutation_NoDup (Permutation_sym Hslots) (nodup_app_l _ _ _ HndT)).
   - intros g Hg. apply (Permutation_in _ Hslots) in Hg. apply in_seq.
@@ -828,8 +780,7 @@ Definition t0 (v : triple) : nat := let '(x, _, _) := v in x.
 Definition t1 (v : triple) : nat := let '(_, y, _) := v in y.
 Definition t2 (v : triple) : nat := let '(_, _, z) := v in z.
 
-Definition psum3 (p : triple -> nat) (ps : list ((nat -> triple) * nat)) : nat :=
-  fold_right (fun q acc => p (fst q (snd q)) + acc) 0 ps.
+Notation psum3 p := (wsum (fun q : (nat -> triple) * nat => p (fst q (snd q)))).
 
 Lemma within_true : forall v b0 b1 b2, t0 v <= b0 -> t1 v <= b1 -> t2 v <= b2 -> within v b0 b1 b2 = true.
 Proof.
@@ -846,11 +797,11 @@ Proof.
   intros ps; induction ps as [|[f g] ps IH]; intros free b0 b1 b2 k Hnd Hinc H0 H1 H2 Hk.
   - cbn [map fitc]. rewrite <- (Nat.sub_0_r b0), <- (Nat.sub_0_r b1), <- (Nat.sub_0_r b2). apply Hk.
     intros h. simpl. tauto.
-  - cbn [map fst fitc]. cbn [psum3 fold_right fst snd map] in H0, H1, H2, Hnd, Hinc, Hk.
+  - cbn [map fst fitc]. cbn [wsum fst snd map] in H0, H1, H2, Hnd, Hinc, Hk.
     apply anyb_exists. exists g. split; [apply Hinc; left; reflexivity|].
     destruct (f g) as [[x y] z] eqn:Ef. cbn [t0 t1 t2] in H0, H1, H2. cbn beta iota.
     rewrite within_true by (simpl; lia).
-    inversion Hnd as [|? ? Hn Hnd']. fold (psum3 t0 ps) (psum3 t1 ps) (psum3 t2 ps) in *.
+    inversion Hnd as [|? ? Hn Hnd'].
     apply IH; [exact Hnd'| |lia|lia|lia|].
     + intros h Hh. apply drop_in. split; [apply Hinc; right; exact Hh|intros ->; contradiction].
     + intros free' Hf.
@@ -860,8 +811,7 @@ Proof.
       apply Hk. intros h. rewrite Hf, drop_in. simpl. intuition.
 Qed.
 
-Definition osum (p : triple -> nat) (o : nat -> triple) (Sl : list nat) : nat :=
-  fold_right (fun g acc => p (o g) + acc) 0 Sl.
+Notation osum p o := (wsum (fun g => p (o g))).
 
 Lemma choosec_complete : forall opts o free Sl t b0 b1 b2, NoDup Sl -> incl Sl free -> length Sl = t ->
   (forall g, In g Sl -> In (o g) (opts g)) ->
@@ -873,9 +823,7 @@ Proof.
   - destruct t as [|t']; [reflexivity|]. cbn [choosec].
     destruct (in_dec Nat.eq_dec g Sl) as [Hg|Hg].
     + assert (Hog := Ho g Hg).
-      apply in_split in Hg. destruct Hg as (S1 & S2 & ->). unfold osum in H0, H1, H2.
-      rewrite (sum_nat_mid (fun g => t0 (o g))) in H0. rewrite (sum_nat_mid (fun g => t1 (o g))) in H1.
-      rewrite (sum_nat_mid (fun g => t2 (o g))) in H2.
+      apply in_split in Hg. destruct Hg as (S1 & S2 & ->). rewrite wsum_mid in H0, H1, H2.
       enough (E : anyb (fun v => let '(x, y, z) := v in
                      if within (x, y, z) b0 b1 b2 then choosec opts t' free (b0 - x) (b1 - y) (b2 - z)
                      else false) (opts g) = true) by (rewrite E; reflexivity).
@@ -887,9 +835,9 @@ Proof.
         assert (Hin : In h (g :: free)) by (apply Hinc; apply in_app_or in Hh; apply in_or_app; simpl; tauto).
         destruct Hin as [->|Hin]; [congruence|exact Hin].
       * intros h Hh. apply Ho. apply in_app_or in Hh. apply in_or_app. simpl. tauto.
-      * unfold osum. lia.
-      * unfold osum. lia.
-      * unfold osum. lia.
+      * lia.
+      * lia.
+      * lia.
     + rewrite (IH Sl (S t') b0 b1 b2 Hnd); [destruct (anyb _ _); reflexivity| |exact Hlen|exact Ho|exact H0|exact H1|exact H2].
       intros h Hh. destruct (Hinc h Hh) as [->|Hin]; [contradiction|exact Hin].
 Qed.
@@ -951,8 +899,8 @@ Lemma colour_fits_unfold : forall d b c A F, colour_fits d b c A F =
 Proof. reflexivity. Qed.
 
 Lemma psum3_map : forall (p : triple -> nat) (h : int -> nat -> triple) (k : int -> nat) l,
-  psum3 p (map (fun s => (h s, k s)) l) = fold_right (fun s acc => p (h s (k s)) + acc) 0 l.
-Proof. intros p h k l; induction l as [|s l IH]; simpl; [reflexivity|]. rewrite IH. reflexivity. Qed.
+  psum3 p (map (fun s => (h s, k s)) l) = wsum (fun s => p (h s (k s))) l.
+Proof. intros p h k l. rewrite wsum_map. reflexivity. Qed.
 
 (** Each side's ghost is an assignment [colour_fits] looks for: its
     pawns' and promoted men's captures fit the budget as in [side_fits],
@@ -966,26 +914,26 @@ Proof.
   intros Dm b c L T Z A Fl M Y F G Ht He HF Hc. rewrite colour_fits_unfold, sealed_promoted_eq, men_count_cnt.
   destruct (ghost_tokens _ _ _ _ _ _ G) as (HlenT & HndT & Hsmall).
   set (ps := pawn_sqs b c). set (t := sealed_excess b c) in *. set (T' := firstn t T) in *.
-  assert (Hperm : Permutation (map fst L) ps) by exact (pawns_perm _ _ _ _ b c L T Z G).
-  assert (Hnd1 : NoDup (map fst L)) by exact (gh_nd _ _ _ _ _ _ _ _ _ G).
+  assert (Hperm : Permutation (map fst L) ps) by exact (pawns_perm G).
+  assert (Hnd1 : NoDup (map fst L)) by exact (gh_nd G).
   set (h := fun s g => (pawn_cost c A s g, pawn_lb c F s g true, pawn_lb c F s g false)).
   set (pp := map (fun s => (h s, slot_of L s)) ps).
   assert (Hitems : map h ps = map fst pp)
     by (unfold pp; rewrite map_map; reflexivity).
   rewrite Hitems.
   assert (Hslots : Permutation (map snd pp) (map snd L)) by exact (slots_perm _ _ L ps Hnd1 Hperm).
-  pose proof (gh_cost _ _ _ _ _ _ _ _ _ G) as Hcost. rewrite zcost_split in Hcost.
+  pose proof (gh_cost G) as Hcost. rewrite zcost_split in Hcost.
   (* the pawns *)
   assert (Hp0 : psum3 t0 pp <= zlc Z L).
-  { unfold pp. rewrite psum3_map, <- (sum_perm _ _ _ Hperm). unfold zlc.
+  { unfold pp. rewrite psum3_map, <- (wsum_perm _ _ _ Hperm). unfold zlc.
     apply (sum_slots (fun s g => t0 (h s g)) (fun e => zc (fnat (fst e)) (snd e) (zin (snd e) Z))
              L L Hnd1 (fun e H => H)).
-    intros s g Hin. apply pawn_cost_le; [|exact (gh_reach _ _ _ _ _ _ _ _ _ G s g Hin)].
+    intros s g Hin. apply pawn_cost_le; [|exact (gh_reach G s g Hin)].
     intros Ez. apply zin_iff in Ez. split.
-    - exact (gh_zl _ _ _ _ _ _ _ _ _ G s g Hin Ez).
+    - exact (gh_zl G s g Hin Ez).
     - exact (proj1 (Hc g) s Hin Ez). }
   assert (Hpk : forall k : bool, psum3 (if k then t1 else t2) pp <= lsum c Fl k L).
-  { intros k. unfold pp. rewrite psum3_map, <- (sum_perm _ _ _ Hperm). unfold lsum.
+  { intros k. unfold pp. rewrite psum3_map, <- (wsum_perm _ _ _ Hperm). unfold lsum.
     apply (sum_slots (fun s g => (if k then t1 else t2) (h s g)) (fun e : int * nat => pcount c Fl k (fst e) (snd e))
              L L Hnd1 (fun e H => H)).
     intros s g Hin. destruct k; simpl; exact (pawn_lb_le c F Fl L T M Y s g _ He HF Hin). }
@@ -995,27 +943,29 @@ Proof.
   assert (HfT : forall x g, In (x, g) T' -> file_of T' g = x) by (intros x g Hin; apply file_of_in; assumption).
   set (o := fun g => let x := file_of T' g in
               ((if Nat.eqb x g then own (snd (A g)) else absd x g), token_lb c F x true, token_lb c F x false)).
-  assert (Hsub : forall T0, (forall x g, In (x, g) T0 -> In (x, g) T') ->
-     osum t0 o (map snd T0) <= ztc Z T0 /\ osum t1 o (map snd T0) <= tsum Fl true T0 /\
-     osum t2 o (map snd T0) <= tsum Fl false T0).
-  { intros T0; induction T0 as [|[x g] T0 IH]; intros Hs; [simpl; lia|].
-    assert (Hin : In (x, g) T') by (apply Hs; left; reflexivity).
-    assert (HinT : In (x, g) T) by (apply (in_firstn _ t), Hin).
-    destruct (IH (fun x' g' H => Hs x' g' (or_intror H))) as (I0 & I1 & I2).
-    unfold osum in *. cbn [map fold_right] in *. unfold ztc, tsum in *. cbn [fold_right fst snd] in *.
-    unfold o in *. cbv zeta in *. rewrite (HfT x g Hin). cbn [t0 t1 t2] in *.
+  (* each promoted man's option costs at most its [zc], and counts at
+     most its flags *)
+  assert (Hpt : forall x g, In (x, g) T' ->
+     t0 (o g) <= zc x g (zin g Z) /\ t1 (o g) <= flag Fl true g /\ t2 (o g) <= flag Fl false g).
+  { intros x g Hin. assert (HinT : In (x, g) T) by (apply (in_firstn _ t), Hin).
+    unfold o. cbv zeta. rewrite (HfT x g Hin). cbn [t0 t1 t2].
     pose proof (option_cost_le A x g (zin g Z)) as Hle.
     assert (Hz : zin g Z = true -> x = g /\ snd (A g) = true).
-    { intros Ez. apply zin_iff in Ez. split; [exact (gh_zt _ _ _ _ _ _ _ _ _ G x g HinT Ez)|].
+    { intros Ez. apply zin_iff in Ez. split; [exact (gh_zt G x g HinT Ez)|].
       exact (proj2 (Hc g) x Hin Ez). }
     specialize (Hle Hz).
     pose proof (token_lb_le c F Fl L T M Y x g true He HF HinT).
     pose proof (token_lb_le c F Fl L T M Y x g false He HF HinT). lia. }
-  destruct (Hsub T' (fun x g H => H)) as (S0 & S1 & S2). fold Sl in S0, S1, S2.
+  assert (S0 : osum t0 o Sl <= ztc Z T')
+    by (unfold Sl; rewrite wsum_map; apply wsum_le; intros [x g] Hin; exact (proj1 (Hpt x g Hin))).
+  assert (S1 : osum t1 o Sl <= tsum Fl true T')
+    by (unfold Sl; rewrite wsum_map; apply wsum_le; intros [x g] Hin; exact (proj1 (proj2 (Hpt x g Hin)))).
+  assert (S2 : osum t2 o Sl <= tsum Fl false T')
+    by (unfold Sl; rewrite wsum_map; apply wsum_le; intros [x g] Hin; exact (proj2 (proj2 (Hpt x g Hin)))).
   assert (Htz : ztc Z T' <= ztc Z T).
-  { unfold T'. rewrite <- (firstn_skipn t T) at 2. unfold ztc. rewrite fold_right_app. apply fold_base. }
+  { apply wsum_firstn. }
   assert (Htk : forall k, tsum Fl k T' <= tsum Fl k T).
-  { intros k. unfold T'. rewrite <- (firstn_skipn t T) at 2. unfold tsum. rewrite fold_right_app. apply fold_base. }
+  { intros k. apply wsum_firstn. }
   pose proof (Ht true) as Ht1. pose proof (Ht false) as Ht2. rewrite csum_split in Ht1, Ht2.
   pose proof (Hpk true) as Hp1. pose proof (Hpk false) as Hp2. cbn beta iota in Hp1, Hp2.
   pose proof (Htk true). pose proof (Htk false).
@@ -1035,7 +985,7 @@ Proof.
     + unfold Sl. rewrite map_length. exact HlenT.
     + intros g Hg. unfold Sl in Hg. apply in_map_iff in Hg. destruct Hg as ([x g'] & E & Hin). simpl in E. subst g'.
       assert (HinT : In (x, g) T) by (apply (in_firstn _ t), Hin).
-      destruct (gh_tok _ _ _ _ _ _ _ _ _ G x g HinT) as [Hx Ho].
+      destruct (gh_tok G x g HinT) as [Hx Ho].
       unfold token_opts. apply in_flat_map. exists x. split; [apply in_seq; lia|].
       rewrite (open_file _ _ _ Ho). left. unfold o. cbv zeta. rewrite (HfT x g Hin). reflexivity.
     + lia.
@@ -1070,16 +1020,16 @@ Proof.
     rewrite map_nth, seq_nth by exact Hg. simpl Nat.add. split.
     + intros s Hin Hz. unfold cands. simpl fst. apply inb_iff, filter_In.
       assert (Hs : In s all_squares) by exact (entry_sq _ _ _ _ _ _ s g G Hin).
-      split; [|apply Nat.eqb_eq; exact (gh_zl _ _ _ _ _ _ _ _ _ G s g Hin Hz)].
+      split; [|apply Nat.eqb_eq; exact (gh_zl G s g Hin Hz)].
       unfold pawn_sqs. apply filter_In. split; [exact Hs|]. apply opiece_eqb_eq.
-      apply (gh_pawns _ _ _ _ _ _ _ _ _ G s Hs). apply (in_map fst) in Hin. exact Hin.
+      apply (gh_pawns G s Hs). apply (in_map fst) in Hin. exact Hin.
     + intros x Hin Hz. unfold cands. simpl snd. rewrite sealed_promoted_eq.
       assert (Ht : 0 < sealed_excess b c) by (destruct (sealed_excess b c); [destruct Hin|lia]).
       apply andb_true_intro. split; [apply Nat.ltb_lt; exact Ht|].
-      pose proof (in_firstn _ _ _ _ Hin) as HinT. destruct (gh_tok _ _ _ _ _ _ _ _ _ G x g HinT) as [_ Ho].
-      rewrite <- (gh_zt _ _ _ _ _ _ _ _ _ G x g HinT Hz). apply open_file, Ho.
+      pose proof (in_firstn _ _ _ _ Hin) as HinT. destruct (gh_tok G x g HinT) as [_ Ho].
+      rewrite <- (gh_zt G x g HinT Hz). apply open_file, Ho.
   - rewrite nth_overflow by (rewrite map_length, seq_length; lia).
-    assert (Hsm := gh_small _ _ _ _ _ _ _ _ _ G g). split.
+    assert (Hsm := gh_small G g). split.
     + intros s Hin _. exfalso. enough (g < 8) by lia. apply Hsm, in_or_app. left.
       apply (in_map snd) in Hin. exact Hin.
     + intros x Hin _. exfalso. enough (g < 8) by lia. apply Hsm, in_or_app. right.
@@ -1153,11 +1103,11 @@ Proof.
     fold w k. destruct w as [|? ?]; [destruct Hsw|]. destruct k as [|? ?]; [destruct Hxk|]. simpl. left. reflexivity.
   - split.
     + intros s' Hs' _. rewrite (nodup_snd_inj Lw s' s g) by
-        (auto; exact (nodup_app_l _ _ _ (gh_slots _ _ _ _ _ _ _ _ _ GW))). apply inb_iff. exact Hsw.
+        (auto; exact (nodup_app_l _ _ _ (gh_slots GW))). apply inb_iff. exact Hsw.
     + intros y Hy _. exfalso. exact (H3 y x (Iw _ Hy) Hx).
   - split.
     + intros x' Hx' _. rewrite (nodup_snd_inj Lb x' x g) by
-        (auto; exact (nodup_app_l _ _ _ (gh_slots _ _ _ _ _ _ _ _ _ GB))). apply inb_iff. exact Hxk.
+        (auto; exact (nodup_app_l _ _ _ (gh_slots GB))). apply inb_iff. exact Hxk.
     + intros y Hy _. exfalso. exact (H2 s y Hs (Ib _ Hy)).
 Qed.
 

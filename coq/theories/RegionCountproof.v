@@ -353,6 +353,8 @@ Proof.
   repeat split; try assumption; eapply cuts_back; eassumption.
 Qed.
 
+Arguments phi_sets_back Q m P {X c UN UB UR UQ KN KB KR KQ}.
+
 Theorem phi_game : forall h G, game h G -> forall X c UN UB UR UQ KN KB KR KQ,
   closed_set (piece_at G) X -> phi_sets (piece_at G) X c UN UB UR UQ KN KB KR KQ ->
   (phi (piece_at G) c UN UB UR UQ <= 8)%nat.
@@ -366,7 +368,7 @@ Proof.
     { apply (closed_transfer (piece_at G')); [exact HX|].
       intros x Hx HXx. exact (frozen_step_keeps G G' m X Hl Hi HX (ex_intro _ h Hg) x Hx HXx). }
     pose proof (phi_step G G' m X c Hl Hi HX (ex_intro _ h Hg) UN UB UR UQ KN KB KR KQ HS) as H1.
-    pose proof (IH X c UN UB UR UQ KN KB KR KQ HXG (phi_sets_back G m G' X c _ _ _ _ _ _ _ _ Hl Hi (ex_intro _ h Hg) HX HS))
+    pose proof (IH X c UN UB UR UQ KN KB KR KQ HXG (phi_sets_back G m G' Hl Hi (ex_intro _ h Hg) HX HS))
       as H2.
     exact (Nat.le_trans _ _ _ H1 H2).
 Qed.
