@@ -156,16 +156,6 @@ Proof.
   - apply in_split in Ht as (mm & c & ->). exists a, mm, c. left. reflexivity.
 Qed.
 
-Fixpoint nodupb (l : list int) : bool :=
-  match l with [] => true | x :: l' => negb (inb x l') && nodupb l' end.
-
-Lemma nodupb_NoDup : forall l, nodupb l = true -> NoDup l.
-Proof.
-  induction l as [|x l IH]; simpl; intros H; constructor.
-  - apply andb_true_iff in H as [H _]. intros Hin. rewrite (in_inb _ _ Hin) in H. discriminate.
-  - apply IH. apply andb_true_iff in H as [_ H]. exact H.
-Qed.
-
 (** On an edge rank, the squares listed between two squares are between
     them on the board. *)
 Fixpoint btw_from (f : int) (seen l : list int) : bool :=
@@ -417,7 +407,7 @@ Proof.
   intros s c Hs Hb. destruct HC as (HE & HCE & _).
   destruct (edge_facts E HE) as (_ & _ & Hall & Hrk).
   assert (HsE : In s E) by (apply HCE, Hs).
-  pose proof (pawns_Q Q HQ s c (Hall s HsE) Hb) as H. rewrite (Hrk s HsE) in H. discriminate.
+  pose proof (pawns_ok_inv Q HQ s c (Hall s HsE) Hb) as H. rewrite (Hrk s HsE) in H. discriminate.
 Qed.
 
 Theorem cage_step : forall er, er = King \/ er = Rook -> sub (word er C b' E) (word er C b E).
@@ -689,15 +679,6 @@ Qed.
 End CageStep.
 
 (** ** The squares that hold their men all game *)
-
-Lemma touches_false : forall m c side, touches m c side = false ->
-  mv_from m <> castle_king_from c /\ mv_from m <> castle_rook_from c side /\
-  mv_to m <> castle_king_from c /\ mv_to m <> castle_rook_from c side.
-Proof.
-  intros m c side H. unfold touches in H. rewrite !orb_false_iff in H.
-  destruct H as (((H1 & H2) & H3) & H4).
-  repeat split; apply eqb_false_neq; assumption.
-Qed.
 
 Lemma castle_squares_apart : forall c side side',
   ~ In (castle_king_from c) [castle_rook_from (opp c) side'; castle_rook_to (opp c) side'] /\

@@ -437,6 +437,8 @@ Proof.
     + rewrite andb_false_r. exact H0.
 Qed.
 
+Arguments bonus_paid f t k {l l' n n'}.
+
 Theorem tint_step : forall G m G', legal_move G m G' -> inv G = true -> forall c L T L' T' F,
   (forall s g, In (s, g) L -> piece_at G s = Some (MkPiece c Pawn)) ->
   (forall s g, In (s, g) L -> absd (fnat s) g <= advance c s) ->
@@ -479,7 +481,7 @@ Proof.
     assert (Hftk : fnat t = fnat f \/ (absd (fnat f) (fnat t) = 1 /\ light t = light f /\
               (light t = k -> 1 + lost b' us k + cnt b' (opp us) TMan <= lost b us k + cnt b (opp us) TMan)))
       by (destruct Hft as [E|(E1 & E2 & E3)]; [left; exact E|right; split; [|split]; auto]);
-    pose proof (bonus_paid f t k _ _ _ _ Hftk (Hlost k)) as Hpay;
+    pose proof (bonus_paid f t k Hftk (Hlost k)) as Hpay;
     rewrite !lsum_app in *; change (lsum us ?F k ((?s, ?h) :: ?L)) with (pcount us F k s h + lsum us F k L) in *;
     try change (tsum ?F k ((?x, ?h) :: ?T)) with (flag F k h + tsum F k T);
     rewrite (lsum_ext us (upd us f t g F) F k L1), (lsum_ext us (upd us f t g F) F k L2),
@@ -498,3 +500,5 @@ Proof.
   { intros c' x. unfold has_bishop. apply existsb_ext'. intros s Hs. rewrite H by exact Hs. reflexivity. }
   unfold lost in *. rewrite Eh, (cnt_ext _ _ b' b) by (intros s Hs; symmetry; apply H, Hs). exact Ht.
 Qed.
+
+Arguments tint_ext {b b' c L T F}.

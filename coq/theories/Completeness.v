@@ -595,9 +595,6 @@ Qed.
 Lemma pawns_ok_of : forall Q, material_ok (piece_at Q) = true -> pawns_ok (piece_at Q).
 Proof. intros Q H. apply material_ok_iff in H. tauto. Qed.
 
-Lemma color_eqb_refl : forall c, color_eqb c c = true.
-Proof. intros []; reflexivity. Qed.
-
 Lemma slide_case : forall P Q u f t d x, wf P = true -> In d directions -> In f all_squares ->
   reaches (piece_at Q) (ray d f) t = true ->
   (forall s, In s all_squares -> s <> f -> s <> t -> piece_at P s = piece_at Q s) ->

@@ -199,8 +199,12 @@ Proof.
   injection H as H1 H2. destruct Hx as [<-|Hx]; auto.
 Qed.
 
+Arguments map_eq_in {A B f g l x}.
+
 Lemma in_firstn : forall A n (x : A) l, In x (firstn n l) -> In x l.
 Proof. intros A n x l H. rewrite <- (firstn_skipn n l). apply in_or_app. left. exact H. Qed.
+
+Arguments in_firstn {A n x l}.
 
 (** ** Lists without repeats *)
 
@@ -212,8 +216,12 @@ Proof.
   - apply IH. exact Hl.
 Qed.
 
+Arguments nodup_app_l {A l l'}.
+
 Lemma nodup_app_r : forall A (l l' : list A), NoDup (l ++ l') -> NoDup l'.
 Proof. intros A l l' H; induction l as [|x l IH]; [exact H|]. inversion H; auto. Qed.
+
+Arguments nodup_app_r {A l l'}.
 
 Lemma nodup_app_disj : forall A (l l' : list A) x, NoDup (l ++ l') -> In x l -> In x l' -> False.
 Proof.
@@ -221,6 +229,8 @@ Proof.
   inversion H as [|? ? Hn H']. destruct Hx as [<-|Hx]; [apply Hn, in_or_app; right; exact Hx'|].
   exact (IH H' Hx Hx').
 Qed.
+
+Arguments nodup_app_disj {A l l' x}.
 
 Lemma nodup_app_sub : forall A (l l' l'' : list A), NoDup (l ++ l') -> NoDup l'' -> incl l'' l' ->
   NoDup (l ++ l'').

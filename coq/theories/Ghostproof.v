@@ -875,13 +875,13 @@ Proof.
   - rewrite HR. reflexivity.
   - assert (H : forallb (fun sg => Nat.eqb (fnat (fst sg)) (snd sg)) (initial_ghost c) = true)
       by (destruct c; vm_compute; reflexivity).
-    intros s g Hin _. rewrite forallb_forall in H. apply Nat.eqb_eq, (H (s, g) Hin).
+    intros s g Hin _. apply Nat.eqb_eq, (forallb_in H Hin).
   - intros x g [].
   - rewrite HD, Nat.add_0_r. apply Nat.leb_le. destruct c; vm_compute; reflexivity.
   - assert (H : forallb (fun sg => Nat.leb (zc (fnat (fst sg)) (snd sg) (zin (snd sg) (seq 0 8)))
                                            (advance c (fst sg))) (initial_ghost c) = true)
       by (destruct c; vm_compute; reflexivity).
-    intros s g Hin. rewrite forallb_forall in H. apply Nat.leb_le, (H (s, g) Hin).
+    intros s g Hin. apply Nat.leb_le, (forallb_in H Hin).
   - exists []. split; [intros x g s r []|]. split; [constructor|]. split; [intros r; rewrite HP; reflexivity|].
     rewrite HD, Nat.add_0_r. apply Nat.leb_le. destruct c; vm_compute; reflexivity.
 Qed.

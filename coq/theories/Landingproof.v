@@ -218,7 +218,7 @@ Proof.
     destruct (Nat.eq_dec (fnat (mv_from m)) (fnat (mv_to m))) as [E|E].
     + rewrite E in Htri. unfold absd in Htri. rewrite Nat.sub_diag in Htri. simpl in Htri. lia.
     + assert (Hp : piece_at G (mv_from m) = Some (MkPiece (turn G) Pawn)).
-      { apply (gh_pawns GL); [exact (entry_sq _ _ _ _ _ _ _ g GL (in_elt _ L1 L2))|].
+      { apply (gh_pawns GL); [exact (entry_sq GL (in_elt _ L1 L2))|].
         rewrite map_app. apply in_or_app. right. left. reflexivity. }
       destruct (pawn_side_capture G m G' Hl Hi Hp E) as (Ed & Hc). lia.
   - subst c L. rewrite !wsum_app. simpl. lia.
@@ -257,6 +257,8 @@ Proof.
     apply in_app_or in He. apply in_or_app. simpl. tauto.
 Qed.
 
+Arguments gchange_slots {b us c f t L T L' T'}.
+
 (** ** The invariant *)
 
 (** One of [o]'s captures landed on file [x] at this move. *)
@@ -280,6 +282,8 @@ Definition landing_inv (c : color) (x : nat) (b : board_fn) : Prop :=
 Lemma ghost0_plain : forall b c L T Z, ghost0 b c L T Z -> lcost L + cnt b (opp c) TMan <= 16.
 Proof. intros b c L T Z G. pose proof (gh_plain G) as H. cbv beta in H. lia. Qed.
 
+Arguments ghost0_plain {b c L T Z}.
+
 Lemma oinv_step : forall G m G' o x M U Y M' U' Y' w, legal_move G m G' -> inv G = true ->
   ghost0 (piece_at G) o M U Y -> ghost0 (piece_at G') o M' U' Y' ->
   gchange (piece_at G) (turn G) o (mv_from m) (mv_to m) M U M' U' ->
@@ -288,7 +292,7 @@ Lemma oinv_step : forall G m G' o x M U Y M' U' Y' w, legal_move G m G' -> inv G
 Proof.
   intros G m G' o x M U Y M' U' Y' w Hl Hi GM GM' Hch Ho.
   pose proof (lcost_step G m G' o M U Y M' U' Y' Hl Hi GM GM' Hch) as Hstep.
-  pose proof (ghost0_plain _ _ _ _ _ GM) as Hplain.
+  pose proof (ghost0_plain GM) as Hplain.
   destruct w as [[g|]|].
   - destruct Ho as (Hg & Hle).
     destruct (in_dec Nat.eq_dec g (map snd M')) as [Hg'|Hg'].
@@ -297,7 +301,7 @@ Proof.
     + exists (Some None). split; [|intros _; discriminate]. simpl.
       apply in_map_iff in Hg. destruct Hg as ([s g0] & Eg & Hin). simpl in Eg. subst g0.
       assert (Hnd : NoDup M') by exact (NoDup_map_inv _ _ (gh_nd GM')).
-      destruct (gchange_slots _ _ _ _ _ _ _ _ _ Hch) as (_ & Hgo).
+      destruct (gchange_slots Hch) as (_ & Hgo).
       pose proof (Hgo g (in_map snd _ _ Hin) Hg') as Hinc.
       pose proof (lland_drop M M' s g x Hnd Hinc Hin Hg'). pose proof (need_pos g (fnat s) x).
       pose proof (men_step G m G' Hl (proj2 (proj2 (proj2 (proj2 (inv_elim _ Hi))))) (opp o)). lia.
@@ -315,13 +319,13 @@ Proof.
         rewrite lcost_wsum, wsum_app in *. cbn [wsum] in *. unfold lw0 in *. cbn [fst snd] in *.
         rewrite <- Ef. lia.
       * assert (Hp : piece_at G (mv_from m) = Some (MkPiece (turn G) Pawn)).
-        { apply (gh_pawns GM); [exact (entry_sq _ _ _ _ _ _ _ g GM (in_elt _ M1 M2))|].
+        { apply (gh_pawns GM); [exact (entry_sq GM (in_elt _ M1 M2))|].
           rewrite map_app. apply in_or_app. right. left. reflexivity. }
         destruct (pawn_side_capture G m G' Hl Hi Hp Ef) as (Ed & _).
         exists (Some (Some g)). split; [|intros _; discriminate]. split.
         { rewrite map_app. apply in_or_app. right. left. reflexivity. }
         assert (HndM : NoDup (map snd (M1 ++ (mv_from m, g) :: M2)))
-          by exact (nodup_app_l _ _ _ (gh_slots GM)).
+          by exact (nodup_app_l (gh_slots GM)).
         rewrite map_app in HndM. simpl in HndM. apply NoDup_remove_2 in HndM.
         assert (E1 : lland (M1 ++ (mv_to m, g) :: M2) g x = lcost M1 + need g x x + lcost M2).
         { unfold lland. rewrite wsum_app. cbn [wsum]. unfold lw at 2. cbn [fst snd]. rewrite Nat.eqb_refl, Ex.
@@ -342,15 +346,15 @@ Proof.
   intros G m G' c x L T Z L' T' Z' w w' Hl Hi GL GL' Hch Hw Hc Hx'.
   pose proof (ep_inv_of G Hi) as Hep.
   pose proof (lcost_step G m G' c L T Z L' T' Z' Hl Hi GL GL' Hch) as Hstep.
-  pose proof (ghost0_plain _ _ _ _ _ GL) as Hplain.
-  destruct (gchange_slots _ _ _ _ _ _ _ _ _ Hch) as (HT & _).
+  pose proof (ghost0_plain GL) as Hplain.
+  destruct (gchange_slots Hch) as (HT & _).
   destruct (in_dec Nat.eq_dec x (map snd L)) as [Hx|Hx].
   - apply in_map_iff in Hx as Hx0. destruct Hx0 as ([s x0] & Ex0 & Hin). simpl in Ex0. subst x0.
     assert (Hnd : NoDup L') by exact (NoDup_map_inv _ _ (gh_nd GL')).
     destruct Hch as [_|L0 Ec Hinc|L1 g L2 Ec EL|L1 g L2 Ec EL _].
     + contradiction.
     + (* taken by the other side *)
-      assert (Hs : In s all_squares) by exact (entry_sq _ _ _ _ _ _ _ x GL Hin).
+      assert (Hs : In s all_squares) by exact (entry_sq GL Hin).
       assert (Hb : piece_at G s = Some (MkPiece c Pawn)).
       { apply (gh_pawns GL s Hs). apply (in_map fst) in Hin. exact Hin. }
       assert (Hb' : piece_at G' s <> Some (MkPiece c Pawn)).
@@ -458,7 +462,7 @@ Proof.
   assert (Hsum : psum ps <= wsum wt L).
   { unfold ps. rewrite psum_map, <- (wsum_perm _ _ _ Hperm).
     exact (sum_slots h wt L L Hnd1 (fun e H => H) Hh). }
-  assert (HndL : NoDup (map snd L)) by exact (nodup_app_l _ _ _ (gh_slots G)).
+  assert (HndL : NoDup (map snd L)) by exact (nodup_app_l (gh_slots G)).
   apply fitsk_complete.
   - exact (Permutation_NoDup (Permutation_sym Hslots) HndL).
   - intros g Hg. apply (Permutation_in _ Hslots) in Hg. apply in_seq.
@@ -497,7 +501,7 @@ Proof.
   intros b c L T Z x G Hx. unfold pfits_on, plain_costs.
   apply (ghost_fitsk b c L T Z (plain_cost c) lw0); auto.
   - intros s g Hin. exact (plain_cost_le b c L T Z s g G Hin).
-  - rewrite budget_cnt. change (wsum lw0 L) with (lcost L). pose proof (ghost0_plain _ _ _ _ _ G). lia.
+  - rewrite budget_cnt. change (wsum lw0 L) with (lcost L). pose proof (ghost0_plain G). lia.
   - intros free' n Hf. apply negb_true_iff, not_true_iff_false. intros E.
     apply existsb_exists in E. destruct E as (y & Hy & Ey). apply Nat.eqb_eq in Ey. subst y.
     apply Hf in Hy. tauto.
@@ -507,7 +511,7 @@ Lemma lands_ghost : forall b o L T Z x s g, ghost0 b o L T Z -> In (s, g) L -> l
   lands b o x = true.
 Proof.
   intros b o L T Z x s g G Hin H. unfold lands. apply anyb_exists. exists s. split.
-  - assert (Hs : In s all_squares) by exact (entry_sq _ _ _ _ _ _ _ g G Hin).
+  - assert (Hs : In s all_squares) by exact (entry_sq G Hin).
     unfold pawn_sqs. apply filter_In. split; [exact Hs|]. apply opiece_eqb_eq.
     apply (gh_pawns G s Hs). apply (in_map fst) in Hin. exact Hin.
   - unfold landing_costs. rewrite budget_cnt.
@@ -519,7 +523,7 @@ Proof.
       * rewrite (proj2 (Uint63.eqb_false_spec s' s) Ne).
         unfold lw. cbn [fst snd]. destruct (Nat.eqb_spec g' g) as [->|Ng].
         -- exfalso. apply Ne. apply (nodup_snd_inj L s' s g); auto.
-           exact (nodup_app_l _ _ _ (gh_slots G)).
+           exact (nodup_app_l (gh_slots G)).
         -- exact (plain_cost_le b o L T Z s' g' G Hin').
     + fold (lland L g x). lia.
 Qed.

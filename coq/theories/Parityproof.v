@@ -56,9 +56,6 @@ Record closed_p (c : color) (b : board_fn) : Prop := {
   cl_count : cnt b c TMan = 16%nat
 }.
 
-Lemma color_eqb_refl : forall c, color_eqb c c = true.
-Proof. intros [|]; reflexivity. Qed.
-
 Lemma closed_iff : forall c b, closed c b = true <-> closed_p c b.
 Proof.
   intros c b. unfold closed. rewrite !andb_true_iff, !forallb_forall, Nat.eqb_eq. split.

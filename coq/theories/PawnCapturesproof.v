@@ -76,7 +76,7 @@ Proof.
   assert (Hlenpf : length pf = length L)
     by (rewrite <- (Permutation_length Hperm), !map_length; reflexivity).
   assert (HT' : forall x g, In (x, g) T' -> x < 8 /\ tok_open b c x)
-    by (intros x g H; apply (gh_tok G x g), (in_firstn _ t), H).
+    by (intros x g H; apply (gh_tok G x g), (in_firstn H)).
   set (slots := map snd L ++ map snd T').
   assert (Hsl : NoDup slots /\ forall g, In g slots -> g < 8).
   { pose proof (gh_slots G) as Hnd. pose proof (gh_small G) as Hsm.
@@ -271,7 +271,7 @@ Proof.
   assert (Hlenpf : length pf = length L)
     by (rewrite <- (Permutation_length Hperm), !map_length; reflexivity).
   assert (HndW' : NoDup (map wslot W')).
-  { unfold W'. rewrite <- firstn_map. rewrite <- (firstn_skipn n (map wslot W)) in W2. exact (nodup_app_l _ _ _ W2). }
+  { unfold W'. rewrite <- firstn_map. rewrite <- (firstn_skipn n (map wslot W)) in W2. exact (nodup_app_l W2). }
   set (slots := map snd L ++ map wslot W').
   assert (Hsnd : NoDup slots).
   { apply (nodup_app_sub _ _ (map snd T)); [exact (gh_slots G)|exact HndW'|].
@@ -406,8 +406,7 @@ Lemma validated_sets : forall G b X c AN AB AR AQ, (forall s, In s all_squares -
 Proof.
   intros G b X c AN AB AR AQ Hb Hok.
   unfold promoted_sets_ok in Hok.
-  apply lazy_and_true in Hok as (Hok & EQ). apply lazy_and_true in Hok as (Hok & ER).
-  apply lazy_and_true in Hok as (EN & EB).
+  lazy_inv Hok as (EN & EB & ER & EQ).
   destruct (RegionCountproof.closed_ok_gen _ X _ c Knight _ EN) as (HN & _).
   destruct (RegionCountproof.closed_ok_gen _ X _ c Bishop _ EB) as (HB & _).
   destruct (RegionCountproof.closed_ok_gen _ X _ c Rook _ ER) as (HR & _).

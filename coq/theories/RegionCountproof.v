@@ -388,8 +388,7 @@ Lemma overpromoted_with_game : forall h G b X c UN UB UR UQ, game h G ->
 Proof.
   intros h G b X c UN UB UR UQ Hg Hb HX.
   apply not_true_is_false. intros E. unfold overpromoted_with in E.
-  apply lazy_and_true in E as (E & Hlt). unfold promoted_sets_ok in E. apply lazy_and_true in E as (E & EQ).
-  apply lazy_and_true in E as (E & ER). apply lazy_and_true in E as (EN & EB).
+  apply lazy_and_true in E as (E & Hlt). unfold promoted_sets_ok in E. lazy_inv E as (EN & EB & ER & EQ).
   destruct (closed_ok_gen _ X _ c Knight UN EN) as (HN & _).
   destruct (closed_ok_gen _ X _ c Bishop UB EB) as (HB & _).
   destruct (closed_ok_gen _ X _ c Rook UR ER) as (HR & _).

@@ -748,7 +748,7 @@ Lemma base_facts : forall z A, base_ok z A = true ->
   PArray.length (board A) = 64 /\ within z A = true /\ home A = false.
 Proof.
   intros z A H. rewrite base_ok_eq in H.
-  apply lazy_and_true in H as (H & Hh). apply lazy_and_true in H as (Hl & Hw).
+  lazy_inv H as (Hl & Hw & Hh).
   split; [apply eqb_true, Hl|]. split; [exact Hw | apply negb_true_iff, Hh].
 Qed.
 
@@ -768,7 +768,7 @@ Proof.
   - destruct Ms as [|A Ms]; [destruct HM|]. cbn [zone_closed_in] in H.
     apply lazy_and_true in H as (HA & Hrest). destruct HM as [<-|HM]; [|exact (IH Ms Hrest M HM)].
     unfold weakened_ok in HA. apply lazy_and_true in HA as (HA & Hz).
-    apply lazy_and_true in HA as (HA & Hin). apply lazy_and_true in HA as (Hb & Hu).
+    lazy_inv HA as (Hb & Hu & Hin).
     split; [exact Hb|]. right. exists d.
     split; [apply negb_true_iff, Hu|]. split; [apply inb_in, Hin | exact Hz].
 Qed.
