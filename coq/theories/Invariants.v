@@ -709,10 +709,16 @@ Qed.
 
 Lemma side_ok_mono : forall b b' c, (forall g, cnt b' c g <= cnt b c g) -> side_ok b c -> side_ok b' c.
 Proof.
-  intros b b' c H. unfold side_ok.
-  pose proof (H TMan). pose proof (H TPawn). pose proof (H TKnight). pose proof (H TLight).
-  pose proof (H TDark). pose proof (H TRook). pose proof (H TQueen). lia.
+  intros b b' c H (H1 & H2 & H3). unfold side_ok.
+  split; [exact (Nat.le_trans _ _ _ (H TMan) H1)|]. split; [exact (Nat.le_trans _ _ _ (H TPawn) H2)|].
+  eapply Nat.le_trans; [|exact H3].
+  repeat (apply Nat.add_le_mono; [|first [apply Nat.sub_le_mono_r, H | apply H]]).
+  apply Nat.sub_le_mono_r, H.
 Qed.
+
+(** A count that grows by [i] leaves at most [i] more beyond [k]. *)
+Lemma sub_add_le : forall x i k, x + i - k <= x - k + i.
+Proof. intros. lia. Qed.
 
 (** A promoted man counts under exactly one of the five piece tags. *)
 Lemma promo_tags : forall c r s, In r promotion_roles ->
@@ -730,17 +736,21 @@ Lemma side_ok_promo : forall b b' c r s, In r promotion_roles ->
   (forall g, g <> TMan -> g <> TPawn -> cnt b' c g = (cnt b c g + ind c g s (Some (MkPiece c r)))%nat) ->
   side_ok b c -> side_ok b' c.
 Proof.
-  intros b b' c r s Hr H1 H2 H. unfold side_ok.
-  assert (EN := H TKnight ltac:(discriminate) ltac:(discriminate)).
-  assert (EL := H TLight ltac:(discriminate) ltac:(discriminate)).
-  assert (ED := H TDark ltac:(discriminate) ltac:(discriminate)).
-  assert (ER := H TRook ltac:(discriminate) ltac:(discriminate)).
-  assert (EQ := H TQueen ltac:(discriminate) ltac:(discriminate)).
+  intros b b' c r s Hr H1 H2 H (S1 & S2 & S3). unfold side_ok.
+  rewrite H1. split; [exact S1|]. split; [lia|].
+  rewrite (H TQueen), (H TRook), (H TKnight), (H TLight), (H TDark) by discriminate.
   pose proof (promo_tags c r s Hr) as Hsum.
-  revert Hsum EN EL ED ER EQ.
-  generalize (ind c TKnight s (Some (MkPiece c r))) (ind c TLight s (Some (MkPiece c r)))
-    (ind c TDark s (Some (MkPiece c r))) (ind c TRook s (Some (MkPiece c r)))
-    (ind c TQueen s (Some (MkPiece c r))).
+  set (iN := ind c TKnight s (Some (MkPiece c r))) in *. set (iL := ind c TLight s (Some (MkPiece c r))) in *.
+  set (iD := ind c TDark s (Some (MkPiece c r))) in *. set (iR := ind c TRook s (Some (MkPiece c r))) in *.
+  set (iQ := ind c TQueen s (Some (MkPiece c r))) in *.
+  pose proof (sub_add_le (cnt b c TQueen) iQ 1) as A1. pose proof (sub_add_le (cnt b c TRook) iR 2) as A2.
+  pose proof (sub_add_le (cnt b c TKnight) iN 2) as A3. pose proof (sub_add_le (cnt b c TLight) iL 1) as A4.
+  pose proof (sub_add_le (cnt b c TDark) iD 1) as A5.
+  (* the truncated differences as numbers: [lia] then needs no case split *)
+  revert S3 A1 A2 A3 A4 A5.
+  generalize (cnt b c TQueen + iQ - 1)%nat (cnt b c TRook + iR - 2)%nat (cnt b c TKnight + iN - 2)%nat
+    (cnt b c TLight + iL - 1)%nat (cnt b c TDark + iD - 1)%nat (cnt b c TQueen - 1)%nat
+    (cnt b c TRook - 2)%nat (cnt b c TKnight - 2)%nat (cnt b c TLight - 1)%nat (cnt b c TDark - 1)%nat.
   intros. lia.
 Qed.
 
