@@ -14,7 +14,7 @@
     [cage_ok X C E]: [C] is a set of squares of the edge rank [E], and
     walking from a square of [C] in any direction the first square outside
     [C] is in [X] ([sealed_at]).  Let [X] be closed on the board of [P]
-    (Frozenproof.v: the move [Q -> P] neither leaves nor arrives on a
+    (FrozenStepproof.v: the move [Q -> P] neither leaves nor arrives on a
     square of [X], and those squares are occupied).  Then for the kings or
     the rooks left out ([er]), the word of [C] after the move is a
     subsequence of the word before ([cage_step]):

@@ -5,12 +5,12 @@
 
     - [tint_initial : forall c, tint (piece_at initial) c (initial_ghost c) [] (fun _ => [])];
     - [tint_step]: a legal move keeps the count, with the ghost's entries
-      changed as [gchange] says (PawnCapturesproof.v) and the flags
+      changed as [gchange] says (Ghostproof.v) and the flags
       [fnext] computes.
 
     ** The count
 
-    A ghost (PawnCapturesproof.v) gives each pawn of [c] and each of its
+    A ghost (Ghostproof.v) gives each pawn of [c] and each of its
     promoted men a slot, the file its pawn started on.  A pawn on [s] of
     slot [g] is *pinned* when it changed files as often as it went up
     ranks ([absd (fnat s) g = advance c s]): every move it made was a

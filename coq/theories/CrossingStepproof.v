@@ -46,7 +46,7 @@ From RetroProof Require Import Gen.Vocab Board Rules Material RulesFast Facts Su
 Import ListNotations.
 Open Scope nat_scope.
 
-(** The ghost of [c] with dead men [Dm] (PawnCapturesproof.v's [dead], or
+(** The ghost of [c] with dead men [Dm] (PawnCaptures.v's [dead], or
     none), as many promotions as [sealed_excess] and no promotion
     entries. *)
 Notation ghostd Dm b c := (ghost Dm (fun x => sealed_excess x c) (fun _ _ => 0) (fun _ _ _ => false) b c).

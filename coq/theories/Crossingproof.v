@@ -6,7 +6,7 @@
     - [crossing_refutes_sound : forall P, crossing_refutes P = true -> ~ reachable P]
       (the rule of Crossing.v, in the certificate checker's default rule);
     - [crossing_reachable]: every position a game reaches has a ghost for
-      each side ([ghost] of PawnCapturesproof.v with its dead men, [dm] of
+      each side ([ghost] of Ghostproof.v with its dead men, [dm] of
       the cages [dead] computes, [dead_cages]; as many promotions as the
       sealed-bishops count shows, [sealed_excess]; no promotion entries)
       such that, for every slot [g] whose white and black men have both
@@ -75,7 +75,7 @@ Open Scope nat_scope.
 (** ** Every reachable position has the invariant *)
 
 (** The dead men of [c] with the cages [Ys]: the initial position's caged
-    men of the other side less the board's (PawnCapturesproof.v). *)
+    men of the other side less the board's (DeadMenproof.v). *)
 Definition dm (Ys : list (role * PArray.array bool)) (c : color) (b : board_fn) : nat :=
   caged Ys (piece_at initial) c - caged Ys b c.
 

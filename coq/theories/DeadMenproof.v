@@ -189,7 +189,7 @@ Qed.
       ([caged_mover]): the man lands on a square of the set, for the
       squares outside it and [X] are closed under its exits not across a
       column ([cage_region]), so the man that arrives there came from
-      there ([region_step_or] of Frozenproof.v);
+      there ([region_step_or] of FrozenRegionproof.v);
     - a move of [c] lowers [caged] by at most one, and only by a capture,
       which lowers the other side's men by one; never by a pawn, which
       would capture from a frozen square, or land above the ceiling (as a

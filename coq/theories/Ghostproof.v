@@ -6,7 +6,7 @@
     - [ghost_step_kept]: a legal move from a position with a ghost for a
       side leads to one with a ghost for that side, given how the move
       changes the dead men [Dm], the region-promoted men [Rx] and the
-      entries [Pk] (the other lemmas of PawnCapturesproof.v show it for
+      entries [Pk] (DeadMenproof.v and PromotedMenproof.v show it for
       the sets the rules compute), and says how the capture-free men
       ([zkept]) and the men ([gchange]) change (Coloursproof.v and
       Crossingproof.v follow them);

@@ -8,7 +8,7 @@
 
     ** The invariant
 
-    Both sides keep the ghost of PawnCapturesproof.v (no dead men, the
+    Both sides keep the ghost of Ghostproof.v (no dead men, the
     promoted men of the sealed-bishops count, as in Crossingproof.v):
     their pawns on the board, each with its slot.  Only the pawns' part of
     the cost is used here, [lcost]: with each capture it grows by at most
@@ -213,7 +213,7 @@ Proof.
   - lia.
   - assert (Hnd : NoDup L0) by exact (NoDup_map_inv _ _ (gh_nd GL')).
     pose proof (wsum_incl (fun e => w (fst e) (snd e)) L0 L Hnd Hinc). lia.
-  - subst c L. rewrite !wsum_app. simpl.
+  - subst c L. autorewrite with push_sum. simpl.
     pose proof (Hw (mv_from m) (mv_to m) g) as Htri.
     destruct (Nat.eq_dec (fnat (mv_from m)) (fnat (mv_to m))) as [E|E].
     + rewrite E in Htri. unfold absd in Htri. rewrite Nat.sub_diag in Htri. simpl in Htri. lia.
@@ -221,7 +221,7 @@ Proof.
       { apply (gh_pawns GL); [exact (entry_sq GL (in_elt _ L1 L2))|].
         rewrite map_app. apply in_or_app. right. left. reflexivity. }
       destruct (pawn_side_capture G m G' Hl Hi Hp E) as (Ed & Hc). lia.
-  - subst c L. rewrite !wsum_app. simpl. lia.
+  - subst c L. autorewrite with push_sum. simpl. lia.
 Qed.
 
 Lemma lcost_step : forall G m G' c L T Z L' T' Z', legal_move G m G' -> inv G = true ->
@@ -334,7 +334,7 @@ Proof.
         rewrite E1. unfold lcost in *. rewrite wsum_app in Hplain. cbn [wsum fst snd] in Hplain.
         pose proof (need_land g (fnat (mv_from m)) (fnat (mv_to m)) Ed). rewrite <- Ex. lia.
     + exists (Some None). split; [cbn [oinv]|intros _; discriminate].
-      assert (Hle : lcost (M1 ++ M2) <= lcost M) by (rewrite EM; unfold lcost; rewrite !wsum_app; cbn [wsum]; lia). lia.
+      assert (Hle : lcost (M1 ++ M2) <= lcost M) by (rewrite EM; unfold lcost; autorewrite with push_sum; cbn [wsum]; lia). lia.
 Qed.
 
 Lemma cinv_step : forall G m G' c x L T Z L' T' Z' w w', legal_move G m G' -> inv G = true ->

@@ -11,7 +11,7 @@
       costs ([pcost], the sum of [|p - g|]) at least the sum over the cuts
       [k] of [|D_k - S_k|], the men and the slots below the cut.
 
-    The ghost of PawnCapturesproof.v is such an assignment; [clt] and
+    The ghost of Ghostproof.v is such an assignment; [clt] and
     [ceq] count the members of a list below, and at, a file.  Part of the
     proof of PawnCapturesproof.v. *)
 

@@ -116,7 +116,7 @@ Proof.
     assert (Hsnd' : map snd its = slots) by (unfold its, slots; rewrite map_app, !map_map; reflexivity).
     rewrite Hfst, Hsnd' in Hc.
     assert (Hcost : pcost its = lcost L + pcost T').
-    { unfold its, pcost, lcost. rewrite wsum_app, wsum_map. reflexivity. }
+    { unfold its, pcost, lcost. autorewrite with push_sum. reflexivity. }
     assert (Hsum : wsum (fun k => absd (clt (S k) pf + Bf (S k)) (Sf (S k))) (seq 0 8) =
                    wsum (fun k => absd (clt (S k) (map fnat (map fst L) ++ map fst T')) (clt (S k) slots))
                      (seq 0 8)).
@@ -315,7 +315,7 @@ Proof.
       by (unfold its, T', slots; rewrite map_app, !map_map; f_equal; apply map_ext; intros [[[x g] s] r]; reflexivity).
     rewrite Hfst, Hsnd' in Hc.
     assert (Hcost : pcost its = lcost L + pcost T').
-    { unfold its, pcost, lcost. rewrite wsum_app, wsum_map. reflexivity. }
+    { unfold its, pcost, lcost. autorewrite with push_sum. reflexivity. }
     assert (Hits : forall p g, In (p, g) its -> p < 8 /\ g < 8).
     { intros p g Hi. unfold its in Hi. apply in_app_or in Hi. destruct Hi as [Hi|Hi].
       - apply in_map_iff in Hi. destruct Hi as ([s g'] & E & Hi). injection E as <- <-. split.

@@ -15,7 +15,7 @@
 
     The step ([count_step]): after a legal move, a man of the kind on a
     square of [U] stood on a square of [U] before the move, the same one or
-    one the move left empty (Frozenproof.v's [region_step]), and at most one
+    one the move left empty (FrozenRegionproof.v's [region_step]), and at most one
     square gains a man of the kind ([one_arrival]).  A list lemma
     ([count_le], Facts.v) turns these two facts into the inequality of
     counts. *)
@@ -223,7 +223,7 @@ Qed.
 
     Over one move ([phi_step]): for each role [r], the men of the role on
     its set [U] grow by at most one, and only by a promotion there
-    ([role_step]: [region_step_or] of Frozenproof.v with [one_arrival]);
+    ([role_step]: [region_step_or] of FrozenRegionproof.v with [one_arrival]);
     a promotion takes a pawn away ([pawn_drop]), at most one happens
     ([promoted_once]), and otherwise no pawn appears ([count_step] on the
     whole board). *)

@@ -27,7 +27,7 @@
     - the two sealing pawns stood there before the move: the set of their
       two squares is closed under exits after the move (a pawn on its
       second rank has none), so the move did not touch it
-      ([Frozenproof.frozen_step_keeps]);
+      ([FrozenStepproof.frozen_step_keeps]);
     - so before the move the home square held [c]'s bishop, and after it
       does not;
     - [c] did not move it: from its home square both diagonal rays start

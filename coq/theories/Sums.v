@@ -2,9 +2,9 @@
 
     [wsum w l] is the sum of [w x] over the members [x] of [l] (with
     repeats).  The costs of the proof files are such sums: the files a
-    pawn of a ghost moved from its slot (PawnCapturesproof.v's [lcost],
+    pawn of a ghost moved from its slot (Ghostproof.v's [lcost],
     [zcost]), the captures counted per colour (Coloursproof.v's [csum]),
-    the men placed in slots (Crossingproof.v's [psum]).  Their facts
+    the men placed in slots (CrossingSearchproof.v's [psum]).  Their facts
     (appending, the same weights on the members, a permutation, a sublist
     without repeats, ...) are proven here, once, and [push_sum]
     (fiat-crypto's [push_*] style) is the rewrite database that moves a
