@@ -136,6 +136,8 @@ Proof.
     exact (entered_step G m G' Black _ _ M U Y L T Z M' U' L' T' Z' Fb Hl Hi GM GL Eb KL CM).
 Qed.
 
+Arguments crossing_game h G _ X cols {tw tb Yw Yb}.
+
 (** The cages of [dead]: those it computes when they check, none (no dead
     men) otherwise. *)
 Definition dead_cages (b : board_fn) (c : color) : list (role * PArray.array bool) :=
@@ -171,7 +173,7 @@ Proof.
     by (intros c r; apply (cuts_ok_ext (piece_at P)); [intros s Hs; symmetry; apply Hext, Hs|apply columns_ok]).
   assert (Htop : forall c, top_ok (piece_at G) c (pawn_top (piece_at P) c))
     by (intros c; apply (top_ok_ext (piece_at P)); [intros s Hs; symmetry; apply Hext, Hs|apply pawn_top_ok]).
-  destruct (crossing_game h G Hg X cols _ _ _ _ Okw Pw Kw Okb Pb Kb HX HK (Htop White) (Htop Black))
+  destruct (crossing_game h G Hg X cols Okw Pw Kw Okb Pb Kb HX HK (Htop White) (Htop Black))
     as (L & T & Z & M & U & Y & Fw & Fb & GL & GM & Ho & Tw & Tb & Ew & Eb).
   exists L, T, Z, M, U, Y, Fw, Fb.
   assert (HD : forall Ys c, dm Ys c (piece_at P) = dm Ys c (piece_at G))

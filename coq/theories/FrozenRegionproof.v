@@ -105,6 +105,8 @@ Definition rcuts_ok (b : board_fn) (X : int -> bool) (ys : list int) (K : int ->
 Lemma cuts_rcuts : forall b X ys K c r, cuts_ok b X K c r -> rcuts_ok b X ys K c r.
 Proof. intros b X ys K c r H x y E. right. exact (H x y E). Qed.
 
+Arguments cuts_rcuts {b X} ys {K c r}.
+
 (** A move from [Q] that took a man of the other side from [v] (a bishop:
     of [x]'s square colour), leaving the squares [D] it changed empty or
     with a pawn of [c]: after it the other side has lost a pawn, or has
@@ -425,7 +427,7 @@ Theorem region_step_or : forall Q P m X K c r R, legal_move Q m P -> inv Q = tru
              (s' = s \/ piece_at P s' = None)) \/ promoted_on Q P c r s.
 Proof.
   intros Q P m X K c r R Hl HQ HX HR HK Hg.
-  exact (region_step_or_held Q P m X K c r R [] Hl HQ HX HR (cuts_rcuts _ _ _ _ _ _ HK) Hg
+  exact (region_step_or_held Q P m X K c r R [] Hl HQ HX HR (cuts_rcuts [] HK) Hg
            (fun y H => False_ind _ H)).
 Qed.
 
@@ -437,7 +439,7 @@ Theorem region_step : forall Q P m X K c r R, legal_move Q m P -> inv Q = true -
              (s' = s \/ piece_at P s' = None).
 Proof.
   intros Q P m X K c r R Hl HQ HX HR HK Hlast Hg.
-  exact (region_step_held Q P m X K c r R [] Hl HQ HX HR (cuts_rcuts _ _ _ _ _ _ HK) Hlast Hg
+  exact (region_step_held Q P m X K c r R [] Hl HQ HX HR (cuts_rcuts [] HK) Hlast Hg
            (fun y H => False_ind _ H)).
 Qed.
 
@@ -681,12 +683,16 @@ Lemma cuts_ok_ext : forall b b' X K c r, (forall s, In s all_squares -> b s = b'
   cuts_ok b X K c r -> cuts_ok b' X K c r.
 Proof. intros b b' X K c r Hb HK x y E. exact (cut_ok_ext b b' X c r x y Hb (HK x y E)). Qed.
 
+Arguments cuts_ok_ext b {b' X K c r}.
+
 Lemma rcuts_ok_ext : forall b b' X ys K c r, (forall s, In s all_squares -> b s = b' s) ->
   rcuts_ok b X ys K c r -> rcuts_ok b' X ys K c r.
 Proof.
   intros b b' X ys K c r Hb HK x y E.
   destruct (HK x y E) as [H|H]; [left; exact H | right; exact (cut_ok_ext b b' X c r x y Hb H)].
 Qed.
+
+Arguments rcuts_ok_ext b {b' X ys K c r}.
 
 (** The columns of Frozen.v are columns. *)
 Lemma columns_ok : forall b X c r, cuts_ok b (fun s => X.[s]) (cut (columns b X) c r) c r.

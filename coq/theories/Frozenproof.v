@@ -76,7 +76,7 @@ Proof.
   { apply (closed_transfer (piece_at P)); [apply frozen_set_closed|].
     intros x Hx _. symmetry. apply Hb, Hx. }
   apply (region_game h G Hg _ _ c r _ (asserted P) HXG HRG HR
-           (rcuts_ok_ext _ _ _ _ _ c r Hb (region_cut_ok _ (piece_at P) X c r)) Hlast Hhome s Hs
+           (rcuts_ok_ext (piece_at P) Hb (region_cut_ok _ (piece_at P) X c r)) Hlast Hhome s Hs
            ltac:(assumption)).
   rewrite <- Bs. symmetry. apply Hb, Hs.
 Qed.

@@ -189,7 +189,7 @@ Proof.
   assert (HXG : closed_set (piece_at G) (fun s => X.[s])).
   { apply (closed_transfer b); [exact HX|]. intros x Hx _. symmetry. apply Hb, Hx. }
   pose proof (count_game h G Hg _ _ c r _ HXG HU
-                (cuts_ok_ext _ _ _ _ c r Hb (kind_cut_ok b X c r)) Hlast) as Hle.
+                (cuts_ok_ext b Hb (kind_cut_ok b X c r)) Hlast) as Hle.
   rewrite (count_on_ext b (piece_at G)) in Hlt by exact Hb.
   exact (Nat.lt_irrefl _ (Nat.lt_le_trans _ _ _ Hlt Hle)).
 Qed.
@@ -373,6 +373,8 @@ Proof.
     exact (Nat.le_trans _ _ _ H1 H2).
 Qed.
 
+Arguments phi_game h G _ {X} c {UN UB UR UQ KN KB KR KQ}.
+
 Lemma phi_ext : forall b b' c UN UB UR UQ, (forall s, In s all_squares -> b s = b' s) ->
   phi b c UN UB UR UQ = phi b' c UN UB UR UQ.
 Proof.
@@ -400,7 +402,7 @@ Proof.
                  (kind_cut (columns b X) (members X) c Bishop) (kind_cut (columns b X) (members X) c Rook) (kind_cut (columns b X) (members X) c Queen)).
   { repeat split; try assumption; apply (cuts_ok_ext b); [exact Hb| |exact Hb| |exact Hb| |exact Hb|];
       apply kind_cut_ok. }
-  pose proof (phi_game h G Hg _ c _ _ _ _ _ _ _ _ HXG HS) as Hle.
+  pose proof (phi_game h G Hg c HXG HS) as Hle.
   rewrite (phi_ext b (piece_at G)) in Hlt by exact Hb.
   apply Nat.ltb_lt in Hlt. lia.
 Qed.
