@@ -107,7 +107,6 @@ Definition initial_ghost (c : color) : list (int * nat) :=
               (52%uint63, 4); (53%uint63, 5); (54%uint63, 6); (55%uint63, 7)]
   end.
 
-
 (** No opponent pawn on the square of [c]'s seventh rank on file [x]. *)
 Definition tok_open (b : board_fn) (c : color) (x : nat) : Prop :=
   forall s, In s all_squares -> fnat s = x -> (relative_rank c s =? 6)%uint63 = true ->
@@ -170,10 +169,10 @@ Definition entries (Dm : board_fn -> nat) (Pk : role -> board_fn -> nat) (Ad : r
     zcost L T Z + wextra W + cnt b (opp c) TMan + Dm b <= 16.
 
 (** The ghost of [c] on [b]: its pawns [L], tokens [T], capture-free slots
-    [Z] (the doc above says what each field holds).  Its parameters are
+    [Z] (the file's doc says what each field holds).  Its parameters are
     what a game tells about the board: [Dm b], the other side's men known
-    not to have been taken by a pawn of [c] ([dead], DeadMenproof.v; 0
-    for the plain rule); [Rx b], [c]'s men known to be promoted pawns by
+    not to have been taken by a pawn of [c] ([dead] of PawnCaptures.v,
+    DeadMenproof.v; 0 for the plain rule); [Rx b], [c]'s men known to be promoted pawns by
     the regions of their kind ([region_excess], PromotedMenproof.v);
     [Pk r b], [c]'s men of role [r] known to be promoted pawns that came
     in by an admissible entry ([region_excess] on the [homeless] sets of
