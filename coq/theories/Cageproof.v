@@ -312,7 +312,7 @@ Proof.
   intros b c r f t Hf Ht Hn Hm.
   destruct r; [| contradiction | | | |].
   - pose proof (pawn_line_ok c) as H.
-    pose proof (forall_squares _ H f Hf) as H1. cbv beta in H1. forallb_at H1 Ht. cbv beta in H1.
+    pose proof (forall_squares _ H f Hf) as H1. cbv beta in H1. forallb_at H1 Ht.
     apply lazy_and_true in H1 as [H12 H3]. apply lazy_and_true in H12 as [H1 H2].
     destruct Hm as [(Es & _)|[(_ & Ed & Hmid & _)|(Ea & _)]].
     + rewrite Es in H1. cbn [negb] in H1. apply lazy_and_true in H1 as [Hl Hnb].
@@ -328,7 +328,8 @@ Proof.
     split; [apply (line_queen Rook), Hl|]. intros x _ Hx. apply Hc, Hx.
   - apply slider_moves_iff in Hm; [|exact Hf|exact Ht]. destruct Hm as [Hl Hc].
     split; [exact Hl|]. intros x _ Hx. apply Hc, Hx.
-  - pose proof (forall_squares _ king_line_ok f Hf) as H. cbv beta in H. forallb_at H Ht. cbv beta in H. simpl in Hm. rewrite Hm in H. cbn [negb] in H. split_lazy.
+  - pose proof (forall_squares _ king_line_ok f Hf) as H. cbv beta in H. forallb_at H Ht.
+    simpl in Hm. rewrite Hm in H. cbn [negb] in H. split_lazy.
     apply no_between_clear; assumption.
 Qed.
 

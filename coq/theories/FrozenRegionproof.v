@@ -655,7 +655,7 @@ Proof.
     split; [reflexivity | apply negb_true_iff, E]. }
   split; [|split].
   - intros s Hs HR e He Hx Hk. destruct (H' s Hs HR) as (E & _).
-    forallb_at E He. cbv beta in E. rewrite Hx, Hk in E. exact E.
+    forallb_at E He. rewrite Hx, Hk in E. exact E.
   - intros s Hs HR Hp. destruct (H' s Hs HR) as (_ & E). unfold source in E.
     rewrite Hp in E. destruct (opiece_eqb _ _), (relative_rank c s =? 7); try discriminate; reflexivity.
   - intros s Hs HR E'. destruct (H' s Hs HR) as (_ & E). unfold source in E.

@@ -145,7 +145,8 @@ Proof.
   assert (H : forallb (fun f => forallb (fun t => negb (allowed c King t) || inb f (closed_squares c) ||
                  flips c King f t) king_targets.[f]) all_squares = true)
     by (destruct c; vm_compute; reflexivity).
-  pose proof (forall_squares _ H f Hf) as H'. cbv beta in H'. forallb_at H' (inb_in _ _ Ht). rewrite Ha in H'. cbn [negb orb] in H'.
+  pose proof (forall_squares _ H f Hf) as H'. cbv beta in H'. forallb_at H' (inb_in _ _ Ht).
+  rewrite Ha in H'. cbn [negb orb] in H'.
   apply orb_true_iff in H'. exact H'.
 Qed.
 

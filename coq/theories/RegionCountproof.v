@@ -125,7 +125,7 @@ Proof.
     split; [reflexivity | apply negb_true_iff, E]. }
   split.
   - intros s Hs HU e He Hx Hk. destruct (H' s Hs HU) as (E & _).
-    forallb_at E He. cbv beta in E. rewrite Hx, Hk in E. exact E.
+    forallb_at E He. rewrite Hx, Hk in E. exact E.
   - intros s Hs HU. exact (proj2 (H' s Hs HU)).
 Qed.
 
