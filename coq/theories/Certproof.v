@@ -5,6 +5,8 @@
     ([refutes refuted]) as arguments; Retro.v discharges both for the
     default rule and states the headline theorems without them.
 
+    - [default_refutes]: the default rule of Cert.v is sound, each rule
+      of [static_rules] by its lemma in [static_rules_sound];
     - [dead_set_sound]: the members of a closed set are unreachable;
     - [covered_sound]: so is every position realizing a member;
     - [check_illegal_cert_gen_sound], [check_last_cert_gen_sound],
@@ -67,10 +69,9 @@ Definition sound_cons {r rs} : rule_sound r -> Forall rule_sound rs -> Forall ru
 Arguments sound_cons {r rs} & _ _.
 Definition sound_nil : Forall rule_sound [] := Forall_nil rule_sound.
 
-Declare Scope sound_scope.
-Notation "'sound' [ p ; .. ; q ]" := (sound_cons p .. (sound_cons q sound_nil) ..)
-  (at level 0, p at level 200, q at level 200) : sound_scope.
-Open Scope sound_scope.
+(* Local: [sound] stays an identifier for the files that import this one. *)
+Local Notation "'sound' [ p ; .. ; q ]" := (sound_cons p .. (sound_cons q sound_nil) ..)
+  (at level 0, p at level 200, q at level 200).
 
 Definition static_rules_sound : Forall rule_sound static_rules := sound [
   invariants_sound;
@@ -87,8 +88,6 @@ Definition static_rules_sound : Forall rule_sound static_rules := sound [
   Landingproof.landing_refutes_sound;
   Parityproof.parity_refutes_sound
 ].
-
-Close Scope sound_scope.
 
 Lemma refuted_by_sound : forall rs, Forall rule_sound rs -> refutes (refuted_by rs).
 Proof.
