@@ -121,6 +121,23 @@ impl Coqchk {
         self.run(theories, &args, timeout)
     }
 
+    /// The logical names of the library's modules under `theories`
+    /// (`RetroProof.Board`, …), what [`Coqchk::check_library`] checks and
+    /// [`Scope::LibraryAdmitted`] admits.
+    pub fn library_modules(theories: &Path) -> std::io::Result<Vec<String>> {
+        Ok(crate::coqc::library_files(theories, "v")?
+            .iter()
+            .filter_map(|file| {
+                let relative = file.strip_prefix(theories).ok()?.with_extension("");
+                let parts: Vec<String> = relative
+                    .components()
+                    .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                    .collect();
+                Some(format!("{LOGICAL_ROOT}.{}", parts.join(".")))
+            })
+            .collect())
+    }
+
     /// Checks the library modules `modules` (`RetroProof.Board`, …).
     pub fn check_library(
         &self,
@@ -172,21 +189,28 @@ impl Coqchk {
             let detail = if err.trim().is_empty() { out } else { err };
             return Err(CoqchkError::Refused { detail });
         }
-        unsafe_feature(&out).map_or(Ok(start.elapsed()), |what| Err(CoqchkError::Unsafe { what }))
+        // `coqchk -o` writes its summary on standard error.
+        unsafe_feature(&format!("{out}\n{err}")).map_or(Ok(start.elapsed()), |what| {
+            Err(CoqchkError::Unsafe { what })
+        })
     }
 }
 
 /// The unsafe feature `coqchk -o`'s summary reports in use, if any: each
 /// of its three lines must say `<none>`.
 fn unsafe_feature(summary: &str) -> Option<String> {
-    ["type-in-type", "unsafe (co)fixpoints", "positivity is assumed"]
-        .into_iter()
-        .find(|what| {
-            !summary
-                .lines()
-                .any(|l| l.contains(what) && l.trim_end().ends_with("<none>"))
-        })
-        .map(str::to_string)
+    [
+        "type-in-type",
+        "unsafe (co)fixpoints",
+        "positivity is assumed",
+    ]
+    .into_iter()
+    .find(|what| {
+        !summary
+            .lines()
+            .any(|l| l.contains(what) && l.trim_end().ends_with("<none>"))
+    })
+    .map(str::to_string)
 }
 
 #[cfg(test)]
@@ -200,7 +224,10 @@ mod tests {
                   * Inductives whose positivity is assumed: <none>\n";
         assert_eq!(unsafe_feature(ok), None);
         let bad = ok.replace("(co)fixpoints: <none>", "(co)fixpoints:\n    Top.spin");
-        assert_eq!(unsafe_feature(&bad).as_deref(), Some("unsafe (co)fixpoints"));
+        assert_eq!(
+            unsafe_feature(&bad).as_deref(),
+            Some("unsafe (co)fixpoints")
+        );
         assert_eq!(unsafe_feature("").as_deref(), Some("type-in-type"));
     }
 }

@@ -250,10 +250,18 @@ mod tests {
         let whole = fs::read_to_string(&file).unwrap();
         fs::write(&file, whole.trim_end_matches("end\n")).unwrap();
         assert_eq!(read_entry(&file, lemma), None);
-        fs::write(&file, whole.replace("PrimInt63.add\n", "PrimInt63.classic\n")).unwrap();
+        fs::write(
+            &file,
+            whole.replace("PrimInt63.add\n", "PrimInt63.classic\n"),
+        )
+        .unwrap();
         assert_eq!(read_entry(&file, lemma), None);
         // A short name, even of an allowed axiom, is not a kernel name.
-        fs::write(&file, whole.replace("Coq.Array.PArray.get\n", "PArray.get\n")).unwrap();
+        fs::write(
+            &file,
+            whole.replace("Coq.Array.PArray.get\n", "PArray.get\n"),
+        )
+        .unwrap();
         assert_eq!(read_entry(&file, lemma), None);
     }
 }

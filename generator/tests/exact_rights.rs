@@ -128,3 +128,56 @@ fn prove_legal_says_what_the_game_reaches() {
     ]);
     assert_ne!(out.status.code(), Some(0), "{}", stdout_of(&out));
 }
+
+#[test]
+fn solve_reads_the_rights_as_asked() {
+    if skip_coq() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("rows.tsv");
+    std::fs::write(
+        &file,
+        format!("id\tfen\tquestion\texpected\nstart\t{START_NO_RIGHTS}\tillegal?\tno\namelung\t{AMELUNG}\tillegal?\tno\n"),
+    )
+    .unwrap();
+    let file = file.to_str().unwrap();
+    let lines = |out: &std::process::Output| -> Vec<serde_json::Value> {
+        stdout_of(out)
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect()
+    };
+    let row = |lines: &[serde_json::Value], id: &str| {
+        lines.iter().find(|l| l["id"] == id).unwrap().clone()
+    };
+    // The retro reading: both legal, each game's end named.
+    let out = run(&["solve", file, "--game-time", "30", "--json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout_of(&out));
+    let all = lines(&out);
+    for id in ["start", "amelung"] {
+        let result = &row(&all, id)["result"];
+        assert_eq!(result["exact_rights"], false, "{result}");
+        assert!(result["reached"].is_string(), "{result}");
+    }
+    // The standard reading: Amelung's row is never legal, the initial
+    // board only by a game that ends with no right.
+    let out = run(&[
+        "solve",
+        file,
+        "--game-time",
+        "30",
+        "--exact-rights",
+        "--json",
+    ]);
+    let all = lines(&out);
+    let amelung = row(&all, "amelung");
+    assert_ne!(amelung["status"], "ok", "{amelung}");
+    let start = row(&all, "start");
+    if start["status"] == "ok" {
+        let result = &start["result"];
+        assert_eq!(result["exact_rights"], true, "{result}");
+        let reached = result["reached"].as_str().unwrap();
+        assert_eq!(rights_and_ep(reached), ("-".to_string(), "-".to_string()));
+    }
+}

@@ -14,13 +14,13 @@ use retroproof_core::unknown::{Fill, Unknown};
 use retroproof_core::{Move, Piece, Setup};
 
 use super::coq_run::prove_file_with;
-use crate::coqchk::Scope;
 use super::error::CliError;
 use super::json::{AnswerJson, CasesJson, CoqcJson};
 use super::output::{json_text, write_stdout};
 use super::question::{self, load, QuestionArgs};
 use crate::answer::game_seconds;
 use crate::classic::{proof_file, which, Answer, Case, Classic, Excluded, Finding, Games};
+use crate::coqchk::Scope;
 use crate::progress::Progress;
 
 /// How `prove` proves and prints, besides the question.

@@ -165,6 +165,39 @@ pub fn prove_file(
     prove_file_with(proof, keep, timeout, None, claim)
 }
 
+/// `coqchk` on the whole library (and the standard library it loads),
+/// once for a run of many proofs: the scope each proof is then checked
+/// in, the library admitted, and the library's check as [`Checked`].
+pub fn coqchk_library(timeout: Duration) -> Result<(Scope, Checked), CliError> {
+    let root = workspace_root()?;
+    let theories = built_theories(&root)?;
+    let coqc = Coqc::find_within(timeout).map_err(coqc_error)?;
+    let chk = Coqchk::beside(&coqc).map_err(|e| CliError::environment(&e))?;
+    let modules = Coqchk::library_modules(&theories).map_err(CliError::environment)?;
+    let elapsed = chk
+        .check_library(&theories, &modules, timeout)
+        .map_err(coqchk_error)?;
+    let checked = Checked {
+        path: chk.path().to_path_buf(),
+        with_library: true,
+        elapsed,
+    };
+    Ok((Scope::LibraryAdmitted(modules), checked))
+}
+
+/// A `coqchk` failure as a CLI error: missing or unrunnable is the
+/// environment (exit 4); out of time is unknown (exit 3); a refusal means
+/// not proven (exit 1).
+fn coqchk_error(e: CoqchkError) -> CliError {
+    match e {
+        CoqchkError::NotFound | CoqchkError::Io(_) => CliError::environment(&e),
+        CoqchkError::Timeout { .. } => CliError::unknown(format!("not checked: {e}")),
+        CoqchkError::Refused { .. } | CoqchkError::Unsafe { .. } => {
+            CliError::refuted(format!("not proven: {e}"))
+        }
+    }
+}
+
 /// [`prove_file`], then, with `coqchk`, Coq's independent checker on the
 /// compiled proof (and the library, as `coqchk` says: [`Scope`]) within
 /// `timeout`: not proven unless it agrees.
@@ -204,6 +237,13 @@ pub fn prove_file_with(
                 let l = l.saturating_sub(PROBE_LINES_BEFORE);
                 checks.iter().any(|c| c.contains(l))
             });
+            if line.is_none() {
+                // Coq named no place: neither a claim it refused nor a
+                // part of the file known to be wrong. Not proven.
+                return Err(CliError::refuted(format!(
+                    "not proven: coqc refused the file without naming a line — {message}"
+                )));
+            }
             if !in_check {
                 return Err(CliError::internal(format!(
                     "internal error: retroproof wrote a Coq file that Coq rejects{at} — {message} — a fault of the generator, not a verdict on the question (please report it with the command line)"
@@ -241,13 +281,7 @@ pub fn prove_file_with(
             let chk = Coqchk::beside(&coqc).map_err(|e| CliError::environment(&e))?;
             let seconds = chk
                 .check_proof(&theories, dir.path(), engine::MODULE, scope, timeout)
-                .map_err(|e| match e {
-                    CoqchkError::NotFound | CoqchkError::Io(_) => CliError::environment(&e),
-                    CoqchkError::Timeout { .. } => CliError::unknown(format!("not checked: {e}")),
-                    CoqchkError::Refused { .. } | CoqchkError::Unsafe { .. } => {
-                        CliError::refuted(format!("not proven: {e}"))
-                    }
-                })?;
+                .map_err(coqchk_error)?;
             Some(Checked {
                 path: chk.path().to_path_buf(),
                 with_library: *scope == Scope::WithLibrary,

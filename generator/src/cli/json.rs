@@ -66,6 +66,23 @@ pub struct CoqcJson {
     pub library: String,
     /// The time `coqc` took (all runs, when several files), in seconds.
     pub seconds: f64,
+    /// `coqchk`'s second check of the compiled proof (`--coqchk`), absent
+    /// when it was not asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub coqchk: Option<CoqchkJson>,
+}
+
+/// A `coqchk` run that checked a compiled proof again.
+#[derive(Debug, Clone, Serialize)]
+pub struct CoqchkJson {
+    /// The `coqchk` binary.
+    pub path: String,
+    /// Whether this run checked the library's modules too (`prove`);
+    /// `false` when they were admitted here, checked once for the run
+    /// (`solve`).
+    pub library: bool,
+    /// The time `coqchk` took, in seconds.
+    pub seconds: f64,
 }
 
 /// The cases of a classic question.
@@ -91,9 +108,19 @@ impl CoqcJson {
             version: proven.coqc_version.clone(),
             path: proven.coqc_path.display().to_string(),
             library: proven.library.display().to_string(),
-            seconds: (proven.elapsed.as_secs_f64() * 100.0).round() / 100.0,
+            seconds: hundredths(proven.elapsed),
+            coqchk: proven.coqchk.as_ref().map(|checked| CoqchkJson {
+                path: checked.path.display().to_string(),
+                library: checked.with_library,
+                seconds: hundredths(checked.elapsed),
+            }),
         }
     }
+}
+
+/// Seconds rounded to hundredths.
+fn hundredths(d: std::time::Duration) -> f64 {
+    (d.as_secs_f64() * 100.0).round() / 100.0
 }
 
 impl AnswerJson {

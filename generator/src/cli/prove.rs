@@ -13,12 +13,12 @@ use retroproof_core::Position;
 
 use super::classic::{self, Proving};
 use super::coq_run::{prove_file_with, Proven};
-use crate::coqchk::Scope;
 use super::error::CliError;
 use super::json::AnswerJson;
 use super::output::{json_text, write_stdout};
 use super::question::{self, check_solution, QuestionArgs};
 use crate::answer::Answer;
+use crate::coqchk::Scope;
 use crate::emit::problem::{export_file_with_game, Statement};
 use crate::progress::Progress;
 
