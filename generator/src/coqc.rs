@@ -506,15 +506,24 @@ fn after(start: Instant, limit: Duration) -> Instant {
     start.checked_add(limit.min(CENTURY)).unwrap_or(start)
 }
 
-/// `Ok(None)` if `child` is still running at `deadline`.
+/// `Ok(None)` if `child` is still running at `deadline`, or if the process
+/// is interrupted (`crate::interrupt`: the child is then killed).
 fn wait_until(
     child: &mut Child,
     deadline: Instant,
 ) -> io::Result<Option<std::process::ExitStatus>> {
+    let _watched = crate::interrupt::watch_child();
     let mut pause = Duration::from_millis(2);
     loop {
         if let Some(status) = child.try_wait()? {
             return Ok(Some(status));
+        }
+        if crate::interrupt::requested() {
+            // Interrupted: a signal sent to us alone would leave the child
+            // running; the handler waits for it to be gone.
+            let _ = child.kill();
+            let _ = child.wait();
+            return Ok(None);
         }
         let now = Instant::now();
         if now >= deadline {
