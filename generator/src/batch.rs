@@ -2,7 +2,7 @@
 //! progress bar, one JSON line per item and a summary table: built once for
 //! `check-game --all`, `solve`, `diff`; and the pieces that spread a batch
 //! over many runs (`solve --shard`, `--resume`, `--merge`, see
-//! docs/batch.md).
+//! docs/solve.md).
 //!
 //! A command turns its inputs into `(id, input)` pairs, gives [`run_items`]
 //! a `work` function returning [`Done`] or a [`CliError`] per item, and
@@ -381,8 +381,8 @@ pub fn exit_result(outcomes: &[Outcome], unit: &str) -> Result<(), CliError> {
 pub const MAX_SHARDS: u64 = 1_000_000;
 
 /// One of `count` runs that split a batch between them (`--shard K/N`:
-/// `index` K from 0 to N − 1): the items whose id hashes to it
-/// ([`shard_of`]).
+/// `index` K from 1 to N, as GNU parallel's `{#}` and a Slurm array
+/// `--array=1-N` count): the items whose id hashes to it ([`shard_of`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Shard {
     pub index: u64,
@@ -402,18 +402,19 @@ impl std::fmt::Display for Shard {
     }
 }
 
-/// Parses `--shard K/N`: N from 1 to [`MAX_SHARDS`], K from 0 to N − 1.
+/// Parses `--shard K/N`: N from 1 to [`MAX_SHARDS`], K from 1 to N.
 pub fn parse_shard(text: &str) -> Result<Shard, String> {
-    let form = "--shard must be K/N, the shard K (from 0 to N - 1) of N";
+    let form = "--shard must be K/N, the shard K (from 1 to N) of N";
     let Some((k, n)) = text.trim().split_once('/') else {
         return Err(format!("{form}, not {}", crate::input::quote(text)));
     };
     let count = crate::input::parse_bounded(n, "N of --shard K/N", 1, MAX_SHARDS)?;
-    let index = crate::input::parse_bounded(k, "K of --shard K/N", 0, count - 1)?;
+    let index = crate::input::parse_bounded(k, "K of --shard K/N", 1, count)?;
     Ok(Shard { index, count })
 }
 
-/// The shard of `id` among `count`: `mix(fnv1a(id)) mod count`, where
+/// The shard of `id` among `count`, from 1 to `count`:
+/// `mix(fnv1a(id)) mod count + 1`, where
 /// `fnv1a` is the 64-bit FNV-1a hash of the id's UTF-8 bytes (offset basis
 /// 0xcbf29ce484222325, prime 0x100000001b3) and `mix` is MurmurHash3's
 /// 64-bit finalizer (`x ^= x >> 33; x *= 0xff51afd7ed558ccd; x ^= x >> 33;
@@ -425,7 +426,7 @@ pub fn parse_shard(text: &str) -> Result<Shard, String> {
 /// Why the finalizer: FNV-1a's low bits follow the low bits of the bytes
 /// (its parity is the parity of the ids' bytes), so ids that differ only in
 /// a last digit would split by that digit; mixed, they spread evenly. The
-/// formula is fixed (docs/batch.md gives it in a few lines of Python):
+/// formula is fixed (docs/solve.md gives it in a few lines of Python):
 /// changing it would move problems between the shards of runs already
 /// made.
 pub fn shard_of(id: &str, count: u64) -> u64 {
@@ -439,7 +440,7 @@ pub fn shard_of(id: &str, count: u64) -> u64 {
     x ^= x >> 33;
     x = x.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
     x ^= x >> 33;
-    x % count.max(1)
+    x % count.max(1) + 1
 }
 
 /// The largest file of JSON lines [`merge`] reads (4 GiB): far more than
@@ -734,34 +735,34 @@ mod tests {
     }
 
     /// The values come from the formula of `shard_of`'s docs written
-    /// again in Python (docs/batch.md), not from this code.
+    /// again in Python (docs/solve.md), not from this code.
     #[test]
     fn shards_follow_the_documented_formula() {
         for (id, of2, of7, of1000003) in [
-            ("", 0, 1, 225_407),
-            ("a", 1, 1, 439_230),
-            ("rtr-A-001", 0, 2, 172_140),
-            ("rtr-P-05", 0, 3, 330_570),
-            ("smullyan-invisible-king", 1, 5, 378_045),
-            ("é", 1, 4, 311_336),
+            ("", 1, 2, 225_408),
+            ("a", 2, 2, 439_231),
+            ("rtr-A-001", 1, 3, 172_141),
+            ("rtr-P-05", 1, 4, 330_571),
+            ("smullyan-invisible-king", 2, 6, 378_046),
+            ("é", 2, 5, 311_337),
         ] {
             assert_eq!(shard_of(id, 2), of2, "{id:?}");
             assert_eq!(shard_of(id, 7), of7, "{id:?}");
             assert_eq!(shard_of(id, 1_000_003), of1000003, "{id:?}");
-            assert_eq!(shard_of(id, 1), 0);
+            assert_eq!(shard_of(id, 1), 1);
         }
     }
 
     #[test]
-    fn shard_arguments_are_k_of_n_from_zero() {
-        assert_eq!(parse_shard("1/3"), Ok(Shard { index: 1, count: 3 }));
-        assert_eq!(parse_shard(" 0/1 "), Ok(Shard { index: 0, count: 1 }));
-        for bad in ["3/3", "0/0", "1", "-1/3", "a/b", "1/3/4", "", "0/1000001"] {
+    fn shard_arguments_are_k_of_n_from_one() {
+        assert_eq!(parse_shard("2/3"), Ok(Shard { index: 2, count: 3 }));
+        assert_eq!(parse_shard(" 1/1 "), Ok(Shard { index: 1, count: 1 }));
+        for bad in ["4/3", "0/3", "0/0", "1/0", "1", "-1/3", "a/b", "1/3/4", "", "1/1000001"] {
             assert!(parse_shard(bad).is_err(), "{bad:?}");
         }
-        let shard = Shard { index: 1, count: 2 };
+        let shard = Shard { index: 2, count: 2 };
         assert!(shard.contains("a") && !shard.contains("rtr-A-001"));
-        assert_eq!(shard.to_string(), "1/2");
+        assert_eq!(shard.to_string(), "2/2");
     }
 
     #[test]
@@ -837,8 +838,10 @@ mod tests {
 
     #[test]
     fn an_interrupted_batch_says_what_finished_and_what_was_abandoned() {
-        let mut running = Running::default();
-        running.finished = 3;
+        let mut running = Running {
+            finished: 3,
+            ..Running::default()
+        };
         running.running.insert(5, "e".into());
         running.running.insert(4, "d".into());
         assert_eq!(

@@ -16,10 +16,10 @@
 //! [`register`] it.
 //!
 //! On a signal the handler, in this order:
-//! 1. takes the output lock ([`hold_output`]) and keeps it: a line being
-//!    written (a batch's JSON line) is finished first, and no line is
-//!    written after (waiting at most a few seconds, for a reader that
-//!    stopped reading);
+//! 1. takes the output lock ([`hold_output`]), then standard output's own
+//!    lock, and keeps them: a line being written (a batch's JSON line) is
+//!    finished first, and no line is written after (waiting at most a few
+//!    seconds in all, for a reader that stopped reading);
 //! 2. sets [`requested`], which the `coqc` runner polls: it kills its
 //!    `coqc` (the handler waits for it, [`watch_child`]), since a signal
 //!    sent to `retroproof` alone would leave it running;
@@ -155,6 +155,16 @@ fn on_interrupt() {
             Err(TryLockError::WouldBlock) => break,
         }
     }
+    // Also a write to standard output under its own lock (`write_stdout`
+    // writes and flushes under it): finished, then the lock is kept.
+    let (done, finished) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut out = io::stdout().lock();
+        let _ = out.flush();
+        let _ = done.send(());
+        std::mem::forget(out);
+    });
+    let _ = finished.recv_timeout(deadline.saturating_duration_since(Instant::now()));
     // 2. The `coqc` runs are killed.
     REQUESTED.store(true, Ordering::SeqCst);
     let deadline = Instant::now() + WAIT_FOR_CHILDREN;

@@ -24,7 +24,7 @@
 //! problems whose id hashes to K, [`batch::shard_of`]), a run stopped
 //! midway is taken up again by `--resume FILE` (the problems answered in
 //! FILE skipped, the new lines appended to it), and the lines of several
-//! runs are summed up by `--merge` as one run's: docs/batch.md.
+//! runs are summed up by `--merge` as one run's: docs/solve.md.
 
 use std::collections::{HashMap, HashSet};
 use std::path::PathBuf;
@@ -60,8 +60,8 @@ pub struct SolveArgs {
     #[arg(required_unless_present = "merge")]
     pub file: Option<PathBuf>,
 
-    /// Solve only the problems of shard K of N (K from 0 to N - 1): those
-    /// whose id hashes to K (docs/batch.md), so that N runs, anywhere,
+    /// Solve only the problems of shard K of N (K from 1 to N): those
+    /// whose id hashes to K (docs/solve.md), so that N runs, anywhere,
     /// split the file between them
     #[arg(long, value_name = "K/N", value_parser = batch::parse_shard)]
     pub shard: Option<batch::Shard>,
@@ -212,6 +212,7 @@ pub fn run(args: SolveArgs) -> Result<(), CliError> {
                 before.push_str(&batch::json_line(outcome));
             }
         }
+        let _hold = crate::interrupt::hold_output();
         write_stdout(&before)?;
     }
     let _resumable = resume.as_ref().map(|r| {

@@ -1,4 +1,4 @@
-//! `retroproof solve` spread over many runs (docs/batch.md): `--shard K/N`
+//! `retroproof solve` spread over many runs (docs/solve.md): `--shard K/N`
 //! splits a file by problem id, `--resume FILE` takes up a stopped run,
 //! `--merge` sums up the lines of runs as one run, and SIGTERM stops a run
 //! with its lines whole.
