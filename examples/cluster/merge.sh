@@ -25,7 +25,7 @@ fi
 out=$1 n=$2
 retroproof=${RETROPROOF:-retroproof}
 files=()
-for ((k = 0; k < n; k++)); do
+for ((k = 1; k <= n; k++)); do
     file="$out/shard-$k-of-$n.jsonl"
     if [[ ! -f $file ]]; then
         echo "error: $file is missing: shard $k/$n never ran" >&2

@@ -49,7 +49,7 @@ fi
 export RETROPROOF=${RETROPROOF:-retroproof}
 
 status=0
-seq 0 $((n - 1)) |
+seq 1 "$n" |
     parallel "${parallel_args[@]}" \
         "$here/solve-shard.sh" "$corpus" "$out" {} "$n" "$@" ||
     status=$?

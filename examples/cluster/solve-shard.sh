@@ -3,7 +3,7 @@
 #
 #   solve-shard.sh CORPUS OUTDIR K N [SOLVE OPTIONS...]
 #
-# solves the problems of shard K of N (K from 0 to N-1) of CORPUS (an EPD
+# solves the problems of shard K of N (K from 1 to N) of CORPUS (an EPD
 # file or a corpus TSV), appending each problem's JSON line to
 # OUTDIR/shard-K-of-N.jsonl as soon as it is answered. The file is also
 # the resume file: run the same command again after an interruption (a

@@ -6,7 +6,7 @@
 # e.g. examples/cluster/submit-slurm.sh examples/corpus/lastmove.tsv \
 #          "$HOME/lastmove" 4 --game-time 10
 #
-# Submits solve-slurm.sbatch as the array 0..N-1 (task K runs
+# Submits solve-slurm.sbatch as the array 1..N (task K runs
 # `retroproof solve CORPUS --shard K/N --resume OUTDIR/shard-K-of-N.jsonl`)
 # and merge-slurm.sbatch after it. The nodes need retroproof on the PATH
 # (or RETROPROOF) with its Coq library built, and this directory and the
@@ -28,7 +28,7 @@ shift 3
 # The solve options travel as one string, split at spaces by the task.
 export N=$n CORPUS=$corpus OUT=$out SOLVE_OPTIONS="$*" CLUSTER_DIR=$here
 
-array=$(sbatch --parsable --array="0-$((n - 1))" --export=ALL "$here/solve-slurm.sbatch")
+array=$(sbatch --parsable --array="1-$n" --export=ALL "$here/solve-slurm.sbatch")
 array=${array%%;*}
 merge=$(sbatch --parsable --dependency="afterok:$array" --export=ALL "$here/merge-slurm.sbatch")
-echo "shards: job $array (array 0-$((n - 1))); merge: job $merge, after every shard"
+echo "shards: job $array (array 1-$n); merge: job $merge, after every shard"

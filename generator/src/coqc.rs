@@ -373,6 +373,15 @@ impl Coqc {
         timeout: Duration,
     ) -> Result<Compiled, CoqcError> {
         let start = Instant::now();
+        // Counted before it exists, so that an interruption arriving while
+        // it starts waits for it (and `wait_until` kills it); none is
+        // started once the process is interrupted.
+        let _watched = crate::interrupt::watch_child();
+        if crate::interrupt::requested() {
+            return Err(io_error(format!("starting {}", self.path.display()))(
+                io::ErrorKind::Interrupted.into(),
+            ));
+        }
         let mut child = Command::new(&self.path)
             .arg("-Q")
             .arg(root)

@@ -14,7 +14,6 @@ mod common;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
-use std::time::{Duration, Instant};
 
 use common::cli::{command, run, stderr_of, stdout_of, usage_error};
 use common::coq_env::skip_coq;
@@ -117,8 +116,8 @@ fn two_shards_merged_give_what_one_run_gives() {
     let (one_code, one) = json_run(&[&file, "--json", time[0], time[1]]);
     let (one, one_summary) = by_id(&one);
     assert_eq!(one.len(), count);
-    let (code_0, shard_0) = json_run(&[&file, "--shard", "0/2", "--json", time[0], time[1]]);
-    let (code_1, shard_1) = json_run(&[&file, "--shard", "1/2", "--json", time[0], time[1]]);
+    let (code_0, shard_0) = json_run(&[&file, "--shard", "1/2", "--json", time[0], time[1]]);
+    let (code_1, shard_1) = json_run(&[&file, "--shard", "2/2", "--json", time[0], time[1]]);
     let (only_0, _) = by_id(&shard_0);
     let (only_1, _) = by_id(&shard_1);
     assert!(!only_0.is_empty() && !only_1.is_empty());
@@ -203,7 +202,7 @@ fn the_shard_split_covers_every_id_once_and_is_stable() {
     };
     for n in [1, 2, 3, 7, 50] {
         let mut seen: BTreeMap<String, usize> = BTreeMap::new();
-        for k in 0..n {
+        for k in 1..=n {
             let shard = format!("{k}/{n}");
             let old = shard_ids(&file, &shard);
             let new = shard_ids(&grown, &shard);
@@ -218,9 +217,11 @@ fn the_shard_split_covers_every_id_once_and_is_stable() {
         assert!(seen.values().all(|&c| c == 1), "N = {n}: {seen:?}");
     }
     // 50 shards of 40 problems: some are empty (exit 0, checked above).
-    assert!((0..50).any(|k| shard_ids(&file, &format!("{k}/50")).is_empty()));
-    for bad in ["2/2", "0/0", "1", "a/2", "-1/2"] {
-        usage_error(&["solve", &file, "--shard", bad]);
+    assert!((1..=50).any(|k| shard_ids(&file, &format!("{k}/50")).is_empty()));
+    // K > N, K = 0, N = 0, and what is not K/N: one `error:` line, exit 2.
+    for bad in ["3/2", "0/2", "0/0", "1/0", "1", "a/2", "-1/2", "1/2/3"] {
+        let line = usage_error(&["solve", &file, "--shard", bad]);
+        assert!(line.contains("--shard"), "{line}");
     }
 }
 
@@ -303,7 +304,7 @@ fn merge_refuses_a_problem_twice_and_lines_that_are_not_problems() {
         &(HEADER.to_owned() + &unknown_row("x")),
     );
     usage_error(&["solve", &tsv, "--merge", &a]);
-    usage_error(&["solve", "--merge", &a, "--shard", "0/2"]);
+    usage_error(&["solve", "--merge", &a, "--shard", "1/2"]);
     usage_error(&["solve"]);
     // One ok problem: exit 0, and its line with --json.
     let (code, lines) = json_run(&["--merge", &a, "--json"]);
@@ -312,100 +313,287 @@ fn merge_refuses_a_problem_twice_and_lines_that_are_not_problems() {
     assert_eq!(lines[1]["summary"]["ok"], 1);
 }
 
-/// SIGTERM to a run busy with a slow problem (a proof-game search with a
-/// budget of seconds, on a legal position with many promoted men): exit
-/// 130, the lines of the problems finished whole in the resume file, the
-/// slow one named as abandoned, no temporary file left; resumed, the run
-/// ends with every problem answered once.
+/// A resume file whose last line was cut short (a run killed while
+/// writing it) loses that line, with a note, and its problem is solved
+/// again; a malformed line elsewhere is bad input (one `error:` line,
+/// exit 2) and the file is left as it was.
 #[test]
-fn sigterm_stops_a_run_with_its_lines_whole() {
+fn resume_drops_a_cut_last_line_and_refuses_a_malformed_file() {
     let dir = tempfile::tempdir().unwrap();
-    let tmp = tempfile::tempdir().unwrap();
-    let quick: String = ["q1", "q2", "q3"]
-        .iter()
-        .map(|id| unknown_row(id))
-        .collect();
-    let slow = "slow\t1nbqkbn1/2pppp2/8/8/3QK3/P6P/1P1PP1P1/RrB2BrR w - - 0 1\tillegal?\t\n";
-    let file = write(dir.path(), "t.tsv", &(HEADER.to_owned() + &quick + slow));
-    let resume: PathBuf = dir.path().join("r.jsonl");
-    let args = |resume: &Path| -> Vec<String> {
-        [
-            "solve",
-            &file,
-            "--resume",
-            resume.to_str().unwrap(),
-            "--game-time",
-            "5",
-        ]
-        .map(str::to_owned)
-        .to_vec()
-    };
-    let child = command()
-        .args(args(&resume))
-        .env("TMPDIR", tmp.path())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    // The three quick problems are answered first (one job, in order).
-    let deadline = Instant::now() + Duration::from_secs(60);
-    while std::fs::read_to_string(&resume).map_or(0, |t| t.lines().count()) < 3 {
-        assert!(
-            Instant::now() < deadline,
-            "the quick problems were not answered"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    let killed = std::process::Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(killed.success());
-    let out = child.wait_with_output().unwrap();
+    let rows: String = ["a", "b", "c"].iter().map(|id| unknown_row(id)).collect();
+    let file = write(dir.path(), "t.tsv", &(HEADER.to_owned() + &rows));
+    let whole = r#"{"id":"a","status":"ok","code":0,"detail":"answered before","seconds":1.0}"#;
+    let cut = r#"{"id":"b","status":"unkn"#;
+    let resume = write(dir.path(), "r.jsonl", &format!("{whole}\n{cut}"));
+    let out = run(&["solve", &file, "--resume", &resume, "--json"]);
+    assert_eq!(out.status.code(), Some(3));
+    // One note naming the line dropped, before the run's `error:` totals.
     let err = stderr_of(&out);
-    assert_eq!(out.status.code(), Some(130), "{err}");
-    assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(
-        err.starts_with(
-            "error: interrupted: 3 of 4 problems finished; abandoned while running: slow; \
-             their lines are in "
-        ),
-        "{err}"
-    );
-    assert_eq!(
-        stdout_of(&out),
-        "",
-        "no summary for a run that did not finish"
-    );
-    let written = std::fs::read_to_string(&resume).unwrap();
-    assert!(written.ends_with('\n'));
-    let ids: Vec<String> = written
+    let notes: Vec<&str> = err.lines().filter(|l| l.starts_with("note: ")).collect();
+    assert!(notes.len() == 1 && notes[0].contains("r.jsonl:2"), "{err}");
+    let lines: Vec<Value> = stdout_of(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let (by, summary) = by_id(&lines);
+    assert_eq!(by.keys().collect::<Vec<_>>(), ["a", "b", "c"]);
+    assert_eq!(by["a"]["detail"], "answered before");
+    assert_eq!(by["b"]["status"], "unknown", "b solved again");
+    assert_eq!(summary["items"], 3);
+    let after = std::fs::read_to_string(&resume).unwrap();
+    // The cut line is gone; the new lines of b and c follow a's.
+    let rest = after.strip_prefix(&format!("{whole}\n")).expect("a kept");
+    assert!(after.ends_with('\n'), "{after}");
+    let new: BTreeSet<String> = rest
         .lines()
         .map(|l| {
-            serde_json::from_str::<Value>(l).unwrap()["id"]
-                .as_str()
-                .unwrap()
-                .to_owned()
+            let v: Value = serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}"));
+            v["id"].as_str().unwrap().to_owned()
         })
         .collect();
-    assert_eq!(ids, ["q1", "q2", "q3"]);
-    let left: Vec<_> = std::fs::read_dir(tmp.path()).unwrap().collect();
-    assert!(left.is_empty(), "{left:?}");
-    // Resumed: only the slow problem is solved, appended after the others.
-    let out = command().args(args(&resume)).output().unwrap();
-    assert!(
-        matches!(out.status.code(), Some(0..=4)),
-        "{}",
-        stderr_of(&out)
-    );
-    let after = std::fs::read_to_string(&resume).unwrap();
-    let last = after.strip_prefix(&written).expect("appended");
-    assert_eq!(last.lines().count(), 1);
-    let last: Value = serde_json::from_str(last).unwrap();
-    assert_eq!(last["id"], "slow");
-    assert!(
-        stdout_of(&out).contains("4 problems: "),
-        "{}",
-        stdout_of(&out)
-    );
+    assert_eq!(new, ["b".to_owned(), "c".to_owned()].into(), "{after}");
+    assert_eq!(after.lines().count(), 3, "{after}");
+    let out = run(&["solve", &file, "--resume", &resume]);
+    let err = stderr_of(&out);
+    assert!(!err.contains("note:"), "nothing cut any more: {err}");
+    assert_eq!(out.status.code(), Some(3), "{err}");
+    // A cut line that is not the last, a line that is not a problem line,
+    // or an id twice: refused, the file untouched.
+    for bad in [
+        format!("{cut}\n{whole}\n"),
+        format!("{whole}\n[1, 2]\n"),
+        format!("{whole}\n{whole}\n"),
+    ] {
+        let resume = write(dir.path(), "bad.jsonl", &bad);
+        let line = usage_error(&["solve", &file, "--resume", &resume]);
+        assert!(line.contains("bad.jsonl"), "{line}");
+        assert_eq!(std::fs::read_to_string(&resume).unwrap(), bad);
+    }
+}
+
+/// The `jq` line of docs/solve.md gives the summary line `--merge` gives
+/// (without `seconds`, summed in another order). Skipped without `jq`.
+#[test]
+fn the_documented_jq_line_gives_the_merged_summary() {
+    let docs = Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/solve.md");
+    let docs = std::fs::read_to_string(docs).unwrap();
+    let program = docs
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("jq -s -c '"))
+        .and_then(|l| l.split_once("' "))
+        .map(|(program, _)| program.to_owned())
+        .expect("docs/solve.md has a line `jq -s -c '…' FILES`");
+    let dir = tempfile::tempdir().unwrap();
+    let lines = [
+        r#"{"id":"x","status":"ok","code":0,"detail":"","seconds":1.0}"#,
+        r#"{"summary":{"items":1,"ok":1,"refuted":0,"unknown":0,"error":0,"seconds":1.0}}"#,
+        r#"{"id":"y","status":"unknown","code":3,"detail":"","seconds":0.5}"#,
+        r#"{"id":"z","status":"error","code":2,"detail":"bad","seconds":0.25}"#,
+        r#"{"id":"w","status":"unknown","code":3,"detail":"","seconds":2}"#,
+    ];
+    let a = write(dir.path(), "a.jsonl", &format!("{}\n{}\n", lines[0], lines[1]));
+    let b = write(dir.path(), "b.jsonl", &(lines[2..].join("\n") + "\n"));
+    let Ok(out) = std::process::Command::new("jq")
+        .args(["-s", "-c", &program, &a, &b])
+        .output()
+    else {
+        eprintln!("skipping: no jq");
+        return;
+    };
+    assert!(out.status.success(), "{}", stderr_of(&out));
+    let jq: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let (_, merged) = json_run(&["--merge", &a, &b, "--json"]);
+    let merged = merged.last().unwrap().clone();
+    assert_eq!(jq["summary"]["seconds"], 3.75);
+    let without_seconds = |v: &Value| {
+        let mut v = v["summary"].clone();
+        v.as_object_mut().unwrap().remove("seconds");
+        v
+    };
+    assert_eq!(without_seconds(&jq), without_seconds(&merged));
+    assert_eq!(merged["summary"]["unknown"], 2);
+}
+
+/// A stand-in for `coqc` that answers the version probe and otherwise
+/// writes its pid to the FIFO `$FAKE_COQC_FIFO`, then sleeps (as itself,
+/// `exec`) until killed: a proof being checked, for as long as it takes.
+#[cfg(target_os = "linux")]
+fn fake_coqc(dir: &Path) -> PathBuf {
+    use std::os::unix::fs::PermissionsExt as _;
+    let path = dir.join("coqc");
+    std::fs::write(
+        &path,
+        "#!/bin/sh\n\
+         if [ \"$1\" = --print-version ]; then echo '8.16.1 4.14.1'; exit 0; fi\n\
+         echo $$ > \"$FAKE_COQC_FIFO\"\n\
+         exec sleep 600\n",
+    )
+    .unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path
+}
+
+/// Whether the process `pid` is alive (not gone, not a zombie).
+#[cfg(target_os = "linux")]
+fn alive(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat"))
+        .ok()
+        .and_then(|stat| {
+            let state = stat.rsplit_once(") ")?.1.chars().next()?;
+            Some(state != 'Z' && state != 'X')
+        })
+        .unwrap_or(false)
+}
+
+/// SIGTERM (and SIGHUP) to a run busy checking a proof: the handler
+/// finishes no line after it, kills `coqc` (here a stand-in that would
+/// sleep ten minutes: no sleep in the test, it waits on FIFO reads and on
+/// the process), exits 130 with one `error: interrupted` line naming what
+/// finished and what was abandoned, prints no summary, and leaves the
+/// lines written whole (standard output and the resume file) and no
+/// temporary file. Resumed (with Coq), the run answers the rest once.
+#[cfg(target_os = "linux")]
+#[test]
+fn sigterm_or_sighup_stops_a_run_with_its_lines_whole_and_coqc_killed() {
+    use std::io::{BufRead as _, BufReader, Write as _};
+    for signal in ["TERM", "HUP"] {
+        let dir = tempfile::tempdir().unwrap();
+        let tmp = tempfile::tempdir().unwrap();
+        let coqc = fake_coqc(dir.path());
+        let fifo = dir.path().join("coqc-pids");
+        let made = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap();
+        assert!(made.success());
+        // Opened for reading and writing: never blocks, and a read waits
+        // for a line (from the stand-in, or from the waiter below).
+        let mut pids = BufReader::new(
+            std::fs::OpenOptions::new()
+                .read(true)
+                .write(true)
+                .open(&fifo)
+                .unwrap(),
+        );
+        // Three instant problems, one that reaches coqc, one not started.
+        let proof = corpus_rows(&["rtr-P-01"]);
+        let (header, proof) = proof.split_once('\n').unwrap();
+        let quick = |id: &str| format!("{id}\t8/8/8/8/8/8/8/8\tno\tlast 1\t\t\ttest\n");
+        let text = format!(
+            "{header}\n{}{}{}{proof}{}",
+            quick("q1"),
+            quick("q2"),
+            quick("q3"),
+            quick("q4")
+        );
+        let file = write(dir.path(), "t.tsv", &text);
+        let resume = dir.path().join("r.jsonl");
+        let args = [
+            "solve",
+            &file,
+            "--json",
+            "--jobs",
+            "1",
+            "--resume",
+            resume.to_str().unwrap(),
+        ];
+        let child = command()
+            .args(args)
+            .env("COQC", &coqc)
+            .env("FAKE_COQC_FIFO", &fifo)
+            .env("TMPDIR", tmp.path())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let pid = child.id();
+        let waiter = {
+            let fifo = fifo.clone();
+            std::thread::spawn(move || {
+                let out = child.wait_with_output().unwrap();
+                // Unblocks the read below if coqc was never started.
+                if let Ok(mut f) = std::fs::OpenOptions::new().write(true).open(&fifo) {
+                    let _ = writeln!(f, "exited");
+                }
+                out
+            })
+        };
+        let mut line = String::new();
+        pids.read_line(&mut line).unwrap();
+        let Ok(coqc_pid) = line.trim().parse::<u32>() else {
+            let out = waiter.join().unwrap();
+            panic!(
+                "coqc was not started ({line:?}): {}{}",
+                stdout_of(&out),
+                stderr_of(&out)
+            );
+        };
+        assert!(alive(coqc_pid));
+        let sent = std::process::Command::new("kill")
+            .args([&format!("-{signal}"), &pid.to_string()])
+            .status()
+            .unwrap();
+        assert!(sent.success());
+        let out = waiter.join().unwrap();
+        let still = alive(coqc_pid);
+        if still {
+            let _ = std::process::Command::new("kill")
+                .args(["-KILL", &coqc_pid.to_string()])
+                .status();
+        }
+        assert!(!still, "SIG{signal}: coqc {coqc_pid} left running");
+        let err = stderr_of(&out);
+        assert_eq!(out.status.code(), Some(130), "SIG{signal}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(
+            err.starts_with(
+                "error: interrupted: 3 of 5 problems finished; abandoned while running: \
+                 rtr-P-01; 1 not started; their lines are in "
+            ),
+            "{err}"
+        );
+        // Whole lines, the three finished problems', no summary: on
+        // standard output and in the resume file alike.
+        let written = std::fs::read_to_string(&resume).unwrap();
+        for text in [stdout_of(&out), written.clone()] {
+            assert!(text.ends_with('\n'), "{text:?}");
+            let ids: Vec<String> = text
+                .lines()
+                .map(|l| {
+                    let v: Value = serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}"));
+                    v["id"].as_str().unwrap().to_owned()
+                })
+                .collect();
+            assert_eq!(ids, ["q1", "q2", "q3"]);
+        }
+        let left: Vec<_> = std::fs::read_dir(tmp.path()).unwrap().collect();
+        assert!(left.is_empty(), "{left:?}");
+        if skip_coq() || signal != "TERM" {
+            continue;
+        }
+        // Resumed with the real coqc: the two others are solved, appended
+        // after the others, and the summary counts all five.
+        let out = command().args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(3), "{}", stderr_of(&out));
+        let after = std::fs::read_to_string(&resume).unwrap();
+        let new = after.strip_prefix(&written).expect("appended");
+        let new: BTreeSet<String> = new
+            .lines()
+            .map(|l| {
+                serde_json::from_str::<Value>(l).unwrap()["id"]
+                    .as_str()
+                    .unwrap()
+                    .to_owned()
+            })
+            .collect();
+        assert_eq!(new, ["q4".to_owned(), "rtr-P-01".to_owned()].into());
+        let lines: Vec<Value> = stdout_of(&out)
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        let (by, summary) = by_id(&lines);
+        assert_eq!(by.len(), 5);
+        assert_eq!(by["rtr-P-01"]["status"], "ok");
+        assert_eq!((summary["ok"].clone(), summary["unknown"].clone()), (1.into(), 4.into()));
+    }
 }

@@ -63,7 +63,7 @@ pub struct SolveArgs {
     /// Solve only the problems of shard K of N (K from 1 to N): those
     /// whose id hashes to K (docs/solve.md), so that N runs, anywhere,
     /// split the file between them
-    #[arg(long, value_name = "K/N", value_parser = batch::parse_shard)]
+    #[arg(long, value_name = "K/N", value_parser = batch::parse_shard, allow_hyphen_values = true)]
     pub shard: Option<batch::Shard>,
 
     /// Skip the problems answered in FILE.jsonl (lines of an earlier run,
