@@ -371,6 +371,32 @@ fn resume_drops_a_cut_last_line_and_refuses_a_malformed_file() {
     }
 }
 
+/// A `--resume` or `--merge` file that cannot be read (a directory, a
+/// path in a missing directory, a missing file, bytes that are not UTF-8)
+/// is bad input: one `error:` line naming it, exit 2, nothing solved.
+#[test]
+fn files_that_cannot_be_read_are_bad_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = write(dir.path(), "t.tsv", &(HEADER.to_owned() + &unknown_row("a")));
+    let folder = dir.path().to_str().unwrap().to_owned();
+    let nowhere = dir.path().join("missing/r.jsonl");
+    let nowhere = nowhere.to_str().unwrap();
+    let binary = dir.path().join("binary.jsonl");
+    std::fs::write(&binary, b"\xff\xfe\n").unwrap();
+    let binary = binary.to_str().unwrap();
+    for resume in [folder.as_str(), nowhere, binary] {
+        let line = usage_error(&["solve", &file, "--resume", resume]);
+        assert!(line.contains(resume) && line.contains("--resume"), "{line}");
+    }
+    assert!(!Path::new(nowhere).exists());
+    let missing = dir.path().join("none.jsonl");
+    let missing = missing.to_str().unwrap();
+    for lines in [folder.as_str(), missing] {
+        let line = usage_error(&["solve", "--merge", lines]);
+        assert!(line.contains(lines), "{line}");
+    }
+}
+
 /// The `jq` line of docs/solve.md gives the summary line `--merge` gives
 /// (without `seconds`, summed in another order). Skipped without `jq`.
 #[test]
