@@ -757,7 +757,18 @@ mod tests {
     fn shard_arguments_are_k_of_n_from_one() {
         assert_eq!(parse_shard("2/3"), Ok(Shard { index: 2, count: 3 }));
         assert_eq!(parse_shard(" 1/1 "), Ok(Shard { index: 1, count: 1 }));
-        for bad in ["4/3", "0/3", "0/0", "1/0", "1", "-1/3", "a/b", "1/3/4", "", "1/1000001"] {
+        for bad in [
+            "4/3",
+            "0/3",
+            "0/0",
+            "1/0",
+            "1",
+            "-1/3",
+            "a/b",
+            "1/3/4",
+            "",
+            "1/1000001",
+        ] {
             assert!(parse_shard(bad).is_err(), "{bad:?}");
         }
         let shard = Shard { index: 2, count: 2 };

@@ -377,7 +377,11 @@ fn resume_drops_a_cut_last_line_and_refuses_a_malformed_file() {
 #[test]
 fn files_that_cannot_be_read_are_bad_input() {
     let dir = tempfile::tempdir().unwrap();
-    let file = write(dir.path(), "t.tsv", &(HEADER.to_owned() + &unknown_row("a")));
+    let file = write(
+        dir.path(),
+        "t.tsv",
+        &(HEADER.to_owned() + &unknown_row("a")),
+    );
     let folder = dir.path().to_str().unwrap().to_owned();
     let nowhere = dir.path().join("missing/r.jsonl");
     let nowhere = nowhere.to_str().unwrap();
@@ -417,7 +421,11 @@ fn the_documented_jq_line_gives_the_merged_summary() {
         r#"{"id":"z","status":"error","code":2,"detail":"bad","seconds":0.25}"#,
         r#"{"id":"w","status":"unknown","code":3,"detail":"","seconds":2}"#,
     ];
-    let a = write(dir.path(), "a.jsonl", &format!("{}\n{}\n", lines[0], lines[1]));
+    let a = write(
+        dir.path(),
+        "a.jsonl",
+        &format!("{}\n{}\n", lines[0], lines[1]),
+    );
     let b = write(dir.path(), "b.jsonl", &(lines[2..].join("\n") + "\n"));
     let Ok(out) = std::process::Command::new("jq")
         .args(["-s", "-c", &program, &a, &b])
@@ -620,6 +628,9 @@ fn sigterm_or_sighup_stops_a_run_with_its_lines_whole_and_coqc_killed() {
         let (by, summary) = by_id(&lines);
         assert_eq!(by.len(), 5);
         assert_eq!(by["rtr-P-01"]["status"], "ok");
-        assert_eq!((summary["ok"].clone(), summary["unknown"].clone()), (1.into(), 4.into()));
+        assert_eq!(
+            (summary["ok"].clone(), summary["unknown"].clone()),
+            (1.into(), 4.into())
+        );
     }
 }
