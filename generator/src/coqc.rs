@@ -373,6 +373,15 @@ impl Coqc {
         timeout: Duration,
     ) -> Result<Compiled, CoqcError> {
         let start = Instant::now();
+        // Counted before it exists, so that an interruption arriving while
+        // it starts waits for it (and `wait_until` kills it); none is
+        // started once the process is interrupted.
+        let _watched = crate::interrupt::watch_child();
+        if crate::interrupt::requested() {
+            return Err(io_error(format!("starting {}", self.path.display()))(
+                io::ErrorKind::Interrupted.into(),
+            ));
+        }
         let mut child = Command::new(&self.path)
             .arg("-Q")
             .arg(root)
@@ -506,15 +515,24 @@ pub(crate) fn after(start: Instant, limit: Duration) -> Instant {
     start.checked_add(limit.min(CENTURY)).unwrap_or(start)
 }
 
-/// `Ok(None)` if `child` is still running at `deadline`.
+/// `Ok(None)` if `child` is still running at `deadline`, or if the process
+/// is interrupted (`crate::interrupt`: the child is then killed).
 pub(crate) fn wait_until(
     child: &mut Child,
     deadline: Instant,
 ) -> io::Result<Option<std::process::ExitStatus>> {
+    let _watched = crate::interrupt::watch_child();
     let mut pause = Duration::from_millis(2);
     loop {
         if let Some(status) = child.try_wait()? {
             return Ok(Some(status));
+        }
+        if crate::interrupt::requested() {
+            // Interrupted: a signal sent to us alone would leave the child
+            // running; the handler waits for it to be gone.
+            let _ = child.kill();
+            let _ = child.wait();
+            return Ok(None);
         }
         let now = Instant::now();
         if now >= deadline {

@@ -19,7 +19,14 @@
 //! an answer is "proven" only when Coq accepted it. The published answer
 //! is compared afterwards; a proven answer that contradicts it is reported
 //! as `refuted` with both, never hidden.
+//!
+//! A file too large for one machine is split by `--shard K/N` (the
+//! problems whose id hashes to K, [`batch::shard_of`]), a run stopped
+//! midway is taken up again by `--resume FILE` (the problems answered in
+//! FILE skipped, the new lines appended to it), and the lines of several
+//! runs are summed up by `--merge` as one run's: docs/solve.md.
 
+use std::collections::{HashMap, HashSet};
 use std::path::PathBuf;
 use std::str::FromStr;
 use std::time::Duration;
@@ -41,7 +48,7 @@ use super::json::{AnswerJson, CoqcJson};
 use super::output::write_stdout;
 use super::question::{bad_question, read_problems, undecided};
 use crate::answer::{self, game_seconds, last_game_seconds, ply_type, Answer, Options};
-use crate::batch::{self, BatchOptions, Done};
+use crate::batch::{self, BatchOptions, Done, Outcome};
 use crate::classic::{self as classic_q, Classic};
 use crate::coqchk::Scope;
 use crate::emit::classic::{paired_file, Paired};
@@ -54,7 +61,28 @@ use crate::prove::game_before;
 pub struct SolveArgs {
     /// An EPD file of retro problems, or a TSV shaped like
     /// examples/corpus/*.tsv (`-` for standard input)
-    pub file: PathBuf,
+    #[arg(required_unless_present = "merge")]
+    pub file: Option<PathBuf>,
+
+    /// Solve only the problems of shard K of N (K from 1 to N): those
+    /// whose id hashes to K (docs/solve.md), so that N runs, anywhere,
+    /// split the file between them
+    #[arg(long, value_name = "K/N", value_parser = batch::parse_shard, allow_hyphen_values = true)]
+    pub shard: Option<batch::Shard>,
+
+    /// Skip the problems answered in FILE.jsonl (lines of an earlier run,
+    /// created if missing) and append each new problem's line to it; the
+    /// output is then that of one run over all the problems
+    #[arg(long, value_name = "FILE.jsonl")]
+    pub resume: Option<PathBuf>,
+
+    /// Read the JSON lines of runs (`--json` outputs, `--resume` files;
+    /// `-` for standard input) instead of solving, and print their summary
+    /// as one run would (with --json: their lines sorted by id, then the
+    /// summary line); exit code of the worst problem
+    #[arg(long, value_name = "LINES.jsonl", num_args = 1.., conflicts_with_all =
+          ["file", "shard", "resume", "jobs", "timeout", "game_time"])]
+    pub merge: Vec<PathBuf>,
 
     /// Problems solved at once (1 to 64)
     #[arg(long, value_parser = batch::parse_jobs, default_value = "1", allow_hyphen_values = true)]
@@ -171,14 +199,70 @@ struct SolvedJson {
 }
 
 pub fn run(args: SolveArgs) -> Result<(), CliError> {
-    let text = crate::input::read_text(&args.file)?;
-    let name = args.file.display().to_string();
+    if !args.merge.is_empty() {
+        return merge(&args.merge, args.json);
+    }
+    let Some(file) = &args.file else {
+        return Err(CliError::usage(
+            "solve needs a FILE (or --merge LINES.jsonl…)",
+        ));
+    };
+    let text = crate::input::read_text(file)?;
+    let name = file.display().to_string();
     let items = parse_items(&text, &name)?;
     if items.is_empty() {
         return Err(CliError::usage(format!("no problem in {name}")));
     }
+    // This run's problems: its shard's (all of them without --shard), in
+    // the file's order. A shard may be empty (more shards than problems).
+    let items: Vec<(String, Item)> = match args.shard {
+        Some(shard) => items
+            .into_iter()
+            .filter(|(id, _)| shard.contains(id))
+            .collect(),
+        None => items,
+    };
+    let mut resume = args
+        .resume
+        .as_deref()
+        .map(batch::Resume::open)
+        .transpose()?;
+    // The problems answered before, by id; lines of ids not among this
+    // run's problems (another shard's, another file's) are left alone.
+    let ids: HashSet<&str> = items.iter().map(|(id, _)| id.as_str()).collect();
+    let earlier: HashMap<String, Outcome> = resume
+        .iter()
+        .flat_map(|r| r.answered())
+        .filter(|o| ids.contains(o.id.as_str()))
+        .map(|o| (o.id.clone(), o.clone()))
+        .collect();
+    let todo: Vec<(String, &Item)> = items
+        .iter()
+        .filter(|(id, _)| !earlier.contains_key(id))
+        .map(|(id, item)| (id.clone(), item))
+        .collect();
+    let json = args.json;
+    if json {
+        // As one run would have printed them: the problems answered
+        // before first (in the file's order).
+        let mut before = String::new();
+        for (id, _) in &items {
+            if let Some(outcome) = earlier.get(id) {
+                before.push_str(&batch::json_line(outcome));
+            }
+        }
+        let _hold = crate::interrupt::hold_output();
+        write_stdout(&before)?;
+    }
+    let _resumable = resume.as_ref().map(|r| {
+        let words = format!(
+            "their lines are in {file}: `--resume {file}` again solves the others",
+            file = r.path().display()
+        );
+        crate::interrupt::note(move || words.clone())
+    });
     let timeout = Duration::from_secs(args.timeout);
-    let coqchk = if args.coqchk {
+    let coqchk = if args.coqchk && !todo.is_empty() {
         let (scope, checked) = coqchk_library(timeout)?;
         eprintln!("{}", checked.line());
         Some(scope)
@@ -195,27 +279,49 @@ pub fn run(args: SolveArgs) -> Result<(), CliError> {
         },
         coqchk,
     };
-    let json = args.json;
     let options = BatchOptions {
         jobs: args.jobs,
         unit: "problems".to_string(),
     };
-    let outcomes = batch::run_items(
-        &items,
+    let mut sink = batch::Sink::new(json, resume.as_mut());
+    let new = batch::run_items(
+        &todo,
         &options,
         |item| solve(item, &settings),
-        |outcome| {
-            if json {
-                let _ = write_stdout(&batch::json_line(outcome));
-            }
-        },
+        |outcome| sink.write(outcome),
     );
+    sink.finish()?;
+    let mut new: HashMap<String, Outcome> = new.into_iter().map(|o| (o.id.clone(), o)).collect();
+    let outcomes: Vec<Outcome> = items
+        .iter()
+        .filter_map(|(id, _)| earlier.get(id).cloned().or_else(|| new.remove(id)))
+        .collect();
+    summarize(&outcomes, json)
+}
+
+/// Prints the summary of a run's problems (the table, or with `--json`
+/// the summary line) and gives the run's result: the exit code of the
+/// worst problem.
+fn summarize(outcomes: &[Outcome], json: bool) -> Result<(), CliError> {
+    let _hold = crate::interrupt::hold_output();
     if json {
-        write_stdout(&batch::json_summary(&outcomes))?;
+        write_stdout(&batch::json_summary(outcomes))?;
     } else {
-        write_stdout(&batch::summary_table(&outcomes, "problems"))?;
+        write_stdout(&batch::summary_table(outcomes, "problems"))?;
     }
-    batch::exit_result(&outcomes, "problems")
+    batch::exit_result(outcomes, "problems")
+}
+
+/// `solve --merge FILE…`: the problem lines of several runs as one run's
+/// (sorted by id; an id answered twice refused), their summary, and the
+/// worst problem's exit code.
+fn merge(files: &[PathBuf], json: bool) -> Result<(), CliError> {
+    let outcomes = batch::merge(files)?;
+    if json {
+        let lines: String = outcomes.iter().map(batch::json_line).collect();
+        write_stdout(&lines)?;
+    }
+    summarize(&outcomes, json)
 }
 
 /// Reads an EPD file or a corpus TSV into `(id, problem)` pairs; a
