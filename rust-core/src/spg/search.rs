@@ -1,0 +1,400 @@
+//! The exhaustive search: every game of exactly `n` plies from the initial
+//! position that reaches the diagram.
+//!
+//! Depth-first over the legal moves (the forward move generator), cut where
+//! a side's lower bound ([`super::bound`]) exceeds the moves it has left,
+//! and where the transposition table ([`super::table`]) knows the position
+//! leads nowhere in the plies left. Games found below a position are
+//! remembered with it, so a transposition lists them again without a
+//! second search. Children are tried in order of their slack (plies left
+//! minus the bounds), the most first: the moves that keep to the plan.
+//!
+//! The search is complete when it was not stopped (by a time or node limit,
+//! or by reaching the number of games asked for): then every game of `n`
+//! plies is among those listed, since every cut is sound.
+
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+use crate::castling::CastlingRights;
+use crate::hash::FastMap;
+use crate::{Bitboard, Color, Move, Position, Role};
+
+use super::bound::{side_bound, UNREACHABLE};
+use super::frozen::frozen;
+use super::routes::Routes;
+use super::table::{Key, Table};
+use super::Diagram;
+
+/// How much a search may do, and when it may stop early.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// Stop once this many games are found (`None`: list them all).
+    pub max_solutions: Option<usize>,
+    /// Stop after this much time (`None`: no limit).
+    pub time: Option<Duration>,
+    /// Stop after visiting this many positions (`None`: no limit).
+    pub nodes: Option<u64>,
+}
+
+impl Default for Limits {
+    /// Two games (enough to tell unique from cooked), no time or node limit.
+    fn default() -> Limits {
+        Limits {
+            max_solutions: Some(2),
+            time: None,
+            nodes: None,
+        }
+    }
+}
+
+/// Why a search stopped before accounting for every game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stop {
+    /// The number of games asked for was found.
+    Solutions,
+    /// The time limit ran out.
+    Time,
+    /// The node limit ran out.
+    Nodes,
+}
+
+/// What the games found say about the problem.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verdict {
+    /// Exactly one game, and the search was complete.
+    Unique,
+    /// At least two games.
+    Cooked,
+    /// No game, and the search was complete.
+    None,
+    /// The search stopped early with fewer than two games.
+    Unknown,
+}
+
+/// The outcome of a search for the games of one length.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Report {
+    pub plies: u32,
+    /// The games found, each replayed from the initial position.
+    pub solutions: Vec<Vec<Move>>,
+    /// Every game of `plies` plies is in `solutions`.
+    pub complete: bool,
+    /// Why the search stopped early (`None` when it is complete).
+    pub stopped: Option<Stop>,
+    /// Positions visited.
+    pub nodes: u64,
+    pub seconds: f64,
+}
+
+impl Report {
+    pub fn verdict(&self) -> Verdict {
+        match (self.solutions.len(), self.complete) {
+            (n, _) if n >= 2 => Verdict::Cooked,
+            (1, true) => Verdict::Unique,
+            (0, true) => Verdict::None,
+            _ => Verdict::Unknown,
+        }
+    }
+}
+
+/// The outcome of a search for the shortest games.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ShortestReport {
+    /// The search at the least length with a game (its report), if found.
+    pub found: Option<Report>,
+    /// Every length below this was searched completely and has no game.
+    pub none_below: u32,
+    pub nodes: u64,
+    pub seconds: f64,
+}
+
+/// The most positions the transposition table holds (about 40 bytes each).
+const TABLE_CAPACITY: usize = 8_000_000;
+/// The most side bounds and route tables remembered before starting afresh.
+const SIDE_CAPACITY: usize = 2_000_000;
+const ROUTES_CAPACITY: usize = 2_000;
+
+/// A side's men, its captures owed and castling rights, and the frozen
+/// squares: everything [`side_bound`] reads.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct SideKey {
+    men: [u64; 6],
+    frozen: u64,
+    meta: u32,
+}
+
+/// A search engine for one diagram. Its tables outlive a search, so a
+/// second search (another length, more games) starts from what the first
+/// learnt.
+pub struct Solver {
+    diagram: Diagram,
+    target_count: [u32; 2],
+    routes: FastMap<Bitboard, Rc<Routes>>,
+    sides: FastMap<SideKey, u32>,
+    table: Table,
+    /// Games below a position, as move lists from it.
+    games: FastMap<Key, Rc<Vec<Vec<Move>>>>,
+}
+
+impl Solver {
+    pub fn new(diagram: Diagram) -> Solver {
+        let target_count = Color::ALL.map(|c| diagram.board().by_color(c).count());
+        Solver {
+            diagram,
+            target_count,
+            routes: FastMap::default(),
+            sides: FastMap::default(),
+            table: Table::new(TABLE_CAPACITY),
+            games: FastMap::default(),
+        }
+    }
+
+    pub fn diagram(&self) -> &Diagram {
+        &self.diagram
+    }
+
+    /// The lower bounds on the moves White and Black still make from
+    /// `pos` to the diagram ([`UNREACHABLE`] when a side cannot).
+    pub fn bounds(&mut self, pos: &Position) -> [u32; 2] {
+        let board = pos.board();
+        let count = Color::ALL.map(|c| board.by_color(c).count());
+        if count[0] < self.target_count[0] || count[1] < self.target_count[1] {
+            return [UNREACHABLE; 2];
+        }
+        // White captures Black's surplus and Black White's.
+        let owed = [
+            count[1] - self.target_count[1],
+            count[0] - self.target_count[0],
+        ];
+        let castling = pos.castling_rights();
+        let f = frozen(board, castling, &self.diagram, owed);
+        let routes = match self.routes.get(&f) {
+            Some(r) => Rc::clone(r),
+            None => {
+                if self.routes.len() >= ROUTES_CAPACITY {
+                    self.routes.clear();
+                }
+                let r = Rc::new(Routes::new(&self.diagram, f));
+                self.routes.insert(f, Rc::clone(&r));
+                r
+            }
+        };
+        Color::ALL.map(|color| {
+            let ours = board.by_color(color);
+            let key = SideKey {
+                men: Role::ALL.map(|r| (board.by_role(r) & ours).0),
+                frozen: f.0,
+                meta: owed[color.index()] << 8 | castling_bits(castling, color) << 1 | color as u32,
+            };
+            if let Some(&b) = self.sides.get(&key) {
+                return b;
+            }
+            let b = side_bound(board, castling, color, &routes, f, owed[color.index()]);
+            if self.sides.len() >= SIDE_CAPACITY {
+                self.sides.clear();
+            }
+            self.sides.insert(key, b);
+            b
+        })
+    }
+
+    /// The moves each side has in `plies` plies with `turn` to move.
+    fn moves_left(turn: Color, plies: u32) -> [u32; 2] {
+        let (first, second) = (plies.div_ceil(2), plies / 2);
+        match turn {
+            Color::White => [first, second],
+            Color::Black => [second, first],
+        }
+    }
+
+    /// How many plies the bounds leave to spare from `pos` with `plies`
+    /// left (`None` when a side cannot make it).
+    fn slack(&mut self, pos: &Position, plies: u32) -> Option<u32> {
+        let lb = self.bounds(pos);
+        let have = Solver::moves_left(pos.turn(), plies);
+        if lb[0] > have[0] || lb[1] > have[1] {
+            None
+        } else {
+            Some(have[0] - lb[0] + have[1] - lb[1])
+        }
+    }
+
+    /// Every game of exactly `plies` plies from the initial position to the
+    /// diagram, within `limits`.
+    pub fn search(&mut self, plies: u32, limits: &Limits) -> Report {
+        let start = Instant::now();
+        let mut run = Run {
+            limits: *limits,
+            start,
+            nodes: 0,
+            solutions: Vec::new(),
+            path: Vec::with_capacity(plies as usize),
+            stop: None,
+        };
+        let root = Position::start();
+        let possible = self.diagram.plies_parity_ok(plies)
+            && !self.diagram.mover_in_check()
+            && self.slack(&root, plies).is_some();
+        if possible {
+            let _ = self.visit(&mut run, &root, plies);
+        }
+        Report {
+            plies,
+            solutions: run.solutions,
+            complete: run.stop.is_none(),
+            stopped: run.stop,
+            nodes: run.nodes,
+            seconds: start.elapsed().as_secs_f64(),
+        }
+    }
+
+    /// The least length with a game, searching each length up to
+    /// `max_plies` in turn (the tables learnt at one length serve the
+    /// next); `limits` applies to the whole search.
+    pub fn shortest(&mut self, max_plies: u32, limits: &Limits) -> ShortestReport {
+        let start = Instant::now();
+        let mut nodes = 0;
+        let mut plies = u32::from(self.diagram.turn() == Color::Black);
+        while plies <= max_plies {
+            let mut left = *limits;
+            if let Some(t) = limits.time {
+                left.time = Some(t.saturating_sub(start.elapsed()));
+            }
+            if let Some(n) = limits.nodes {
+                left.nodes = Some(n.saturating_sub(nodes));
+            }
+            let report = self.search(plies, &left);
+            nodes += report.nodes;
+            if !report.solutions.is_empty() || !report.complete {
+                let found = (!report.solutions.is_empty()).then_some(report);
+                return ShortestReport {
+                    found,
+                    none_below: plies,
+                    nodes,
+                    seconds: start.elapsed().as_secs_f64(),
+                };
+            }
+            plies += 2;
+        }
+        ShortestReport {
+            found: None,
+            none_below: plies,
+            nodes,
+            seconds: start.elapsed().as_secs_f64(),
+        }
+    }
+
+    /// Searches below `pos` with `plies` left (`pos` within the bounds).
+    fn visit(&mut self, run: &mut Run, pos: &Position, plies: u32) -> Result<(), Stop> {
+        run.count_node()?;
+        if plies == 0 {
+            if self.diagram.is_reached_by(pos) {
+                run.record(&[])?;
+            }
+            return Ok(());
+        }
+        let key = Key::new(pos, plies);
+        if self.table.is_dead(&key) {
+            return Ok(());
+        }
+        if let Some(games) = self.games.get(&key) {
+            let games = Rc::clone(games);
+            for g in games.iter() {
+                run.record(g)?;
+            }
+            return Ok(());
+        }
+        let found_before = run.solutions.len();
+        let mut children: Vec<(u32, Move, Position)> = Vec::new();
+        for m in pos.legal_moves() {
+            let mut child = *pos;
+            child.play_unchecked(&m);
+            if plies == 1 {
+                if self.diagram.is_reached_by(&child) {
+                    children.push((0, m, child));
+                }
+                continue;
+            }
+            if let Some(s) = self.slack(&child, plies - 1) {
+                children.push((s, m, child));
+            }
+        }
+        children.sort_by(|a, b| b.0.cmp(&a.0));
+        for (_, m, child) in &children {
+            run.path.push(*m);
+            let r = self.visit(run, child, plies - 1);
+            run.path.pop();
+            r?;
+        }
+        let depth = run.path.len();
+        if run.solutions.len() == found_before {
+            self.table.mark_dead(key);
+        } else {
+            let games: Vec<Vec<Move>> = run.solutions[found_before..]
+                .iter()
+                .map(|g| g[depth..].to_vec())
+                .collect();
+            self.games.insert(key, Rc::new(games));
+        }
+        Ok(())
+    }
+}
+
+/// The state of one search.
+struct Run {
+    limits: Limits,
+    start: Instant,
+    nodes: u64,
+    solutions: Vec<Vec<Move>>,
+    path: Vec<Move>,
+    stop: Option<Stop>,
+}
+
+impl Run {
+    #[inline]
+    fn count_node(&mut self) -> Result<(), Stop> {
+        self.nodes += 1;
+        if let Some(n) = self.limits.nodes {
+            if self.nodes > n {
+                return self.halt(Stop::Nodes);
+            }
+        }
+        if self.nodes % 1024 == 0 {
+            if let Some(t) = self.limits.time {
+                if self.start.elapsed() >= t {
+                    return self.halt(Stop::Time);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn halt(&mut self, why: Stop) -> Result<(), Stop> {
+        self.stop = Some(why);
+        Err(why)
+    }
+
+    /// Records the game made of the path and `tail`.
+    fn record(&mut self, tail: &[Move]) -> Result<(), Stop> {
+        let mut game = self.path.clone();
+        game.extend_from_slice(tail);
+        self.solutions.push(game);
+        if let Some(k) = self.limits.max_solutions {
+            if self.solutions.len() >= k {
+                return self.halt(Stop::Solutions);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The castling rights of `color` as two bits.
+fn castling_bits(rights: CastlingRights, color: Color) -> u32 {
+    crate::CastlingSide::ALL
+        .iter()
+        .enumerate()
+        .filter(|(_, &side)| rights.has(color, side))
+        .map(|(i, _)| 1 << i)
+        .sum()
+}
