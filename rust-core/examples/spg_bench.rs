@@ -35,6 +35,7 @@ struct Options {
     max: Option<usize>,
     only: Option<String>,
     up_to: Option<u32>,
+    trace: bool,
 }
 
 /// What the record expects.
@@ -71,6 +72,10 @@ fn main() {
     let text = std::fs::read_to_string(&options.file)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", options.file));
     let problems = read_problems(&text, &options);
+    if options.trace {
+        problems.iter().for_each(trace);
+        return;
+    }
     let next = AtomicUsize::new(0);
     let outcomes: Mutex<Vec<(usize, Outcome)>> = Mutex::new(Vec::new());
     std::thread::scope(|s| {
@@ -97,6 +102,7 @@ fn parse_args() -> Options {
         max: None,
         only: None,
         up_to: None,
+        trace: false,
     };
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
@@ -108,6 +114,7 @@ fn parse_args() -> Options {
             "--max" => o.max = Some(value().parse().expect("--max K")),
             "--only" => o.only = Some(value()),
             "--up-to" => o.up_to = Some(value().parse().expect("--up-to N")),
+            "--trace" => o.trace = true,
             _ => panic!("unknown argument {a}"),
         }
     }
@@ -224,6 +231,42 @@ fn solve(p: &Problem, options: &Options) -> Outcome {
         wrong: !wrong.is_empty(),
         seconds: report.seconds,
         plies: p.plies,
+    }
+}
+
+/// Prints, along the record's game, each side's lower bound against the
+/// moves it has left: where the bounds leave slack, the search branches.
+fn trace(p: &Problem) {
+    let diagram = Diagram::from_fen(&p.fen).expect("a diagram");
+    let mut solver = Solver::new(diagram);
+    let Some(game) = p.published.first() else {
+        return;
+    };
+    println!("{} ({} plies)", p.id, p.plies);
+    let mut pos = retroproof_core::Position::start();
+    for (i, uci) in std::iter::once(None)
+        .chain(game.iter().map(Some))
+        .enumerate()
+    {
+        if let Some(uci) = uci {
+            let m = pos.parse_uci(uci).expect("a legal move");
+            pos = pos.play(&m).expect("a legal move");
+        }
+        let left = p.plies - i as u32;
+        let have = match pos.turn() {
+            retroproof_core::Color::White => [left.div_ceil(2), left / 2],
+            retroproof_core::Color::Black => [left / 2, left.div_ceil(2)],
+        };
+        let lb = solver.bounds(&pos, left);
+        println!(
+            "{:>3} {:<6} white {:>2}/{:<2} black {:>2}/{:<2}",
+            i,
+            uci.map_or("", |u| u.as_str()),
+            lb[0],
+            have[0],
+            lb[1],
+            have[1]
+        );
     }
 }
 

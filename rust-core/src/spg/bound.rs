@@ -3,8 +3,8 @@
 //! For one side, every man of the diagram that is not frozen in place must
 //! be some distinct man of the position (its *assignment*); the men left
 //! over will be captured. Each side also makes exactly as many captures as
-//! the other side has men beyond the diagram's (`owed`): a capture is a
-//! move landing on the captured man's square.
+//! the other side has men beyond the diagram's (`owed`), each a move
+//! landing where one of those men can be taken ([`super::victims`]).
 //!
 //! With `T` the moves the side makes, `moves_m` and `captures_m` each man's
 //! share (`Σ captures_m = owed`), for any multiplier `μ`:
@@ -14,49 +14,82 @@
 //!   ≥ min over assignments Σ cost_μ(man, target) + μ · owed
 //! ```
 //!
-//! where `cost_μ` is at most what any game charges that man ([`routes`]
-//! gives the doubled costs for each `μ` in [`MUS`]; a man to be captured
-//! costs 0). `μ = 0` is the plain sum of route lengths; `μ = 1` says every
-//! capture is a move and counts the pawn steps that cannot be captures;
-//! `μ = -1` charges pawn paths that need more captures than are owed. The
-//! bound is the largest of these, and "impossible" when no assignment
-//! exists or the pawns' paths need more captures than are owed (an
-//! assignment minimising captures alone).
+//! where `cost_μ` is at most what any game charges that man (a man to be
+//! captured costs 0, since `μ ≤ 1`). `μ = 0` is the plain sum of route
+//! lengths; `μ = 1` says every capture is a move and counts the pawn steps
+//! that cannot be captures; `μ = -1` charges pawn paths that need more
+//! captures than are owed ([`super::routes`] gives the pawns' doubled costs
+//! for each `μ` in [`MUS`]). A piece that captures must go through a
+//! landing square on its way: `D1` moves at least (leaving its square and
+//! coming back when it captures where it stands), of which at most `owed`
+//! are captures. The bound is the largest of these, and "impossible" when
+//! no assignment exists or the pawns' paths need more captures than are
+//! owed (an assignment minimising captures alone).
 //!
 //! Castling is a king move that also moves a rook: a king on its home
 //! square with a right may count it as one move to the g- or c-file, its
 //! rook as a free move to the f- or d-file.
-//!
-//! [`routes`]: super::routes
 
 use crate::castling::CastlingRights;
 use crate::{Bitboard, Board, CastlingSide, Color, Role, Square};
 
 use super::assignment::{min_cost, Matrix, IMPOSSIBLE, MAX};
-use super::routes::{piece_cost, Routes, TargetRoutes, MUS, NEVER};
+use super::frozen::rel_rank;
+use super::routes::{piece_table, Routes, TargetRoutes, MUS, NEVER};
 
 /// "No game": a bound larger than any number of plies.
 pub const UNREACHABLE: u32 = u32::MAX;
 
-/// The fewest moves `color` still needs to turn `board`'s men into the
-/// diagram's ([`UNREACHABLE`] when it cannot), walking around the frozen
-/// squares `frozen` of `routes`, owing `owed` captures.
-pub fn side_bound(
-    board: &Board,
-    castling: CastlingRights,
-    color: Color,
-    routes: &Routes,
-    frozen: Bitboard,
-    owed: u32,
-) -> u32 {
-    let targets: Vec<&TargetRoutes> = routes.targets[color.index()]
+/// What a side's bound reads besides the board.
+pub struct Side<'a> {
+    pub color: Color,
+    pub castling: CastlingRights,
+    pub routes: &'a Routes,
+    pub frozen: Bitboard,
+    /// The squares a king of this colour never crosses.
+    pub king_walls: Bitboard,
+    /// Captures this side still makes.
+    pub owed: u32,
+    /// Where they can land.
+    pub landing: Bitboard,
+    /// Men of this side the other side's pawns must capture on their
+    /// paths ([`pawn_captures`]), and where.
+    pub victims: u32,
+    pub victim_squares: Bitboard,
+}
+
+/// One man's ways to one target: the fewest moves without a capture and
+/// through a landing square (either [`NEVER`]), each counting a castling
+/// move.
+#[derive(Clone, Copy)]
+struct Ways {
+    plain: u8,
+    capturing: u8,
+}
+
+/// The side's men not frozen in place.
+pub fn free_men(board: &Board, color: Color, frozen: Bitboard) -> Vec<(Square, Role)> {
+    (board.by_color(color) - frozen)
+        .map(|sq| (sq, board.role_at(sq).expect("occupied")))
+        .collect()
+}
+
+/// The side's targets not frozen in place.
+pub fn free_targets<'a>(routes: &'a Routes, frozen: Bitboard) -> Vec<&'a TargetRoutes> {
+    routes
+        .targets
         .iter()
         .filter(|t| !frozen.contains(t.square))
-        .collect();
-    let men: Vec<(Square, Role)> = (board.by_color(color) - frozen)
-        .map(|sq| (sq, board.role_at(sq).expect("occupied")))
-        .collect();
-    if targets.len() > men.len() || men.len() > MAX {
+        .collect()
+}
+
+/// The fewest moves the side still needs to turn `board`'s men into the
+/// diagram's ([`UNREACHABLE`] when it cannot).
+pub fn side_bound(board: &Board, side: &Side) -> u32 {
+    let targets = free_targets(side.routes, side.frozen);
+    let men = free_men(board, side.color, side.frozen);
+    let victims = side.victims as usize;
+    if targets.len() + victims > men.len() || men.len() > MAX {
         return UNREACHABLE;
     }
     let mut m = Matrix::new(targets.len(), men.len());
@@ -67,25 +100,334 @@ pub fn side_bound(
         }
     }
     match min_cost(&m) {
-        Some(c) if c as u32 <= owed => {}
+        Some(c) if c as u32 <= side.owed => {}
         _ => return UNREACHABLE,
     }
+    let ways: Vec<Vec<Ways>> = men
+        .iter()
+        .map(|&(sq, role)| piece_ways(sq, role, &targets, side))
+        .collect();
+    // The moves each man needs to be where the other side's pawns capture.
+    let to_victim: Vec<u8> = if victims > 0 {
+        men.iter()
+            .map(|&(sq, role)| moves_to(side, sq, role, side.victim_squares))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let mut m = Matrix::new(targets.len() + victims, men.len());
     let mut best = 0u32;
     for (k, &mu) in MUS.iter().enumerate() {
         for (i, t) in targets.iter().enumerate() {
             for (j, &(sq, role)) in men.iter().enumerate() {
-                m.cost[i][j] = cost(t, k, mu, sq, role, color, castling);
+                m.cost[i][j] = if role == Role::Pawn {
+                    t.pawn[k][sq as usize]
+                } else {
+                    piece_cost(ways[j][i], mu, side.owed)
+                };
+            }
+        }
+        for i in targets.len()..targets.len() + victims {
+            for (j, &d) in to_victim.iter().enumerate() {
+                m.cost[i][j] = if d == NEVER {
+                    IMPOSSIBLE
+                } else {
+                    let d = i32::from(d);
+                    2 * d - mu.max(0) * d.min(side.owed as i32)
+                };
             }
         }
         let Some(total) = min_cost(&m) else {
             return UNREACHABLE;
         };
-        let doubled = total + mu * owed as i32;
+        let doubled = total + mu * side.owed as i32;
         // Doubled costs: round up.
-        let bound = (doubled.max(0) as u32).div_ceil(2);
-        best = best.max(bound);
+        best = best.max((doubled.max(0) as u32).div_ceil(2));
     }
     best
+}
+
+/// The fewest moves of the side's men to the diagram, counting routes
+/// alone (`μ = 0`), without man `excluded` (an index into
+/// [`free_men`]); `None` when no assignment exists. For each man at once.
+pub fn plain_bounds_without_each(board: &Board, side: &Side) -> Vec<Option<u32>> {
+    let targets = free_targets(side.routes, side.frozen);
+    let men = free_men(board, side.color, side.frozen);
+    let n = men.len();
+    if targets.len() + 1 > n || n > MAX {
+        return vec![None; n];
+    }
+    let cost: Vec<Vec<i32>> = targets
+        .iter()
+        .map(|t| {
+            men.iter()
+                .map(|&(sq, role)| {
+                    if role == Role::Pawn {
+                        t.pawn[0][sq as usize]
+                    } else {
+                        let w = piece_ways(sq, role, std::slice::from_ref(t), &no_captures(side));
+                        piece_cost(w[0], 0, 0)
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    (0..n)
+        .map(|excluded| {
+            let mut m = Matrix::new(targets.len(), n - 1);
+            for (i, row) in cost.iter().enumerate() {
+                for (j, c) in row.iter().enumerate().filter(|(j, _)| *j != excluded) {
+                    m.cost[i][if j > excluded { j - 1 } else { j }] = *c;
+                }
+            }
+            min_cost(&m).map(|c| (c as u32).div_ceil(2))
+        })
+        .collect()
+}
+
+/// `side` with no captures to make (for bounds on routes alone).
+fn no_captures<'a>(side: &Side<'a>) -> Side<'a> {
+    Side {
+        color: side.color,
+        castling: side.castling,
+        routes: side.routes,
+        frozen: side.frozen,
+        king_walls: side.king_walls,
+        owed: 0,
+        landing: Bitboard::EMPTY,
+        victims: 0,
+        victim_squares: Bitboard::EMPTY,
+    }
+}
+
+/// The fewest moves for the man of `role` on `sq` to stand on one of
+/// `squares`, around the frozen squares ([`NEVER`]: it cannot); a pawn
+/// walks there (capturing at most the side's owed captures), or promotes
+/// and makes at least one more move.
+pub fn moves_to(side: &Side, sq: Square, role: Role, squares: Bitboard) -> u8 {
+    if squares.contains(sq) {
+        return 0;
+    }
+    if role == Role::King {
+        return NEVER;
+    }
+    if role != Role::Pawn {
+        let d = piece_table(role, sq, side.frozen, false);
+        return squares.map(|s| d[s as usize]).min().unwrap_or(NEVER);
+    }
+    let color = side.color;
+    let r0 = rel_rank(color, sq);
+    let mut best = NEVER;
+    for s in squares {
+        let r = rel_rank(color, s);
+        if r <= r0 || r == 7 {
+            continue;
+        }
+        let files = (s.file() as i32 - sq.file() as i32).unsigned_abs();
+        let ranks = r - r0;
+        if files > ranks || files > side.owed {
+            continue;
+        }
+        let double = r0 == 1 && ranks >= 2 && ranks - 2 >= files;
+        best = best.min((ranks - u32::from(double)) as u8);
+    }
+    // Promoting takes the ranks left (a double step at most saves one),
+    // and the new piece moves at least once more, unless it lands there.
+    let ranks = 7 - r0;
+    let promote = ranks - u32::from(r0 == 1);
+    let last = Bitboard::from_rank(crate::Rank::Eighth.relative_to(color));
+    let on_last = (squares & last).any();
+    let extra = if on_last { 0 } else { 1 };
+    best.min((promote + extra) as u8)
+}
+
+/// The captures `side`'s pawns must make on their way to its targets (an
+/// assignment minimising them), and the squares where those captures can
+/// land: every square where a pawn may capture on its way to a target it
+/// needs captures to reach (or, en passant, the square beside it), for
+/// the pairs that fit in some assignment within the captures owed and the
+/// `moves` the side has left.
+pub fn pawn_captures(board: &Board, side: &Side, moves: u32) -> (u32, Bitboard) {
+    let targets = free_targets(side.routes, side.frozen);
+    let men = free_men(board, side.color, side.frozen);
+    let (n, k) = (targets.len(), men.len());
+    if n > k || k > MAX {
+        return (0, Bitboard::EMPTY);
+    }
+    let mut caps = Matrix::new(n, k);
+    let mut plain = Matrix::new(n, k);
+    for (i, t) in targets.iter().enumerate() {
+        for (j, &(sq, role)) in men.iter().enumerate() {
+            caps.cost[i][j] = captures_needed(t, sq, role);
+            plain.cost[i][j] = if role == Role::Pawn {
+                t.pawn[0][sq as usize]
+            } else {
+                let w = piece_ways(sq, role, std::slice::from_ref(t), &no_captures(side));
+                piece_cost(w[0], 0, 0)
+            };
+        }
+    }
+    let needed = match min_cost(&caps) {
+        Some(c) if c > 0 => c,
+        _ => return (0, Bitboard::EMPTY),
+    };
+    // The assignment's cost with target `i` given man `j`.
+    let forced = |m: &Matrix, i: usize, j: usize| -> Option<i32> {
+        let mut rest = Matrix::new(n - 1, k - 1);
+        for (ri, r) in (0..n).filter(|&r| r != i).enumerate() {
+            for (ci, c) in (0..k).filter(|&c| c != j).enumerate() {
+                rest.cost[ri][ci] = m.cost[r][c];
+            }
+        }
+        min_cost(&rest).map(|c| c + m.cost[i][j])
+    };
+    let mut squares = Bitboard::EMPTY;
+    for (i, t) in targets.iter().enumerate() {
+        for (j, &(sq, role)) in men.iter().enumerate() {
+            let c = caps.cost[i][j];
+            if role != Role::Pawn || c == 0 || c >= IMPOSSIBLE {
+                continue;
+            }
+            let fits = forced(&caps, i, j).is_some_and(|c| c as u32 <= side.owed)
+                && forced(&plain, i, j).is_some_and(|c| (c as u32).div_ceil(2) <= moves);
+            if fits {
+                squares |= capture_region(side.color, sq, t, side.owed);
+            }
+        }
+    }
+    (needed as u32, squares)
+}
+
+/// Where a pawn of `color` on `from` may capture on its way to target `t`
+/// (as a pawn, or to its promotion square for a piece), making at most
+/// `owed` captures; with, for en passant, the square of the pawn taken.
+fn capture_region(color: Color, from: Square, t: &TargetRoutes, owed: u32) -> Bitboard {
+    let r0 = rel_rank(color, from);
+    let mut region = Bitboard::EMPTY;
+    for s in Square::ALL {
+        let r = rel_rank(color, s);
+        if r <= r0 {
+            continue;
+        }
+        let files = (s.file() as i32 - from.file() as i32).unsigned_abs();
+        if files > r - r0 || files > owed || files == 0 && r - r0 < 2 {
+            continue;
+        }
+        let onward = if t.role == Role::Pawn {
+            let rt = rel_rank(color, t.square);
+            let df = (t.square.file() as i32 - s.file() as i32).unsigned_abs();
+            rt >= r && df <= rt - r
+        } else {
+            true
+        };
+        if onward {
+            region.set(s);
+            // En passant: the pawn taken stands one rank behind.
+            if r == 5 {
+                if let Some(beside) = s.offset_coords(0, if color == Color::White { -1 } else { 1 })
+                {
+                    region.set(beside);
+                }
+            }
+        }
+    }
+    region
+}
+
+/// The doubled cost of a piece's ways under multiplier `mu`: moving
+/// without capturing, or through a landing square making up to `owed`
+/// captures on the way.
+fn piece_cost(w: Ways, mu: i32, owed: u32) -> i32 {
+    let plain = if w.plain == NEVER {
+        IMPOSSIBLE
+    } else {
+        2 * i32::from(w.plain)
+    };
+    if mu <= 0 || w.capturing == NEVER || owed == 0 {
+        return plain;
+    }
+    let d = i32::from(w.capturing);
+    plain.min(2 * d - mu * d.min(owed as i32))
+}
+
+/// For the piece of `role` on `sq` and each target: its ways there (a pawn
+/// gets [`NEVER`]: its costs come from the route tables).
+fn piece_ways(sq: Square, role: Role, targets: &[&TargetRoutes], side: &Side) -> Vec<Ways> {
+    let none = Ways {
+        plain: NEVER,
+        capturing: NEVER,
+    };
+    if role == Role::Pawn {
+        return vec![none; targets.len()];
+    }
+    // Where the man may start its route, and the moves that costs: its
+    // square, or where castling puts it.
+    let mut starts = vec![(sq, 0u8)];
+    for cs in CastlingSide::ALL {
+        if !side.castling.has(side.color, cs) {
+            continue;
+        }
+        if role == Role::King && sq == CastlingRights::king_home(side.color) {
+            starts.push((cs.king_to(side.color), 1));
+        } else if role == Role::Rook && sq == cs.rook_from(side.color) {
+            starts.push((cs.rook_to(side.color), 0));
+        }
+    }
+    let capturing = side.owed > 0 && side.landing.any();
+    let precise = capturing && side.landing != Bitboard::FULL;
+    let walls = if role == Role::King {
+        side.king_walls
+    } else {
+        side.frozen
+    };
+    // Distances from each start (symmetric moves: a table to the start).
+    let from: Vec<[u8; 64]> = if precise {
+        starts
+            .iter()
+            .map(|&(s, _)| piece_table(role, s, walls, role == Role::King))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    targets
+        .iter()
+        .map(|t| {
+            if t.role != role {
+                return none;
+            }
+            let mut w = none;
+            for (k, &(s, extra)) in starts.iter().enumerate() {
+                let d = t.piece[s as usize];
+                if d != NEVER {
+                    w.plain = w.plain.min(d.saturating_add(extra));
+                }
+                if !capturing {
+                    continue;
+                }
+                // Through a landing square: leaving and coming back where
+                // it stands, or by way of another square.
+                let mut via = if side.landing.contains(s) && d != NEVER {
+                    d.saturating_add(2)
+                } else {
+                    NEVER
+                };
+                if precise {
+                    for v in side.landing.without(s) {
+                        let (a, b) = (from[k][v as usize], t.piece[v as usize]);
+                        if a != NEVER && b != NEVER {
+                            via = via.min(a + b);
+                        }
+                    }
+                } else if d != NEVER {
+                    via = via.min(if d == 0 { 2 } else { d });
+                }
+                if via != NEVER {
+                    w.capturing = w.capturing.min(via.saturating_add(extra));
+                }
+            }
+            w
+        })
+        .collect()
 }
 
 /// The fewest captures a man of `role` on `sq` makes to become target `t`.
@@ -95,47 +437,11 @@ fn captures_needed(t: &TargetRoutes, sq: Square, role: Role) -> i32 {
             NEVER => IMPOSSIBLE,
             c => i32::from(c),
         }
-    } else if role == t.role && t.piece[sq as usize] != NEVER {
+    } else if role == t.role {
+        // A piece needs no capture; whether it can get there at all is
+        // the other passes' question (castling can bring it past walls).
         0
     } else {
-        // Castling can bring a king or rook where its table says never
-        // (a wall between), so no verdict here; `cost` decides.
-        0
+        IMPOSSIBLE
     }
-}
-
-/// The doubled cost, under the `k`-th multiplier `mu`, of the man of `role`
-/// on `sq` becoming target `t`.
-fn cost(
-    t: &TargetRoutes,
-    k: usize,
-    mu: i32,
-    sq: Square,
-    role: Role,
-    color: Color,
-    castling: CastlingRights,
-) -> i32 {
-    if role == Role::Pawn {
-        return t.pawn[k][sq as usize];
-    }
-    if role != t.role {
-        return IMPOSSIBLE;
-    }
-    let mut best = piece_cost(t.piece[sq as usize], mu);
-    for side in CastlingSide::ALL {
-        if !castling.has(color, side) {
-            continue;
-        }
-        if role == Role::King && sq == CastlingRights::king_home(color) {
-            // One king move (not a capture) to the g- or c-file.
-            let to = side.king_to(color);
-            let rest = piece_cost(t.piece[to as usize], mu);
-            best = best.min(2 + rest);
-        } else if role == Role::Rook && sq == side.rook_from(color) {
-            // Carried to the f- or d-file by the king's move.
-            let to = side.rook_to(color);
-            best = best.min(piece_cost(t.piece[to as usize], mu));
-        }
-    }
-    best
 }

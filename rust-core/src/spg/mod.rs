@@ -11,6 +11,8 @@
 //! - [`assignment`] and [`bound`]: which man becomes which diagram man, and
 //!   a lower bound on each side's moves still needed (routes, captures
 //!   owed, pawns' file changes), admissible: no game takes fewer;
+//! - [`victims`]: where a side's men can be captured, which the other
+//!   side's capturers must reach;
 //! - [`table`]: positions known to lead nowhere in the plies left;
 //! - [`search`](mod@search): the depth-first search cut by both, listing
 //!   games up to a requested number and saying whether every game was
@@ -36,6 +38,7 @@ pub mod frozen;
 pub mod routes;
 pub mod search;
 pub mod table;
+pub mod victims;
 
 pub use diagram::{Diagram, DiagramError};
 pub use search::{Limits, Report, ShortestReport, Solver, Stop, Verdict};

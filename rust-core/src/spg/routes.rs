@@ -44,11 +44,11 @@ pub struct TargetRoutes {
     pub pawn_captures: [u8; 64],
 }
 
-/// The routes to every target man of both sides, for one set of frozen
-/// squares.
+/// The routes to every target man of one side, for one set of frozen
+/// squares and the squares where its captures can land.
 pub struct Routes {
-    /// Indexed by colour, in the order of [`targets_of`].
-    pub targets: [Vec<TargetRoutes>; 2],
+    /// In the order of [`targets_of`].
+    pub targets: Vec<TargetRoutes>,
 }
 
 /// The diagram's men of `color`: `(square, role)`, in square order.
@@ -60,23 +60,36 @@ pub fn targets_of(diagram: &Diagram, color: Color) -> Vec<(Square, Role)> {
 }
 
 impl Routes {
-    /// The tables for the frozen squares `frozen` (whose men are the
-    /// diagram's men on those squares).
-    pub fn new(diagram: &Diagram, frozen: Bitboard) -> Routes {
-        let targets = Color::ALL.map(|color| {
-            let king_walls = frozen | frozen_attacks(diagram.board(), frozen, color.other());
-            let promotions: Vec<Option<PawnTable>> = promotion_squares(color)
-                .map(|p| (!frozen.contains(p)).then(|| pawn_table(color, p, frozen)))
-                .collect();
-            targets_of(diagram, color)
-                .into_iter()
-                .map(|(square, role)| {
-                    target_routes(color, square, role, frozen, king_walls, &promotions)
-                })
-                .collect()
-        });
+    /// The tables of `color` for the frozen squares `frozen` (whose men are
+    /// the diagram's men on those squares), its pawns capturing only onto
+    /// `landing` (where the other side's men can be taken).
+    pub fn new(diagram: &Diagram, color: Color, frozen: Bitboard, landing: Bitboard) -> Routes {
+        let king_walls = king_walls(diagram, color, frozen);
+        let promotions: Vec<Option<PawnTable>> = promotion_squares(color)
+            .map(|p| (!frozen.contains(p)).then(|| pawn_table(color, p, frozen, landing)))
+            .collect();
+        let targets = targets_of(diagram, color)
+            .into_iter()
+            .map(|(square, role)| {
+                target_routes(
+                    color,
+                    square,
+                    role,
+                    frozen,
+                    landing,
+                    king_walls,
+                    &promotions,
+                )
+            })
+            .collect();
         Routes { targets }
     }
+}
+
+/// The squares a king of `color` never crosses: the frozen ones and those
+/// frozen enemy men attack for good.
+pub fn king_walls(diagram: &Diagram, color: Color, frozen: Bitboard) -> Bitboard {
+    frozen | frozen_attacks(diagram.board(), frozen, color.other())
 }
 
 /// The squares where a pawn of `color` promotes, in file order.
@@ -93,6 +106,7 @@ fn target_routes(
     square: Square,
     role: Role,
     frozen: Bitboard,
+    landing: Bitboard,
     king_walls: Bitboard,
     promotions: &[Option<PawnTable>],
 ) -> TargetRoutes {
@@ -105,7 +119,7 @@ fn target_routes(
     };
     match role {
         Role::Pawn => {
-            let table = pawn_table(color, square, frozen);
+            let table = pawn_table(color, square, frozen, landing);
             for from in Square::ALL {
                 if table.moves[from as usize] == NEVER {
                     continue;
@@ -155,13 +169,14 @@ pub fn piece_cost(moves: u8, mu: i32) -> i32 {
 }
 
 /// A pawn's fewest moves and fewest captures to one square from each
-/// square, around the frozen squares (each minimised on its own).
+/// square, around the frozen squares and capturing only onto `landing`
+/// (each minimised on its own).
 struct PawnTable {
     moves: [u8; 64],
     captures: [u8; 64],
 }
 
-fn pawn_table(color: Color, to: Square, frozen: Bitboard) -> PawnTable {
+fn pawn_table(color: Color, to: Square, frozen: Bitboard, landing: Bitboard) -> PawnTable {
     let mut t = PawnTable {
         moves: [NEVER; 64],
         captures: [NEVER; 64],
@@ -188,6 +203,9 @@ fn pawn_table(color: Color, to: Square, frozen: Bitboard) -> PawnTable {
             let relax = |next: Option<Square>, capture: u8, best: &mut (u8, u8)| {
                 if let Some(n) = next {
                     if frozen.contains(n) || t.moves[n as usize] == NEVER {
+                        return;
+                    }
+                    if capture == 1 && !landing.contains(n) {
                         return;
                     }
                     best.0 = best.0.min(t.moves[n as usize] + 1);
@@ -243,7 +261,7 @@ fn pawn_cost(color: Color, from: Square, to: Square, table: &PawnTable, mu: i32)
 /// crossing or landing on `walls` (`to` itself excepted). For a king
 /// (`leave_any`), a square inside the walls it stands on (attacked, say)
 /// still counts: it only has to step off it.
-fn piece_table(role: Role, to: Square, walls: Bitboard, leave_any: bool) -> [u8; 64] {
+pub fn piece_table(role: Role, to: Square, walls: Bitboard, leave_any: bool) -> [u8; 64] {
     let mut dist = [NEVER; 64];
     dist[to as usize] = 0;
     let mut frontier = Bitboard::from(to);
@@ -290,21 +308,26 @@ mod tests {
 
     #[test]
     fn pawn_walks() {
-        let t = pawn_table(Color::White, E4, Bitboard::EMPTY);
+        let t = pawn_table(Color::White, E4, Bitboard::EMPTY, Bitboard::FULL);
         assert_eq!((t.moves[E2 as usize], t.captures[E2 as usize]), (1, 0));
         assert_eq!((t.moves[D2 as usize], t.captures[D2 as usize]), (2, 1));
         assert_eq!(t.moves[A2 as usize], NEVER);
         // Around a wall on e3: no double step, a capture each way.
-        let t = pawn_table(Color::White, E4, Bitboard::from(E3));
+        let t = pawn_table(Color::White, E4, Bitboard::from(E3), Bitboard::FULL);
         assert_eq!((t.moves[E2 as usize], t.captures[E2 as usize]), (2, 2));
-        let t = pawn_table(Color::Black, D5, Bitboard::EMPTY);
+        let t = pawn_table(Color::Black, D5, Bitboard::EMPTY, Bitboard::FULL);
         assert_eq!((t.moves[D7 as usize], t.captures[D7 as usize]), (1, 0));
         assert_eq!((t.moves[C7 as usize], t.captures[C7 as usize]), (2, 1));
+        // Captures only onto d6: c7xd6-d5, not c7-c6xd5.
+        let t = pawn_table(Color::Black, D5, Bitboard::EMPTY, Bitboard::from(D6));
+        assert_eq!((t.moves[C7 as usize], t.captures[C7 as usize]), (2, 1));
+        let t = pawn_table(Color::Black, D5, Bitboard::EMPTY, Bitboard::from(C6));
+        assert_eq!(t.moves[C7 as usize], NEVER);
     }
 
     #[test]
     fn pawn_costs_under_multipliers() {
-        let t = pawn_table(Color::White, E4, Bitboard::EMPTY);
+        let t = pawn_table(Color::White, E4, Bitboard::EMPTY, Bitboard::FULL);
         // e2-e4: one move; or e2xd3xe4: two moves, both captures.
         assert_eq!(pawn_cost(Color::White, E2, E4, &t, 0), 2);
         assert_eq!(pawn_cost(Color::White, E2, E4, &t, 2), 0);

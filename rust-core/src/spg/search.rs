@@ -18,12 +18,13 @@ use std::time::{Duration, Instant};
 
 use crate::castling::CastlingRights;
 use crate::hash::FastMap;
-use crate::{Bitboard, Color, Move, Position, Role};
+use crate::{Bitboard, Board, Color, Move, Position, Role};
 
-use super::bound::{side_bound, UNREACHABLE};
+use super::bound::{pawn_captures, side_bound, Side, UNREACHABLE};
 use super::frozen::frozen;
-use super::routes::Routes;
+use super::routes::{king_walls, Routes};
 use super::table::{Key, Table};
+use super::victims::landing_squares;
 use super::Diagram;
 
 /// How much a search may do, and when it may stop early.
@@ -115,13 +116,36 @@ const TABLE_CAPACITY: usize = 8_000_000;
 const SIDE_CAPACITY: usize = 2_000_000;
 const ROUTES_CAPACITY: usize = 2_000;
 
-/// A side's men, its captures owed and castling rights, and the frozen
-/// squares: everything [`side_bound`] reads.
+/// A side's men, the frozen squares, where its captures land (or, for
+/// its landing squares, the moves it has left) and its captures owed and
+/// castling rights: everything a side's bound or landing squares read.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 struct SideKey {
     men: [u64; 6],
     frozen: u64,
+    extra: u64,
+    victims: u64,
     meta: u32,
+}
+
+impl SideKey {
+    fn new(
+        board: &Board,
+        color: Color,
+        frozen: Bitboard,
+        extra: u64,
+        owed: u32,
+        castling: CastlingRights,
+    ) -> SideKey {
+        let ours = board.by_color(color);
+        SideKey {
+            men: Role::ALL.map(|r| (board.by_role(r) & ours).0),
+            frozen: frozen.0,
+            extra,
+            victims: 0,
+            meta: owed << 8 | castling_bits(castling, color) << 1 | color as u32,
+        }
+    }
 }
 
 /// A search engine for one diagram. Its tables outlive a search, so a
@@ -130,8 +154,10 @@ struct SideKey {
 pub struct Solver {
     diagram: Diagram,
     target_count: [u32; 2],
-    routes: FastMap<Bitboard, Rc<Routes>>,
+    routes: FastMap<(Color, Bitboard, Bitboard), Rc<Routes>>,
     sides: FastMap<SideKey, u32>,
+    landings: FastMap<SideKey, Bitboard>,
+    pawn_plans: FastMap<SideKey, (u32, Bitboard)>,
     table: Table,
     /// Games below a position, as move lists from it.
     games: FastMap<Key, Rc<Vec<Vec<Move>>>>,
@@ -145,6 +171,8 @@ impl Solver {
             target_count,
             routes: FastMap::default(),
             sides: FastMap::default(),
+            landings: FastMap::default(),
+            pawn_plans: FastMap::default(),
             table: Table::new(TABLE_CAPACITY),
             games: FastMap::default(),
         }
@@ -154,9 +182,25 @@ impl Solver {
         &self.diagram
     }
 
+    fn routes(&mut self, color: Color, frozen: Bitboard, landing: Bitboard) -> Rc<Routes> {
+        let key = (color, frozen, landing);
+        if let Some(r) = self.routes.get(&key) {
+            return Rc::clone(r);
+        }
+        if self.routes.len() >= ROUTES_CAPACITY {
+            self.routes.clear();
+        }
+        let r = Rc::new(Routes::new(&self.diagram, color, frozen, landing));
+        self.routes.insert(key, Rc::clone(&r));
+        r
+    }
+
     /// The lower bounds on the moves White and Black still make from
-    /// `pos` to the diagram ([`UNREACHABLE`] when a side cannot).
-    pub fn bounds(&mut self, pos: &Position) -> [u32; 2] {
+    /// `pos` to the diagram with `plies` plies left ([`UNREACHABLE`] when a
+    /// side cannot). Each side's captures must land where the other side
+    /// can lose a man within its moves; a bound above the moves a side has
+    /// may be returned without that refinement.
+    pub fn bounds(&mut self, pos: &Position, plies: u32) -> [u32; 2] {
         let board = pos.board();
         let count = Color::ALL.map(|c| board.by_color(c).count());
         if count[0] < self.target_count[0] || count[1] < self.target_count[1] {
@@ -169,34 +213,144 @@ impl Solver {
         ];
         let castling = pos.castling_rights();
         let f = frozen(board, castling, &self.diagram, owed);
-        let routes = match self.routes.get(&f) {
-            Some(r) => Rc::clone(r),
-            None => {
-                if self.routes.len() >= ROUTES_CAPACITY {
-                    self.routes.clear();
+        let have = Solver::moves_left(pos.turn(), plies);
+        let mut lb = [0u32; 2];
+        for color in Color::ALL {
+            let c = color.index();
+            let none = (0, Bitboard::EMPTY);
+            lb[c] = self.side_bound(board, color, castling, f, owed[c], Bitboard::FULL, none);
+            if lb[c] > have[c] {
+                return lb;
+            }
+        }
+        // Where each side's captures land, and the captures its pawns
+        // must make.
+        let mut landing = [Bitboard::FULL; 2];
+        let mut pawn_captures = [(0, Bitboard::EMPTY); 2];
+        for color in Color::ALL {
+            let c = color.index();
+            if owed[c] == 0 {
+                continue;
+            }
+            let v = color.other().index();
+            landing[c] = self.landing(board, color.other(), castling, f, owed[v], have[v]);
+            pawn_captures[c] = self.pawn_captures(board, color, castling, f, owed[c], have[c]);
+        }
+        for color in Color::ALL {
+            let c = color.index();
+            let victims = pawn_captures[color.other().index()];
+            if landing[c] != Bitboard::FULL || victims.0 > 0 {
+                lb[c] = self.side_bound(board, color, castling, f, owed[c], landing[c], victims);
+                if lb[c] > have[c] {
+                    return lb;
                 }
-                let r = Rc::new(Routes::new(&self.diagram, f));
-                self.routes.insert(f, Rc::clone(&r));
-                r
             }
+        }
+        lb
+    }
+
+    /// The captures `color`'s pawns must make, and where they land.
+    fn pawn_captures(
+        &mut self,
+        board: &Board,
+        color: Color,
+        castling: CastlingRights,
+        frozen: Bitboard,
+        owed: u32,
+        moves: u32,
+    ) -> (u32, Bitboard) {
+        let key = SideKey::new(board, color, frozen, u64::from(moves), owed, castling);
+        if let Some(&r) = self.pawn_plans.get(&key) {
+            return r;
+        }
+        let routes = self.routes(color, frozen, Bitboard::FULL);
+        let side = Side {
+            color,
+            castling,
+            routes: &routes,
+            frozen,
+            king_walls: Bitboard::EMPTY,
+            owed,
+            landing: Bitboard::FULL,
+            victims: 0,
+            victim_squares: Bitboard::EMPTY,
         };
-        Color::ALL.map(|color| {
-            let ours = board.by_color(color);
-            let key = SideKey {
-                men: Role::ALL.map(|r| (board.by_role(r) & ours).0),
-                frozen: f.0,
-                meta: owed[color.index()] << 8 | castling_bits(castling, color) << 1 | color as u32,
-            };
-            if let Some(&b) = self.sides.get(&key) {
-                return b;
-            }
-            let b = side_bound(board, castling, color, &routes, f, owed[color.index()]);
-            if self.sides.len() >= SIDE_CAPACITY {
-                self.sides.clear();
-            }
-            self.sides.insert(key, b);
-            b
-        })
+        let r = pawn_captures(board, &side, moves);
+        if self.pawn_plans.len() >= SIDE_CAPACITY {
+            self.pawn_plans.clear();
+        }
+        self.pawn_plans.insert(key, r);
+        r
+    }
+
+    fn side_bound(
+        &mut self,
+        board: &Board,
+        color: Color,
+        castling: CastlingRights,
+        frozen: Bitboard,
+        owed: u32,
+        landing: Bitboard,
+        victims: (u32, Bitboard),
+    ) -> u32 {
+        let mut key = SideKey::new(board, color, frozen, landing.0, owed, castling);
+        key.victims = victims.1 .0 | u64::from(victims.0) << 58;
+        if let Some(&b) = self.sides.get(&key) {
+            return b;
+        }
+        let routes = self.routes(color, frozen, landing);
+        let side = Side {
+            color,
+            castling,
+            routes: &routes,
+            frozen,
+            king_walls: king_walls(&self.diagram, color, frozen),
+            owed,
+            landing,
+            victims: victims.0,
+            victim_squares: victims.1,
+        };
+        let b = side_bound(board, &side);
+        if self.sides.len() >= SIDE_CAPACITY {
+            self.sides.clear();
+        }
+        self.sides.insert(key, b);
+        b
+    }
+
+    /// Where captures of `color`'s men can land, `color` having `moves`
+    /// moves left.
+    fn landing(
+        &mut self,
+        board: &Board,
+        color: Color,
+        castling: CastlingRights,
+        frozen: Bitboard,
+        owed: u32,
+        moves: u32,
+    ) -> Bitboard {
+        let key = SideKey::new(board, color, frozen, u64::from(moves), owed, castling);
+        if let Some(&l) = self.landings.get(&key) {
+            return l;
+        }
+        let routes = self.routes(color, frozen, Bitboard::FULL);
+        let side = Side {
+            color,
+            castling,
+            routes: &routes,
+            frozen,
+            king_walls: king_walls(&self.diagram, color, frozen),
+            owed,
+            landing: Bitboard::FULL,
+            victims: 0,
+            victim_squares: Bitboard::EMPTY,
+        };
+        let l = landing_squares(board, &side, moves);
+        if self.landings.len() >= SIDE_CAPACITY {
+            self.landings.clear();
+        }
+        self.landings.insert(key, l);
+        l
     }
 
     /// The moves each side has in `plies` plies with `turn` to move.
@@ -211,7 +365,7 @@ impl Solver {
     /// How many plies the bounds leave to spare from `pos` with `plies`
     /// left (`None` when a side cannot make it).
     fn slack(&mut self, pos: &Position, plies: u32) -> Option<u32> {
-        let lb = self.bounds(pos);
+        let lb = self.bounds(pos, plies);
         let have = Solver::moves_left(pos.turn(), plies);
         if lb[0] > have[0] || lb[1] > have[1] {
             None
