@@ -185,6 +185,53 @@ pub fn plain_bounds_without_each(board: &Board, side: &Side) -> Vec<Option<u32>>
         .collect()
 }
 
+/// The men of the side that can no longer move: standing where the
+/// diagram has the same man, they would need more moves than the side has
+/// left to leave (and come back, or be replaced) — `moves` is what it has.
+///
+/// A man that moves again ends on its square after two moves at least (a
+/// pawn never comes back), on another target after one, or is captured;
+/// each case is an assignment whose cost ([`plain_bounds_without_each`]
+/// for the capture) is compared with `moves`. Such a man stays where it is
+/// to the end: a wall like the frozen men.
+pub fn settled_men(board: &Board, side: &Side, moves: u32) -> Bitboard {
+    let targets = free_targets(side.routes, side.frozen);
+    let men = free_men(board, side.color, side.frozen);
+    let (n, k) = (targets.len(), men.len());
+    if n > k || k > MAX {
+        return Bitboard::EMPTY;
+    }
+    let mut plain = Matrix::new(n, k);
+    for (i, t) in targets.iter().enumerate() {
+        for (j, &(sq, role)) in men.iter().enumerate() {
+            plain.cost[i][j] = if role == Role::Pawn {
+                t.pawn[0][sq as usize]
+            } else {
+                let w = piece_ways(sq, role, std::slice::from_ref(t), &no_captures(side));
+                piece_cost(w[0], 0, 0)
+            };
+        }
+    }
+    let mut without: Option<Vec<Option<u32>>> = None;
+    let mut settled = Bitboard::EMPTY;
+    for (j, &(sq, role)) in men.iter().enumerate() {
+        let Some(i) = targets.iter().position(|t| t.square == sq && t.role == role) else {
+            continue;
+        };
+        let mut m = plain.clone();
+        m.cost[i][j] = if role == Role::Pawn { IMPOSSIBLE } else { 4 };
+        let moved = min_cost(&m).map_or(UNREACHABLE, |c| (c as u32).div_ceil(2));
+        if moved <= moves {
+            continue;
+        }
+        let without = without.get_or_insert_with(|| plain_bounds_without_each(board, side));
+        if without[j].is_none_or(|c| c > moves) {
+            settled.set(sq);
+        }
+    }
+    settled
+}
+
 /// `side` with no captures to make (for bounds on routes alone).
 fn no_captures<'a>(side: &Side<'a>) -> Side<'a> {
     Side {

@@ -20,7 +20,7 @@ use crate::castling::CastlingRights;
 use crate::hash::FastMap;
 use crate::{Bitboard, Board, Color, Move, Position, Role};
 
-use super::bound::{pawn_captures, side_bound, Side, UNREACHABLE};
+use super::bound::{pawn_captures, settled_men, side_bound, Side, UNREACHABLE};
 use super::frozen::frozen;
 use super::routes::{king_walls, Routes};
 use super::table::{Key, Table};
@@ -115,6 +115,8 @@ const TABLE_CAPACITY: usize = 8_000_000;
 /// The most side bounds and route tables remembered before starting afresh.
 const SIDE_CAPACITY: usize = 2_000_000;
 const ROUTES_CAPACITY: usize = 2_000;
+/// How many times settled men may join the frozen ones in one bound.
+const SETTLING_ROUNDS: usize = 3;
 
 /// A side's men, the frozen squares, where its captures land (or, for
 /// its landing squares, the moves it has left) and its captures owed and
@@ -212,8 +214,39 @@ impl Solver {
             count[0] - self.target_count[0],
         ];
         let castling = pos.castling_rights();
-        let f = frozen(board, castling, &self.diagram, owed);
         let have = Solver::moves_left(pos.turn(), plies);
+        let mut f = frozen(board, castling, &self.diagram, owed);
+        // Men a side cannot afford to move join the frozen ones, which
+        // can raise the bounds, which can settle more men.
+        for round in 0..SETTLING_ROUNDS {
+            let lb = self.bounds_with(board, castling, f, owed, have);
+            if lb[0] > have[0] || lb[1] > have[1] || round + 1 == SETTLING_ROUNDS {
+                return lb;
+            }
+            let mut settled = Bitboard::EMPTY;
+            for color in Color::ALL {
+                let c = color.index();
+                if have[c] - lb[c] <= 1 {
+                    settled |= self.settled(board, color, castling, f, owed[c], have[c]);
+                }
+            }
+            if settled.is_empty() {
+                return lb;
+            }
+            f |= settled;
+        }
+        unreachable!("the last round returns")
+    }
+
+    /// The bounds with the frozen squares `f`.
+    fn bounds_with(
+        &mut self,
+        board: &Board,
+        castling: CastlingRights,
+        f: Bitboard,
+        owed: [u32; 2],
+        have: [u32; 2],
+    ) -> [u32; 2] {
         let mut lb = [0u32; 2];
         for color in Color::ALL {
             let c = color.index();
@@ -247,6 +280,41 @@ impl Solver {
             }
         }
         lb
+    }
+
+    /// The men of `color` that can no longer move ([`settled_men`]).
+    fn settled(
+        &mut self,
+        board: &Board,
+        color: Color,
+        castling: CastlingRights,
+        frozen: Bitboard,
+        owed: u32,
+        moves: u32,
+    ) -> Bitboard {
+        let mut key = SideKey::new(board, color, frozen, u64::from(moves), owed, castling);
+        key.victims = 1;
+        if let Some(&s) = self.landings.get(&key) {
+            return s;
+        }
+        let routes = self.routes(color, frozen, Bitboard::FULL);
+        let side = Side {
+            color,
+            castling,
+            routes: &routes,
+            frozen,
+            king_walls: king_walls(&self.diagram, color, frozen),
+            owed,
+            landing: Bitboard::FULL,
+            victims: 0,
+            victim_squares: Bitboard::EMPTY,
+        };
+        let s = settled_men(board, &side, moves);
+        if self.landings.len() >= SIDE_CAPACITY {
+            self.landings.clear();
+        }
+        self.landings.insert(key, s);
+        s
     }
 
     /// The captures `color`'s pawns must make, and where they land.
