@@ -12,6 +12,10 @@
 //! game, `spg_no_solution.tsv` rows none. `--max K` stops each search after
 //! `K` games (default: list them all; `--max 2` is enough to show a
 //! problem cooked). `--up-to N` keeps the problems of at most `N` plies.
+//! `--nodes N` limits each search to `N` positions. For studying a
+//! problem: `--trace` prints each side's bound along the record's game,
+//! `--from K` searches from the position after `K` plies of it (the games
+//! listed are then only those through that position).
 //!
 //! One line per problem: the published game found (yes/no/-), the search
 //! complete (yes/no), the games found, the verdict, nodes and seconds; then
@@ -36,6 +40,8 @@ struct Options {
     only: Option<String>,
     up_to: Option<u32>,
     trace: bool,
+    nodes: Option<u64>,
+    from: u32,
 }
 
 /// What the record expects.
@@ -103,6 +109,8 @@ fn parse_args() -> Options {
         only: None,
         up_to: None,
         trace: false,
+        nodes: None,
+        from: 0,
     };
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
@@ -115,6 +123,8 @@ fn parse_args() -> Options {
             "--only" => o.only = Some(value()),
             "--up-to" => o.up_to = Some(value().parse().expect("--up-to N")),
             "--trace" => o.trace = true,
+            "--nodes" => o.nodes = Some(value().parse().expect("--nodes N")),
+            "--from" => o.from = value().parse().expect("--from K"),
             _ => panic!("unknown argument {a}"),
         }
     }
@@ -167,9 +177,23 @@ fn solve(p: &Problem, options: &Options) -> Outcome {
     let limits = Limits {
         max_solutions: options.max,
         time: Some(Duration::from_secs_f64(options.seconds)),
-        nodes: None,
+        nodes: options.nodes,
     };
-    let report = Solver::new(diagram).search(p.plies, &limits);
+    // With `--from K`, from the position after K plies of the record's game.
+    let mut root = retroproof_core::Position::start();
+    let mut prefix = Vec::new();
+    if let Some(game) = p.published.first() {
+        for uci in game.iter().take(options.from as usize) {
+            let m = root.parse_uci(uci).expect("a legal move");
+            root = root.play(&m).expect("a legal move");
+            prefix.push(m);
+        }
+    }
+    let mut report =
+        Solver::new(diagram).search_from(&root, p.plies - prefix.len() as u32, &limits);
+    for g in &mut report.solutions {
+        g.splice(0..0, prefix.iter().copied());
+    }
     let games: Vec<Vec<String>> = report
         .solutions
         .iter()

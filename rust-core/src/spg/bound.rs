@@ -33,7 +33,7 @@
 use crate::castling::CastlingRights;
 use crate::{Bitboard, Board, CastlingSide, Color, Role, Square};
 
-use super::assignment::{min_cost, Matrix, IMPOSSIBLE, MAX};
+use super::assignment::{min_cost, solve, Matrix, IMPOSSIBLE, MAX};
 use super::frozen::rel_rank;
 use super::routes::{piece_table, Routes, TargetRoutes, MUS, NEVER};
 
@@ -99,10 +99,10 @@ pub fn side_bound(board: &Board, side: &Side) -> u32 {
             m.cost[i][j] = captures_needed(t, sq, role);
         }
     }
-    match min_cost(&m) {
-        Some(c) if c as u32 <= side.owed => {}
+    let tight_captures = match min_cost(&m) {
+        Some(c) if c as u32 <= side.owed => c as u32 == side.owed,
         _ => return UNREACHABLE,
-    }
+    };
     let ways: Vec<Vec<Ways>> = men
         .iter()
         .map(|&(sq, role)| piece_ways(sq, role, &targets, side))
@@ -117,7 +117,19 @@ pub fn side_bound(board: &Board, side: &Side) -> u32 {
     };
     let mut m = Matrix::new(targets.len() + victims, men.len());
     let mut best = 0u32;
+    let mut vals = [0u32; MUS.len()];
     for (k, &mu) in MUS.iter().enumerate() {
+        // The bound is concave in the multiplier: past `μ = 1/2`, larger
+        // ones only help when it rose from 0 to 1/2; `μ = -1` only when
+        // the pawns' paths use every capture owed.
+        let useful = match mu {
+            2 => vals[1] > vals[0],
+            -2 => tight_captures,
+            _ => true,
+        };
+        if !useful {
+            continue;
+        }
         for (i, t) in targets.iter().enumerate() {
             for (j, &(sq, role)) in men.iter().enumerate() {
                 m.cost[i][j] = if role == Role::Pawn {
@@ -142,14 +154,34 @@ pub fn side_bound(board: &Board, side: &Side) -> u32 {
         };
         let doubled = total + mu * side.owed as i32;
         // Doubled costs: round up.
-        best = best.max((doubled.max(0) as u32).div_ceil(2));
+        let b = (doubled.max(0) as u32).div_ceil(2);
+        vals[k] = b;
+        best = best.max(b);
     }
     best
 }
 
-/// The fewest moves of the side's men to the diagram, counting routes
-/// alone (`μ = 0`), without man `excluded` (an index into
-/// [`free_men`]); `None` when no assignment exists. For each man at once.
+/// The doubled route lengths (`μ = 0`) of each of the side's men
+/// ([`free_men`]) to each target ([`free_targets`]): rows are targets.
+fn plain_matrix(side: &Side, targets: &[&TargetRoutes], men: &[(Square, Role)]) -> Matrix {
+    let mut m = Matrix::new(targets.len(), men.len());
+    let quiet = no_captures(side);
+    for (j, &(sq, role)) in men.iter().enumerate() {
+        let ways = piece_ways(sq, role, targets, &quiet);
+        for (i, t) in targets.iter().enumerate() {
+            m.cost[i][j] = if role == Role::Pawn {
+                t.pawn[0][sq as usize]
+            } else {
+                piece_cost(ways[i], 0, 0)
+            };
+        }
+    }
+    m
+}
+
+/// For each of the side's men ([`free_men`]), a lower bound on the moves
+/// its other men need to make the diagram's (`μ = 0`, by the assignment's
+/// dual); `None` when they cannot.
 pub fn plain_bounds_without_each(board: &Board, side: &Side) -> Vec<Option<u32>> {
     let targets = free_targets(side.routes, side.frozen);
     let men = free_men(board, side.color, side.frozen);
@@ -157,30 +189,14 @@ pub fn plain_bounds_without_each(board: &Board, side: &Side) -> Vec<Option<u32>>
     if targets.len() + 1 > n || n > MAX {
         return vec![None; n];
     }
-    let cost: Vec<Vec<i32>> = targets
-        .iter()
-        .map(|t| {
-            men.iter()
-                .map(|&(sq, role)| {
-                    if role == Role::Pawn {
-                        t.pawn[0][sq as usize]
-                    } else {
-                        let w = piece_ways(sq, role, std::slice::from_ref(t), &no_captures(side));
-                        piece_cost(w[0], 0, 0)
-                    }
-                })
-                .collect()
-        })
-        .collect();
+    let m = plain_matrix(side, &targets, &men);
+    let Some(sol) = solve(&m) else {
+        return vec![None; n];
+    };
     (0..n)
-        .map(|excluded| {
-            let mut m = Matrix::new(targets.len(), n - 1);
-            for (i, row) in cost.iter().enumerate() {
-                for (j, c) in row.iter().enumerate().filter(|(j, _)| *j != excluded) {
-                    m.cost[i][if j > excluded { j - 1 } else { j }] = *c;
-                }
-            }
-            min_cost(&m).map(|c| (c as u32).div_ceil(2))
+        .map(|j| {
+            let c = sol.without_column(&m, j);
+            (c < IMPOSSIBLE).then(|| (c as u32).div_ceil(2))
         })
         .collect()
 }
@@ -201,31 +217,22 @@ pub fn settled_men(board: &Board, side: &Side, moves: u32) -> Bitboard {
     if n > k || k > MAX {
         return Bitboard::EMPTY;
     }
-    let mut plain = Matrix::new(n, k);
-    for (i, t) in targets.iter().enumerate() {
-        for (j, &(sq, role)) in men.iter().enumerate() {
-            plain.cost[i][j] = if role == Role::Pawn {
-                t.pawn[0][sq as usize]
-            } else {
-                let w = piece_ways(sq, role, std::slice::from_ref(t), &no_captures(side));
-                piece_cost(w[0], 0, 0)
-            };
-        }
-    }
-    let mut without: Option<Vec<Option<u32>>> = None;
+    let m = plain_matrix(side, &targets, &men);
+    let Some(sol) = solve(&m) else {
+        return Bitboard::EMPTY;
+    };
+    let doubled = 2 * moves as i32;
     let mut settled = Bitboard::EMPTY;
     for (j, &(sq, role)) in men.iter().enumerate() {
-        let Some(i) = targets.iter().position(|t| t.square == sq && t.role == role) else {
+        let Some(i) = targets
+            .iter()
+            .position(|t| t.square == sq && t.role == role)
+        else {
             continue;
         };
-        let mut m = plain.clone();
-        m.cost[i][j] = if role == Role::Pawn { IMPOSSIBLE } else { 4 };
-        let moved = min_cost(&m).map_or(UNREACHABLE, |c| (c as u32).div_ceil(2));
-        if moved <= moves {
-            continue;
-        }
-        let without = without.get_or_insert_with(|| plain_bounds_without_each(board, side));
-        if without[j].is_none_or(|c| c > moves) {
+        // Coming back costs two moves (doubled: 4); a pawn never does.
+        let back = if role == Role::Pawn { IMPOSSIBLE } else { 4 };
+        if sol.with_raised(&m, i, j, back) > doubled && sol.without_column(&m, j) > doubled {
             settled.set(sq);
         }
     }
@@ -302,32 +309,19 @@ pub fn pawn_captures(board: &Board, side: &Side, moves: u32) -> (u32, Bitboard) 
         return (0, Bitboard::EMPTY);
     }
     let mut caps = Matrix::new(n, k);
-    let mut plain = Matrix::new(n, k);
     for (i, t) in targets.iter().enumerate() {
         for (j, &(sq, role)) in men.iter().enumerate() {
             caps.cost[i][j] = captures_needed(t, sq, role);
-            plain.cost[i][j] = if role == Role::Pawn {
-                t.pawn[0][sq as usize]
-            } else {
-                let w = piece_ways(sq, role, std::slice::from_ref(t), &no_captures(side));
-                piece_cost(w[0], 0, 0)
-            };
         }
     }
-    let needed = match min_cost(&caps) {
-        Some(c) if c > 0 => c,
-        _ => return (0, Bitboard::EMPTY),
+    let plain = plain_matrix(side, &targets, &men);
+    let (Some(by_caps), Some(by_moves)) = (solve(&caps), solve(&plain)) else {
+        return (0, Bitboard::EMPTY);
     };
-    // The assignment's cost with target `i` given man `j`.
-    let forced = |m: &Matrix, i: usize, j: usize| -> Option<i32> {
-        let mut rest = Matrix::new(n - 1, k - 1);
-        for (ri, r) in (0..n).filter(|&r| r != i).enumerate() {
-            for (ci, c) in (0..k).filter(|&c| c != j).enumerate() {
-                rest.cost[ri][ci] = m.cost[r][c];
-            }
-        }
-        min_cost(&rest).map(|c| c + m.cost[i][j])
-    };
+    if by_caps.total == 0 {
+        return (0, Bitboard::EMPTY);
+    }
+    let (owed, doubled) = (side.owed as i32, 2 * moves as i32);
     let mut squares = Bitboard::EMPTY;
     for (i, t) in targets.iter().enumerate() {
         for (j, &(sq, role)) in men.iter().enumerate() {
@@ -335,14 +329,16 @@ pub fn pawn_captures(board: &Board, side: &Side, moves: u32) -> (u32, Bitboard) 
             if role != Role::Pawn || c == 0 || c >= IMPOSSIBLE {
                 continue;
             }
-            let fits = forced(&caps, i, j).is_some_and(|c| c as u32 <= side.owed)
-                && forced(&plain, i, j).is_some_and(|c| (c as u32).div_ceil(2) <= moves);
+            // Some assignment giving target `i` this pawn must fit in the
+            // captures owed and the moves left.
+            let fits = by_caps.total + by_caps.reduced(&caps, i, j) <= owed
+                && by_moves.total + by_moves.reduced(&plain, i, j) <= doubled;
             if fits {
                 squares |= capture_region(side.color, sq, t, side.owed);
             }
         }
     }
-    (needed as u32, squares)
+    (by_caps.total as u32, squares)
 }
 
 /// Where a pawn of `color` on `from` may capture on its way to target `t`

@@ -23,6 +23,8 @@
 //!   rook: while the right is held and no frozen man stands between them,
 //!   neither is frozen.
 
+use std::sync::OnceLock;
+
 use crate::attacks;
 use crate::castling::CastlingRights;
 use crate::{Bitboard, Board, CastlingSide, Color, Piece, Role, Square};
@@ -38,33 +40,48 @@ pub fn frozen(
     owed: [u32; 2],
 ) -> Bitboard {
     let target = diagram.board();
-    let mut f = Bitboard::EMPTY;
     // Same man on the same square, now and in the diagram.
-    let mut same = Bitboard::EMPTY;
-    for color in Color::ALL {
-        for role in crate::Role::ALL {
-            let p = Piece::new(color, role);
-            same |= board.by_piece(p) & target.by_piece(p);
-        }
-    }
+    let same = Bitboard(
+        !(board.by_color(Color::White).0 ^ target.by_color(Color::White).0)
+            & !(board.by_color(Color::Black).0 ^ target.by_color(Color::Black).0)
+            & Role::ALL.iter().fold(!0u64, |acc, &r| {
+                acc & !(board.by_role(r).0 ^ target.by_role(r).0)
+            }),
+    ) & board.occupied();
+    let mut f = Bitboard::EMPTY;
+    let cones = cones();
     for color in Color::ALL {
         let pawns = board.by_piece(Piece::new(color, Role::Pawn));
+        let captures = owed[color.index()].min(7) as usize;
         for sq in pawns & same {
-            let others = pawns.without(sq);
-            if !Iterator::any(&mut others.into_iter(), |o| {
-                pawn_can_reach(color, o, sq, owed[color.index()])
-            }) {
+            if (cones[color.index()][sq as usize][captures] & pawns).is_empty() {
                 f.set(sq);
             }
         }
     }
     let pieces = same - board.by_role(Role::Pawn);
+    if pieces.is_empty() {
+        return f;
+    }
     loop {
         let mut grown = false;
+        let attacked = [
+            frozen_attacks(board, f, Color::White),
+            frozen_attacks(board, f, Color::Black),
+        ];
         for sq in pieces - f {
-            let color = board.color_at(sq).expect("occupied");
+            let color = if board.by_color(Color::White).contains(sq) {
+                Color::White
+            } else {
+                Color::Black
+            };
             let role = board.role_at(sq).expect("occupied");
-            if piece_frozen(board, castling, color, role, sq, f) {
+            let walls = if role == Role::King {
+                f | attacked[color.other().index()]
+            } else {
+                f
+            };
+            if piece_frozen(castling, color, role, sq, f, walls) {
                 f.set(sq);
                 grown = true;
             }
@@ -73,6 +90,26 @@ pub fn frozen(
             return f;
         }
     }
+}
+
+/// `cones()[color][sq][c]`: the squares (other than `sq`) from which a pawn
+/// of `color` reaches `sq` making at most `c` captures.
+fn cones() -> &'static [[[Bitboard; 8]; 64]; 2] {
+    static CONES: OnceLock<Box<[[[Bitboard; 8]; 64]; 2]>> = OnceLock::new();
+    CONES.get_or_init(|| {
+        let mut t = Box::new([[[Bitboard::EMPTY; 8]; 64]; 2]);
+        for color in Color::ALL {
+            for to in Square::ALL {
+                for c in 0..8u32 {
+                    t[color.index()][to as usize][c as usize] = Square::ALL
+                        .into_iter()
+                        .filter(|&from| from != to && pawn_can_reach(color, from, to, c))
+                        .collect();
+                }
+            }
+        }
+        t
+    })
 }
 
 /// Whether a pawn of `color` on `from` can ever stand on `to` making at
@@ -132,18 +169,17 @@ fn first_squares(role: Role, sq: Square, f: Bitboard) -> Bitboard {
     }
 }
 
+/// Whether the piece on `sq` is frozen given the frozen squares `f`
+/// (`walls`: the squares it cannot move to, `f` and for a king the
+/// squares frozen enemies attack).
 fn piece_frozen(
-    board: &Board,
     castling: CastlingRights,
     color: Color,
     role: Role,
     sq: Square,
     f: Bitboard,
+    walls: Bitboard,
 ) -> bool {
-    let mut walls = f;
-    if role == Role::King {
-        walls |= frozen_attacks(board, f, color.other());
-    }
     if !(first_squares(role, sq, f) - walls).is_empty() {
         return false;
     }

@@ -25,10 +25,10 @@ pub const NEVER: u8 = u8::MAX;
 
 /// The Lagrange multipliers on the captures a side still makes, doubled so
 /// that costs stay integers: a cost is `2 · moves − μ2 · captures`.
-/// `0` counts moves alone; `2` and `1` reward the moves that can be
+/// `0` counts moves alone; `1` and `2` reward the moves that can be
 /// captures (a side owing many captures needs a move for each); `-2`
 /// charges the captures a pawn's path needs beyond those owed.
-pub const MUS: [i32; 4] = [0, 2, 1, -2];
+pub const MUS: [i32; 4] = [0, 1, 2, -2];
 
 /// The routes to one target man.
 #[derive(Clone)]
@@ -342,7 +342,7 @@ mod tests {
         let d = piece_table(Role::Rook, A3, Bitboard::from(A2), false);
         assert_eq!(d[A1 as usize], 3);
         let d = piece_table(Role::Bishop, H6, Bitboard::from(D2), false);
-        assert_eq!(d[C1 as usize], 2);
+        assert_eq!(d[C1 as usize], 3);
         let d = piece_table(Role::Knight, C8, Bitboard::EMPTY, false);
         assert_eq!(d[A2 as usize], 4);
         // A king leaves an attacked square it stands on.

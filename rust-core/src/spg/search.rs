@@ -110,8 +110,8 @@ pub struct ShortestReport {
     pub seconds: f64,
 }
 
-/// The most positions the transposition table holds (about 40 bytes each).
-const TABLE_CAPACITY: usize = 8_000_000;
+/// The most positions the transposition table holds.
+const TABLE_CAPACITY: usize = 6_000_000;
 /// The most side bounds and route tables remembered before starting afresh.
 const SIDE_CAPACITY: usize = 2_000_000;
 const ROUTES_CAPACITY: usize = 2_000;
@@ -445,6 +445,12 @@ impl Solver {
     /// Every game of exactly `plies` plies from the initial position to the
     /// diagram, within `limits`.
     pub fn search(&mut self, plies: u32, limits: &Limits) -> Report {
+        self.search_from(&Position::start(), plies, limits)
+    }
+
+    /// Every continuation of exactly `plies` plies from `root` to the
+    /// diagram, within `limits` (games from a position along the way).
+    pub fn search_from(&mut self, root: &Position, plies: u32, limits: &Limits) -> Report {
         let start = Instant::now();
         let mut run = Run {
             limits: *limits,
@@ -454,12 +460,11 @@ impl Solver {
             path: Vec::with_capacity(plies as usize),
             stop: None,
         };
-        let root = Position::start();
-        let possible = self.diagram.plies_parity_ok(plies)
+        let possible = (root.turn() == self.diagram.turn()) == (plies % 2 == 0)
             && !self.diagram.mover_in_check()
-            && self.slack(&root, plies).is_some();
+            && self.slack(root, plies).is_some();
         if possible {
-            let _ = self.visit(&mut run, &root, plies);
+            let _ = self.visit(&mut run, root, plies);
         }
         Report {
             plies,
@@ -507,7 +512,8 @@ impl Solver {
         }
     }
 
-    /// Searches below `pos` with `plies` left (`pos` within the bounds).
+    /// Searches below `pos` with `plies` left (`pos` within the bounds,
+    /// not known dead).
     fn visit(&mut self, run: &mut Run, pos: &Position, plies: u32) -> Result<(), Stop> {
         run.count_node()?;
         if plies == 0 {
@@ -517,9 +523,6 @@ impl Solver {
             return Ok(());
         }
         let key = Key::new(pos, plies);
-        if self.table.is_dead(&key) {
-            return Ok(());
-        }
         if let Some(games) = self.games.get(&key) {
             let games = Rc::clone(games);
             for g in games.iter() {
@@ -536,6 +539,10 @@ impl Solver {
                 if self.diagram.is_reached_by(&child) {
                     children.push((0, m, child));
                 }
+                continue;
+            }
+            // A transposition known to lead nowhere needs no bound.
+            if self.table.is_dead(&Key::new(&child, plies - 1)) {
                 continue;
             }
             if let Some(s) = self.slack(&child, plies - 1) {
