@@ -386,3 +386,49 @@ fn diagrams_are_checked() {
     let b = Diagram::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b - -").unwrap();
     assert_eq!(a, b);
 }
+
+/// Along every published game of the corpus copy, each side's bound stays
+/// within the moves it has left: the bounds never cut a real game (the
+/// games are long, with castling, promotions and captures of every kind).
+#[test]
+fn bounds_hold_along_published_games() {
+    let text = std::fs::read_to_string(format!(
+        "{}/../examples/corpus/spg.tsv",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    let mut games = 0;
+    for line in text.lines().skip(1) {
+        let f: Vec<&str> = line.split('\t').collect();
+        let diagram = Diagram::from_fen(f[1]).unwrap();
+        let plies: u32 = f[2].parse().unwrap();
+        for game in f[3].split(" | ") {
+            let mut solver = Solver::new(diagram);
+            let mut pos = Position::start();
+            let moves: Vec<&str> = game.split_whitespace().collect();
+            assert_eq!(moves.len() as u32, plies);
+            for (i, uci) in std::iter::once(None)
+                .chain(moves.iter().map(Some))
+                .enumerate()
+            {
+                if let Some(uci) = uci {
+                    pos = pos.play(&pos.parse_uci(uci).unwrap()).unwrap();
+                }
+                let left = plies - i as u32;
+                let lb = solver.bounds(&pos, left);
+                let (white, black) = match pos.turn() {
+                    retroproof_core::Color::White => (left.div_ceil(2), left / 2),
+                    retroproof_core::Color::Black => (left / 2, left.div_ceil(2)),
+                };
+                assert!(
+                    lb[0] <= white && lb[1] <= black,
+                    "{} after {i} plies: bounds {lb:?} above {white}/{black}",
+                    f[0]
+                );
+            }
+            assert!(diagram.is_reached_by(&pos));
+            games += 1;
+        }
+    }
+    assert!(games >= 85);
+}

@@ -36,6 +36,7 @@ use crate::{Bitboard, Board, CastlingSide, Color, Role, Square};
 use super::assignment::{min_cost, solve, Matrix, IMPOSSIBLE, MAX};
 use super::frozen::rel_rank;
 use super::routes::{piece_table, Routes, TargetRoutes, MUS, NEVER};
+use super::victims::starts;
 
 /// "No game": a bound larger than any number of plies.
 pub const UNREACHABLE: u32 = u32::MAX;
@@ -230,6 +231,14 @@ pub fn settled_men(board: &Board, side: &Side, moves: u32) -> Bitboard {
         else {
             continue;
         };
+        // A king or rook that may still castle is left alone.
+        let castles = CastlingSide::ALL.iter().any(|&cs| {
+            side.castling.has(side.color, cs)
+                && (sq == CastlingRights::king_home(side.color) || sq == cs.rook_from(side.color))
+        });
+        if castles {
+            continue;
+        }
         // Coming back costs two moves (doubled: 4); a pawn never does.
         let back = if role == Role::Pawn { IMPOSSIBLE } else { 4 };
         if sol.with_raised(&m, i, j, back) > doubled && sol.without_column(&m, j) > doubled {
@@ -266,8 +275,14 @@ pub fn moves_to(side: &Side, sq: Square, role: Role, squares: Bitboard) -> u8 {
         return NEVER;
     }
     if role != Role::Pawn {
-        let d = piece_table(role, sq, side.frozen, false);
-        return squares.map(|s| d[s as usize]).min().unwrap_or(NEVER);
+        return starts(side, sq, role)
+            .into_iter()
+            .filter_map(|start| {
+                let d = piece_table(role, start, side.frozen, false);
+                squares.map(|s| d[s as usize]).min()
+            })
+            .min()
+            .unwrap_or(NEVER);
     }
     let color = side.color;
     let r0 = rel_rank(color, sq);

@@ -10,7 +10,7 @@
 //! the other side's captures land, which the other side's bound then
 //! requires of its capturers' routes.
 
-use crate::{Bitboard, Board, Color, Role, Square};
+use crate::{Bitboard, Board, CastlingSide, Color, Role, Square};
 
 use super::bound::{free_men, plain_bounds_without_each, Side};
 use super::frozen::rel_rank;
@@ -32,13 +32,17 @@ pub fn landing_squares(board: &Board, side: &Side, moves_left: u32) -> Bitboard 
         landing |= match role {
             Role::Pawn => pawn_reach(side.color, sq, side.frozen, radius, side.owed),
             _ => {
-                let dist = piece_table(role, sq, side.frozen, false);
-                Square::ALL
-                    .into_iter()
-                    .filter(|s| {
-                        dist[*s as usize] != NEVER && u32::from(dist[*s as usize]) <= radius
-                    })
-                    .collect()
+                let mut reach = Bitboard::EMPTY;
+                for start in starts(side, sq, role) {
+                    let dist = piece_table(role, start, side.frozen, false);
+                    for s in Square::ALL {
+                        let d = dist[s as usize];
+                        if d != NEVER && u32::from(d) <= radius {
+                            reach.set(s);
+                        }
+                    }
+                }
+                reach
             }
         };
         if landing == Bitboard::FULL {
@@ -46,6 +50,21 @@ pub fn landing_squares(board: &Board, side: &Side, moves_left: u32) -> Bitboard 
         }
     }
     landing
+}
+
+/// Where the piece of `role` on `sq` may start its moves: its square, and
+/// for a rook with its castling right the square castling puts it on (the
+/// king's move carries it there).
+pub fn starts(side: &Side, sq: Square, role: Role) -> Vec<Square> {
+    let mut starts = vec![sq];
+    if role == Role::Rook {
+        for cs in CastlingSide::ALL {
+            if side.castling.has(side.color, cs) && sq == cs.rook_from(side.color) {
+                starts.push(cs.rook_to(side.color));
+            }
+        }
+    }
+    starts
 }
 
 /// The squares a pawn of `color` on `from` can stand on within `moves`
