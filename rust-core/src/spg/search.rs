@@ -17,7 +17,7 @@ use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 use crate::castling::CastlingRights;
-use crate::hash::FastMap;
+use crate::hash::{FastMap, FastSet};
 use crate::{Bitboard, Board, Color, Move, Position, Role};
 
 use super::bound::{pawn_captures, settled_men, side_bound, Side, UNREACHABLE};
@@ -456,21 +456,41 @@ impl Solver {
             limits: *limits,
             start,
             nodes: 0,
+            round_end: u64::MAX,
+            salt: 0,
             solutions: Vec::new(),
+            known: FastSet::default(),
             path: Vec::with_capacity(plies as usize),
-            stop: None,
         };
         let possible = (root.turn() == self.diagram.turn()) == (plies % 2 == 0)
             && !self.diagram.mover_in_check()
             && self.slack(root, plies).is_some();
+        let mut stopped = None;
         if possible {
-            let _ = self.visit(&mut run, root, plies);
+            // Rounds of growing size, each breaking ties between equally
+            // promising moves its own way; what a round learns (dead
+            // positions, games below a position) serves the next.
+            let mut budget = FIRST_ROUND;
+            loop {
+                run.round_end = run.nodes.saturating_add(budget);
+                match self.visit(&mut run, root, plies) {
+                    Ok(()) => break,
+                    Err(Halt::Round) => {
+                        budget = budget.saturating_mul(2);
+                        run.salt += 1;
+                    }
+                    Err(Halt::Stop(why)) => {
+                        stopped = Some(why);
+                        break;
+                    }
+                }
+            }
         }
         Report {
             plies,
             solutions: run.solutions,
-            complete: run.stop.is_none(),
-            stopped: run.stop,
+            complete: stopped.is_none(),
+            stopped,
             nodes: run.nodes,
             seconds: start.elapsed().as_secs_f64(),
         }
@@ -514,7 +534,7 @@ impl Solver {
 
     /// Searches below `pos` with `plies` left (`pos` within the bounds,
     /// not known dead).
-    fn visit(&mut self, run: &mut Run, pos: &Position, plies: u32) -> Result<(), Stop> {
+    fn visit(&mut self, run: &mut Run, pos: &Position, plies: u32) -> Result<(), Halt> {
         run.count_node()?;
         if plies == 0 {
             if self.diagram.is_reached_by(pos) {
@@ -531,13 +551,13 @@ impl Solver {
             return Ok(());
         }
         let found_before = run.solutions.len();
-        let mut children: Vec<(u32, Move, Position)> = Vec::new();
-        for m in pos.legal_moves() {
+        let mut children: Vec<(u32, u64, Move, Position)> = Vec::new();
+        for (index, m) in pos.legal_moves().into_iter().enumerate() {
             let mut child = *pos;
             child.play_unchecked(&m);
             if plies == 1 {
                 if self.diagram.is_reached_by(&child) {
-                    children.push((0, m, child));
+                    children.push((0, 0, m, child));
                 }
                 continue;
             }
@@ -546,11 +566,11 @@ impl Solver {
                 continue;
             }
             if let Some(s) = self.slack(&child, plies - 1) {
-                children.push((s, m, child));
+                children.push((s, run.tie_break(index, &m), m, child));
             }
         }
-        children.sort_by(|a, b| b.0.cmp(&a.0));
-        for (_, m, child) in &children {
+        children.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        for (_, _, m, child) in &children {
             run.path.push(*m);
             let r = self.visit(run, child, plies - 1);
             run.path.pop();
@@ -570,51 +590,93 @@ impl Solver {
     }
 }
 
+/// Why a search unwinds: it stops, or its round is over.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Halt {
+    Stop(Stop),
+    Round,
+}
+
+/// The nodes of the first round; each next round has twice as many.
+const FIRST_ROUND: u64 = 4096;
+
 /// The state of one search.
 struct Run {
     limits: Limits,
     start: Instant,
     nodes: u64,
+    /// The node count at which the current round ends.
+    round_end: u64,
+    /// The round's way of breaking ties (0: the generator's order).
+    salt: u64,
     solutions: Vec<Vec<Move>>,
+    /// The games listed, so that a later round does not list one twice.
+    known: FastSet<Vec<Move>>,
     path: Vec<Move>,
-    stop: Option<Stop>,
 }
 
 impl Run {
     #[inline]
-    fn count_node(&mut self) -> Result<(), Stop> {
+    fn count_node(&mut self) -> Result<(), Halt> {
         self.nodes += 1;
         if let Some(n) = self.limits.nodes {
             if self.nodes > n {
-                return self.halt(Stop::Nodes);
+                return Err(Halt::Stop(Stop::Nodes));
             }
         }
         if self.nodes % 1024 == 0 {
             if let Some(t) = self.limits.time {
                 if self.start.elapsed() >= t {
-                    return self.halt(Stop::Time);
+                    return Err(Halt::Stop(Stop::Time));
                 }
             }
         }
+        if self.nodes >= self.round_end {
+            return Err(Halt::Round);
+        }
         Ok(())
-    }
-
-    fn halt(&mut self, why: Stop) -> Result<(), Stop> {
-        self.stop = Some(why);
-        Err(why)
     }
 
     /// Records the game made of the path and `tail`.
-    fn record(&mut self, tail: &[Move]) -> Result<(), Stop> {
+    fn record(&mut self, tail: &[Move]) -> Result<(), Halt> {
         let mut game = self.path.clone();
         game.extend_from_slice(tail);
-        self.solutions.push(game);
+        if self.known.insert(game.clone()) {
+            self.solutions.push(game);
+        }
         if let Some(k) = self.limits.max_solutions {
             if self.solutions.len() >= k {
-                return self.halt(Stop::Solutions);
+                return Err(Halt::Stop(Stop::Solutions));
             }
         }
         Ok(())
+    }
+
+    /// The order of a move among equally promising ones in this round.
+    fn tie_break(&self, index: usize, m: &Move) -> u64 {
+        // Irreversible moves first: they fix the plan sooner.
+        let class = if m.is_capture() || m.promotion().is_some() {
+            0
+        } else if m.role() == Role::Pawn {
+            1
+        } else {
+            2
+        };
+        let rest = self.shuffle(index, m) >> 2;
+        (class << 62) | rest
+    }
+
+    fn shuffle(&self, index: usize, m: &Move) -> u64 {
+        if self.salt == 0 {
+            return index as u64;
+        }
+        let bits = (m.from() as u64) << 8
+            | m.to() as u64
+            | (m.promotion().map_or(0, |r| r.index() as u64 + 1) << 16);
+        let mut h = (bits ^ self.salt.wrapping_mul(0x9e37_79b9_7f4a_7c15))
+            .wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        h ^= h >> 31;
+        h
     }
 }
 
