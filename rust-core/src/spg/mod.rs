@@ -35,6 +35,7 @@ pub mod assignment;
 pub mod bound;
 pub mod diagram;
 pub mod frozen;
+mod memo;
 pub mod routes;
 pub mod search;
 pub mod table;

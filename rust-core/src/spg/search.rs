@@ -22,6 +22,7 @@ use crate::{Bitboard, Board, Color, Move, Position, Role};
 
 use super::bound::{pawn_captures, settled_men, side_bound, Side, UNREACHABLE};
 use super::frozen::frozen;
+use super::memo::Memo;
 use super::routes::{king_walls, Routes};
 use super::table::{Key, Table};
 use super::victims::landing_squares;
@@ -112,8 +113,9 @@ pub struct ShortestReport {
 
 /// The most positions the transposition table holds.
 const TABLE_CAPACITY: usize = 6_000_000;
-/// The most side bounds and route tables remembered before starting afresh.
-const SIDE_CAPACITY: usize = 2_000_000;
+/// The slots of each memo of side results: `2^16` (a few megabytes).
+const MEMO_BITS: u32 = 16;
+/// The most route tables remembered before starting afresh.
 const ROUTES_CAPACITY: usize = 2_000;
 /// How many times settled men may join the frozen ones in one bound.
 const SETTLING_ROUNDS: usize = 3;
@@ -157,9 +159,9 @@ pub struct Solver {
     diagram: Diagram,
     target_count: [u32; 2],
     routes: FastMap<(Color, Bitboard, Bitboard), Rc<Routes>>,
-    sides: FastMap<SideKey, u32>,
-    landings: FastMap<SideKey, Bitboard>,
-    pawn_plans: FastMap<SideKey, (u32, Bitboard)>,
+    sides: Memo<SideKey, u32>,
+    landings: Memo<SideKey, Bitboard>,
+    pawn_plans: Memo<SideKey, (u32, Bitboard)>,
     table: Table,
     /// Games below a position, as move lists from it.
     games: FastMap<Key, Rc<Vec<Vec<Move>>>>,
@@ -172,9 +174,9 @@ impl Solver {
             diagram,
             target_count,
             routes: FastMap::default(),
-            sides: FastMap::default(),
-            landings: FastMap::default(),
-            pawn_plans: FastMap::default(),
+            sides: Memo::new(MEMO_BITS),
+            landings: Memo::new(MEMO_BITS),
+            pawn_plans: Memo::new(MEMO_BITS),
             table: Table::new(TABLE_CAPACITY),
             games: FastMap::default(),
         }
@@ -294,7 +296,7 @@ impl Solver {
     ) -> Bitboard {
         let mut key = SideKey::new(board, color, frozen, u64::from(moves), owed, castling);
         key.victims = 1;
-        if let Some(&s) = self.landings.get(&key) {
+        if let Some(s) = self.landings.get(&key) {
             return s;
         }
         let routes = self.routes(color, frozen, Bitboard::FULL);
@@ -310,9 +312,6 @@ impl Solver {
             victim_squares: Bitboard::EMPTY,
         };
         let s = settled_men(board, &side, moves);
-        if self.landings.len() >= SIDE_CAPACITY {
-            self.landings.clear();
-        }
         self.landings.insert(key, s);
         s
     }
@@ -328,7 +327,7 @@ impl Solver {
         moves: u32,
     ) -> (u32, Bitboard) {
         let key = SideKey::new(board, color, frozen, u64::from(moves), owed, castling);
-        if let Some(&r) = self.pawn_plans.get(&key) {
+        if let Some(r) = self.pawn_plans.get(&key) {
             return r;
         }
         let routes = self.routes(color, frozen, Bitboard::FULL);
@@ -344,9 +343,6 @@ impl Solver {
             victim_squares: Bitboard::EMPTY,
         };
         let r = pawn_captures(board, &side, moves);
-        if self.pawn_plans.len() >= SIDE_CAPACITY {
-            self.pawn_plans.clear();
-        }
         self.pawn_plans.insert(key, r);
         r
     }
@@ -363,7 +359,7 @@ impl Solver {
     ) -> u32 {
         let mut key = SideKey::new(board, color, frozen, landing.0, owed, castling);
         key.victims = victims.1 .0 | u64::from(victims.0) << 58;
-        if let Some(&b) = self.sides.get(&key) {
+        if let Some(b) = self.sides.get(&key) {
             return b;
         }
         let routes = self.routes(color, frozen, landing);
@@ -379,9 +375,6 @@ impl Solver {
             victim_squares: victims.1,
         };
         let b = side_bound(board, &side);
-        if self.sides.len() >= SIDE_CAPACITY {
-            self.sides.clear();
-        }
         self.sides.insert(key, b);
         b
     }
@@ -398,7 +391,7 @@ impl Solver {
         moves: u32,
     ) -> Bitboard {
         let key = SideKey::new(board, color, frozen, u64::from(moves), owed, castling);
-        if let Some(&l) = self.landings.get(&key) {
+        if let Some(l) = self.landings.get(&key) {
             return l;
         }
         let routes = self.routes(color, frozen, Bitboard::FULL);
@@ -414,9 +407,6 @@ impl Solver {
             victim_squares: Bitboard::EMPTY,
         };
         let l = landing_squares(board, &side, moves);
-        if self.landings.len() >= SIDE_CAPACITY {
-            self.landings.clear();
-        }
         self.landings.insert(key, l);
         l
     }
