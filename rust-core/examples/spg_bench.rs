@@ -12,7 +12,9 @@
 //! game, `spg_no_solution.tsv` rows none. `--max K` stops each search after
 //! `K` games (default: list them all; `--max 2` is enough to show a
 //! problem cooked). `--up-to N` keeps the problems of at most `N` plies.
-//! `--nodes N` limits each search to `N` positions. For studying a
+//! `--nodes N` limits each search to `N` positions. `--basic` cuts the
+//! search with the simpler bound a checker can mirror
+//! ([`retroproof_core::spg::Level::Basic`]). For studying a
 //! problem: `--trace` prints each side's bound along the record's game,
 //! `--from K` searches from the position after `K` plies of it (the games
 //! listed are then only those through that position).
@@ -32,7 +34,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
 
-use retroproof_core::spg::{Diagram, Limits, Report, Solver, Verdict};
+use retroproof_core::spg::{Diagram, Level, Limits, Report, Solver, Verdict};
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Position as _};
 
@@ -46,6 +48,7 @@ struct Options {
     trace: bool,
     nodes: Option<u64>,
     from: u32,
+    level: Level,
 }
 
 /// What the record expects.
@@ -116,6 +119,7 @@ fn parse_args() -> Options {
         trace: false,
         nodes: None,
         from: 0,
+        level: Level::Full,
     };
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
@@ -130,6 +134,7 @@ fn parse_args() -> Options {
             "--trace" => o.trace = true,
             "--nodes" => o.nodes = Some(value().parse().expect("--nodes N")),
             "--from" => o.from = value().parse().expect("--from K"),
+            "--basic" => o.level = Level::Basic,
             _ => panic!("unknown argument {a}"),
         }
     }
@@ -194,8 +199,11 @@ fn solve(p: &Problem, options: &Options) -> Outcome {
             prefix.push(m);
         }
     }
-    let mut report =
-        Solver::new(diagram).search_from(&root, p.plies - prefix.len() as u32, &limits);
+    let mut report = Solver::with_level(diagram, options.level).search_from(
+        &root,
+        p.plies - prefix.len() as u32,
+        &limits,
+    );
     for g in &mut report.solutions {
         g.splice(0..0, prefix.iter().copied());
     }

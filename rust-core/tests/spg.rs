@@ -13,7 +13,7 @@ use std::collections::{BTreeSet, HashMap};
 use std::time::Duration;
 
 use retroproof_core::random::Rng;
-use retroproof_core::spg::{proof_games, Diagram, Limits, Solver, Stop, Verdict};
+use retroproof_core::spg::{proof_games, Diagram, Level, Limits, Solver, Stop, Verdict};
 use retroproof_core::{Move, Position};
 use shakmaty::fen::Fen;
 use shakmaty::{Chess, EnPassantMode, Position as _};
@@ -60,7 +60,11 @@ fn brute(
 
 /// The games the pruned search lists from `pos`, as UCI strings.
 fn searched(diagram: &Diagram, pos: &Position, plies: u32) -> BTreeSet<String> {
-    let report = Solver::new(*diagram).search_from(pos, plies, &all());
+    searched_at(Level::Full, diagram, pos, plies)
+}
+
+fn searched_at(level: Level, diagram: &Diagram, pos: &Position, plies: u32) -> BTreeSet<String> {
+    let report = Solver::with_level(*diagram, level).search_from(pos, plies, &all());
     assert!(report.complete, "an unlimited search is complete");
     let games: BTreeSet<String> = report.solutions.iter().map(|g| uci(g)).collect();
     assert_eq!(games.len(), report.solutions.len(), "no game listed twice");
@@ -140,6 +144,8 @@ fn every_game_of_five_plies_is_found() {
         assert!(!want.is_empty());
         let got = searched(diagram, &Position::start(), 5);
         assert_eq!(got, want, "{diagram:?}");
+        let basic = searched_at(Level::Basic, diagram, &Position::start(), 5);
+        assert_eq!(basic, want, "{diagram:?}, basic bound");
     }
 }
 
@@ -195,6 +201,13 @@ fn continuations_along_random_games_are_all_found() {
         assert!(!want.is_empty(), "the game itself reaches the diagram");
         let got = searched(&diagram, from, 4);
         assert_eq!(got, want, "from {} to {diagram:?}", from.to_fen());
+        let basic = searched_at(Level::Basic, &diagram, from, 4);
+        assert_eq!(
+            basic,
+            want,
+            "from {} to {diagram:?}, basic bound",
+            from.to_fen()
+        );
         if line[end].board().occupied().count() < 32 {
             with_captures += 1;
         }
@@ -402,8 +415,11 @@ fn bounds_hold_along_published_games() {
         let f: Vec<&str> = line.split('\t').collect();
         let diagram = Diagram::from_fen(f[1]).unwrap();
         let plies: u32 = f[2].parse().unwrap();
-        for game in f[3].split(" | ") {
-            let mut solver = Solver::new(diagram);
+        for (game, level) in f[3]
+            .split(" | ")
+            .flat_map(|g| [(g, Level::Full), (g, Level::Basic)])
+        {
+            let mut solver = Solver::with_level(diagram, level);
             let mut pos = Position::start();
             let moves: Vec<&str> = game.split_whitespace().collect();
             assert_eq!(moves.len() as u32, plies);
@@ -422,7 +438,7 @@ fn bounds_hold_along_published_games() {
                 };
                 assert!(
                     lb[0] <= white && lb[1] <= black,
-                    "{} after {i} plies: bounds {lb:?} above {white}/{black}",
+                    "{} after {i} plies ({level:?}): bounds {lb:?} above {white}/{black}",
                     f[0]
                 );
             }
@@ -430,5 +446,5 @@ fn bounds_hold_along_published_games() {
             games += 1;
         }
     }
-    assert!(games >= 85);
+    assert!(games >= 2 * 85);
 }

@@ -162,6 +162,32 @@ pub fn side_bound(board: &Board, side: &Side) -> u32 {
     best
 }
 
+/// A simpler bound: for each target not frozen in place, the fewest
+/// moves any man of the side needs to become it (around the frozen men,
+/// castling counted), summed; or the captures the side owes, if more; or
+/// [`UNREACHABLE`] when a target has no man that can become it, or the
+/// side has fewer men than targets. Every target is some man at the end
+/// and each capture is a move, so no game takes fewer: the same argument
+/// as [`side_bound`]'s with the assignment relaxed to each target's best
+/// man, which a checker can mirror without an assignment algorithm.
+pub fn basic_bound(board: &Board, side: &Side) -> u32 {
+    let targets = free_targets(side.routes, side.frozen);
+    let men = free_men(board, side.color, side.frozen);
+    if targets.len() > men.len() {
+        return UNREACHABLE;
+    }
+    let m = plain_matrix(side, &targets, &men);
+    let mut sum = 0u32;
+    for row in m.cost.iter().take(targets.len()) {
+        let best = row[..men.len()].iter().copied().min().unwrap_or(IMPOSSIBLE);
+        if best >= IMPOSSIBLE {
+            return UNREACHABLE;
+        }
+        sum += (best as u32).div_ceil(2);
+    }
+    sum.max(side.owed)
+}
+
 /// The doubled route lengths (`μ = 0`) of each of the side's men
 /// ([`free_men`]) to each target ([`free_targets`]): rows are targets.
 fn plain_matrix(side: &Side, targets: &[&TargetRoutes], men: &[(Square, Role)]) -> Matrix {

@@ -42,7 +42,7 @@ pub mod table;
 pub mod victims;
 
 pub use diagram::{Diagram, DiagramError};
-pub use search::{Limits, Report, ShortestReport, Solver, Stop, Verdict};
+pub use search::{Level, Limits, Report, ShortestReport, Solver, Stop, Verdict};
 
 /// Every game of exactly `plies` plies to `diagram`, within `limits` (a
 /// fresh [`Solver`]).

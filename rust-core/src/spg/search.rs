@@ -20,7 +20,7 @@ use crate::castling::CastlingRights;
 use crate::hash::{FastMap, FastSet};
 use crate::{Bitboard, Board, Color, Move, Position, Role};
 
-use super::bound::{pawn_captures, settled_men, side_bound, Side, UNREACHABLE};
+use super::bound::{basic_bound, pawn_captures, settled_men, side_bound, Side, UNREACHABLE};
 use super::frozen::frozen;
 use super::memo::Memo;
 use super::routes::{king_walls, Routes};
@@ -152,11 +152,25 @@ impl SideKey {
     }
 }
 
+/// Which lower bounds cut the search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Level {
+    /// Everything in [`super::bound`], [`super::victims`] and the settled
+    /// men.
+    #[default]
+    Full,
+    /// Only [`basic_bound`]: each target's cheapest man around the
+    /// frozen men, and the captures owed. Simple enough for a checker to
+    /// mirror; the search it cuts is larger.
+    Basic,
+}
+
 /// A search engine for one diagram. Its tables outlive a search, so a
 /// second search (another length, more games) starts from what the first
 /// learnt.
 pub struct Solver {
     diagram: Diagram,
+    level: Level,
     target_count: [u32; 2],
     routes: FastMap<(Color, Bitboard, Bitboard), Rc<Routes>>,
     sides: Memo<SideKey, u32>,
@@ -169,9 +183,15 @@ pub struct Solver {
 
 impl Solver {
     pub fn new(diagram: Diagram) -> Solver {
+        Solver::with_level(diagram, Level::Full)
+    }
+
+    /// A solver cutting its search with the bounds of `level`.
+    pub fn with_level(diagram: Diagram, level: Level) -> Solver {
         let target_count = Color::ALL.map(|c| diagram.board().by_color(c).count());
         Solver {
             diagram,
+            level,
             target_count,
             routes: FastMap::default(),
             sides: Memo::new(MEMO_BITS),
@@ -218,12 +238,29 @@ impl Solver {
         let castling = pos.castling_rights();
         let have = Solver::moves_left(pos.turn(), plies);
         let mut f = frozen(board, castling, &self.diagram, owed);
+        if self.level == Level::Basic {
+            return Color::ALL.map(|color| {
+                let routes = self.routes(color, f, Bitboard::FULL);
+                let side = Side {
+                    color,
+                    castling,
+                    routes: &routes,
+                    frozen: f,
+                    king_walls: Bitboard::EMPTY,
+                    owed: owed[color.index()],
+                    landing: Bitboard::FULL,
+                    victims: 0,
+                    victim_squares: Bitboard::EMPTY,
+                };
+                basic_bound(board, &side)
+            });
+        }
         // Men a side cannot afford to move join the frozen ones, which
         // can raise the bounds, which can settle more men.
-        for round in 0..SETTLING_ROUNDS {
-            let lb = self.bounds_with(board, castling, f, owed, have);
-            if lb[0] > have[0] || lb[1] > have[1] || round + 1 == SETTLING_ROUNDS {
-                return lb;
+        let mut lb = self.bounds_with(board, castling, f, owed, have);
+        for _ in 1..SETTLING_ROUNDS {
+            if lb[0] > have[0] || lb[1] > have[1] {
+                break;
             }
             let mut settled = Bitboard::EMPTY;
             for color in Color::ALL {
@@ -233,11 +270,12 @@ impl Solver {
                 }
             }
             if settled.is_empty() {
-                return lb;
+                break;
             }
             f |= settled;
+            lb = self.bounds_with(board, castling, f, owed, have);
         }
-        unreachable!("the last round returns")
+        lb
     }
 
     /// The bounds with the frozen squares `f`.
