@@ -22,9 +22,17 @@
 //! for each `μ` in [`MUS`]). A piece that captures must go through a
 //! landing square on its way: `D1` moves at least (leaving its square and
 //! coming back when it captures where it stands), of which at most `owed`
-//! are captures. The bound is the largest of these, and "impossible" when
-//! no assignment exists or the pawns' paths need more captures than are
-//! owed (an assignment minimising captures alone).
+//! are captures. The bound is the largest of these (`μ = 1` and `-1` only
+//! where they can raise it), and "impossible" when no assignment exists
+//! or the pawns' paths need more captures than are owed (an assignment
+//! minimising captures alone).
+//!
+//! The men the other side's pawns must capture on their way
+//! ([`pawn_captures`]: so many captures, landing on these squares) are
+//! extra rows of the assignment: a distinct man for each, charged its moves
+//! to those squares. Sensitivity questions ("without this man", "if this
+//! man moves again") are answered from one solve by the assignment's dual
+//! ([`super::assignment::Solution`]), which only ever underestimates them.
 //!
 //! Castling is a king move that also moves a rook: a king on its home
 //! square with a right may count it as one move to the g- or c-file, its

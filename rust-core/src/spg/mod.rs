@@ -10,7 +10,9 @@
 //!   walls;
 //! - [`assignment`] and [`bound`]: which man becomes which diagram man, and
 //!   a lower bound on each side's moves still needed (routes, captures
-//!   owed, pawns' file changes), admissible: no game takes fewer;
+//!   owed, pawns' file changes, the men the other side's pawns must
+//!   capture), admissible: no game takes fewer; men a side cannot afford
+//!   to move again join the walls ([`bound::settled_men`]);
 //! - [`victims`]: where a side's men can be captured, which the other
 //!   side's capturers must reach;
 //! - [`table`]: positions known to lead nowhere in the plies left;
@@ -18,9 +20,13 @@
 //!   games up to a requested number and saying whether every game was
 //!   accounted for ([`Report::complete`]); [`Solver::shortest`] finds the
 //!   least length with a game and shows every shorter length has none.
+//!   [`Level::Basic`] cuts with a simpler bound ([`bound::basic_bound`])
+//!   that a checker can mirror.
 //!
 //! A game is a list of [`crate::Move`]s played by the forward move
-//! generator, so every game listed replays.
+//! generator, so every game listed replays. "No game" and "unique" rest on
+//! the bounds being admissible; `tests/spg.rs` checks them against plain
+//! enumeration and along every published game of the corpus.
 //!
 //! ```
 //! use retroproof_core::spg::{proof_games, Diagram, Limits, Verdict};

@@ -7,7 +7,16 @@
 //! leads nowhere in the plies left. Games found below a position are
 //! remembered with it, so a transposition lists them again without a
 //! second search. Children are tried in order of their slack (plies left
-//! minus the bounds), the most first: the moves that keep to the plan.
+//! minus the bounds), the most first: the moves that keep to the plan;
+//! among equals, captures, promotions and pawn moves first (they cannot be
+//! undone, so they settle the plan sooner).
+//!
+//! The search runs in rounds of growing size (4096 positions, then twice
+//! as many each time), each breaking ties among equals its own way: a
+//! first move that leads into a large dead subtree no longer holds up the
+//! others. What a round learns (dead positions, games below a position)
+//! is kept; the last round runs to the end, so the rounds cost at most
+//! about as much again as one search.
 //!
 //! The search is complete when it was not stopped (by a time or node limit,
 //! or by reaching the number of games asked for): then every game of `n`
