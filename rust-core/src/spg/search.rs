@@ -497,6 +497,7 @@ impl Solver {
             salt: 0,
             solutions: Vec::new(),
             known: FastSet::default(),
+            reached: Vec::new(),
             path: Vec::with_capacity(plies as usize),
         };
         let possible = (root.turn() == self.diagram.turn()) == (plies % 2 == 0)
@@ -510,6 +511,7 @@ impl Solver {
             let mut budget = FIRST_ROUND;
             loop {
                 run.round_end = run.nodes.saturating_add(budget);
+                run.reached.clear();
                 match self.visit(&mut run, root, plies) {
                     Ok(()) => break,
                     Err(Halt::Round) => {
@@ -587,7 +589,7 @@ impl Solver {
             }
             return Ok(());
         }
-        let found_before = run.solutions.len();
+        let found_before = run.reached.len();
         let mut children: Vec<(u32, u64, Move, Position)> = Vec::new();
         for (index, m) in pos.legal_moves().into_iter().enumerate() {
             let mut child = *pos;
@@ -614,10 +616,10 @@ impl Solver {
             r?;
         }
         let depth = run.path.len();
-        if run.solutions.len() == found_before {
+        if run.reached.len() == found_before {
             self.table.mark_dead(key);
         } else {
-            let games: Vec<Vec<Move>> = run.solutions[found_before..]
+            let games: Vec<Vec<Move>> = run.reached[found_before..]
                 .iter()
                 .map(|g| g[depth..].to_vec())
                 .collect();
@@ -649,6 +651,10 @@ struct Run {
     solutions: Vec<Vec<Move>>,
     /// The games listed, so that a later round does not list one twice.
     known: FastSet<Vec<Move>>,
+    /// Every game reached in this round, listed before or not: what lies
+    /// below a position is read from here, never from `solutions` (a
+    /// game an earlier round listed still leads somewhere).
+    reached: Vec<Vec<Move>>,
     path: Vec<Move>,
 }
 
@@ -679,8 +685,9 @@ impl Run {
         let mut game = self.path.clone();
         game.extend_from_slice(tail);
         if self.known.insert(game.clone()) {
-            self.solutions.push(game);
+            self.solutions.push(game.clone());
         }
+        self.reached.push(game);
         if let Some(k) = self.limits.max_solutions {
             if self.solutions.len() >= k {
                 return Err(Halt::Stop(Stop::Solutions));
