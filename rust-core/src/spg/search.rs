@@ -161,6 +161,16 @@ impl SideKey {
     }
 }
 
+/// What a side's bound knows of its captures: how many it still makes,
+/// where they can land, and the men of its own the other side's pawns
+/// must capture (so many, on these squares).
+#[derive(Clone, Copy)]
+struct Captures {
+    owed: u32,
+    landing: Bitboard,
+    victims: (u32, Bitboard),
+}
+
 /// Which lower bounds cut the search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Level {
@@ -300,7 +310,12 @@ impl Solver {
         for color in Color::ALL {
             let c = color.index();
             let none = (0, Bitboard::EMPTY);
-            lb[c] = self.side_bound(board, color, castling, f, owed[c], Bitboard::FULL, none);
+            let captures = Captures {
+                owed: owed[c],
+                landing: Bitboard::FULL,
+                victims: none,
+            };
+            lb[c] = self.side_bound(board, color, castling, f, captures);
             if lb[c] > have[c] {
                 return lb;
             }
@@ -322,7 +337,12 @@ impl Solver {
             let c = color.index();
             let victims = pawn_captures[color.other().index()];
             if landing[c] != Bitboard::FULL || victims.0 > 0 {
-                lb[c] = self.side_bound(board, color, castling, f, owed[c], landing[c], victims);
+                let captures = Captures {
+                    owed: owed[c],
+                    landing: landing[c],
+                    victims,
+                };
+                lb[c] = self.side_bound(board, color, castling, f, captures);
                 if lb[c] > have[c] {
                     return lb;
                 }
@@ -400,10 +420,13 @@ impl Solver {
         color: Color,
         castling: CastlingRights,
         frozen: Bitboard,
-        owed: u32,
-        landing: Bitboard,
-        victims: (u32, Bitboard),
+        captures: Captures,
     ) -> u32 {
+        let Captures {
+            owed,
+            landing,
+            victims,
+        } = captures;
         let mut key = SideKey::new(board, color, frozen, landing.0, owed, castling);
         key.victims = victims.1 .0 | u64::from(victims.0) << 58;
         if let Some(b) = self.sides.get(&key) {
@@ -500,7 +523,7 @@ impl Solver {
             reached: Vec::new(),
             path: Vec::with_capacity(plies as usize),
         };
-        let possible = (root.turn() == self.diagram.turn()) == (plies % 2 == 0)
+        let possible = (root.turn() == self.diagram.turn()) == plies.is_multiple_of(2)
             && !self.diagram.mover_in_check()
             && self.slack(root, plies).is_some();
         let mut stopped = None;
@@ -667,7 +690,7 @@ impl Run {
                 return Err(Halt::Stop(Stop::Nodes));
             }
         }
-        if self.nodes % 1024 == 0 {
+        if self.nodes.is_multiple_of(1024) {
             if let Some(t) = self.limits.time {
                 if self.start.elapsed() >= t {
                     return Err(Halt::Stop(Stop::Time));
