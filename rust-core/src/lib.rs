@@ -38,8 +38,8 @@
 //! ```
 //! use retroproof_core::Position;
 //!
-//! // Smullyan's "what were the last three moves?": the white king on c3 is
-//! // in check from the bishop on d5, Black to move.
+//! // Smullyan's "what were the last three moves?": Black, to move, is in
+//! // check from the bishop on a4, uncovered by the white king.
 //! let pos = Position::from_fen("8/8/8/1r1b4/B7/2K5/8/3k4 b - -").unwrap();
 //! let names: Vec<String> = pos
 //!     .retractions()
