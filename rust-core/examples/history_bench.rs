@@ -2,8 +2,9 @@
 //!
 //! ```sh
 //! cargo run --release -p retroproof-core --example history_bench -- \
-//!     tromp|legality|lastmove [FILE] [--seconds S] [--states N] [--zones Z,Z]
-//!     [--deep-seconds S] [--only ID] [--jobs J] [--verbose]
+//!     tromp|legality|lastmove|random [FILE|N] [--seconds S] [--states N]
+//!     [--zones Z,Z] [--deep] [--deep-seconds S] [--depth D] [--only ID,ID]
+//!     [--jobs J] [--verbose]
 //! ```
 //!
 //! - `tromp` (default `examples/corpus/tromp.tsv`): each random position
@@ -20,9 +21,17 @@
 //!   answer natively: the concrete certificate closed up to the rules and
 //!   the positions the abstraction refuted, each of those with its abstract
 //!   certificate checked.
+//! - `random [N]`: `N` positions of seeded random games (default 100):
+//!   none may be refuted; how often the initial state is found.
 //!
-//! `--zones` picks the zones tried, in order (`empty`, `frozen`, `regions`;
-//! default all three); `--seconds` and `--states` bound each abstract
+//! With `--deep`, `tromp` and `legality` run the deep search instead (the
+//! abstract search plugged in as for `lastmove`; `--zones none`: the deep
+//! search alone), a refutation checked the same way.
+//!
+//! `--zones` picks the zones tried, in order (`empty`, `frozen`, `homes`,
+//! `regions`, or `none`; default all four); `--depth D` the plies below the
+//! question within which the deep search calls the abstract search
+//! (default 0: the predecessors of the question's position); `--seconds` and `--states` bound each abstract
 //! search (default 2 s, 200,000 states); `--deep-seconds` the deep search
 //! of a last-move question (default 2 s). Every refutation's certificate
 //! is checked by [`history::check`].
@@ -48,6 +57,7 @@ struct Options {
     zones: Vec<ZoneChoice>,
     deep_seconds: f64,
     depth: usize,
+    deep: bool,
     only: Option<String>,
     jobs: usize,
     verbose: bool,
@@ -61,6 +71,7 @@ fn main() {
         zones: ZoneChoice::ALL.to_vec(),
         deep_seconds: 2.0,
         depth: 0,
+        deep: false,
         only: None,
         jobs: 1,
         verbose: false,
@@ -117,6 +128,7 @@ fn main() {
                     .unwrap_or_else(|_| fail("--jobs J".into()))
             }
             "--verbose" => options.verbose = true,
+            "--deep" => options.deep = true,
             "tromp" | "legality" | "lastmove" | "random" if options.mode.is_empty() => {
                 options.mode = arg
             }
@@ -231,6 +243,54 @@ fn abstract_answer(options: &Options, fen: &str) -> Answer {
     Answer::Open(reasons.join("; "))
 }
 
+/// `--deep`: the deep search on the position (both sides to move when
+/// the record gives none), the abstract search plugged in as its extra
+/// test; a refutation's certificate checked natively with the abstract
+/// refutations it relies on.
+fn deep_answer(options: &Options, fen: &str, both_sides: bool) -> Answer {
+    let fens = if both_sides {
+        vec![with_turn(fen, 'w'), with_turn(fen, 'b')]
+    } else {
+        vec![fen.to_string()]
+    };
+    let mut how = Vec::new();
+    for fen in &fens {
+        let pos = match Position::from_fen(fen) {
+            Ok(pos) => pos,
+            Err(e) => return Answer::Unparsable(e.to_string()),
+        };
+        let budget = deep::Budget {
+            nodes: 2_000_000,
+            time: Some(Duration::from_secs_f64(options.deep_seconds)),
+            max_depth: 1000,
+        };
+        let refuted: Refuted = Arc::default();
+        let mut search = deep::Search::new(RuleSet::ALL, budget);
+        if !options.zones.is_empty() {
+            search = search.with_extra(abstract_extra(options, &refuted));
+        }
+        match search.illegal(&pos) {
+            Verdict::Illegal(certificate) => {
+                let cover = match Cover::closed(&certificate, &refuted) {
+                    Ok(cover) => cover,
+                    Err(why) => return Answer::Refused(why),
+                };
+                if !cover.covers(&pos) {
+                    return Answer::Refused("the position is not covered".into());
+                }
+                how.push(format!(
+                    "{} positions, {} refuted by the abstraction",
+                    certificate.len(),
+                    refuted.lock().unwrap().len()
+                ));
+            }
+            Verdict::Unknown(why) => return Answer::Open(why),
+            other => return Answer::Open(format!("{other:?}").chars().take(80).collect()),
+        }
+    }
+    Answer::Refuted("deep", 0, how.join("; "))
+}
+
 fn median(mut xs: Vec<f64>) -> f64 {
     xs.sort_by(f64::total_cmp);
     xs.get(xs.len() / 2).copied().unwrap_or(0.0)
@@ -238,7 +298,14 @@ fn median(mut xs: Vec<f64>) -> f64 {
 
 /// Illegal rows refuted, legal rows refuted (wrong), by verdict.
 fn verdicts(options: &Options, records: &[Record], fen: usize, illegal: impl Fn(&Record) -> bool) {
-    let results = run(options, records, |r| abstract_answer(options, &r[fen]));
+    let results = run(options, records, |r| {
+        if options.deep {
+            let both = r.iter().any(|f| f.contains("side to move not given"));
+            deep_answer(options, &r[fen], both)
+        } else {
+            abstract_answer(options, &r[fen])
+        }
+    });
     let mut refuted_illegal = 0;
     let mut illegal_rows = 0;
     let mut wrong = 0;
