@@ -11,10 +11,10 @@
 //! - the state nearest the initial one (fewest pawns away from home, men
 //!   missing and men promoted) shows **where the histories get stuck**.
 
-use super::invariant::{column_captures, complete, pawn_captures};
+use super::invariant::{columns_fit, complete, pawn_captures};
 use super::search::Certificate;
 use super::state::{Abstract, Kind};
-use crate::{Board, Color, File, Piece, Rank, Role, Square};
+use crate::{Bitboard, Board, Color, File, Piece, Rank, Role, Square};
 
 /// The explanation of `cert`, a refutation of `board`.
 pub fn explain(board: &Board, cert: &Certificate) -> String {
@@ -22,7 +22,7 @@ pub fn explain(board: &Board, cert: &Certificate) -> String {
     if cert.states.is_empty() {
         return format!(
             "No game reaches this position: {}.",
-            broken_invariant(&root)
+            broken_invariant(&root, cert.zone)
         );
     }
     let mut parts = vec![format!(
@@ -41,9 +41,10 @@ pub fn explain(board: &Board, cert: &Certificate) -> String {
         let most = cert.states.iter().map(|a| a.men(color)).max().unwrap_or(0);
         if most < 16 {
             parts.push(format!(
-                "{} never gets back more than {most} men: {} of its men taken stay taken",
+                "{} never gets back more than {}: {} taken stay taken",
                 side(color),
-                16 - most
+                men(most),
+                men(16 - most)
             ));
         }
     }
@@ -56,22 +57,63 @@ pub fn explain(board: &Board, cert: &Certificate) -> String {
     parts.join("; ") + "."
 }
 
+/// `1 capture`, `3 captures`.
+fn captures(n: u32) -> String {
+    if n == 1 {
+        "1 capture".to_string()
+    } else {
+        format!("{n} captures")
+    }
+}
+
+/// `1 man`, `3 men`.
+fn men(n: u32) -> String {
+    if n == 1 {
+        "1 man".to_string()
+    } else {
+        format!("{n} men")
+    }
+}
+
 fn side(color: Color) -> &'static str {
     color.fold("White", "Black")
 }
 
 /// Which invariant `a` breaks, in words.
-fn broken_invariant(a: &Abstract) -> String {
+fn broken_invariant(a: &Abstract, zone: Bitboard) -> String {
     for color in Color::ALL {
         let pawns = a.pawn_count(color);
-        if pawns + a.promoted(color) > 8 {
+        if a.men(color) > 16 || pawns > 8 {
             return format!(
-                "{} has {pawns} pawns and {} men beyond its initial ones, which are \
-                 promoted pawns: more than 8",
+                "{} has {} and {pawns} pawns: more than 16 men or 8 pawns",
                 side(color),
-                a.promoted(color)
+                men(a.men(color))
             );
         }
+        if pawns + a.promoted(color) > 8 {
+            return format!(
+                "{} has {pawns} pawns and {} beyond its initial ones, which are promoted \
+                 pawns: more than 8",
+                side(color),
+                men(a.promoted(color))
+            );
+        }
+    }
+    let (white, black) = (16 - a.men(Color::Black), 16 - a.men(Color::White));
+    if !columns_fit(a, white, black) {
+        return format!(
+            "on {} files the pawns are not a white pawn below a black one, which only a \
+             capture changes, on two neighbouring files at most, and White made only {} \
+             and Black {}",
+            incomplete(a),
+            captures(white),
+            captures(black)
+        );
+    }
+    if !a.fits(zone) {
+        return "its pawns cannot stand on their files in this order".to_string();
+    }
+    for color in Color::ALL {
         match pawn_captures(a, color) {
             None => {
                 return format!(
@@ -81,26 +123,16 @@ fn broken_invariant(a: &Abstract) -> String {
             }
             Some(c) if c + a.men(color.other()) > 16 => {
                 return format!(
-                    "{}'s pawns made at least {c} captures, and {} misses only {} men",
+                    "{}'s pawns made at least {c} captures, and {} misses only {}",
                     side(color),
                     side(color.other()),
-                    16 - a.men(color.other())
+                    men(16 - a.men(color.other()))
                 )
             }
             _ => {}
         }
     }
-    let columns = column_captures(a);
-    let captures = 32 - a.men(Color::White) - a.men(Color::Black);
-    if columns > captures {
-        return format!(
-            "the pawns of {} files are not as a white pawn below a black one, which only \
-             captures change, two neighbouring files a capture at most, and only {captures} \
-             men were taken",
-            incomplete(a)
-        );
-    }
-    "its pawns cannot stand on their files in this order".to_string()
+    "no invariant is broken".to_string()
 }
 
 /// How many files' pawns are not a white pawn below a black one.
@@ -178,13 +210,13 @@ fn describe(a: &Abstract) -> String {
         }
         let missing = 16u32.saturating_sub(a.men(color));
         if missing > 0 {
-            parts.push(format!("{} missing {missing} men", side(color)));
+            parts.push(format!("{} missing {}", side(color), men(missing)));
         }
         if a.promoted(color) > 0 {
             parts.push(format!(
-                "{} with {} promoted men",
+                "{} with {} promoted",
                 side(color),
-                a.promoted(color)
+                men(a.promoted(color))
             ));
         }
         let start = Board::start();

@@ -19,7 +19,7 @@
 //!   is an abstract step from `α_Z(Q')` back to `α_Z(Q)`;
 //! - **invariants** ([`invariant`]) that abstract steps keep going forwards
 //!   (material, pawn captures) cut dead ends;
-//! - the **search** ([`search`]) exhausts the finite abstract graph back
+//! - the **search** ([`mod@search`]) exhausts the finite abstract graph back
 //!   from `α_Z(P)`. If `α_Z(initial)` is not met, the states met are closed
 //!   under abstract retraction: a [`Certificate`] ([`certificate`] checks
 //!   it) that no game reaches `P`. The order of events falls out of it:

@@ -12,9 +12,9 @@
 //!
 //! 1. **a pawn steps straight** (`U-push`): the pawn goes back one square,
 //!    or two from its fourth rank to its second; a pawn not pinned may go
-//!    back onto a pinned square (on the zone, or its second rank), a pinned
-//!    one may go back off the zone (then not pinned). A step between
-//!    squares that are not pinned changes nothing.
+//!    back onto a square of the zone (then pinned), a pinned one may go
+//!    back off the zone (then not pinned). A step between squares off the
+//!    zone changes nothing.
 //! 2. **a pawn captures** (`U-capture`): the pawn on `y` came from the
 //!    square diagonally behind it on a neighbouring file (put anywhere in
 //!    that file's order when not pinned), and a man of the other side
@@ -42,8 +42,8 @@
 //!      off the zone able to stand on `b`.
 //!
 //!    A capture puts the man taken back on `b`: a pawn into `b`'s file
-//!    (pinned when `b` is on the zone or its second rank), a piece on `b`
-//!    when on the zone, else counted off it (a bishop of `b`'s colour).
+//!    (pinned when `b` is on the zone), a piece on `b` when on the zone,
+//!    else counted off it (a bishop of `b`'s colour).
 //! 6. **castling** (`U-castling`): king and rook go back from the castled
 //!    squares to their initial ones, each square read on the zone or off
 //!    it; the squares castling empties hold no known man. When none of the
@@ -65,7 +65,7 @@
 
 use std::fmt;
 
-use super::state::{pinned, Abstract, Column, Kind, Pawn};
+use super::state::{pinned, Abstract, Kind, Pawn};
 use crate::{
     attacks, Bitboard, CastlingRights, CastlingSide, Color, File, Piece, Rank, Role, Square,
 };
@@ -343,9 +343,11 @@ impl Gen<'_> {
                         }
                     }
                     None => {
-                        // From a pinned square to a square that is not.
+                        // From a square of the zone (where a pawn stands:
+                        // ranks 2 to 7) to a square off it.
                         let loose = self.loose_squares(file);
-                        for from in (Bitboard::from_file(file) & self.zone) - self.known {
+                        let zone = Bitboard::from_file(file) & (self.zone - Bitboard::BACKRANKS);
+                        for from in zone - self.known {
                             if from.offset(fwd).is_some_and(|s| loose.contains(s)) {
                                 steps.push((from, Place::File(file)));
                             }
@@ -642,7 +644,7 @@ impl Gen<'_> {
         // Pawns: the squares of a file differ only by whether the pawn is
         // pinned there.
         for file in File::ALL {
-            let squares = landing & Bitboard::from_file(file) - Bitboard::BACKRANKS;
+            let squares = landing & (Bitboard::from_file(file) - Bitboard::BACKRANKS);
             let mut pawns: Vec<(Pawn, Place)> = Vec::new();
             for sq in squares {
                 let entry = (self.pawn(them, sq), self.pawn_place(sq));
@@ -765,9 +767,4 @@ impl Gen<'_> {
             }
         }
     }
-}
-
-/// The columns of `a`, for tests and explanations.
-pub fn columns(a: &Abstract) -> [Column; 8] {
-    File::ALL.map(|f| a.column(f))
 }
