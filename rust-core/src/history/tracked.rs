@@ -10,7 +10,8 @@
 //! squares, which no man off the zone can have left unseen. A larger zone
 //! is more exact and costs more states.
 
-use crate::rules::frozen::{frozen_men, region};
+use crate::rules::frozen::frozen_men;
+use crate::rules::region::region;
 use crate::{Bitboard, Board, Role};
 
 /// The zones [`super::refute`] tries, cheapest first.
