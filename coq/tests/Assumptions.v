@@ -71,3 +71,4 @@ Print Assumptions Retro.check_last_zcert_sound.
 Print Assumptions Retro.check_last_among_zcert_sound.
 Print Assumptions Historyproof.check_history_sound.
 Print Assumptions Historyproof.check_census_sound.
+Print Assumptions Historyproof.check_files_sound.

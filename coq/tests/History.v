@@ -33,3 +33,28 @@ Proof. vm_compute. reflexivity. Qed.
 (** One queen and eight pawns is viable, and not refuted by the empty set. *)
 Lemma one_queen_refused : check_census (fen "4k3/8/8/8/8/8/PPPPPPPP/3QK3 w - - 0 1") nil = false.
 Proof. vm_compute. reflexivity. Qed.
+
+(** Pawn files: a doubled white pawn while Black still has all sixteen
+    men.  The pawn that reached the a-file took a man on its way, and no
+    black man was ever taken; the census alone sees nothing wrong. *)
+Definition doubled : position := fen "rnbqkbnr/pppppppp/8/8/8/P7/P1PPPPPP/RNBQKBNR w - - 0 1".
+
+Lemma doubled_census_open : check_census doubled nil = false.
+Proof. vm_compute. reflexivity. Qed.
+
+Lemma doubled_refuted : check_files doubled (files_of doubled :: nil) = true.
+Proof. vm_compute. reflexivity. Qed.
+
+Lemma doubled_unreachable : ~ reachable doubled.
+Proof. exact (check_files_sound doubled _ doubled_refuted). Qed.
+
+(** With one black knight missing, the capture is possible: the same set
+    is not closed. *)
+Definition doubled_capture : position := fen "r1bqkbnr/pppppppp/8/8/8/P7/P1PPPPPP/RNBQKBNR w - - 0 1".
+
+Lemma doubled_capture_refused :
+  check_files doubled_capture (files_of doubled_capture :: nil) = false.
+Proof. vm_compute. reflexivity. Qed.
+
+Lemma initial_files_refused : check_files initial (files_of initial :: nil) = false.
+Proof. vm_compute. reflexivity. Qed.

@@ -27,7 +27,13 @@
                            taking back a capture (a man of any kind comes
                            back) or a promotion (a piece turns back into a
                            pawn); [check_census P S] is [check_history]
-                           for it ([Historyproof.check_census_sound]).
+                           for it ([Historyproof.check_census_sound]);
+    - [pawn_files]         a finer census proven to simulate the game
+                           ([Historyproof.pawn_files_simulates]): pawns
+                           counted by side and file; taking back a pawn
+                           capture moves a pawn to a neighbouring file and
+                           gives a man back; [check_files P S]
+                           ([Historyproof.check_files_sound]).
 
     ** Why one theorem
 
@@ -40,8 +46,9 @@
     abstraction and its simulation lemma (one case per kind of move,
     [Invariants.move_shape]), nothing else.  The native engine's abstract
     search (rust-core/src/history/, docs/history.md) uses a richer state
-    than [census]: pawn columns and a zone of squares kept exactly; its
-    simulation lemma is the next instance to prove.
+    than [pawn_files]: the order of the pawns on each file (columns) and
+    a zone of squares kept exactly; its simulation lemma is the next
+    instance to prove.
 
     ** Certificates
 
@@ -50,7 +57,7 @@
     by [aeqb]; a bad key only makes the check fail. *)
 
 From Coq Require Import Uint63 List Bool Arith PArith FMapPositive.
-From RetroProof Require Import Gen.Vocab Board Rules Game Invariants.
+From RetroProof Require Import Gen.Vocab Board Rules Material Game Invariants PawnCaptures.
 Import ListNotations.
 Local Open Scope nat_scope.
 
@@ -160,12 +167,129 @@ Fixpoint census_eqb (x y : census_state) : bool :=
   | _, _ => false
   end.
 
-(** The key: the counts as digits (not trusted). *)
+(** The trie path of the low [n] bits of [h]. *)
+Fixpoint key_path (n : nat) (h : int) : positive :=
+  match n with
+  | O => xH
+  | S n => if (h land 1 =? 0)%uint63 then xO (key_path n (h >> 1)) else xI (key_path n (h >> 1))
+  end.
+
+Fixpoint int_of_nat (n : nat) : int :=
+  match n with O => 0%uint63 | S n => (int_of_nat n + 1)%uint63 end.
+
+(** The key: a hash of the counts, in machine integers (not trusted). *)
 Definition census_key (x : census_state) : positive :=
-  Pos.of_succ_nat (fold_left (fun h n => (h * 17 + n) mod 65521) x 0).
+  let h := fold_left (fun h n => (h * 1000003 + int_of_nat n)%uint63) x 7%uint63 in
+  key_path 16 (h + (h >> 17) + (h >> 34))%uint63.
 
 Definition census : abstraction :=
   Abstraction census_state census_eqb census_key census_of census_preds census_viable.
 
 Definition check_census (P : position) (S : list census_state) : bool :=
   check_history census P S.
+
+(** ** The pawn files: pawns counted by side and file, other men by kind
+
+    A finer census: each side's pawns are counted on each file.  A pawn
+    changes file only by a capture, to a neighbouring file; so taking
+    back a pawn capture moves a pawn to a neighbouring file and gives the
+    other side a man back.  What the other side can give back is bounded
+    by its material ([files_viable]), so a pawn structure that needs more
+    captures than the men missing from the other side allow is refuted
+    (the order-free part of the pawn-capture rule, PawnCaptures.v). *)
+
+(** A slot: the pawns of a side on a file, or a side's men of a kind. *)
+Inductive slot : Set := PawnOn (c : color) (i : nat) | Men (c : color) (g : tag).
+
+Definition slot_beq (a b : slot) : bool :=
+  match a, b with
+  | PawnOn c i, PawnOn d j => color_eqb c d && Nat.eqb i j
+  | Men c g, Men d h => color_eqb c d && tag_eqb g h
+  | _, _ => false
+  end.
+
+Definition files : list nat := [0; 1; 2; 3; 4; 5; 6; 7].
+
+Definition file_slots : list slot :=
+  map (PawnOn White) files ++ map (PawnOn Black) files ++
+  map (Men White) promoted_tags ++ map (Men Black) promoted_tags.
+
+(** The kind of a man other than a pawn: bishops by the colour of their
+    square. *)
+Definition tag_of (r : role) (s : int) : tag :=
+  match r with
+  | Pawn => TPawn | Knight => TKnight | Bishop => if is_light s then TLight else TDark
+  | Rook => TRook | Queen => TQueen | King => TKing
+  end.
+
+(** The slot a man standing on [s] is counted in (none for a king). *)
+Definition slot_of (s : int) (p : piece) : list slot :=
+  let 'MkPiece c r := p in
+  match r with
+  | Pawn => [PawnOn c (fnat s)]
+  | King => []
+  | _ => [Men c (tag_of r s)]
+  end.
+
+Definition slots_at (s : int) (o : option piece) : list slot :=
+  match o with Some p => slot_of s p | None => [] end.
+
+(** How many of [l] are the slot [k]. *)
+Definition occ (k : slot) (l : list slot) : nat := length (filter (slot_beq k) l).
+
+(** The count of the slot [k] on the board [b]. *)
+Fixpoint wsum (k : slot) (b : board_fn) (l : list int) : nat :=
+  match l with [] => 0 | s :: l => occ k (slots_at s (b s)) + wsum k b l end.
+
+Definition scount (b : board_fn) (k : slot) : nat := wsum k b all_squares.
+
+Definition files_of (P : position) : list nat := map (scount (piece_at P)) file_slots.
+
+(** The counts [x] with the slots [plus] added and [minus] taken away. *)
+Definition shift (plus minus : list slot) (x : list nat) : list nat :=
+  map (fun '(k, n) => n + occ k plus - occ k minus) (combine file_slots x).
+
+Definition neighbours : list (nat * nat) :=
+  flat_map (fun i => [(i, S i); (S i, i)]) [0; 1; 2; 3; 4; 5; 6].
+
+(** What the moving side had before ([fst]) and has after ([snd]) a move
+    that changes its counts: a pawn that took on a neighbouring file
+    ([pawn_shifts]; it took a man), or a pawn that promoted
+    ([promotions]). *)
+Definition pawn_shifts : list (list slot * list slot) :=
+  flat_map (fun c => map (fun '(i, j) => ([PawnOn c i], [PawnOn c j])) neighbours) [White; Black].
+
+Definition promotions : list (list slot * list slot) :=
+  flat_map (fun c => flat_map (fun i => map (fun g => ([PawnOn c i], [Men c g])) promoted_tags) files)
+    [White; Black].
+
+(** What a capture took: a man of a slot ([captured]), or nothing. *)
+Definition captured : list (list slot) := map (fun k => [k]) file_slots.
+
+Definition victim_changes : list (list slot) := [] :: captured.
+
+(** The abstract retractions: a capture taken back; a promotion taken
+    back, with or without a capture; a pawn capture taken back (the pawn
+    goes back to its neighbouring file, the man it took comes back). *)
+Definition files_preds (x : list nat) : list (list nat) :=
+  map (fun v => shift v [] x) victim_changes ++
+  flat_map (fun v => map (fun '(a, b) => shift (v ++ a) b x) promotions) victim_changes ++
+  flat_map (fun v => map (fun '(a, b) => shift (v ++ a) b x) pawn_shifts) captured.
+
+(** The material invariant on the counts of the side whose pawn slots
+    start at [8 c] and other slots at [16 + 5 c]. *)
+Definition files_side_ok (x : list nat) (c : nat) : bool :=
+  let p i := nth (8 * c + i) x 0 in
+  let get i := nth (16 + 5 * c + i) x 0 in
+  let pawns := p 0 + p 1 + p 2 + p 3 + p 4 + p 5 + p 6 + p 7 in
+  Nat.leb pawns 8 &&
+  Nat.leb ((get 4 - 1) + (get 3 - 2) + (get 0 - 2) + (get 1 - 1) + (get 2 - 1) + pawns) 8.
+
+Definition files_viable (x : list nat) : bool :=
+  Nat.eqb (length x) 26 && files_side_ok x 0 && files_side_ok x 1.
+
+Definition pawn_files : abstraction :=
+  Abstraction (list nat) census_eqb census_key files_of files_preds files_viable.
+
+Definition check_files (P : position) (S : list (list nat)) : bool :=
+  check_history pawn_files P S.
