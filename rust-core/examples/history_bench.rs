@@ -28,6 +28,11 @@
 //!   abstract search alone refutes the position before it (the published
 //!   last ply must never be refuted: counted as wrong).
 //!
+//! - `files [FILE]` (default `examples/corpus/tromp.tsv`; a legality
+//!   corpus when its header names a `legal` column): the pawn-files search
+//!   alone ([`history::files`], the abstraction Coq's `History.v` checks),
+//!   `--states` states at most; its certificate checked natively.
+//!
 //! With `--deep`, `tromp` and `legality` run the deep search instead (the
 //! abstract search plugged in as for `lastmove`; `--zones none`: the deep
 //! search alone), a refutation checked the same way.
@@ -133,7 +138,7 @@ fn main() {
             }
             "--verbose" => options.verbose = true,
             "--deep" => options.deep = true,
-            "tromp" | "legality" | "lastmove" | "random" | "alternatives"
+            "tromp" | "legality" | "lastmove" | "random" | "alternatives" | "files"
                 if options.mode.is_empty() =>
             {
                 options.mode = arg
@@ -150,7 +155,8 @@ fn main() {
         "lastmove" => lastmove(&options),
         "random" => random(&options),
         "alternatives" => alternatives(&options),
-        _ => fail("say tromp, legality, lastmove, random or alternatives".into()),
+        "files" => files_mode(&options),
+        _ => fail("say tromp, legality, lastmove, random, alternatives or files".into()),
     }
 }
 
@@ -748,4 +754,70 @@ fn alternatives(options: &Options) {
         }
     }
     println!("retractions refuted by the abstraction: {refuted} of {total}; wrong: {wrong}");
+}
+
+/// `files`: the pawn-files search on each row.
+fn files_mode(options: &Options) {
+    let file = options
+        .file
+        .clone()
+        .unwrap_or_else(|| "examples/corpus/tromp.tsv".into());
+    let header = std::fs::read_to_string(&file)
+        .ok()
+        .and_then(|t| t.lines().next().map(str::to_string))
+        .unwrap_or_default();
+    let tromp = header.split('\t').nth(2) == Some("verdict");
+    let records = read_tsv(&file);
+    let illegal = |r: &Record| {
+        if tromp {
+            r[2] == "illegal"
+        } else {
+            r[3].starts_with("yes")
+        }
+    };
+    let results = run(options, &records, |r| {
+        let Ok(pos) = Position::from_fen(&r[1]) else {
+            return None;
+        };
+        match history::files::search(pos.board(), options.budget.states) {
+            history::files::Outcome::Refuted(states) => {
+                Some(history::files::check(pos.board(), &states))
+            }
+            _ => None,
+        }
+    });
+    let (mut refuted, mut illegal_rows, mut wrong, mut refused) = (0, 0, 0, 0);
+    let kept = records.iter().filter(|r| {
+        options
+            .only
+            .as_ref()
+            .is_none_or(|ids| ids.split(',').any(|id| r[0].contains(id)))
+    });
+    for ((id, answer, _), record) in results.iter().zip(kept) {
+        let is_illegal = illegal(record);
+        illegal_rows += usize::from(is_illegal);
+        match answer {
+            Some(false) => {
+                refused += 1;
+                println!("{id} REFUSED");
+            }
+            Some(true) if is_illegal => {
+                refuted += 1;
+                if options.verbose {
+                    println!("{id} refuted");
+                }
+            }
+            Some(true) => {
+                wrong += 1;
+                println!("{id} WRONG");
+            }
+            None => {}
+        }
+    }
+    println!(
+        "pawn files: illegal rows refuted: {refuted} of {illegal_rows}; legal rows refuted \
+         (wrong): {wrong} of {}; certificates refused: {refused}; median {:.3} s",
+        results.len() - illegal_rows,
+        median(results.iter().map(|r| r.2).collect())
+    );
 }

@@ -31,6 +31,7 @@
 
 pub mod certificate;
 pub mod explanation;
+pub mod files;
 pub mod invariant;
 pub mod retraction;
 pub mod search;
