@@ -28,6 +28,14 @@
 //! - an **explanation** ([`explanation`]) reads a refutation back in a
 //!   composer's words: which men stood still all game, how many men each
 //!   side can get back, where the histories get stuck.
+//!
+//! Coq (`coq/theories/History.v`, `Historyproof.v`) proves the closed-set
+//! checker sound once for any abstraction that simulates the game, and
+//! proves the simulation for a coarser abstraction than [`state`]'s, the
+//! pawn files ([`files`]: pawns counted by file, men by kind); the
+//! certificates of [`files`] are what Coq's `check_files` accepts. The
+//! simulation lemma of [`state`]'s abstraction (columns, zone) is not
+//! proven yet, so [`search`]'s refutations are not Coq-checked.
 
 pub mod certificate;
 pub mod explanation;
