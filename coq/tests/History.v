@@ -1,4 +1,4 @@
-(** History.v's census certificates, checked with [vm_compute]: a
+(** History.v's certificates, checked with [vm_compute].  Census: a
     position with nine white pawns is refuted by the empty certificate
     (its census is not viable); the initial position is refused with the
     empty certificate (its census is viable and not in it) and with its

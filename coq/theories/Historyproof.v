@@ -204,9 +204,9 @@ Proof. intros []; reflexivity. Qed.
 Lemma color_eqb_opp' : forall c, color_eqb (opp c) c = false.
 Proof. intros []; reflexivity. Qed.
 
-(** The census of the position before a move, from the census after it
-    and what the move took (slot [kv], when [tv]) and promoted to (slot
-    [kp], when [tp]). *)
+(** The census of the position before a move, from the census after it,
+    the slot of the man the move took ([cap]) and the slot of the man a
+    promotion made ([promo]), if any. *)
 Definition undo (cap : option (color * tag)) (promo : option (color * tag)) (x : census_state) :=
   let y := match promo with Some k => unpromote k x | None => x end in
   match cap with Some k => uncapture k y | None => y end.
