@@ -9,7 +9,8 @@
 From RetroProof Require Import Board Movegen Perft Rules RulesFast RulesCheck Retract Soundness
   Reachable Invariants Search Exports Completeness Retro Tactics Stranded Frozen Frozenproof Cert Certproof
   Parityproof PawnCaptures PawnCapturesproof SealedBishops SealedBishopsproof Cage Cageproof
-  RegionCount RegionCountproof Zone Zoneproof Crossing Coloursproof Crossingproof Landing Landingproof.
+  RegionCount RegionCountproof Zone Zoneproof Crossing Coloursproof Crossingproof Landing Landingproof
+  History Historyproof.
 
 Print Assumptions Soundness.retractions_sound.
 Print Assumptions Soundness.retractions_turn.
@@ -70,3 +71,6 @@ Print Assumptions Zoneproof.zone_refutes.
 Print Assumptions Retro.check_illegal_zcert_sound.
 Print Assumptions Retro.check_last_zcert_sound.
 Print Assumptions Retro.check_last_among_zcert_sound.
+Print Assumptions Historyproof.check_history_sound.
+Print Assumptions Historyproof.check_census_sound.
+Print Assumptions Historyproof.check_files_sound.

@@ -131,6 +131,7 @@ pub mod coq;
 pub mod deep;
 pub mod fen;
 pub mod hash;
+pub mod history;
 pub mod movegen;
 pub mod moves;
 pub mod perft;
