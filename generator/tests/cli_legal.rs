@@ -18,7 +18,9 @@ fn legal_game(fen: &str, extra: &[&str]) -> usize {
     let mut args = vec!["legal", fen];
     args.extend_from_slice(extra);
     let lines = lines_of(&args);
-    assert_eq!(lines.len(), 1, "{lines:?}");
+    // The game, then the position it ends in (rights and en passant).
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert!(lines[1].starts_with("the game ends in "), "{lines:?}");
     let game = lines[0].strip_prefix("legal: ").expect("legal");
     let target = Position::from_fen(fen).unwrap();
     let mut pos = Position::start();
@@ -57,7 +59,7 @@ fn json_of(args: &[&str], code: i32) -> Value {
 fn legal_games_replay() {
     let fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2";
     assert_eq!(legal_game(fen, &[]), 3);
-    assert_eq!(lines_of(&["legal", "startpos"]), ["legal: startpos"]);
+    assert_eq!(lines_of(&["legal", "startpos"])[0], "legal: startpos");
     // King and pawn against king (issue 13): many captures.
     legal_game("8/8/8/8/1k6/P7/1K6/8 b - -", &[]);
     // Bare kings.
@@ -95,6 +97,12 @@ fn pgn_output() {
     let fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2";
     let lines = lines_of(&["legal", fen, "--pgn"]);
     assert!(lines.contains(&"[Result \"*\"]".to_owned()), "{lines:?}");
+    // The position the game ends in, as a PGN comment before the moves.
+    let comment = &lines[lines.len() - 2];
+    assert!(
+        comment.starts_with("{the game ends in ") && comment.ends_with('}'),
+        "{lines:?}"
+    );
     let moves = lines.last().unwrap();
     let mut pos = Position::start();
     let mut n = 0;

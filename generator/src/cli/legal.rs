@@ -198,8 +198,17 @@ pub fn run(args: LegalArgs) -> Result<(), CliError> {
     if args.json {
         write_json(&report)?;
     } else {
+        if report.answer == "legal" && args.pgn {
+            // PGN readers take the position the game ends in as a
+            // comment, on its own line before the moves.
+            let pgn = game_pgn(&game);
+            let pgn = pgn.trim_end();
+            let (head, moves) = pgn.rsplit_once('\n').unwrap_or(("", pgn));
+            let comment = end.map(|e| format!("{{{e}}}\n")).unwrap_or_default();
+            write_stdout(&format!("{head}\n{comment}{moves}\n"))?;
+            return Ok(());
+        }
         let line = match report.answer {
-            "legal" if args.pgn => game_pgn(&game).trim_end().to_owned(),
             "legal" => format!(
                 "legal: {}",
                 game_text(report.game.as_deref().unwrap_or(&[]))
