@@ -10,7 +10,7 @@ bash ci/setup.sh
 
 # The Coq library builds in the background while the Rust side is checked
 # and compiled: its dependency chain keeps coqc on one core most of the
-# time (84 s at 124% CPU on 2 cores, measured 2026-12-02), so the other
+# time (BENCHMARKS.md), so the other
 # core compiles Rust meanwhile. The tests wait for it: they run coqc
 # against it.
 coq_log=$(mktemp)
