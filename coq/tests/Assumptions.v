@@ -9,7 +9,8 @@
 From RetroProof Require Import Board Movegen Perft Rules RulesFast RulesCheck Retract Soundness
   Reachable Invariants Search Exports Completeness Retro Tactics Stranded Frozen Frozenproof Cert Certproof
   Parityproof PawnCaptures PawnCapturesproof SealedBishops SealedBishopsproof Cage Cageproof
-  RegionCount RegionCountproof Zone Zoneproof Crossing Coloursproof Crossingproof Landing Landingproof.
+  RegionCount RegionCountproof Zone Zoneproof Crossing Coloursproof Crossingproof Landing Landingproof
+  Distance Distanceproof ProofGame ProofGameproof.
 
 Print Assumptions Soundness.retractions_sound.
 Print Assumptions Soundness.retractions_turn.
@@ -68,3 +69,7 @@ Print Assumptions Zoneproof.zone_refutes.
 Print Assumptions Retro.check_illegal_zcert_sound.
 Print Assumptions Retro.check_last_zcert_sound.
 Print Assumptions Retro.check_last_among_zcert_sound.
+Print Assumptions Distanceproof.bound_game.
+Print Assumptions ProofGameproof.only_games_sound.
+Print Assumptions ProofGameproof.game_plies_sound.
+Print Assumptions ProofGameproof.no_shorter_sound.

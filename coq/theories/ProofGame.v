@@ -1,0 +1,226 @@
+(** * ProofGame: exact-length proof games, the specification and the checkers.
+
+    A proof-game problem gives a diagram [P] (a board and the side to
+    move) and a number of plies [N]: find every game of exactly [N] plies
+    from the initial position whose final board and side to move are
+    [P]'s.  Castling rights and the en-passant square are not part of a
+    diagram.
+
+    Headline definitions (the theorems are in ProofGameproof.v):
+
+    - [same_diagram G P]: the game position [G] shows the diagram [P]
+      (same board, same side to move);
+    - [among x gs]: [x] is one of [gs], written as the disjunction
+      [x = g1 \/ x = g2 \/ ...] ([False] for no [g]);
+    - [check_only_games P N gs]: every game of [N] plies showing [P] has
+      its plies (named as in Notation.v, oldest first: [plies] of
+      Search.v) among [gs] ([ProofGameproof.only_games_sound]);
+    - [check_game_plies P N g]: [g] is the plies of a game of [N] plies
+      showing [P] ([ProofGameproof.game_plies_sound]);
+    - [check_no_shorter P N]: no game of fewer than [N] plies shows [P]
+      ([ProofGameproof.no_shorter_sound]).
+
+    ** The checker
+
+    The search runs backwards, from the diagram to the initial position,
+    with the verified retraction generator ([retractions], Retract.v,
+    complete for games by Completeness.v): [search k Q] lists every
+    sequence of [k] retractions from [Q] that ends in the initial
+    position.  A predecessor is kept only when a game of the plies left
+    may reach it ([bound_ok] of Distance.v: the side to move, and the
+    moves each side needs to put its men where they stand, against the
+    moves it makes in those plies).  The bound is computed before the
+    retraction is built and checked ([retractions_within]): from the
+    position's sums ([tally_of]) and the few squares the retraction
+    changes ([pre_tally]), so the pruned candidates cost a few table
+    lookups.
+
+    Transpositions: a position met again with the same plies left is
+    answered from a table of the positions found dead (no game of those
+    plies reaches them), found by a hash of the board and side to move
+    (a trie on its low bits, as in Cert.v); a hit is confirmed by
+    [realizes_b], and the hash is not trusted (the proofs hold for any
+    [key]).  Positions from which games were found are explored again
+    when met again; they are few.
+
+    The checker fails (rather than answering) when the diagram is not a
+    board of the 64 cells of a FEN ([wf], Search.v). *)
+
+From Coq Require Import Uint63 PArray List Bool String PArith FMapPositive.
+From RetroProof Require Import Gen.Vocab Board Rules RulesCheck Retract Notation Reachable Search Movegen Cert Distance.
+Import ListNotations.
+Open Scope uint63_scope.
+Open Scope list_scope.
+
+(** ** The specification *)
+
+(** The game position [G] shows the diagram [P]: same board, same side
+    to move. *)
+Definition same_diagram (G P : position) : Prop :=
+  same_board P G /\ turn P = turn G.
+
+(** [x] is one of the [gs]: [x = g1 \/ x = g2 \/ ... \/ x = gn]. *)
+Fixpoint among {A : Type} (x : A) (gs : list A) : Prop :=
+  match gs with
+  | [] => False
+  | g :: gs' => match gs' with [] => x = g | _ => x = g \/ among x gs' end
+  end.
+
+(** The diagram as a retro problem asserting nothing about castling and
+    en passant. *)
+Definition diagram (P : position) : position := Position (board P) (turn P) 0 None.
+
+(** ** The bound of a predecessor, before it is built
+
+    [pre_tally P t r]: the sums of [tally_of] for the position [r] takes
+    [P] back to, from [t = tally_of P] and the squares [r] changes: the
+    men [P] has there go, the men the predecessor has there come
+    ([ProofGameproof.pre_tally_sound]). *)
+
+Definition tally_plus (o : option piece) (s : int) (t : tally) : tally :=
+  Tally (man_moves_of White o s + t_white t)%nat (man_moves_of Black o s + t_black t)%nat
+        (man_count_of White o s + n_white t)%nat (man_count_of Black o s + n_black t)%nat.
+
+Definition tally_minus (o : option piece) (s : int) (t : tally) : tally :=
+  Tally (t_white t - man_moves_of White o s)%nat (t_black t - man_moves_of Black o s)%nat
+        (n_white t - man_count_of White o s)%nat (n_black t - man_count_of Black o s)%nat.
+
+Definition pre_tally (P : position) (t : tally) (r : retraction) : tally :=
+  let S := turn P in
+  let M := opp S in
+  let m := rt_move r in
+  let f := mv_from m in
+  let to := mv_to m in
+  let b := piece_at P in
+  let cap := match rt_capture r with Some x => Some (MkPiece S x) | None => None end in
+  match mv_kind m with
+  | Normal => tally_minus (b to) to (tally_plus cap to (tally_plus (b to) f t))
+  | Promotion => tally_minus (b to) to (tally_plus cap to (tally_plus (Some (MkPiece M Pawn)) f t))
+  | EnPassant =>
+      let v := ep_victim M to in
+      let t1 := tally_plus (b to) f t in
+      tally_minus (b to) to (if inb v all_squares then tally_plus (Some (MkPiece S Pawn)) v t1 else t1)
+  | Castle =>
+      let side := castling_side_of M to in
+      let rt := castle_rook_to M side in
+      tally_minus (b to) to (tally_minus (b rt) rt
+        (tally_plus (b to) f (tally_plus (b rt) (castle_rook_from M side) t)))
+  end.
+
+(** The retractions of [P] to positions a game of [k] plies may reach:
+    [retractions P] with the candidates failing the bound left out before
+    they are built. *)
+Definition retractions_within (k : nat) (P : position) : list (retraction * position) :=
+  let t := tally_of P in
+  let M := opp (turn P) in
+  let keep_r := fun r => bound_tally k M (pre_tally P t r) in
+  if in_check_b (piece_at P) M then []
+  else if PArray.length (board P) =? 64 then keep_fast P (tinit P) (filter keep_r (candidates P)) []
+  else keep P (filter keep_r (candidates P)) [].
+
+(** ** Positions found dead *)
+
+Definition memo : Type := PositiveMap.t (list (position * nat)).
+
+Definition memo_bucket (T : memo) (k : positive) : list (position * nat) :=
+  match PositiveMap.find k T with Some l => l | None => [] end.
+
+(** No game of [n] plies reaches [Q]: [Q] realizes a position found dead
+    at [n] plies. *)
+Definition known_dead (key : position -> positive) (T : memo) (Q : position) (n : nat) : bool :=
+  existsb (fun Mj => Nat.eqb (snd Mj) n &&& realizes_b Q (fst Mj)) (memo_bucket T (key Q)).
+
+Definition add_dead (key : position -> positive) (T : memo) (Q : position) (n : nat) : memo :=
+  let k := key Q in PositiveMap.add k ((Q, n) :: memo_bucket T k) T.
+
+(** ** The search *)
+
+(** The games found after the retraction [r] of [Q]: each game [g] of
+    the predecessor, followed by the ply [r] takes back. *)
+Definition extend (Q : position) (r : retraction) (gs : list (list string)) : list (list string) :=
+  map (fun g => g ++ [retraction_to_string (turn Q) r]) gs.
+
+(** [search key k Q T]: [Some (T', gs)] with [gs] the plies of every
+    game of [k] plies reaching [Q] (and maybe more), [T'] the table [T]
+    with the positions found dead; [None] when a position met is not
+    well formed. *)
+Fixpoint search (key : position -> positive) (k : nat) (Q : position) (T : memo) :
+    option (memo * list (list string)) :=
+  match k with
+  | O => Some (T, if may_be_initial Q then [[]] else [])
+  | S k' =>
+    if known_dead key T Q k then Some (T, [])
+    else if negb (wf Q) then None
+    else
+      match fold_left (fun acc rq =>
+                match acc with
+                | None => None
+                | Some (T1, gs) =>
+                    match search key k' (snd rq) T1 with
+                    | None => None
+                    | Some (T2, gs') => Some (T2, extend Q (fst rq) gs' ++ gs)
+                    end
+                end) (retractions_within k' Q) (Some (T, [])) with
+      | None => None
+      | Some (T', []) => Some (add_dead key T' Q k, [])
+      | Some (T', gs) => Some (T', gs)
+      end
+  end.
+
+(** ** The checkers *)
+
+Definition list_eqb (a b : list string) : bool :=
+  if list_eq_dec string_dec a b then true else false.
+
+Definition listed (gs : list (list string)) (g : list string) : bool := existsb (list_eqb g) gs.
+
+(** Every game of [N] plies showing [P] is one of [gs]. *)
+Definition check_only_games_gen (key : position -> positive) (P : position) (N : nat)
+    (gs : list (list string)) : bool :=
+  match search key N (diagram P) (PositiveMap.empty _) with
+  | Some (_, found) => forallb (listed gs) found
+  | None => false
+  end.
+
+(** [g] (ply names, oldest first) is a game showing [P]: each name is
+    resolved against the fast generator's moves and the step checked by
+    [game_step_b] (Reachable.v). *)
+Fixpoint replay_plies (G : position) (g : list string) : option position :=
+  match g with
+  | [] => Some G
+  | n :: g' =>
+    match find (fun m => String.eqb (ply_string G m) n) (legal_moves G) with
+    | Some m => let G' := play G m in if game_step_b G m G' then replay_plies G' g' else None
+    | None => None
+    end
+  end.
+
+Definition same_diagram_b (G P : position) : bool :=
+  forallb (same_man G P) all_squares &&& color_eqb (turn P) (turn G).
+
+Definition check_game_plies (P : position) (N : nat) (g : list string) : bool :=
+  Nat.eqb (List.length g) N &&&
+  match replay_plies initial g with Some G => same_diagram_b G P | None => false end.
+
+(** No game of fewer than [N] plies shows [P]: the searches for each
+    length below [N] find nothing (one table of dead positions serves
+    them all). *)
+Definition check_no_shorter_gen (key : position -> positive) (P : position) (N : nat) : bool :=
+  match fold_left (fun acc k =>
+          match acc with
+          | None => None
+          | Some T => match search key k (diagram P) T with
+                      | Some (T', []) => Some T'
+                      | _ => None
+                      end
+          end) (seq 0 N) (Some (PositiveMap.empty _)) with
+  | Some _ => true
+  | None => false
+  end.
+
+(** The checkers, with Cert.v's hash ([slot]). *)
+Definition check_only_games (P : position) (N : nat) (gs : list (list string)) : bool :=
+  check_only_games_gen slot P N gs.
+
+Definition check_no_shorter (P : position) (N : nat) : bool :=
+  check_no_shorter_gen slot P N.
