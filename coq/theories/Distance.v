@@ -190,7 +190,10 @@ Definition tally_add (x : option piece) (s : int) (t : tally) : tally :=
 Definition tally_of (Q : position) : tally :=
   fold_right (fun s t => tally_add (piece_at Q s) s t) (Tally 0 0 0 0) all_squares.
 
+(** The sums [t] fit in [lw] moves of White and [lb] of Black. *)
+Definition tally_fits (lw lb : nat) (t : tally) : bool :=
+  Nat.leb (Nat.max (t_white t) (16 - n_black t)) lw &&
+  Nat.leb (Nat.max (t_black t) (16 - n_white t)) lb.
+
 Definition bound_tally (k : nat) (c : color) (t : tally) : bool :=
-  color_eqb c (turn_after k) &&
-  Nat.leb (Nat.max (t_white t) (16 - n_black t)) (moves_in White k) &&
-  Nat.leb (Nat.max (t_black t) (16 - n_white t)) (moves_in Black k).
+  color_eqb c (turn_after k) && tally_fits (moves_in White k) (moves_in Black k) t.

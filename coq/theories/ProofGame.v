@@ -30,10 +30,13 @@
     may reach it ([bound_ok] of Distance.v: the side to move, and the
     moves each side needs to put its men where they stand, against the
     moves it makes in those plies).  The bound is computed before the
-    retraction is built and checked ([retractions_within]): from the
+    retraction is built and checked ([within_candidates]): from the
     position's sums ([tally_of]) and the few squares the retraction
     changes ([pre_tally]), so the pruned candidates cost a few table
-    lookups.
+    lookups.  The retractions left are built as [retractions] builds them
+    ([unmake_t], [unmake_meta]), looked up among the dead positions, and
+    only then checked ([retraction_ok_fast], the costly part: most
+    predecessors of a search are met more than once).
 
     Transpositions: a position met again with the same plies left is
     answered from a table of the positions found dead (no game of those
@@ -78,12 +81,18 @@ Definition diagram (P : position) : position := Position (board P) (turn P) 0 No
     ([ProofGameproof.pre_tally_sound]). *)
 
 Definition tally_plus (o : option piece) (s : int) (t : tally) : tally :=
-  Tally (man_moves_of White o s + t_white t)%nat (man_moves_of Black o s + t_black t)%nat
-        (man_count_of White o s + n_white t)%nat (man_count_of Black o s + n_black t)%nat.
+  match o with
+  | None => t
+  | Some (MkPiece White r) => Tally (dist White r s + t_white t) (t_black t) (S (n_white t)) (n_black t)
+  | Some (MkPiece Black r) => Tally (t_white t) (dist Black r s + t_black t) (n_white t) (S (n_black t))
+  end%nat.
 
 Definition tally_minus (o : option piece) (s : int) (t : tally) : tally :=
-  Tally (t_white t - man_moves_of White o s)%nat (t_black t - man_moves_of Black o s)%nat
-        (n_white t - man_count_of White o s)%nat (n_black t - man_count_of Black o s)%nat.
+  match o with
+  | None => t
+  | Some (MkPiece White r) => Tally (t_white t - dist White r s) (t_black t) (n_white t - 1) (n_black t)
+  | Some (MkPiece Black r) => Tally (t_white t) (t_black t - dist Black r s) (n_white t) (n_black t - 1)
+  end%nat.
 
 Definition pre_tally (P : position) (t : tally) (r : retraction) : tally :=
   let S := turn P in
@@ -92,31 +101,33 @@ Definition pre_tally (P : position) (t : tally) (r : retraction) : tally :=
   let f := mv_from m in
   let to := mv_to m in
   let b := piece_at P in
+  let bt := b to in
   let cap := match rt_capture r with Some x => Some (MkPiece S x) | None => None end in
   match mv_kind m with
-  | Normal => tally_minus (b to) to (tally_plus cap to (tally_plus (b to) f t))
-  | Promotion => tally_minus (b to) to (tally_plus cap to (tally_plus (Some (MkPiece M Pawn)) f t))
+  | Normal => tally_minus bt to (tally_plus cap to (tally_plus bt f t))
+  | Promotion => tally_minus bt to (tally_plus cap to (tally_plus (Some (MkPiece M Pawn)) f t))
   | EnPassant =>
       let v := ep_victim M to in
-      let t1 := tally_plus (b to) f t in
-      tally_minus (b to) to (if inb v all_squares then tally_plus (Some (MkPiece S Pawn)) v t1 else t1)
+      let t1 := tally_plus bt f t in
+      tally_minus bt to (if inb v all_squares then tally_plus (Some (MkPiece S Pawn)) v t1 else t1)
   | Castle =>
       let side := castling_side_of M to in
       let rt := castle_rook_to M side in
-      tally_minus (b to) to (tally_minus (b rt) rt
-        (tally_plus (b to) f (tally_plus (b rt) (castle_rook_from M side) t)))
+      let brt := b rt in
+      tally_minus bt to (tally_minus brt rt (tally_plus bt f (tally_plus brt (castle_rook_from M side) t)))
   end.
 
-(** The retractions of [P] to positions a game of [k] plies may reach:
-    [retractions P] with the candidates failing the bound left out before
-    they are built. *)
-Definition retractions_within (k : nat) (P : position) : list (retraction * position) :=
-  let t := tally_of P in
+(** The candidate retractions of [P] to positions a game of [k] plies
+    may reach: those of [retractions P] failing the bound are left out
+    before they are built ([ProofGameproof.within_complete]). *)
+Definition within_candidates (k : nat) (P : position) : list retraction :=
   let M := opp (turn P) in
-  let keep_r := fun r => bound_tally k M (pre_tally P t r) in
-  if in_check_b (piece_at P) M then []
-  else if PArray.length (board P) =? 64 then keep_fast P (tinit P) (filter keep_r (candidates P)) []
-  else keep P (filter keep_r (candidates P)) [].
+  if negb (color_eqb M (turn_after k)) ||| in_check_b (piece_at P) M then []
+  else
+    let t := tally_of P in
+    let lw := moves_in White k in
+    let lb := moves_in Black k in
+    filter (fun r => tally_fits lw lb (pre_tally P t r)) (candidates P).
 
 (** ** Positions found dead *)
 
@@ -152,15 +163,21 @@ Fixpoint search (key : position -> positive) (k : nat) (Q : position) (T : memo)
     if known_dead key T Q k then Some (T, [])
     else if negb (wf Q) then None
     else
-      match fold_left (fun acc rq =>
+      let x0 := tinit Q in
+      match fold_left (fun acc r =>
                 match acc with
                 | None => None
                 | Some (T1, gs) =>
-                    match search key k' (snd rq) T1 with
-                    | None => None
-                    | Some (T2, gs') => Some (T2, extend Q (fst rq) gs' ++ gs)
-                    end
-                end) (retractions_within k' Q) (Some (T, [])) with
+                    let y := unmake_t Q x0 r in
+                    let Q' := unmake_meta Q r (tb_arr y) in
+                    if known_dead key T1 Q' k' then acc
+                    else if retraction_ok_fast Q r Q' y then
+                      match search key k' Q' T1 with
+                      | None => None
+                      | Some (T2, gs') => Some (T2, extend Q r gs' ++ gs)
+                      end
+                    else acc
+                end) (within_candidates k' Q) (Some (T, [])) with
       | None => None
       | Some (T', []) => Some (add_dead key T' Q k, [])
       | Some (T', gs) => Some (T', gs)

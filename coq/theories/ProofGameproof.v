@@ -103,6 +103,16 @@ Lemma tally_eq : forall a b c d a' b' c' d', a = a' -> b = b' -> c = c' -> d = d
   Tally a b c d = Tally a' b' c' d'.
 Proof. intros; subst; reflexivity. Qed.
 
+Lemma tally_plus_eq : forall o s t, tally_plus o s t =
+  Tally (man_moves_of White o s + t_white t) (man_moves_of Black o s + t_black t)
+        (man_count_of White o s + n_white t) (man_count_of Black o s + n_black t).
+Proof. intros [[[|] r]|] s [a b c d]; reflexivity. Qed.
+
+Lemma tally_minus_eq : forall o s t, tally_minus o s t =
+  Tally (t_white t - man_moves_of White o s) (t_black t - man_moves_of Black o s)
+        (n_white t - man_count_of White o s) (n_black t - man_count_of Black o s).
+Proof. intros [[[|] r]|] s [a b c d]; cbn; rewrite ?Nat.sub_0_r; reflexivity. Qed.
+
 (** The four summands, as the lemmas of Distanceproof.v want them. *)
 Ltac sums_of L :=
   pose proof (L _ (moves_none White)) as E1; pose proof (L _ (moves_none Black)) as E2;
@@ -117,7 +127,8 @@ Proof.
   pose proof Hl as ((Hf & Ht & Hk) & _ & Hb & _). apply on_board_in in Hf, Ht.
   unfold capture_matches in Hcap.
   unfold pre_tally. rewrite HM. rewrite !tally_of_sums.
-  unfold men_moves, men_count, tally_plus, tally_minus. cbn [t_white t_black n_white n_black].
+  repeat (rewrite ?tally_plus_eq, ?tally_minus_eq; cbn [t_white t_black n_white n_black]).
+  unfold men_moves, men_count.
   destruct (mv_kind (rt_move r)) eqn:Ek.
   - (* a plain move *)
     destruct Hk as (_ & r0 & Hbf & Htok & _).
@@ -163,43 +174,44 @@ Proof.
     rewrite Hto, Hrto. apply tally_eq; lia.
 Qed.
 
-(** ** The pruned retractions keep every predecessor within the bound *)
+(** ** The pruned candidates keep every predecessor within the bound *)
 
-Lemma keep_fast_filter : forall P x0 (p : retraction -> bool) l acc acc',
-  (forall x, In x acc -> p (fst x) = true -> In x acc') ->
-  forall x, In x (keep_fast P x0 l acc) -> p (fst x) = true -> In x (keep_fast P x0 (filter p l) acc').
+Lemma keep_fast_spec : forall P x0 l acc r Q, In (r, Q) (keep_fast P x0 l acc) ->
+  In (r, Q) acc \/
+  (In r l /\ Q = unmake_meta P r (tb_arr (unmake_t P x0 r)) /\
+   retraction_ok_fast P r Q (unmake_t P x0 r) = true).
 Proof.
-  intros P x0 p l. induction l as [|r l IH]; intros acc acc' H x Hx Hp; simpl in *; [auto|].
-  destruct (p r) eqn:E; simpl; (eapply IH; [|exact Hx|exact Hp]); intros y Hy Hpy.
-  - destruct (retraction_ok_fast _ _ _ _); [|auto]. destruct Hy as [<-|Hy]; [left; reflexivity|right; auto].
-  - destruct (retraction_ok_fast _ _ _ _); [|auto]. destruct Hy as [<-|Hy]; [|auto].
-    cbn [fst] in Hpy. rewrite E in Hpy. discriminate.
+  intros P x0 l. induction l as [|r0 l IH]; intros acc r Q H; [left; exact H|].
+  simpl in H. destruct (IH _ _ _ H) as [H1|(H1 & H2 & H3)].
+  - destruct (retraction_ok_fast _ _ _ _) eqn:E; [|left; exact H1].
+    destruct H1 as [E1|H1]; [|left; exact H1].
+    injection E1 as <- <-. right. split; [left; reflexivity|]. split; [reflexivity|exact E].
+  - right. split; [right; exact H1|]. split; assumption.
 Qed.
 
-Lemma keep_filter : forall P (p : retraction -> bool) l acc acc',
-  (forall x, In x acc -> p (fst x) = true -> In x acc') ->
-  forall x, In x (keep P l acc) -> p (fst x) = true -> In x (keep P (filter p l) acc').
+(** A predecessor of a well-formed [P], as the search builds it. *)
+Lemma retractions_built : forall P r Q, wf P = true -> In (r, Q) (retractions P) ->
+  In r (candidates P) /\ Q = unmake_meta P r (tb_arr (unmake_t P (tinit P) r)) /\
+  retraction_ok_fast P r Q (unmake_t P (tinit P) r) = true.
 Proof.
-  intros P p l. induction l as [|r l IH]; intros acc acc' H x Hx Hp; simpl in *; [auto|].
-  destruct (p r) eqn:E; simpl; (eapply IH; [|exact Hx|exact Hp]); intros y Hy Hpy.
-  - destruct (retraction_ok _ _ _); [|auto]. destruct Hy as [<-|Hy]; [left; reflexivity|right; auto].
-  - destruct (retraction_ok _ _ _); [|auto]. destruct Hy as [<-|Hy]; [|auto].
-    cbn [fst] in Hpy. rewrite E in Hpy. discriminate.
-Qed.
-
-Theorem within_complete : forall k P r Q, In (r, Q) (retractions P) -> bound_ok k Q = true ->
-  In (r, Q) (retractions_within k P).
-Proof.
-  intros k P r Q Hin Hb.
-  assert (Hp : bound_tally k (opp (turn P)) (pre_tally P (tally_of P) r) = true).
-  { rewrite (pre_tally_sound P r Q Hin).
-    destruct (Soundness.retractions_sound_rules P r Q Hin) as (Hl & _).
-    rewrite (legal_turn _ _ _ Hl), bound_tally_ok. exact Hb. }
-  unfold retractions in Hin. unfold retractions_within.
+  intros P r Q Hw Hin. unfold retractions in Hin.
   destruct (in_check_b (piece_at P) (opp (turn P))); [destruct Hin|].
-  destruct (PArray.length (board P) =? 64)%uint63.
-  - exact (keep_fast_filter P (tinit P) _ _ [] [] (fun _ H _ => H) (r, Q) Hin Hp).
-  - exact (keep_filter P _ _ [] [] (fun _ H _ => H) (r, Q) Hin Hp).
+  rewrite (Completeness.wf_length P Hw) in Hin. cbn in Hin.
+  destruct (keep_fast_spec _ _ _ _ _ _ Hin) as [[]|H]. exact H.
+Qed.
+
+Theorem within_complete : forall k P r Q, wf P = true -> In (r, Q) (retractions P) ->
+  bound_ok k Q = true -> In r (within_candidates k P).
+Proof.
+  intros k P r Q Hw Hin Hb.
+  destruct (Soundness.retractions_sound_rules P r Q Hin) as (Hl & _).
+  pose proof (legal_turn _ _ _ Hl) as HM.
+  rewrite <- bound_tally_ok, <- (pre_tally_sound P r Q Hin), <- HM in Hb.
+  unfold bound_tally in Hb. apply andb_prop in Hb. destruct Hb as (Ht & Hf).
+  assert (Hc : in_check_b (piece_at P) (opp (turn P)) = false).
+  { unfold retractions in Hin. destruct (in_check_b _ _); [destruct Hin|reflexivity]. }
+  unfold within_candidates. rewrite Ht, Hc. cbn [negb].
+  apply filter_In. split; [exact (proj1 (retractions_built P r Q Hw Hin))|exact Hf].
 Qed.
 
 (** ** The search *)
@@ -217,56 +229,74 @@ Proof. intros h. apply map_length. Qed.
 
 (** The search step of [search], over the retractions of [Q] with [k']
     plies left. *)
-Definition step (key : position -> positive) (k' : nat) (Q : position)
-    (acc : option (memo * list (list string))) (rq : retraction * position) :
+Definition step (key : position -> positive) (k' : nat) (Q : position) (x0 : tboard)
+    (acc : option (memo * list (list string))) (r : retraction) :
     option (memo * list (list string)) :=
   match acc with
   | None => None
   | Some (T1, gs) =>
-      match search key k' (snd rq) T1 with
-      | None => None
-      | Some (T2, gs') => Some (T2, extend Q (fst rq) gs' ++ gs)
-      end
+      let y := unmake_t Q x0 r in
+      let Q' := unmake_meta Q r (tb_arr y) in
+      if known_dead key T1 Q' k' then acc
+      else if retraction_ok_fast Q r Q' y then
+        match search key k' Q' T1 with
+        | None => None
+        | Some (T2, gs') => Some (T2, extend Q r gs' ++ gs)
+        end
+      else acc
   end.
 
 Lemma search_S : forall key k' Q T, search key (S k') Q T =
   if known_dead key T Q (S k') then Some (T, [])
   else if negb (wf Q) then None
-  else match fold_left (step key k' Q) (retractions_within k' Q) (Some (T, [])) with
+  else match fold_left (step key k' Q (tinit Q)) (within_candidates k' Q) (Some (T, [])) with
        | None => None
        | Some (T', []) => Some (add_dead key T' Q (S k'), [])
        | Some (T', gs) => Some (T', gs)
        end.
 Proof. reflexivity. Qed.
 
-Lemma fold_none : forall key k' Q l, fold_left (step key k' Q) l None = None.
-Proof. intros key k' Q l. induction l; simpl; auto. Qed.
+Lemma fold_none : forall key k' Q x0 l, fold_left (step key k' Q x0) l None = None.
+Proof. intros key k' Q x0 l. induction l; simpl; auto. Qed.
 
 (** What the search finds below a position, and the table it leaves. *)
 Definition found (k : nat) (Q : position) (gs : list (list string)) : Prop :=
   forall h G, game h G -> List.length h = k -> realizes G Q -> In (plies h) gs.
 
-Lemma fold_sound : forall key k' Q,
+Lemma fold_sound : forall key k' Q x0,
   (forall Q' T T' gs, memo_ok T -> search key k' Q' T = Some (T', gs) -> memo_ok T' /\ found k' Q' gs) ->
   forall l T0 gs0 T1 gs1, memo_ok T0 ->
-  fold_left (step key k' Q) l (Some (T0, gs0)) = Some (T1, gs1) ->
+  fold_left (step key k' Q x0) l (Some (T0, gs0)) = Some (T1, gs1) ->
   memo_ok T1 /\ incl gs0 gs1 /\
-  (forall r Q', In (r, Q') l -> forall h G, game h G -> List.length h = k' -> realizes G Q' ->
+  (forall r, In r l ->
+     retraction_ok_fast Q r (unmake_meta Q r (tb_arr (unmake_t Q x0 r))) (unmake_t Q x0 r) = true ->
+     forall h G, game h G -> List.length h = k' -> realizes G (unmake_meta Q r (tb_arr (unmake_t Q x0 r))) ->
      In (plies h ++ [retraction_to_string (turn Q) r]) gs1).
 Proof.
-  intros key k' Q IH l. induction l as [|[r Q'] l IHl]; intros T0 gs0 T1 gs1 HT Hf.
-  - injection Hf as <- <-. split; [exact HT|]. split; [apply incl_refl|]. intros _ _ [].
-  - simpl in Hf. destruct (search key k' Q' T0) as [[T2 gs']|] eqn:Es;
-      [|rewrite fold_none in Hf; discriminate].
-    destruct (IH Q' T0 T2 gs' HT Es) as (HT2 & Hfound).
-    destruct (IHl _ _ _ _ HT2 Hf) as (HT1 & Hincl & Hl).
-    split; [exact HT1|]. split.
-    + intros g Hg. apply Hincl, in_or_app. right. exact Hg.
-    + intros r0 Q0 [E|Hin] h G Hg Hlen Hr.
-      * injection E as -> ->. apply Hincl, in_or_app. left.
-        unfold extend. apply in_map_iff. exists (plies h). split; [reflexivity|].
-        exact (Hfound h G Hg Hlen Hr).
-      * exact (Hl r0 Q0 Hin h G Hg Hlen Hr).
+  intros key k' Q x0 IH l. induction l as [|r l IHl]; intros T0 gs0 T1 gs1 HT Hf.
+  - injection Hf as <- <-. split; [exact HT|]. split; [apply incl_refl|]. intros _ [].
+  - cbn [fold_left] in Hf. unfold step at 2 in Hf. cbv zeta in Hf.
+    set (Q' := unmake_meta Q r (tb_arr (unmake_t Q x0 r))) in *.
+    destruct (known_dead key T0 Q' k') eqn:Ed.
+    + destruct (IHl _ _ _ _ HT Hf) as (HT1 & Hincl & Hl). split; [exact HT1|]. split; [exact Hincl|].
+      intros r0 [<-|Hin] Hok h G Hg Hlen Hr.
+      * exfalso. exact (known_dead_sound key T0 Q' k' HT Ed h G Hg Hlen Hr).
+      * exact (Hl r0 Hin Hok h G Hg Hlen Hr).
+    + destruct (retraction_ok_fast Q r Q' (unmake_t Q x0 r)) eqn:Eok.
+      * destruct (search key k' Q' T0) as [[T2 gs']|] eqn:Es; [|rewrite fold_none in Hf; discriminate].
+        destruct (IH Q' T0 T2 gs' HT Es) as (HT2 & Hfound).
+        destruct (IHl _ _ _ _ HT2 Hf) as (HT1 & Hincl & Hl).
+        split; [exact HT1|]. split.
+        -- intros g Hg. apply Hincl, in_or_app. right. exact Hg.
+        -- intros r0 [<-|Hin] Hok h G Hg Hlen Hr.
+           ++ apply Hincl, in_or_app. left.
+              unfold extend. apply in_map_iff. exists (plies h). split; [reflexivity|].
+              exact (Hfound h G Hg Hlen Hr).
+           ++ exact (Hl r0 Hin Hok h G Hg Hlen Hr).
+      * destruct (IHl _ _ _ _ HT Hf) as (HT1 & Hincl & Hl). split; [exact HT1|]. split; [exact Hincl|].
+        intros r0 [<-|Hin] Hok h G Hg Hlen Hr.
+        -- fold Q' in Hok. rewrite Eok in Hok. discriminate Hok.
+        -- exact (Hl r0 Hin Hok h G Hg Hlen Hr).
 Qed.
 
 Theorem search_sound_from : retractions_complete -> forall key k Q T T' gs,
@@ -281,9 +311,9 @@ Proof.
     { injection Hs as <- <-. split; [exact HT|].
       intros h G Hg Hlen Hr. exfalso. exact (known_dead_sound key T Q _ HT Ed h G Hg Hlen Hr). }
     destruct (wf Q) eqn:Hw; [|discriminate Hs]. cbn [negb] in Hs.
-    destruct (fold_left (step key k' Q) (retractions_within k' Q) (Some (T, []))) as [[T1 gs1]|] eqn:Ef;
+    destruct (fold_left (step key k' Q (tinit Q)) (within_candidates k' Q) (Some (T, []))) as [[T1 gs1]|] eqn:Ef;
       [|discriminate Hs].
-    destruct (fold_sound key k' Q IH _ _ _ _ _ HT Ef) as (HT1 & _ & Hall).
+    destruct (fold_sound key k' Q (tinit Q) IH _ _ _ _ _ HT Ef) as (HT1 & _ & Hall).
     (* every game of [S k'] plies reaching [Q] is found *)
     assert (Hfound : found (S k') Q gs1).
     { intros h G Hg Hlen Hr.
@@ -293,7 +323,8 @@ Proof.
       assert (Hlen' : List.length h' = k') by lia.
       pose proof (bound_game h' G0 Q' Hg' Hr') as Hb. rewrite Hlen' in Hb.
       rewrite plies_app. change (plies [(G0, rt_move r)]) with [ply_string G0 (rt_move r)]. rewrite Hname.
-      exact (Hall r Q' (within_complete k' Q r Q' Hin Hb) h' G0 Hg' Hlen' Hr'). }
+      destruct (retractions_built Q r Q' Hw Hin) as (_ & EQ' & Hok). subst Q'.
+      exact (Hall r (within_complete k' Q r _ Hw Hin Hb) Hok h' G0 Hg' Hlen' Hr'). }
     destruct gs1 as [|g gs1].
     + injection Hs as <- <-. split; [|intros h G Hg Hlen Hr; exact (Hfound h G Hg Hlen Hr)].
       apply add_dead_ok; [exact HT1|]. intros h G Hg Hlen Hr. exact (Hfound h G Hg Hlen Hr).
