@@ -14,7 +14,7 @@
     [cage_ok X C E]: [C] is a set of squares of the edge rank [E], and
     walking from a square of [C] in any direction the first square outside
     [C] is in [X] ([sealed_at]).  Let [X] be closed on the board of [P]
-    (Frozenproof.v: the move [Q -> P] neither leaves nor arrives on a
+    (FrozenStepproof.v: the move [Q -> P] neither leaves nor arrives on a
     square of [X], and those squares are occupied).  Then for the kings or
     the rooks left out ([er]), the word of [C] after the move is a
     subsequence of the word before ([cage_step]):
@@ -156,16 +156,6 @@ Proof.
   - apply in_split in Ht as (mm & c & ->). exists a, mm, c. left. reflexivity.
 Qed.
 
-Fixpoint nodupb (l : list int) : bool :=
-  match l with [] => true | x :: l' => negb (inb x l') && nodupb l' end.
-
-Lemma nodupb_NoDup : forall l, nodupb l = true -> NoDup l.
-Proof.
-  induction l as [|x l IH]; simpl; intros H; constructor.
-  - apply andb_true_iff in H as [H _]. intros Hin. rewrite (in_inb _ _ Hin) in H. discriminate.
-  - apply IH. apply andb_true_iff in H as [_ H]. exact H.
-Qed.
-
 (** On an edge rank, the squares listed between two squares are between
     them on the board. *)
 Fixpoint btw_from (f : int) (seen l : list int) : bool :=
@@ -183,7 +173,7 @@ Proof.
   induction l as [|x l IH]; intros f seen H mm t c s E Hs; [destruct mm; discriminate|].
   simpl in H. apply andb_true_iff in H as [H1 H2].
   destruct mm as [|y mm]; simpl in E; injection E as -> E.
-  - rewrite app_nil_r in Hs. rewrite forallb_forall in H1. apply andb_true_iff, H1, Hs.
+  - rewrite app_nil_r in Hs. apply andb_true_iff, (forallb_in H1 Hs).
   - apply (IH f (seen ++ [y]) H2 mm t c s E). rewrite <- app_assoc. exact Hs.
 Qed.
 
@@ -312,7 +302,7 @@ Definition clear_line (b : board_fn) (f t : int) : Prop :=
 Lemma no_between_clear : forall b f t, line Queen f t = true -> no_between f t = true -> clear_line b f t.
 Proof.
   intros b f t Hl Hn. split; [exact Hl|]. intros x Hx Hb.
-  unfold no_between in Hn. rewrite forallb_forall in Hn. specialize (Hn x Hx). rewrite Hb in Hn.
+  unfold no_between in Hn. forallb_at Hn Hx. rewrite Hb in Hn.
   discriminate.
 Qed.
 
@@ -322,14 +312,13 @@ Proof.
   intros b c r f t Hf Ht Hn Hm.
   destruct r; [| contradiction | | | |].
   - pose proof (pawn_line_ok c) as H.
-    pose proof (forall_squares _ H f Hf) as H1. cbv beta in H1. rewrite forallb_forall in H1.
-    specialize (H1 t Ht). cbv beta in H1.
+    pose proof (forall_squares _ H f Hf) as H1. cbv beta in H1. forallb_at H1 Ht.
     apply lazy_and_true in H1 as [H12 H3]. apply lazy_and_true in H12 as [H1 H2].
     destruct Hm as [(Es & _)|[(_ & Ed & Hmid & _)|(Ea & _)]].
     + rewrite Es in H1. cbn [negb] in H1. apply lazy_and_true in H1 as [Hl Hnb].
       apply no_between_clear; assumption.
     + rewrite Ed in H3. cbn [negb] in H3. apply lazy_and_true in H3 as [Hl Hx].
-      split; [exact Hl|]. intros x Hx' Hb. rewrite forallb_forall in Hx. specialize (Hx x Hx').
+      split; [exact Hl|]. intros x Hx' Hb. forallb_at Hx Hx'.
       rewrite Hb in Hx. cbn [negb] in Hx. apply eqb_true in Hx. subst x. exact Hmid.
     + rewrite Ea in H2. cbn [negb] in H2. apply lazy_and_true in H2 as [Hl Hnb].
       apply no_between_clear; assumption.
@@ -339,8 +328,8 @@ Proof.
     split; [apply (line_queen Rook), Hl|]. intros x _ Hx. apply Hc, Hx.
   - apply slider_moves_iff in Hm; [|exact Hf|exact Ht]. destruct Hm as [Hl Hc].
     split; [exact Hl|]. intros x _ Hx. apply Hc, Hx.
-  - pose proof (forall_squares _ king_line_ok f Hf) as H. cbv beta in H. rewrite forallb_forall in H.
-    specialize (H t Ht). cbv beta in H. simpl in Hm. rewrite Hm in H. cbn [negb] in H. split_lazy.
+  - pose proof (forall_squares _ king_line_ok f Hf) as H. cbv beta in H. forallb_at H Ht.
+    simpl in Hm. rewrite Hm in H. cbn [negb] in H. split_lazy.
     apply no_between_clear; assumption.
 Qed.
 
@@ -383,7 +372,7 @@ Proof.
   destruct (ray_facts d t a f c Hd' Ht Er) as (_ & Hb & _).
   assert (Hs : sealed_ray (fun x => inb x C) X (ray d t) = true).
   { pose proof (Hseal t (inb_in _ _ Zt)) as H. unfold sealed_at in H.
-    rewrite forallb_forall in H. exact (H d Hd'). }
+    exact (forallb_in H Hd'). }
   rewrite Er in Hs. destruct (sealed_ray_split _ _ a f c Hs Zf) as (s & [Hsa | ->] & Xs).
   - assert (Hs' : In s all_squares)
       by (apply (ray_on_board d t s Hd' Ht); rewrite Er; apply in_or_app; left; exact Hsa).
@@ -405,7 +394,7 @@ Proof.
   destruct (ray_facts d f a t c Hd' Hf Er) as (_ & Hb & _).
   assert (Hs : sealed_ray (fun x => inb x C) X (ray d f) = true).
   { pose proof (Hseal f (inb_in _ _ Zf)) as H. unfold sealed_at in H.
-    rewrite forallb_forall in H. exact (H d Hd'). }
+    exact (forallb_in H Hd'). }
   rewrite Er in Hs. destruct (sealed_ray_split _ _ a t c Hs Zt) as (s & [Hsa | ->] & Xs).
   - assert (Hs' : In s all_squares)
       by (apply (ray_on_board d f s Hd' Hf); rewrite Er; apply in_or_app; left; exact Hsa).
@@ -419,7 +408,7 @@ Proof.
   intros s c Hs Hb. destruct HC as (HE & HCE & _).
   destruct (edge_facts E HE) as (_ & _ & Hall & Hrk).
   assert (HsE : In s E) by (apply HCE, Hs).
-  pose proof (pawns_Q Q HQ s c (Hall s HsE) Hb) as H. rewrite (Hrk s HsE) in H. discriminate.
+  pose proof (pawns_ok_inv Q HQ s c (Hall s HsE) Hb) as H. rewrite (Hrk s HsE) in H. discriminate.
 Qed.
 
 Theorem cage_step : forall er, er = King \/ er = Rook -> sub (word er C b' E) (word er C b E).
@@ -692,15 +681,6 @@ End CageStep.
 
 (** ** The squares that hold their men all game *)
 
-Lemma touches_false : forall m c side, touches m c side = false ->
-  mv_from m <> castle_king_from c /\ mv_from m <> castle_rook_from c side /\
-  mv_to m <> castle_king_from c /\ mv_to m <> castle_rook_from c side.
-Proof.
-  intros m c side H. unfold touches in H. rewrite !orb_false_iff in H.
-  destruct H as (((H1 & H2) & H3) & H4).
-  repeat split; apply eqb_false_neq; assumption.
-Qed.
-
 Lemma castle_squares_apart : forall c side side',
   ~ In (castle_king_from c) [castle_rook_from (opp c) side'; castle_rook_to (opp c) side'] /\
   ~ In (castle_rook_from c side) [castle_rook_from (opp c) side'; castle_rook_to (opp c) side'].
@@ -717,9 +697,9 @@ Lemma untouched_keeps : forall G m G' c side, legal_move G m G' -> inv G = true 
 Proof.
   intros G m G' c side Hl HG Hr Ht s Hs.
   destruct (inv_elim G HG) as (_ & _ & _ & Hc & Hep).
-  unfold castling_inv in Hc. rewrite forallb_forall in Hc.
+  unfold castling_inv in Hc.
   assert (Hcs : In (c, side) castling_sides) by (destruct c, side; simpl; tauto).
-  specialize (Hc _ Hcs). cbv beta iota in Hc. rewrite Hr in Hc. cbn [negb] in Hc.
+  forallb_at Hc Hcs. cbv iota in Hc. rewrite Hr in Hc. cbn [negb] in Hc.
   apply lazy_and_true in Hc as [Hk Hro]. apply opiece_eqb_eq in Hk, Hro.
   destruct (touches_false m c side Ht) as (F1 & F2 & T1 & T2).
   assert (Hsin : In s all_squares) by (destruct Hs as [-> | ->]; destruct c, side; vm_compute; tauto).
@@ -823,8 +803,8 @@ Proof.
     destruct (cage_valid (fixed P) E (cage (fixed P) E)) eqn:Hv; [|reflexivity].
     revert Hv. generalize (cage (fixed P) E). intros C Hv.
     assert (HC0 : cage_ok (fixed P) C E).
-    { unfold cage_valid in Hv. rewrite forallb_forall in Hv.
-      split; [exact HE|]. split; intros s Hs; specialize (Hv s Hs); split_lazy;
+    { unfold cage_valid in Hv.
+      split; [exact HE|]. split; intros s Hs; forallb_at Hv Hs; split_lazy;
         [apply inb_in | ]; assumption. }
     assert (HC : cage_ok (fun s => (frozen_set (piece_at P)).[s] ||| inb s (right_squares (asserted P))) C E)
       by (apply (cage_ok_ext (fixed P)); [intros s; apply fixed_eq | exact HC0]).

@@ -5,12 +5,12 @@
 
     - [tint_initial : forall c, tint (piece_at initial) c (initial_ghost c) [] (fun _ => [])];
     - [tint_step]: a legal move keeps the count, with the ghost's entries
-      changed as [gchange] says (PawnCapturesproof.v) and the flags
+      changed as [gchange] says (Ghostproof.v) and the flags
       [fnext] computes.
 
     ** The count
 
-    A ghost (PawnCapturesproof.v) gives each pawn of [c] and each of its
+    A ghost (Ghostproof.v) gives each pawn of [c] and each of its
     promoted men a slot, the file its pawn started on.  A pawn on [s] of
     slot [g] is *pinned* when it changed files as often as it went up
     ranks ([absd (fnat s) g = advance c s]): every move it made was a
@@ -42,7 +42,7 @@
     Axioms: those of PawnCapturesproof.v. *)
 
 From Coq Require Import Uint63 PArray List Bool Arith Lia.
-From RetroProof Require Import Gen.Vocab Board Rules Material RulesFast Facts RulesCheck
+From RetroProof Require Import Gen.Vocab Board Rules Material RulesFast Facts Sums RulesCheck
   Game Reachable Invariants PawnCaptures PawnCapturesproof Crossing.
 Import ListNotations.
 Open Scope nat_scope.
@@ -59,10 +59,15 @@ Definition flag (F : bool -> list nat) (k : bool) (g : nat) : nat := if zin g (F
 Definition pcount (c : color) (F : bool -> list nat) (k : bool) (s : int) (g : nat) : nat :=
   if pinned c s g then (if Bool.eqb (light s) k then advance c s else 0) else flag F k g.
 
+Definition lsum (c : color) (F : bool -> list nat) (k : bool) (L : list (int * nat)) : nat :=
+  wsum (fun sg => pcount c F k (fst sg) (snd sg)) L.
+
+Definition tsum (F : bool -> list nat) (k : bool) (T : list (nat * nat)) : nat :=
+  wsum (fun xg => flag F k (snd xg)) T.
+
 Definition csum (c : color) (F : bool -> list nat) (k : bool) (L : list (int * nat)) (T : list (nat * nat))
     : nat :=
-  fold_right (fun sg acc => pcount c F k (fst sg) (snd sg) + acc) 0 L +
-  fold_right (fun xg acc => flag F k (snd xg) + acc) 0 T.
+  lsum c F k L + tsum F k T.
 
 Definition tint (b : board_fn) (c : color) (L : list (int * nat)) (T : list (nat * nat))
     (F : bool -> list nat) : Prop :=
@@ -94,12 +99,10 @@ Lemma pawn_colour : forall c f t, In f all_squares -> In t all_squares -> rank_o
   pawn_moves_to c f t = true ->
   fnat t = fnat f \/ (absd (fnat f) (fnat t) = 1 /\ light t = light f).
 Proof.
-  assert (H : forall c, forallb (fun f => forallb (fun t =>
+  assert (H : forall c f t, In f all_squares -> In t all_squares ->
     negb (rank_ok f) || negb (pawn_moves_to c f t) || Nat.eqb (fnat t) (fnat f) ||
-    (Nat.eqb (absd (fnat f) (fnat t)) 1 && Bool.eqb (light t) (light f))) all_squares) all_squares = true)
-    by (intros []; vm_compute; reflexivity).
-  intros c f t Hf Ht Hr Hm. specialize (H c). rewrite forallb_forall in H. specialize (H f Hf).
-  rewrite forallb_forall in H. specialize (H t Ht). rewrite Hr, Hm in H. cbn [negb orb] in H.
+    (Nat.eqb (absd (fnat f) (fnat t)) 1 && Bool.eqb (light t) (light f)) = true) by by_squares.
+  intros c f t Hf Ht Hr Hm. specialize (H c f t Hf Ht). rewrite Hr, Hm in H. cbn [negb orb] in H.
   destruct (Nat.eqb_spec (fnat t) (fnat f)) as [E|E]; [left; exact E|right].
   cbn [orb] in H. apply andb_true_iff in H. destruct H as [H1 H2].
   split; [apply Nat.eqb_eq, H1|apply Bool.eqb_prop, H2].
@@ -111,8 +114,7 @@ Lemma bishop_colour : forall f d t, In f all_squares -> In d (slider_dirs Bishop
 Proof.
   assert (H : forallb (fun f => forallb (fun d => forallb (fun t => Bool.eqb (light t) (light f)) (ray d f))
                 (slider_dirs Bishop)) all_squares = true) by (vm_compute; reflexivity).
-  intros f d t Hf Hd Ht. rewrite forallb_forall in H. specialize (H f Hf). rewrite forallb_forall in H.
-  specialize (H d Hd). rewrite forallb_forall in H. apply Bool.eqb_prop, (H t Ht).
+  intros f d t Hf Hd Ht. forallb_at H Hf. forallb_at H Hd. forallb_at H Ht. apply Bool.eqb_prop, H.
 Qed.
 
 (** A pawn on its seventh rank went up five ranks. *)
@@ -121,7 +123,7 @@ Lemma seventh_advance : forall c s, In s all_squares -> (relative_rank c s =? 6)
 Proof.
   assert (H : forall c, forallb (fun s => negb (relative_rank c s =? 6)%uint63 || Nat.eqb (advance c s) 5)
                 all_squares = true) by (intros []; vm_compute; reflexivity).
-  intros c s Hs H6. specialize (H c). rewrite forallb_forall in H. specialize (H s Hs).
+  intros c s Hs H6. specialize (H c). forallb_at H Hs.
   rewrite H6 in H. apply Nat.eqb_eq, H.
 Qed.
 
@@ -299,54 +301,22 @@ Qed.
 
 (** ** The sums *)
 
-Definition lsum (c : color) (F : bool -> list nat) (k : bool) (L : list (int * nat)) : nat :=
-  fold_right (fun sg acc => pcount c F k (fst sg) (snd sg) + acc) 0 L.
-
-Definition tsum (F : bool -> list nat) (k : bool) (T : list (nat * nat)) : nat :=
-  fold_right (fun xg acc => flag F k (snd xg) + acc) 0 T.
-
 Lemma csum_split : forall c F k L T, csum c F k L T = lsum c F k L + tsum F k T.
 Proof. reflexivity. Qed.
 
 Lemma lsum_app : forall c F k L1 L2, lsum c F k (L1 ++ L2) = lsum c F k L1 + lsum c F k L2.
-Proof. intros c F k L1 L2. induction L1 as [|e L1 IH]; simpl; [reflexivity|]. unfold lsum in *. lia. Qed.
+Proof. intros. apply wsum_app. Qed.
 
 Lemma lsum_ext : forall c F F' k L, (forall s g, In (s, g) L -> flag F k g = flag F' k g) ->
   lsum c F k L = lsum c F' k L.
 Proof.
-  intros c F F' k L; induction L as [|[s g] L IH]; intros H; [reflexivity|].
-  change (pcount c F k s g + lsum c F k L = pcount c F' k s g + lsum c F' k L).
-  rewrite (IH (fun s' g' Hin => H s' g' (or_intror Hin))).
-  unfold pcount. rewrite (H s g (or_introl eq_refl)). reflexivity.
+  intros c F F' k L H. apply wsum_ext. intros [s g] Hin. unfold pcount. cbn [fst snd].
+  rewrite (H s g Hin). reflexivity.
 Qed.
 
 Lemma tsum_ext : forall F F' k T, (forall x g, In (x, g) T -> flag F k g = flag F' k g) ->
   tsum F k T = tsum F' k T.
-Proof.
-  intros F F' k T; induction T as [|[x g] T IH]; intros H; [reflexivity|].
-  change (flag F k g + tsum F k T = flag F' k g + tsum F' k T).
-  rewrite (IH (fun x' g' Hin => H x' g' (or_intror Hin))).
-  rewrite (H x g (or_introl eq_refl)). reflexivity.
-Qed.
-
-Lemma fold_sum_app : forall A (h : A -> nat) l1 l2,
-  fold_right (fun x acc => h x + acc) 0 (l1 ++ l2) =
-  fold_right (fun x acc => h x + acc) 0 l1 + fold_right (fun x acc => h x + acc) 0 l2.
-Proof. intros A h l1 l2. induction l1 as [|x l1 IH]; simpl; lia. Qed.
-
-(** A sum over a list without repeats is at most the sum over a list
-    holding each of its elements. *)
-Lemma fold_sum_incl : forall A (h : A -> nat) l' l, NoDup l' -> incl l' l ->
-  fold_right (fun x acc => h x + acc) 0 l' <= fold_right (fun x acc => h x + acc) 0 l.
-Proof.
-  intros A h l'; induction l' as [|x l' IH]; intros l Hnd Hinc; simpl; [lia|].
-  inversion Hnd as [|? ? Hx Hnd']; subst.
-  destruct (in_split x l (Hinc x (or_introl eq_refl))) as (l1 & l2 & ->).
-  assert (Hl : incl l' (l1 ++ l2)).
-  { intros y Hy. assert (Hy' := Hinc y (or_intror Hy)). apply in_app_or in Hy'. apply in_or_app.
-    destruct Hy' as [H|[<-|H]]; [left; exact H|contradiction|right; exact H]. }
-  specialize (IH (l1 ++ l2) Hnd' Hl). rewrite fold_sum_app in *. simpl. lia.
-Qed.
+Proof. intros F F' k T H. apply wsum_ext. intros [x g] Hin. exact (H x g Hin). Qed.
 
 Lemma zin_cons_self : forall g l, zin g (g :: l) = true.
 Proof. intros g l. unfold zin. simpl. rewrite Nat.eqb_refl. reflexivity. Qed.
@@ -467,6 +437,8 @@ Proof.
     + rewrite andb_false_r. exact H0.
 Qed.
 
+Arguments bonus_paid f t k {l l' n n'}.
+
 Theorem tint_step : forall G m G', legal_move G m G' -> inv G = true -> forall c L T L' T' F,
   (forall s g, In (s, g) L -> piece_at G s = Some (MkPiece c Pawn)) ->
   (forall s g, In (s, g) L -> absd (fnat s) g <= advance c s) ->
@@ -492,7 +464,7 @@ Proof.
     |rewrite Hnone by (intros E; rewrite E in Ec; destruct us; discriminate);
      specialize (Hother Ec);
      assert (Hs : lsum c F k L0 <= lsum c F k L)
-       by (unfold lsum; apply (fold_sum_incl _ (fun sg => pcount c F k (fst sg) (snd sg))); assumption);
+       by (apply wsum_incl; assumption);
      lia
     | | ].
   (* The pawn on [f], of slot [g], moved to [t] or promoted there: its
@@ -509,7 +481,7 @@ Proof.
     assert (Hftk : fnat t = fnat f \/ (absd (fnat f) (fnat t) = 1 /\ light t = light f /\
               (light t = k -> 1 + lost b' us k + cnt b' (opp us) TMan <= lost b us k + cnt b (opp us) TMan)))
       by (destruct Hft as [E|(E1 & E2 & E3)]; [left; exact E|right; split; [|split]; auto]);
-    pose proof (bonus_paid f t k _ _ _ _ Hftk (Hlost k)) as Hpay;
+    pose proof (bonus_paid f t k Hftk (Hlost k)) as Hpay;
     rewrite !lsum_app in *; change (lsum us ?F k ((?s, ?h) :: ?L)) with (pcount us F k s h + lsum us F k L) in *;
     try change (tsum ?F k ((?x, ?h) :: ?T)) with (flag F k h + tsum F k T);
     rewrite (lsum_ext us (upd us f t g F) F k L1), (lsum_ext us (upd us f t g F) F k L2),
@@ -528,3 +500,5 @@ Proof.
   { intros c' x. unfold has_bishop. apply existsb_ext'. intros s Hs. rewrite H by exact Hs. reflexivity. }
   unfold lost in *. rewrite Eh, (cnt_ext _ _ b' b) by (intros s Hs; symmetry; apply H, Hs). exact Ht.
 Qed.
+
+Arguments tint_ext {b b' c L T F}.

@@ -88,7 +88,7 @@ Qed.
 
 Lemma wf_cell : forall P s, wf P = true -> In s all_squares -> valid_cell (board P).[s] = true.
 Proof.
-  intros P s H Hs. unfold wf in H. split_lazy. rewrite forallb_forall in H. auto.
+  intros P s H Hs. unfold wf in H. split_lazy. exact (forallb_in H Hs).
 Qed.
 
 Lemma wf_empty : forall P s, wf P = true -> In s all_squares -> piece_at P s = None -> is_empty P s = true.
@@ -249,9 +249,6 @@ Qed.
 
 (** ** Geometry, by computation over the 64 squares *)
 
-Lemma forall_in : forall (A : Type) (f : A -> bool) l x, forallb f l = true -> In x l -> f x = true.
-Proof. intros A f l x H Hx. rewrite forallb_forall in H. auto. Qed.
-
 Definition leaper_sym (tbl : array (list int)) : bool :=
   forallb (fun f => forallb (fun t => inb f tbl.[t]) tbl.[f]) all_squares.
 
@@ -260,7 +257,7 @@ Lemma knight_sym : forall f t, In f all_squares -> inb t knight_targets.[f] = tr
 Proof.
   intros f t Hf Ht. apply inb_in. apply inb_in in Ht.
   assert (H : leaper_sym knight_targets = true) by (vm_compute; reflexivity).
-  exact (forall_in _ _ _ t (forall_in _ _ _ f H Hf) Ht).
+  exact (forallb_in (forallb_in H Hf) Ht).
 Qed.
 
 Lemma king_sym : forall f t, In f all_squares -> inb t king_targets.[f] = true ->
@@ -268,7 +265,7 @@ Lemma king_sym : forall f t, In f all_squares -> inb t king_targets.[f] = true -
 Proof.
   intros f t Hf Ht. apply inb_in. apply inb_in in Ht.
   assert (H : leaper_sym king_targets = true) by (vm_compute; reflexivity).
-  exact (forall_in _ _ _ t (forall_in _ _ _ f H Hf) Ht).
+  exact (forallb_in (forallb_in H Hf) Ht).
 Qed.
 
 Lemma pawn_sym : forall c f t, In f all_squares -> inb t (pawn_attacks c f) = true ->
@@ -278,7 +275,7 @@ Proof.
   assert (H : forallb (fun c => forallb (fun f => forallb (fun t => inb f (pawn_attacks (opp c) t))
                  (pawn_attacks c f)) all_squares) [White; Black] = true) by (vm_compute; reflexivity).
   assert (Hc : In c [White; Black]) by (destruct c; simpl; tauto).
-  exact (forall_in _ _ _ t (forall_in _ _ _ f (forall_in _ _ _ c H Hc) Hf) Ht).
+  exact (forallb_in (forallb_in (forallb_in H Hc) Hf) Ht).
 Qed.
 
 (** Pawn steps from a square that may hold a pawn. *)
@@ -310,7 +307,7 @@ Proof.
   rewrite Hr in H. cbn [negb] in H. split_lazy.
   split; [apply eqb_true; assumption|]. split; [assumption|].
   split; [intros t Ht; match goal with H : forallb _ (pawn_attacks c f) = true |- _ =>
-                            exact (forall_in _ _ _ t H Ht) end|].
+                            exact (forallb_in H Ht) end|].
   intros Hr1. rewrite Hr1 in H. cbn [negb] in H. split_lazy.
   split; [first [reflexivity | assumption]|]. split; [apply eqb_true; assumption|]. split; [apply inb_in; assumption|].
   split; apply eqb_false_neq, negb_true_iff; assumption.
@@ -381,10 +378,10 @@ Lemma slide_back_geo : forall d f t, In d directions -> In f all_squares -> In t
 Proof.
   intros d f t Hd Hf Ht.
   assert (H : slide_geo f = true) by (apply slide_geo_all, Hf).
-  unfold slide_geo in H. pose proof (forall_in _ _ _ d H Hd) as H1. cbv beta in H1. split_lazy.
+  unfold slide_geo in H. pose proof (forallb_in H Hd) as H1. cbv beta in H1. split_lazy.
   split.
   - intros Hin. apply in_inb in Hin. rewrite Hin in *. discriminate.
-  - pose proof (forall_in _ _ _ t H1 Ht) as H2. cbv beta in H2.
+  - pose proof (forallb_in H1 Ht) as H2. cbv beta in H2.
     destruct (is_prefix_app _ _ H2) as (rest & Er). exists rest. rewrite Er, <- app_assoc. reflexivity.
 Qed.
 
@@ -413,7 +410,7 @@ Proof.
                                 Bool.eqb (8 <=? int_of_nat n) (Nat.leb 8 n)) (seq 0 65) = true)
     by (vm_compute; reflexivity).
   assert (Hin : In n (seq 0 65)) by (apply in_seq; lia).
-  pose proof (forall_in _ _ _ n H Hin) as E. apply andb_prop in E as [E1 E2].
+  pose proof (forallb_in H Hin) as E. apply andb_prop in E as [E1 E2].
   apply Bool.eqb_prop in E1. apply Bool.eqb_prop in E2. auto.
 Qed.
 
@@ -597,9 +594,6 @@ Qed.
 
 Lemma pawns_ok_of : forall Q, material_ok (piece_at Q) = true -> pawns_ok (piece_at Q).
 Proof. intros Q H. apply material_ok_iff in H. tauto. Qed.
-
-Lemma color_eqb_refl : forall c, color_eqb c c = true.
-Proof. intros []; reflexivity. Qed.
 
 Lemma slide_case : forall P Q u f t d x, wf P = true -> In d directions -> In f all_squares ->
   reaches (piece_at Q) (ray d f) t = true ->
@@ -908,7 +902,7 @@ Proof.
   intros c f Hf H.
   assert (E : forallb (fun f => forallb (fun c => negb (relative_rank c f =? 1) ||| inb (pawn_step c f) all_squares)
                  [White; Black]) all_squares = true) by (vm_compute; reflexivity).
-  pose proof (forall_in _ _ _ c (forall_in _ _ _ f E Hf) ltac:(destruct c; simpl; tauto)) as E'.
+  pose proof (forallb_in (x := c) (forallb_in E Hf) ltac:(destruct c; simpl; tauto)) as E'.
   cbv beta in E'. rewrite H in E'. apply inb_in. exact E'.
 Qed.
 

@@ -1,10 +1,15 @@
 (** * Facts: the small lemmas every proof file needs, in one place.
 
-    Integer equality tests, updates of a 64-cell board array, colours and
-    roles, membership in square lists, quantifiers over the 64 squares,
-    counting along a list.  Nothing here is part of the specification;
-    it is the shared library of the proofs (Invariants.v, Stranded.v,
-    Completeness.v, Soundness.v, RulesFast.v, ...). *)
+    The lazy connectives of Board.v (and [lazy_inv], which takes a lazy
+    conjunction apart by position), integer equality tests, updates of a
+    64-cell board array, colours and roles, membership in square lists,
+    quantifiers over the 64 squares ([forall_squares], [forall_squares2]
+    and [by_squares], which proves a fact about every square or pair of
+    squares by computation; [sq_cases] for a case analysis on a square),
+    lists without repeats, counting along a list.  Sums along a list are
+    in Sums.v.  Nothing here is part of the specification; it is the
+    shared library of the proofs (Invariants.v, Stranded.v,
+    Completeness.v, Soundness.v, RulesFast.v, the [*proof.v] files). *)
 
 From Coq Require Import Uint63 PArray List Bool Lia.
 From RetroProof Require Import Gen.Vocab Board Rules.
@@ -19,6 +24,43 @@ Proof. intros [|] b H; auto. Qed.
 
 Lemma lazy_and_true : forall a b : bool, (a &&& b) = true -> a = true /\ b = true.
 Proof. intros [|] b H; [auto | discriminate H]. Qed.
+
+(** Every lazy or strict conjunction of the context that holds, taken
+    apart (a conjunct tested by [destruct ... eqn:], so that no proof
+    term unfolds it). *)
+Ltac split_lazy :=
+  repeat match goal with
+  | H : (if ?a then _ else false) = true |- _ =>
+      let E := fresh "E" in destruct a eqn:E; [|discriminate H]
+  | H : (if ?a then true else _) = false |- _ =>
+      let E := fresh "E" in destruct a eqn:E; [discriminate H|]
+  | H : _ && _ = true |- _ => apply andb_prop in H; destruct H
+  end.
+
+(** [H : A1 /\ ... /\ An] (nested to the right), [Hb : B] become
+    [H : A1 /\ ... /\ An /\ B]. *)
+Ltac lazy_snoc H Hb :=
+  lazymatch type of H with
+  | _ /\ _ =>
+      let H1 := fresh in let H2 := fresh in
+      destruct H as [H1 H2]; lazy_snoc H2 Hb; pose proof (conj H1 H2) as H; clear H1 H2
+  | _ => let H' := fresh in pose proof (conj H Hb) as H'; clear H Hb; rename H' into H
+  end.
+
+(** [H : a1 &&& ... &&& an = true] (nested to the left, as [&&&] parses)
+    becomes [H : a1 = true /\ ... /\ an = true]. *)
+Ltac lazy_conj H :=
+  lazymatch type of H with
+  | (if ?a then ?b else false) = true =>
+      let Ha := fresh in let Hb := fresh in
+      destruct (lazy_and_true a b H) as [Ha Hb]; clear H;
+      lazy_conj Ha; lazy_snoc Ha Hb; rename Ha into H
+  | _ => idtac
+  end.
+
+(** [lazy_inv H as (H1 & ... & Hn)]: a lazy conjunction that holds, taken
+    apart by position (CompCert's [monadInv] style): [Hi : ai = true]. *)
+Tactic Notation "lazy_inv" hyp(H) "as" simple_intropattern(p) := lazy_conj H; destruct H as p.
 
 (** ** Integer equality *)
 
@@ -51,6 +93,12 @@ Qed.
 
 Lemma opp_opp : forall c, opp (opp c) = c.
 Proof. intros [|]; reflexivity. Qed.
+
+Lemma opp_neq : forall c, opp c <> c.
+Proof. intros []; discriminate. Qed.
+
+Lemma color_eqb_refl : forall c, color_eqb c c = true.
+Proof. intros []; reflexivity. Qed.
 
 (** ** Roles *)
 
@@ -88,16 +136,58 @@ Proof.
   apply TablesSpec.all_squares_complete, H.
 Qed.
 
+(** A boolean fact about every member of a list, used as a fact about one. *)
+Lemma forallb_in {A} {f : A -> bool} {l x} : forallb f l = true -> In x l -> f x = true.
+Proof. intros H Hx. rewrite forallb_forall in H. auto. Qed.
+
+(** [forallb_at H Hx] turns [H : forallb f l = true] into [H : f x = true]
+    (beta-reduced), for [Hx : In x l]. *)
+Ltac forallb_at H Hx :=
+  let H' := fresh in pose proof (forallb_in H Hx) as H'; cbv beta in H'; clear H; rename H' into H.
+
 (** A boolean fact about every square, used as a fact about one. *)
 Lemma forall_squares : forall (f : int -> bool), forallb f all_squares = true ->
   forall s, In s all_squares -> f s = true.
-Proof. intros f H s Hs. rewrite forallb_forall in H. auto. Qed.
+Proof. intros f H s Hs. exact (forallb_in H Hs). Qed.
+
+(** The same about every pair of squares. *)
+Lemma forall_squares2 : forall (f : int -> int -> bool),
+  forallb (fun s => forallb (f s) all_squares) all_squares = true ->
+  forall s t, In s all_squares -> In t all_squares -> f s t = true.
+Proof. intros f H s t Hs Ht. exact (forallb_in (forallb_in H Hs) Ht). Qed.
+
+(** [by_squares] proves [forall s, In s all_squares -> f s = true], or
+    [forall s t, In s all_squares -> In t all_squares -> f s t = true],
+    after any colours quantified first, by computing [f] on every square
+    (every pair): one [vm_compute] per colour, checked once by the kernel
+    at [Qed]. *)
+Ltac by_squares :=
+  lazymatch goal with
+  | |- forall c : color, _ => intros []; by_squares
+  | _ => first [apply forall_squares2 | apply forall_squares]; vm_compute; reflexivity
+  end.
 
 Lemma in_lt64 : forall s, In s all_squares -> (s <? 64) = true.
-Proof. apply forall_squares. vm_compute. reflexivity. Qed.
+Proof. by_squares. Qed.
 
 Lemma in_on_board : forall s, In s all_squares -> on_board s = true.
 Proof. exact in_lt64. Qed.
+
+(** One case per square of [l], and one for the others. *)
+Ltac sq_cases s l :=
+  match l with
+  | nil => idtac
+  | cons ?x ?l' =>
+      let H := fresh "Hs" in
+      destruct (Uint63.eqs s x) as [->|H]; [|sq_cases s l']
+  end.
+
+(** The side conditions of a move's [Hsame] in the last case of
+    [sq_cases]: the square is on the board, and not in the (short, literal)
+    list of the squares the move changes. *)
+Ltac not_in_tac :=
+  first [ assumption
+        | let H := fresh in intros H; cbn [In] in H; intuition congruence ].
 
 (** ** Lists *)
 
@@ -107,6 +197,70 @@ Lemma map_eq_in : forall A B (f g : A -> B) l x, map f l = map g l -> In x l -> 
 Proof.
   intros A B f g l; induction l as [|a l IH]; simpl; intros x H Hx; [contradiction|].
   injection H as H1 H2. destruct Hx as [<-|Hx]; auto.
+Qed.
+
+Arguments map_eq_in {A B f g l x}.
+
+Lemma in_firstn : forall A n (x : A) l, In x (firstn n l) -> In x l.
+Proof. intros A n x l H. rewrite <- (firstn_skipn n l). apply in_or_app. left. exact H. Qed.
+
+Arguments in_firstn {A n x l}.
+
+(** ** Lists without repeats *)
+
+Lemma nodup_app_l : forall A (l l' : list A), NoDup (l ++ l') -> NoDup l.
+Proof.
+  intros A l l' H. induction l as [|x l IH]; [constructor|]. simpl in H.
+  inversion H as [|? ? Hx Hl]; subst. constructor.
+  - intros Hx'. apply Hx, in_or_app. left. exact Hx'.
+  - apply IH. exact Hl.
+Qed.
+
+Arguments nodup_app_l {A l l'}.
+
+Lemma nodup_app_r : forall A (l l' : list A), NoDup (l ++ l') -> NoDup l'.
+Proof. intros A l l' H; induction l as [|x l IH]; [exact H|]. inversion H; auto. Qed.
+
+Arguments nodup_app_r {A l l'}.
+
+Lemma nodup_app_disj : forall A (l l' : list A) x, NoDup (l ++ l') -> In x l -> In x l' -> False.
+Proof.
+  intros A l l' x H; induction l as [|y l IH]; intros Hx Hx'; [destruct Hx|].
+  inversion H as [|? ? Hn H']. destruct Hx as [<-|Hx]; [apply Hn, in_or_app; right; exact Hx'|].
+  exact (IH H' Hx Hx').
+Qed.
+
+Arguments nodup_app_disj {A l l' x}.
+
+Lemma nodup_app_sub : forall A (l l' l'' : list A), NoDup (l ++ l') -> NoDup l'' -> incl l'' l' ->
+  NoDup (l ++ l'').
+Proof.
+  intros A l; induction l as [|a l IH]; intros l' l'' H H'' Hi; [exact H''|].
+  inversion H as [|? ? Ha Hl]; subst. simpl. constructor; [|exact (IH _ _ Hl H'' Hi)].
+  intros Hin. apply Ha. apply in_app_or in Hin. apply in_or_app. destruct Hin as [Hin|Hin]; [left; exact Hin|].
+  right. apply Hi, Hin.
+Qed.
+
+(** A list of pairs without repeated first (second) components is a
+    function of them. *)
+Lemma nodup_fst_inj : forall {A B} (L : list (A * B)) s a b, NoDup (map fst L) -> In (s, a) L -> In (s, b) L -> a = b.
+Proof.
+  intros A B L s a b; induction L as [|[s' h] L IH]; intros Hnd Ha Hb; [destruct Ha|].
+  simpl in Hnd. inversion Hnd as [|? ? Hn Hnd']. destruct Ha as [Ea|Ha], Hb as [Eb|Hb].
+  - congruence.
+  - injection Ea as <- <-. exfalso. apply Hn. apply (in_map fst) in Hb. exact Hb.
+  - injection Eb as <- <-. exfalso. apply Hn. apply (in_map fst) in Ha. exact Ha.
+  - exact (IH Hnd' Ha Hb).
+Qed.
+
+Lemma nodup_snd_inj : forall {A B} (L : list (A * B)) a b g, NoDup (map snd L) -> In (a, g) L -> In (b, g) L -> a = b.
+Proof.
+  intros A B L a b g; induction L as [|[s h] L IH]; intros Hnd Ha Hb; [destruct Ha|].
+  simpl in Hnd. inversion Hnd as [|? ? Hn Hnd']. destruct Ha as [Ea|Ha], Hb as [Eb|Hb].
+  - congruence.
+  - injection Ea as -> ->. exfalso. apply Hn. apply (in_map snd) in Hb. exact Hb.
+  - injection Eb as -> ->. exfalso. apply Hn. apply (in_map snd) in Ha. exact Ha.
+  - exact (IH Hnd' Ha Hb).
 Qed.
 
 (** ** Counting along a list *)

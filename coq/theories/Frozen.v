@@ -310,7 +310,7 @@ Definition frozen_refutes (P : position) : bool :=
     The walk never steps across a column ([columns], below): a pawn on its
     third rank whose only exit outside the frozen set is the square behind
     it came from there, so one of the two squares held it all game and no
-    other man moved between them (Frozenproof.v, [column_back]).  Nor
+    other man moved between them (FrozenRegionproof.v, [column_back]).  Nor
     does it un-castle a castling that a frozen man on one of its squares
     forbids ([castle_shut], below).
 
@@ -366,7 +366,7 @@ Definition cut (cols : list (color * int * int)) (c : color) (r : role) (x y : i
     man stood on its square all game, so when one stands on any of the
     four, that castling never happened, and a walk does not follow the
     un-castling exit ([castle_exit]) of the square the king or the rook
-    lands on ([castle_shut]; Frozenproof.v, [castle_blocked]).  Native:
+    lands on ([castle_shut]; FrozenRegionproof.v, [castle_blocked]).  Native:
     [castling_shut] in frozen.rs.  [xs] lists the frozen squares. *)
 
 Definition castle_squares (c : color) (side : castling_side) : list int :=
@@ -390,7 +390,7 @@ Definition kind_cut (cols : list (color * int * int)) (xs : list int) (c : color
     A king never stands on a square a frozen man of the other side attacks
     whatever else stands on the board ([fixed_attack]): that man stood
     there all game, the king's own side never leaves it attacked, and the
-    other side's moves do not move it (Frozenproof.v, [king_safe]).  So a
+    other side's moves do not move it (FrozenStepproof.v, [king_safe]).  So a
     king's region leaves those squares out ([region_cut]); [xs] lists the
     frozen squares. *)
 
@@ -424,7 +424,7 @@ Definition free_on (fr : bool * bool) (x : int) : bool := if is_light x then fst
     rooks: a right is lost as soon as a move starts or ends on one of them
     (Game.v), so while it holds its king and rook stand there (Invariants.v,
     [castling_inv]) and never moved.  No other man ever stood on those
-    squares in a game reaching [P] (Frozenproof.v, [rights_back] and
+    squares in a game reaching [P] (FrozenRegionproof.v, [rights_back] and
     [rights_occupied]); Cage.v counts those men among the fixed ones, and a
     region never steps onto their squares ([region_cut]). *)
 Definition asserted (P : position) : list (color * castling_side) :=

@@ -278,7 +278,7 @@ Definition sub_squares (l : list int) : bool := forallb (fun x => inb x all_squa
 
 Lemma sub_squares_incl : forall l, sub_squares l = true -> incl l all_squares.
 Proof.
-  intros l H x Hx. unfold sub_squares in H. rewrite forallb_forall in H. apply inb_in; auto.
+  intros l H x Hx. unfold sub_squares in H. apply inb_in, (forallb_in H Hx).
 Qed.
 
 Definition tables_ok (s : int) : bool :=
@@ -311,7 +311,7 @@ Lemma ray_in : forall d s, In d directions -> In s all_squares -> incl (ray d s)
 Proof.
   intros d s Hd Hs. apply sub_squares_incl. pose proof (tables_ok_all s Hs) as H.
   unfold tables_ok in H. rewrite !andb_true_iff in H. destruct H as [_ H].
-  rewrite forallb_forall in H. auto.
+  exact (forallb_in H Hd).
 Qed.
 
 (** ** Attacks depend on the 64 squares only *)
@@ -588,8 +588,7 @@ Proof.
   intros d f t Hd Hf Ht.
   assert (H : forallb (fun f => forallb (fun d => forallb (fun t => Bool.eqb (is_light t) (is_light f))
                  (ray d f)) [1; 3; 5; 7]) all_squares = true) by (vm_compute; reflexivity).
-  rewrite forallb_forall in H. specialize (H f Hf). rewrite forallb_forall in H.
-  specialize (H d Hd). rewrite forallb_forall in H. apply Bool.eqb_prop, H, Ht.
+  forallb_at H Hf. forallb_at H Hd. forallb_at H Ht. apply Bool.eqb_prop, H.
 Qed.
 
 Lemma man_moves_light : forall b c r f t, In f all_squares -> man_moves b c r f t ->
@@ -710,10 +709,16 @@ Qed.
 
 Lemma side_ok_mono : forall b b' c, (forall g, cnt b' c g <= cnt b c g) -> side_ok b c -> side_ok b' c.
 Proof.
-  intros b b' c H. unfold side_ok.
-  pose proof (H TMan). pose proof (H TPawn). pose proof (H TKnight). pose proof (H TLight).
-  pose proof (H TDark). pose proof (H TRook). pose proof (H TQueen). lia.
+  intros b b' c H (H1 & H2 & H3). unfold side_ok.
+  split; [exact (Nat.le_trans _ _ _ (H TMan) H1)|]. split; [exact (Nat.le_trans _ _ _ (H TPawn) H2)|].
+  eapply Nat.le_trans; [|exact H3].
+  repeat (apply Nat.add_le_mono; [|first [apply Nat.sub_le_mono_r, H | apply H]]).
+  apply Nat.sub_le_mono_r, H.
 Qed.
+
+(** A count that grows by [i] leaves at most [i] more beyond [k]. *)
+Lemma sub_add_le : forall x i k, x + i - k <= x - k + i.
+Proof. intros. lia. Qed.
 
 (** A promoted man counts under exactly one of the five piece tags. *)
 Lemma promo_tags : forall c r s, In r promotion_roles ->
@@ -731,17 +736,21 @@ Lemma side_ok_promo : forall b b' c r s, In r promotion_roles ->
   (forall g, g <> TMan -> g <> TPawn -> cnt b' c g = (cnt b c g + ind c g s (Some (MkPiece c r)))%nat) ->
   side_ok b c -> side_ok b' c.
 Proof.
-  intros b b' c r s Hr H1 H2 H. unfold side_ok.
-  assert (EN := H TKnight ltac:(discriminate) ltac:(discriminate)).
-  assert (EL := H TLight ltac:(discriminate) ltac:(discriminate)).
-  assert (ED := H TDark ltac:(discriminate) ltac:(discriminate)).
-  assert (ER := H TRook ltac:(discriminate) ltac:(discriminate)).
-  assert (EQ := H TQueen ltac:(discriminate) ltac:(discriminate)).
+  intros b b' c r s Hr H1 H2 H (S1 & S2 & S3). unfold side_ok.
+  rewrite H1. split; [exact S1|]. split; [lia|].
+  rewrite (H TQueen), (H TRook), (H TKnight), (H TLight), (H TDark) by discriminate.
   pose proof (promo_tags c r s Hr) as Hsum.
-  revert Hsum EN EL ED ER EQ.
-  generalize (ind c TKnight s (Some (MkPiece c r))) (ind c TLight s (Some (MkPiece c r)))
-    (ind c TDark s (Some (MkPiece c r))) (ind c TRook s (Some (MkPiece c r)))
-    (ind c TQueen s (Some (MkPiece c r))).
+  set (iN := ind c TKnight s (Some (MkPiece c r))) in *. set (iL := ind c TLight s (Some (MkPiece c r))) in *.
+  set (iD := ind c TDark s (Some (MkPiece c r))) in *. set (iR := ind c TRook s (Some (MkPiece c r))) in *.
+  set (iQ := ind c TQueen s (Some (MkPiece c r))) in *.
+  pose proof (sub_add_le (cnt b c TQueen) iQ 1) as A1. pose proof (sub_add_le (cnt b c TRook) iR 2) as A2.
+  pose proof (sub_add_le (cnt b c TKnight) iN 2) as A3. pose proof (sub_add_le (cnt b c TLight) iL 1) as A4.
+  pose proof (sub_add_le (cnt b c TDark) iD 1) as A5.
+  (* the truncated differences as numbers: [lia] then needs no case split *)
+  revert S3 A1 A2 A3 A4 A5.
+  generalize (cnt b c TQueen + iQ - 1)%nat (cnt b c TRook + iR - 2)%nat (cnt b c TKnight + iN - 2)%nat
+    (cnt b c TLight + iL - 1)%nat (cnt b c TDark + iD - 1)%nat (cnt b c TQueen - 1)%nat
+    (cnt b c TRook - 2)%nat (cnt b c TKnight - 2)%nat (cnt b c TLight - 1)%nat (cnt b c TDark - 1)%nat.
   intros. lia.
 Qed.
 
@@ -768,12 +777,12 @@ Proof.
                forallb (pawn_target_ok c) (pawn_attacks c f) = true).
   { match type of H with (if negb true then true else ?X) = true =>
       change (X = true) in H end.
-    rewrite forallb_forall in H. apply (H c). destruct c; simpl; tauto. }
+    apply (forallb_in H). destruct c; simpl; tauto. }
   clear H. split_lazy.
   destruct Hm as [(Em & _)|[(_ & Em & _)|(Em & _)]].
   - apply eqb_true in Em. subst t. assumption.
   - apply eqb_true in Em. subst t. assumption.
-  - apply inb_in in Em. rewrite forallb_forall in H'. auto.
+  - apply inb_in in Em. exact (forallb_in H' Em).
 Qed.
 
 Lemma color_neq_opp : forall u v, color_eqb u v = false -> u = opp v.

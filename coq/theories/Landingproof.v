@@ -8,7 +8,7 @@
 
     ** The invariant
 
-    Both sides keep the ghost of PawnCapturesproof.v (no dead men, the
+    Both sides keep the ghost of Ghostproof.v (no dead men, the
     promoted men of the sealed-bishops count, as in Crossingproof.v):
     their pawns on the board, each with its slot.  Only the pawns' part of
     the cost is used here, [lcost]: with each capture it grows by at most
@@ -29,7 +29,7 @@
     Axioms: those of PawnCapturesproof.v. *)
 
 From Coq Require Import Uint63 PArray List Bool Arith Lia Permutation.
-From RetroProof Require Import Gen.Vocab Board Rules Material RulesFast Facts RulesCheck
+From RetroProof Require Import Gen.Vocab Board Rules Material RulesFast Facts Sums RulesCheck
   Game Reachable Invariants PawnCaptures PawnCapturesproof SealedBishops SealedBishopsproof
   Crossing Coloursproof Crossingproof Landing.
 Import ListNotations.
@@ -53,46 +53,6 @@ Proof. intros g f x H. unfold need, absd in *. destruct (Nat.eqb_spec x g); lia.
 Lemma absd_tri : forall a b g, absd b g <= absd a g + absd a b.
 Proof. intros a b g. unfold absd. lia. Qed.
 
-(** ** Weighted sums over the entries *)
-
-Fixpoint wsum {A : Type} (w : A -> nat) (l : list A) : nat :=
-  match l with [] => 0 | e :: l' => w e + wsum w l' end.
-
-Lemma wsum_app : forall A (w : A -> nat) l l', wsum w (l ++ l') = wsum w l + wsum w l'.
-Proof. intros A w l l'; induction l as [|e l IH]; simpl; [reflexivity|]. rewrite IH. lia. Qed.
-
-Lemma wsum_fold : forall A (w : A -> nat) l, wsum w l = fold_right (fun e acc => w e + acc) 0 l.
-Proof. intros A w l; induction l as [|e l IH]; simpl; [reflexivity|]. rewrite IH. reflexivity. Qed.
-
-Lemma wsum_ext : forall A (w w' : A -> nat) l, (forall e, In e l -> w e = w' e) -> wsum w l = wsum w' l.
-Proof.
-  intros A w w' l; induction l as [|e l IH]; intros H; simpl; [reflexivity|].
-  rewrite (H e (or_introl eq_refl)), IH; [reflexivity|]. intros e' He'. apply H. right. exact He'.
-Qed.
-
-(** A list without repeats inside another weighs at most as much. *)
-Lemma wsum_incl : forall A (w : A -> nat) l' l, NoDup l' -> incl l' l -> wsum w l' <= wsum w l.
-Proof.
-  intros A w l'; induction l' as [|e l' IH]; intros l Hnd Hinc; simpl; [lia|].
-  assert (He : In e l) by (apply Hinc; left; reflexivity).
-  apply in_split in He. destruct He as (l1 & l2 & ->).
-  inversion Hnd as [|? ? Hn Hnd'].
-  assert (IH' : wsum w l' <= wsum w (l1 ++ l2)).
-  { apply IH; [exact Hnd'|]. intros y Hy.
-    assert (Hy' : In y (l1 ++ e :: l2)) by (apply Hinc; right; exact Hy).
-    apply in_app_or in Hy'. apply in_or_app. destruct Hy' as [Hl|[<-|Hr]]; [left; exact Hl|contradiction|right; exact Hr]. }
-  rewrite wsum_app in *. simpl. lia.
-Qed.
-
-Lemma wsum_drop : forall A (w : A -> nat) l' l e, NoDup l' -> incl l' l -> In e l -> ~ In e l' ->
-  wsum w l' + w e <= wsum w l.
-Proof.
-  intros A w l' l e Hnd Hinc He Hn.
-  assert (H : wsum w (e :: l') <= wsum w l).
-  { apply wsum_incl; [constructor; assumption|]. intros y [<-|Hy]; [exact He|exact (Hinc y Hy)]. }
-  simpl in H. lia.
-Qed.
-
 (** The pawns' cost, and the same with the pawn of slot [g] landing on
     [x] on its way. *)
 Definition lw0 (e : int * nat) : nat := absd (fnat (fst e)) (snd e).
@@ -103,7 +63,7 @@ Definition lw (g x : nat) (e : int * nat) : nat :=
 Definition lland (L : list (int * nat)) (g x : nat) : nat := wsum (lw g x) L.
 
 Lemma lcost_wsum : forall L, lcost L = wsum lw0 L.
-Proof. intros L; induction L as [|e L IH]; simpl; [reflexivity|]. rewrite IH. reflexivity. Qed.
+Proof. reflexivity. Qed.
 
 (** Without the slot [g], the two weigh the same. *)
 Lemma lland_without : forall L g x, ~ In g (map snd L) -> lland L g x = lcost L.
@@ -111,16 +71,6 @@ Proof.
   intros L g x Hn. unfold lland. rewrite lcost_wsum. apply wsum_ext. intros [s h] Hin. unfold lw, lw0. simpl.
   destruct (Nat.eqb_spec h g) as [->|_]; [|reflexivity].
   exfalso. apply Hn. apply (in_map snd) in Hin. exact Hin.
-Qed.
-
-Lemma nodup_fst_inj : forall (L : list (int * nat)) s a b, NoDup (map fst L) -> In (s, a) L -> In (s, b) L -> a = b.
-Proof.
-  intros L s a b; induction L as [|[s' h] L IH]; intros Hnd Ha Hb; [destruct Ha|].
-  simpl in Hnd. inversion Hnd as [|? ? Hn Hnd']. destruct Ha as [Ea|Ha], Hb as [Eb|Hb].
-  - congruence.
-  - injection Ea as <- <-. exfalso. apply Hn. apply (in_map fst) in Hb. exact Hb.
-  - injection Eb as <- <-. exfalso. apply Hn. apply (in_map fst) in Ha. exact Ha.
-  - exact (IH Hnd' Ha Hb).
 Qed.
 
 (** The pawn of slot [g] (on [s]) gone: what it weighed in [lland] is
@@ -141,7 +91,7 @@ Lemma pawn_step_file : forall c y, In y all_squares -> rank_ok y = true -> fnat 
 Proof.
   assert (H : forall c, forallb (fun y => negb (rank_ok y) || Nat.eqb (fnat (pawn_step c y)) (fnat y))
                 all_squares = true) by (intros []; vm_compute; reflexivity).
-  intros c y Hy Hr. specialize (H c). rewrite forallb_forall in H. specialize (H y Hy).
+  intros c y Hy Hr. specialize (H c). forallb_at H Hy.
   rewrite Hr in H. apply Nat.eqb_eq, H.
 Qed.
 
@@ -261,17 +211,17 @@ Proof.
   pose proof (men_step G m G' Hl Hep (opp c)) as Hmen.
   destruct Hch as [_|L0 _ Hinc|L1 g L2 Ec EL|L1 g L2 Ec EL _].
   - lia.
-  - assert (Hnd : NoDup L0) by exact (NoDup_map_inv _ _ (gh_nd _ _ _ _ _ _ _ _ _ GL')).
-    pose proof (wsum_incl _ (fun e => w (fst e) (snd e)) L0 L Hnd Hinc). lia.
-  - subst c L. rewrite !wsum_app. simpl.
+  - assert (Hnd : NoDup L0) by exact (NoDup_map_inv _ _ (gh_nd GL')).
+    pose proof (wsum_incl (fun e => w (fst e) (snd e)) L0 L Hnd Hinc). lia.
+  - subst c L. autorewrite with push_sum. simpl.
     pose proof (Hw (mv_from m) (mv_to m) g) as Htri.
     destruct (Nat.eq_dec (fnat (mv_from m)) (fnat (mv_to m))) as [E|E].
     + rewrite E in Htri. unfold absd in Htri. rewrite Nat.sub_diag in Htri. simpl in Htri. lia.
     + assert (Hp : piece_at G (mv_from m) = Some (MkPiece (turn G) Pawn)).
-      { apply (gh_pawns _ _ _ _ _ _ _ _ _ GL); [exact (entry_sq _ _ _ _ _ _ _ g GL (in_elt _ L1 L2))|].
+      { apply (gh_pawns GL); [exact (entry_sq GL (in_elt _ L1 L2))|].
         rewrite map_app. apply in_or_app. right. left. reflexivity. }
       destruct (pawn_side_capture G m G' Hl Hi Hp E) as (Ed & Hc). lia.
-  - subst c L. rewrite !wsum_app. simpl. lia.
+  - subst c L. autorewrite with push_sum. simpl. lia.
 Qed.
 
 Lemma lcost_step : forall G m G' c L T Z L' T' Z', legal_move G m G' -> inv G = true ->
@@ -307,6 +257,8 @@ Proof.
     apply in_app_or in He. apply in_or_app. simpl. tauto.
 Qed.
 
+Arguments gchange_slots {b us c f t L T L' T'}.
+
 (** ** The invariant *)
 
 (** One of [o]'s captures landed on file [x] at this move. *)
@@ -328,7 +280,9 @@ Definition landing_inv (c : color) (x : nat) (b : board_fn) : Prop :=
   exists L T Z M U Y w, ghost0 b c L T Z /\ ghost0 b (opp c) M U Y /\ cinv b c x L T w /\ oinv b (opp c) x M w.
 
 Lemma ghost0_plain : forall b c L T Z, ghost0 b c L T Z -> lcost L + cnt b (opp c) TMan <= 16.
-Proof. intros b c L T Z G. pose proof (gh_plain _ _ _ _ b c L T Z G) as H. cbv beta in H. lia. Qed.
+Proof. intros b c L T Z G. pose proof (gh_plain G) as H. cbv beta in H. lia. Qed.
+
+Arguments ghost0_plain {b c L T Z}.
 
 Lemma oinv_step : forall G m G' o x M U Y M' U' Y' w, legal_move G m G' -> inv G = true ->
   ghost0 (piece_at G) o M U Y -> ghost0 (piece_at G') o M' U' Y' ->
@@ -338,7 +292,7 @@ Lemma oinv_step : forall G m G' o x M U Y M' U' Y' w, legal_move G m G' -> inv G
 Proof.
   intros G m G' o x M U Y M' U' Y' w Hl Hi GM GM' Hch Ho.
   pose proof (lcost_step G m G' o M U Y M' U' Y' Hl Hi GM GM' Hch) as Hstep.
-  pose proof (ghost0_plain _ _ _ _ _ GM) as Hplain.
+  pose proof (ghost0_plain GM) as Hplain.
   destruct w as [[g|]|].
   - destruct Ho as (Hg & Hle).
     destruct (in_dec Nat.eq_dec g (map snd M')) as [Hg'|Hg'].
@@ -346,8 +300,8 @@ Proof.
       pose proof (lland_step G m G' o M U Y M' U' Y' g x Hl Hi GM GM' Hch). lia.
     + exists (Some None). split; [|intros _; discriminate]. simpl.
       apply in_map_iff in Hg. destruct Hg as ([s g0] & Eg & Hin). simpl in Eg. subst g0.
-      assert (Hnd : NoDup M') by exact (NoDup_map_inv _ _ (gh_nd _ _ _ _ _ _ _ _ _ GM')).
-      destruct (gchange_slots _ _ _ _ _ _ _ _ _ Hch) as (_ & Hgo).
+      assert (Hnd : NoDup M') by exact (NoDup_map_inv _ _ (gh_nd GM')).
+      destruct (gchange_slots Hch) as (_ & Hgo).
       pose proof (Hgo g (in_map snd _ _ Hin) Hg') as Hinc.
       pose proof (lland_drop M M' s g x Hnd Hinc Hin Hg'). pose proof (need_pos g (fnat s) x).
       pose proof (men_step G m G' Hl (proj2 (proj2 (proj2 (proj2 (inv_elim _ Hi))))) (opp o)). lia.
@@ -365,23 +319,22 @@ Proof.
         rewrite lcost_wsum, wsum_app in *. cbn [wsum] in *. unfold lw0 in *. cbn [fst snd] in *.
         rewrite <- Ef. lia.
       * assert (Hp : piece_at G (mv_from m) = Some (MkPiece (turn G) Pawn)).
-        { apply (gh_pawns _ _ _ _ _ _ _ _ _ GM); [exact (entry_sq _ _ _ _ _ _ _ g GM (in_elt _ M1 M2))|].
+        { apply (gh_pawns GM); [exact (entry_sq GM (in_elt _ M1 M2))|].
           rewrite map_app. apply in_or_app. right. left. reflexivity. }
         destruct (pawn_side_capture G m G' Hl Hi Hp Ef) as (Ed & _).
         exists (Some (Some g)). split; [|intros _; discriminate]. split.
         { rewrite map_app. apply in_or_app. right. left. reflexivity. }
         assert (HndM : NoDup (map snd (M1 ++ (mv_from m, g) :: M2)))
-          by exact (nodup_app_l _ _ _ (gh_slots _ _ _ _ _ _ _ _ _ GM)).
+          by exact (nodup_app_l (gh_slots GM)).
         rewrite map_app in HndM. simpl in HndM. apply NoDup_remove_2 in HndM.
         assert (E1 : lland (M1 ++ (mv_to m, g) :: M2) g x = lcost M1 + need g x x + lcost M2).
         { unfold lland. rewrite wsum_app. cbn [wsum]. unfold lw at 2. cbn [fst snd]. rewrite Nat.eqb_refl, Ex.
           fold (lland M1 g x) (lland M2 g x).
           rewrite !(lland_without _ g x) by (intros H; apply HndM; apply in_or_app; tauto). lia. }
-        rewrite E1. rewrite lcost_wsum, wsum_app in Hplain. cbn [wsum] in Hplain. rewrite <- !lcost_wsum in Hplain.
-        unfold lw0 in Hplain. cbn [fst snd] in Hplain.
+        rewrite E1. unfold lcost in *. rewrite wsum_app in Hplain. cbn [wsum fst snd] in Hplain.
         pose proof (need_land g (fnat (mv_from m)) (fnat (mv_to m)) Ed). rewrite <- Ex. lia.
     + exists (Some None). split; [cbn [oinv]|intros _; discriminate].
-      assert (Hle : lcost (M1 ++ M2) <= lcost M) by (rewrite EM, !lcost_wsum, !wsum_app; cbn [wsum]; lia). lia.
+      assert (Hle : lcost (M1 ++ M2) <= lcost M) by (rewrite EM; unfold lcost; autorewrite with push_sum; cbn [wsum]; lia). lia.
 Qed.
 
 Lemma cinv_step : forall G m G' c x L T Z L' T' Z' w w', legal_move G m G' -> inv G = true ->
@@ -393,30 +346,31 @@ Proof.
   intros G m G' c x L T Z L' T' Z' w w' Hl Hi GL GL' Hch Hw Hc Hx'.
   pose proof (ep_inv_of G Hi) as Hep.
   pose proof (lcost_step G m G' c L T Z L' T' Z' Hl Hi GL GL' Hch) as Hstep.
-  pose proof (ghost0_plain _ _ _ _ _ GL) as Hplain.
-  destruct (gchange_slots _ _ _ _ _ _ _ _ _ Hch) as (HT & _).
+  pose proof (ghost0_plain GL) as Hplain.
+  destruct (gchange_slots Hch) as (HT & _).
   destruct (in_dec Nat.eq_dec x (map snd L)) as [Hx|Hx].
   - apply in_map_iff in Hx as Hx0. destruct Hx0 as ([s x0] & Ex0 & Hin). simpl in Ex0. subst x0.
-    assert (Hnd : NoDup L') by exact (NoDup_map_inv _ _ (gh_nd _ _ _ _ _ _ _ _ _ GL')).
+    assert (Hnd : NoDup L') by exact (NoDup_map_inv _ _ (gh_nd GL')).
     destruct Hch as [_|L0 Ec Hinc|L1 g L2 Ec EL|L1 g L2 Ec EL _].
     + contradiction.
     + (* taken by the other side *)
-      assert (Hs : In s all_squares) by exact (entry_sq _ _ _ _ _ _ _ x GL Hin).
+      assert (Hs : In s all_squares) by exact (entry_sq GL Hin).
       assert (Hb : piece_at G s = Some (MkPiece c Pawn)).
-      { apply (gh_pawns _ _ _ _ _ _ _ _ _ GL s Hs). apply (in_map fst) in Hin. exact Hin. }
+      { apply (gh_pawns GL s Hs). apply (in_map fst) in Hin. exact Hin. }
       assert (Hb' : piece_at G' s <> Some (MkPiece c Pawn)).
-      { intros E. apply (gh_pawns _ _ _ _ _ _ _ _ _ GL' s Hs) in E. apply in_map_iff in E.
+      { intros E. apply (gh_pawns GL' s Hs) in E. apply in_map_iff in E.
         destruct E as ([s' g'] & Es & Hin'). simpl in Es. subst s'.
-        assert (Eg : g' = x) by exact (nodup_fst_inj L s g' x (gh_nd _ _ _ _ _ _ _ _ _ GL) (Hinc _ Hin') Hin).
+        assert (Eg : g' = x) by exact (nodup_fst_inj L s g' x (gh_nd GL) (Hinc _ Hin') Hin).
         subst g'. apply Hx'. apply (in_map snd) in Hin'. exact Hin'. }
       rewrite Ec in Hb, Hb'.
       destruct (taken_on_file G m G' Hl Hep s Hs Hb Hb') as (Ef & Hcnt).
       destruct (Nat.eq_dec (fnat s) x) as [Esx|Esx].
       * right. right. apply Hw. right. rewrite Ec, opp_opp. split; [reflexivity|]. split; [exact Hcnt|].
         rewrite <- Ef. exact Esx.
-      * left. pose proof (wsum_drop _ lw0 L0 L (s, x) Hnd Hinc Hin) as Hd.
+      * left. pose proof (wsum_drop lw0 L0 L (s, x) Hnd Hinc Hin) as Hd.
         assert (Hn : ~ In (s, x) L0) by (intros H; apply Hx'; apply (in_map snd) in H; exact H).
-        specialize (Hd Hn). rewrite <- !lcost_wsum in Hd. unfold lw0 in Hd. cbn [fst snd] in Hd.
+        specialize (Hd Hn). change (wsum lw0 L0) with (lcost L0) in Hd. change (wsum lw0 L) with (lcost L) in Hd.
+        unfold lw0 in Hd. cbn [fst snd] in Hd.
         assert (Hmov : cnt (piece_at G') (opp c) TMan = cnt (piece_at G) (opp c) TMan).
         { rewrite Ec, opp_opp. destruct (count_step G m G' Hl Hep) as (_ & _ & _ & Hman & _). exact Hman. }
         unfold absd in Hd. lia.
@@ -449,8 +403,8 @@ Proof.
     by (pose proof (men_step G m G' Hl Hep (opp c)); lia).
   assert (HP : forall r : role, 0 <= 0 \/ (0 <= 1 /\ piece_at G' (mv_to m) = Some (MkPiece c r) /\ false = true))
     by (intros r; left; lia).
-  destruct (ghost_step_kept (fun _ => 0) (fun x => sealed_excess x c) (fun _ _ => 0) (fun _ _ _ => false)
-              G m G' Hl Hi c HD1 (fun _ => le_n 0) HS1 HS2 (fun _ _ => le_n 0) HP L T Z GL)
+  destruct (ghost_step_kept (Dm := fun _ => 0) (Rx := fun x => sealed_excess x c) (Pk := fun _ _ => 0)
+              (Ad := fun _ _ _ => false) G m G' Hl Hi c HD1 (fun _ => le_n 0) HS1 HS2 (fun _ _ => le_n 0) HP L T Z GL)
     as (L' & T' & Z' & GL' & _ & Hch).
   exists L', T', Z'. split; assumption.
 Qed.
@@ -481,10 +435,10 @@ Proof.
   assert (Hn : forall c', cnt (piece_at P) c' TMan = cnt (piece_at G) c' TMan)
     by (intros c'; symmetry; apply cnt_ext, Hext).
   exists L, T, Z, M, U, Y, w. split; [|split; [|split]].
-  - exact (ghost_ext (fun _ => 0) (fun x => sealed_excess x c) (fun _ _ => 0) (fun _ _ _ => false) (piece_at G) (piece_at P)
-      _ _ _ _ Hext eq_refl (eq_sym (sealed_excess_ext _ _ c Hext)) (fun _ => eq_refl) GL).
-  - exact (ghost_ext (fun _ => 0) (fun x => sealed_excess x (opp c)) (fun _ _ => 0) (fun _ _ _ => false) (piece_at G) (piece_at P)
-      _ _ _ _ Hext eq_refl (eq_sym (sealed_excess_ext _ _ (opp c) Hext)) (fun _ => eq_refl) GM).
+  - apply (ghost_ext (piece_at G) (piece_at P));
+      [exact Hext|exact eq_refl|exact (eq_sym (sealed_excess_ext _ _ c Hext))|reflexivity|exact GL].
+  - apply (ghost_ext (piece_at G) (piece_at P));
+      [exact Hext|exact eq_refl|exact (eq_sym (sealed_excess_ext _ _ (opp c) Hext))|reflexivity|exact GM].
   - unfold cinv in *. rewrite Hn. exact Hc.
   - destruct w as [[g|]|]; cbn [oinv] in *; rewrite ?Hn; exact Ho.
 Qed.
@@ -499,20 +453,20 @@ Lemma ghost_fitsk : forall b c L T Z (h : int -> nat -> nat) (wt : int * nat -> 
   fitsk (map h (pawn_sqs b c)) (seq 0 8) budget k = true.
 Proof.
   intros b c L T Z h wt budget k G Hh Hs Hk.
-  assert (Hperm : Permutation (map fst L) (pawn_sqs b c)) by exact (pawns_perm _ _ _ _ b c L T Z G).
-  assert (Hnd1 : NoDup (map fst L)) by exact (gh_nd _ _ _ _ _ _ _ _ _ G).
+  assert (Hperm : Permutation (map fst L) (pawn_sqs b c)) by exact (pawns_perm G).
+  assert (Hnd1 : NoDup (map fst L)) by exact (gh_nd G).
   set (ps := map (fun s => (h s, slot_of L s)) (pawn_sqs b c)).
   assert (Hitems : map h (pawn_sqs b c) = map fst ps) by (unfold ps; rewrite map_map; reflexivity).
   rewrite Hitems.
   assert (Hslots : Permutation (map snd ps) (map snd L)) by exact (slots_perm _ h L (pawn_sqs b c) Hnd1 Hperm).
   assert (Hsum : psum ps <= wsum wt L).
-  { unfold ps. rewrite psum_map, <- (sum_perm _ _ _ Hperm), wsum_fold.
+  { unfold ps. rewrite psum_map, <- (wsum_perm _ _ _ Hperm).
     exact (sum_slots h wt L L Hnd1 (fun e H => H) Hh). }
-  assert (HndL : NoDup (map snd L)) by exact (nodup_app_l _ _ _ (gh_slots _ _ _ _ _ _ _ _ _ G)).
+  assert (HndL : NoDup (map snd L)) by exact (nodup_app_l (gh_slots G)).
   apply fitsk_complete.
   - exact (Permutation_NoDup (Permutation_sym Hslots) HndL).
   - intros g Hg. apply (Permutation_in _ Hslots) in Hg. apply in_seq.
-    enough (g < 8) by lia. apply (gh_small _ _ _ _ _ _ _ _ _ G). apply in_or_app. left. exact Hg.
+    enough (g < 8) by lia. apply (gh_small G). apply in_or_app. left. exact Hg.
   - lia.
   - intros free' Hf. apply Hk. intros y. rewrite Hf. split; intros [H1 H2]; split; auto; intros H3; apply H2.
     + apply (Permutation_in _ (Permutation_sym Hslots)). exact H3.
@@ -524,8 +478,8 @@ Lemma plain_cost_le : forall b c L T Z s g, ghost0 b c L T Z -> In (s, g) L -> p
 Proof.
   intros b c L T Z s g G Hin. unfold plain_cost, lw0. cbn [fst snd].
   assert (H : absd (fnat s) g <= advance c s).
-  { eapply Nat.le_trans; [|exact (gh_reach _ _ _ _ _ _ _ _ _ G s g Hin)].
-    apply zc_absd. intros E. apply zin_iff in E. exact (gh_zl _ _ _ _ _ _ _ _ _ G s g Hin E). }
+  { eapply Nat.le_trans; [|exact (gh_reach G s g Hin)].
+    apply zc_absd. intros E. apply zin_iff in E. exact (gh_zl G s g Hin E). }
   apply Nat.leb_le in H. rewrite H. lia.
 Qed.
 
@@ -539,7 +493,7 @@ Proof.
   assert (Hd : Nat.leb d (16 - cnt b (opp c) TMan) = true) by (apply Nat.leb_le; lia). rewrite Hd.
   apply (ghost_fitsk b c L T Z (plain_cost c) lw0); auto.
   - intros s g Hin. exact (plain_cost_le b c L T Z s g G Hin).
-  - rewrite <- lcost_wsum. lia.
+  - change (wsum lw0 L) with (lcost L). lia.
 Qed.
 
 Lemma pfits_on_ghost : forall b c L T Z x, ghost0 b c L T Z -> In x (map snd L) -> pfits_on b c x = true.
@@ -547,7 +501,7 @@ Proof.
   intros b c L T Z x G Hx. unfold pfits_on, plain_costs.
   apply (ghost_fitsk b c L T Z (plain_cost c) lw0); auto.
   - intros s g Hin. exact (plain_cost_le b c L T Z s g G Hin).
-  - rewrite budget_cnt, <- lcost_wsum. pose proof (ghost0_plain _ _ _ _ _ G). lia.
+  - rewrite budget_cnt. change (wsum lw0 L) with (lcost L). pose proof (ghost0_plain G). lia.
   - intros free' n Hf. apply negb_true_iff, not_true_iff_false. intros E.
     apply existsb_exists in E. destruct E as (y & Hy & Ey). apply Nat.eqb_eq in Ey. subst y.
     apply Hf in Hy. tauto.
@@ -557,19 +511,19 @@ Lemma lands_ghost : forall b o L T Z x s g, ghost0 b o L T Z -> In (s, g) L -> l
   lands b o x = true.
 Proof.
   intros b o L T Z x s g G Hin H. unfold lands. apply anyb_exists. exists s. split.
-  - assert (Hs : In s all_squares) by exact (entry_sq _ _ _ _ _ _ _ g G Hin).
+  - assert (Hs : In s all_squares) by exact (entry_sq G Hin).
     unfold pawn_sqs. apply filter_In. split; [exact Hs|]. apply opiece_eqb_eq.
-    apply (gh_pawns _ _ _ _ _ _ _ _ _ G s Hs). apply (in_map fst) in Hin. exact Hin.
+    apply (gh_pawns G s Hs). apply (in_map fst) in Hin. exact Hin.
   - unfold landing_costs. rewrite budget_cnt.
     apply (ghost_fitsk b o L T Z (fun s' => if (s' =? s)%uint63 then (fun g' => need g' (fnat s) x) else plain_cost o s')
              (lw g x)); auto.
     + intros s' g' Hin'. destruct (Uint63.eqs s' s) as [->|Ne].
-      * rewrite Uint63.eqb_refl. rewrite (nodup_fst_inj L s g' g (gh_nd _ _ _ _ _ _ _ _ _ G) Hin' Hin).
+      * rewrite Uint63.eqb_refl. rewrite (nodup_fst_inj L s g' g (gh_nd G) Hin' Hin).
         unfold lw. cbn [fst snd]. rewrite Nat.eqb_refl. lia.
       * rewrite (proj2 (Uint63.eqb_false_spec s' s) Ne).
         unfold lw. cbn [fst snd]. destruct (Nat.eqb_spec g' g) as [->|Ng].
         -- exfalso. apply Ne. apply (nodup_snd_inj L s' s g); auto.
-           exact (nodup_app_l _ _ _ (gh_slots _ _ _ _ _ _ _ _ _ G)).
+           exact (nodup_app_l (gh_slots G)).
         -- exact (plain_cost_le b o L T Z s' g' G Hin').
     + fold (lland L g x). lia.
 Qed.
@@ -594,7 +548,7 @@ Proof.
   - rewrite (pfits_on_ghost b c L T Z x GL Hx) in E3. discriminate.
   - destruct (Hc Hx) as [H|[H|H]].
     + rewrite (pfits_ghost 1 b c L T Z GL ltac:(lia)) in E1. discriminate.
-    + destruct (gh_tok _ _ _ _ _ _ _ _ _ GL x x H) as [_ Hop].
+    + destruct (gh_tok GL x x H) as [_ Hop].
       rewrite (open_file b c x Hop) in E0. discriminate.
     + destruct w as [[g|]|]; [|cbn [oinv] in Ho|contradiction].
       * destruct Ho as (Hg & Hle). apply in_map_iff in Hg. destruct Hg as ([s g0] & Eg & Hin).

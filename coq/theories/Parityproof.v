@@ -56,9 +56,6 @@ Record closed_p (c : color) (b : board_fn) : Prop := {
   cl_count : cnt b c TMan = 16%nat
 }.
 
-Lemma color_eqb_refl : forall c, color_eqb c c = true.
-Proof. intros [|]; reflexivity. Qed.
-
 Lemma closed_iff : forall c b, closed c b = true <-> closed_p c b.
 Proof.
   intros c b. unfold closed. rewrite !andb_true_iff, !forallb_forall, Nat.eqb_eq. split.
@@ -104,8 +101,8 @@ Proof.
   assert (H : forallb (fun s => may_freeze c Bishop s &&
                  forallb (fun e => inb e (closed_squares c)) (exits c Bishop s)) (bishop_squares c) = true)
     by (destruct c; vm_compute; reflexivity).
-  rewrite forallb_forall in H. specialize (H s Hs). apply andb_prop in H as [H1 H2].
-  split; [exact H1|]. intros e He. rewrite forallb_forall in H2. apply inb_in, H2, He.
+  forallb_at H Hs. apply andb_prop in H as [H1 H2].
+  split; [exact H1|]. intros e He. apply inb_in, (forallb_in H2 He).
 Qed.
 
 Lemma closed_justified : forall c b, closed_p c b -> justified b (fun s => inb s (closed_squares c)).
@@ -137,8 +134,8 @@ Proof.
   intros c f t Hf Ht.
   assert (H : forallb (fun f => forallb (fun t => flips c Knight f t) knight_targets.[f]) all_squares = true)
     by (destruct c; vm_compute; reflexivity).
-  pose proof (forall_squares _ H f Hf) as H'. cbv beta in H'. rewrite forallb_forall in H'.
-  apply H', inb_in, Ht.
+  pose proof (forall_squares _ H f Hf) as H'. cbv beta in H'.
+  apply (forallb_in H'), inb_in, Ht.
 Qed.
 
 Lemma king_geometry : forall c f t, In f all_squares -> inb t king_targets.[f] = true ->
@@ -148,8 +145,8 @@ Proof.
   assert (H : forallb (fun f => forallb (fun t => negb (allowed c King t) || inb f (closed_squares c) ||
                  flips c King f t) king_targets.[f]) all_squares = true)
     by (destruct c; vm_compute; reflexivity).
-  pose proof (forall_squares _ H f Hf) as H'. cbv beta in H'. rewrite forallb_forall in H'.
-  specialize (H' t (inb_in _ _ Ht)). rewrite Ha in H'. cbn [negb orb] in H'.
+  pose proof (forall_squares _ H f Hf) as H'. cbv beta in H'. forallb_at H' (inb_in _ _ Ht).
+  rewrite Ha in H'. cbn [negb orb] in H'.
   apply orb_true_iff in H'. exact H'.
 Qed.
 
@@ -183,10 +180,9 @@ Proof.
     by (intros [|] r' [-> | ->]; vm_compute; reflexivity).
   pose proof (forall_squares _ (H c r Hr) f Hf) as H'. cbv beta in H'.
   destruct (inb f (closed_squares c)) eqn:Hfc; [left; reflexivity|right]. cbn [orb] in H'.
-  rewrite forallb_forall in H'.
   destruct (inb t all_squares) eqn:Ht.
-  - specialize (H' t (inb_in _ _ Ht)). rewrite Ha in H'. cbn [negb orb] in H'.
-    rewrite forallb_forall in H'. apply H', Hd.
+  - forallb_at H' (inb_in _ _ Ht). rewrite Ha in H'. cbn [negb orb] in H'.
+    exact (forallb_in H' Hd).
   - (* [t] is no square: [allowed] lists squares only *)
     exfalso. assert (Hin : In t all_squares); [|rewrite (in_inb _ _ Hin) in Ht; discriminate].
     destruct Hr as [-> | ->]; cbn [allowed] in Ha; apply inb_in in Ha; revert Ha; apply incl_list;

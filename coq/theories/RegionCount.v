@@ -36,7 +36,7 @@
     holds no square where a pawn may have been promoted to that kind (the
     last rank, for a piece; none for a pawn), then over any legal move the
     men of the kind on [U] can only decrease: a man arriving on a square of
-    [U] comes from a square of [U] (Frozenproof.v's [region_step]), which it
+    [U] comes from a square of [U] (FrozenRegionproof.v's [region_step]), which it
     leaves empty, and at most one square gains a man of the kind per move
     ([one_arrival]).  By induction over the game, a position has at most as
     many men of the kind on [U] as the initial position.

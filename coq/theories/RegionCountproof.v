@@ -15,7 +15,7 @@
 
     The step ([count_step]): after a legal move, a man of the kind on a
     square of [U] stood on a square of [U] before the move, the same one or
-    one the move left empty (Frozenproof.v's [region_step]), and at most one
+    one the move left empty (FrozenRegionproof.v's [region_step]), and at most one
     square gains a man of the kind ([one_arrival]).  A list lemma
     ([count_le], Facts.v) turns these two facts into the inequality of
     counts. *)
@@ -125,7 +125,7 @@ Proof.
     split; [reflexivity | apply negb_true_iff, E]. }
   split.
   - intros s Hs HU e He Hx Hk. destruct (H' s Hs HU) as (E & _).
-    rewrite forallb_forall in E. specialize (E e He). cbv beta in E. rewrite Hx, Hk in E. exact E.
+    forallb_at E He. rewrite Hx, Hk in E. exact E.
   - intros s Hs HU. exact (proj2 (H' s Hs HU)).
 Qed.
 
@@ -189,7 +189,7 @@ Proof.
   assert (HXG : closed_set (piece_at G) (fun s => X.[s])).
   { apply (closed_transfer b); [exact HX|]. intros x Hx _. symmetry. apply Hb, Hx. }
   pose proof (count_game h G Hg _ _ c r _ HXG HU
-                (cuts_ok_ext _ _ _ _ c r Hb (kind_cut_ok b X c r)) Hlast) as Hle.
+                (cuts_ok_ext b Hb (kind_cut_ok b X c r)) Hlast) as Hle.
   rewrite (count_on_ext b (piece_at G)) in Hlt by exact Hb.
   exact (Nat.lt_irrefl _ (Nat.lt_le_trans _ _ _ Hlt Hle)).
 Qed.
@@ -223,7 +223,7 @@ Qed.
 
     Over one move ([phi_step]): for each role [r], the men of the role on
     its set [U] grow by at most one, and only by a promotion there
-    ([role_step]: [region_step_or] of Frozenproof.v with [one_arrival]);
+    ([role_step]: [region_step_or] of FrozenRegionproof.v with [one_arrival]);
     a promotion takes a pawn away ([pawn_drop]), at most one happens
     ([promoted_once]), and otherwise no pawn appears ([count_step] on the
     whole board). *)
@@ -353,6 +353,8 @@ Proof.
   repeat split; try assumption; eapply cuts_back; eassumption.
 Qed.
 
+Arguments phi_sets_back Q m P {X c UN UB UR UQ KN KB KR KQ}.
+
 Theorem phi_game : forall h G, game h G -> forall X c UN UB UR UQ KN KB KR KQ,
   closed_set (piece_at G) X -> phi_sets (piece_at G) X c UN UB UR UQ KN KB KR KQ ->
   (phi (piece_at G) c UN UB UR UQ <= 8)%nat.
@@ -366,10 +368,12 @@ Proof.
     { apply (closed_transfer (piece_at G')); [exact HX|].
       intros x Hx HXx. exact (frozen_step_keeps G G' m X Hl Hi HX (ex_intro _ h Hg) x Hx HXx). }
     pose proof (phi_step G G' m X c Hl Hi HX (ex_intro _ h Hg) UN UB UR UQ KN KB KR KQ HS) as H1.
-    pose proof (IH X c UN UB UR UQ KN KB KR KQ HXG (phi_sets_back G m G' X c _ _ _ _ _ _ _ _ Hl Hi (ex_intro _ h Hg) HX HS))
+    pose proof (IH X c UN UB UR UQ KN KB KR KQ HXG (phi_sets_back G m G' Hl Hi (ex_intro _ h Hg) HX HS))
       as H2.
     exact (Nat.le_trans _ _ _ H1 H2).
 Qed.
+
+Arguments phi_game h G _ {X} c {UN UB UR UQ KN KB KR KQ}.
 
 Lemma phi_ext : forall b b' c UN UB UR UQ, (forall s, In s all_squares -> b s = b' s) ->
   phi b c UN UB UR UQ = phi b' c UN UB UR UQ.
@@ -386,8 +390,7 @@ Lemma overpromoted_with_game : forall h G b X c UN UB UR UQ, game h G ->
 Proof.
   intros h G b X c UN UB UR UQ Hg Hb HX.
   apply not_true_is_false. intros E. unfold overpromoted_with in E.
-  apply lazy_and_true in E as (E & Hlt). unfold promoted_sets_ok in E. apply lazy_and_true in E as (E & EQ).
-  apply lazy_and_true in E as (E & ER). apply lazy_and_true in E as (EN & EB).
+  apply lazy_and_true in E as (E & Hlt). unfold promoted_sets_ok in E. lazy_inv E as (EN & EB & ER & EQ).
   destruct (closed_ok_gen _ X _ c Knight UN EN) as (HN & _).
   destruct (closed_ok_gen _ X _ c Bishop UB EB) as (HB & _).
   destruct (closed_ok_gen _ X _ c Rook UR ER) as (HR & _).
@@ -399,7 +402,7 @@ Proof.
                  (kind_cut (columns b X) (members X) c Bishop) (kind_cut (columns b X) (members X) c Rook) (kind_cut (columns b X) (members X) c Queen)).
   { repeat split; try assumption; apply (cuts_ok_ext b); [exact Hb| |exact Hb| |exact Hb| |exact Hb|];
       apply kind_cut_ok. }
-  pose proof (phi_game h G Hg _ c _ _ _ _ _ _ _ _ HXG HS) as Hle.
+  pose proof (phi_game h G Hg c HXG HS) as Hle.
   rewrite (phi_ext b (piece_at G)) in Hlt by exact Hb.
   apply Nat.ltb_lt in Hlt. lia.
 Qed.

@@ -116,14 +116,7 @@ Definition legal_move_b_given (Q : position) (m : move) (P : position) : bool :=
 
 (** ** Proofs *)
 
-Ltac split_lazy :=
-  repeat match goal with
-  | H : (if ?a then _ else false) = true |- _ =>
-      let E := fresh "E" in destruct a eqn:E; [|discriminate H]
-  | H : (if ?a then true else _) = false |- _ =>
-      let E := fresh "E" in destruct a eqn:E; [discriminate H|]
-  | H : _ && _ = true |- _ => apply andb_prop in H; destruct H
-  end.
+(* [split_lazy] (Facts.v) takes the lazy conjunctions apart. *)
 
 Ltac triv := first [reflexivity | assumption].
 
@@ -245,17 +238,15 @@ Proof.
     exists (castling_side_of (turn Q) (mv_to m)).
     repeat split; try triv.
     + match goal with H : forallb _ (castle_empty _ _) = true |- _ => rename H into Hf end.
-      intros s Hs. rewrite forallb_forall in Hf. apply is_none_true. apply Hf; auto.
+      intros s Hs. apply is_none_true, (forallb_in Hf Hs).
     + match goal with H : forallb _ (castle_safe _ _) = true |- _ => rename H into Hf end.
-      intros s Hs. rewrite forallb_forall in Hf. apply attacked_b_false.
-      specialize (Hf s Hs). destruct (attacked_b _ _ _); [discriminate|reflexivity].
+      intros s Hs. apply attacked_b_false. forallb_at Hf Hs. destruct (attacked_b _ _ _); [discriminate|reflexivity].
 Qed.
 
 Lemma board_after_b_sound : forall Q m P, board_after_b Q m P = true ->
   forall s, In s all_squares -> piece_at P s = after Q m s.
 Proof.
-  intros Q m P Hb s Hs. unfold board_after_b in Hb. rewrite forallb_forall in Hb.
-  apply opiece_eqb_eq, Hb, Hs.
+  intros Q m P Hb s Hs. unfold board_after_b in Hb. apply opiece_eqb_eq, (forallb_in Hb Hs).
 Qed.
 
 Theorem legal_move_b_given_sound : forall Q m P,

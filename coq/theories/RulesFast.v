@@ -133,13 +133,12 @@ Definition tbl_ok (tbl : int -> list int) (spec : int -> int -> bool) : bool :=
 Lemma tbl_ok_iff : forall tbl spec, tbl_ok tbl spec = true ->
   forall t s, In t all_squares -> (In s (tbl t) <-> on_board s = true /\ spec s t = true).
 Proof.
-  intros tbl spec H t s Ht. unfold tbl_ok in H. rewrite forallb_forall in H.
-  specialize (H t Ht). apply andb_true_iff in H as [H1 H2].
-  rewrite forallb_forall in H1, H2. split.
-  - intros Hs. assert (Hsq : In s all_squares) by (apply inb_in, H2, Hs).
+  intros tbl spec H t s Ht. unfold tbl_ok in H. forallb_at H Ht. apply andb_true_iff in H as [H1 H2].
+  split.
+  - intros Hs. assert (Hsq : In s all_squares) by (apply inb_in, (forallb_in H2 Hs)).
     split; [apply in_on_board, Hsq|].
-    specialize (H1 s Hsq). rewrite (in_inb _ _ Hs) in H1. apply Bool.eqb_prop in H1. auto.
-  - intros [Hb Hsp]. apply on_board_in in Hb. specialize (H1 s Hb). rewrite Hsp in H1.
+    forallb_at H1 Hsq. rewrite (in_inb _ _ Hs) in H1. apply Bool.eqb_prop in H1. auto.
+  - intros [Hb Hsp]. apply on_board_in in Hb. forallb_at H1 Hb. rewrite Hsp in H1.
     apply Bool.eqb_prop in H1. apply inb_in. auto.
 Qed.
 
@@ -214,13 +213,13 @@ Lemma ray_facts : forall d t a x c, In d directions -> In t all_squares -> ray d
 Proof.
   intros d t a x c Hd Ht E.
   pose proof rays_ok_true as H.
-  rewrite forallb_forall in H. specialize (H d Hd). rewrite forallb_forall in H.
-  specialize (walk_ok_split _ _ _ (H t Ht) a x c E) as H'. simpl in H'. unfold ray_step_ok in H'.
+  forallb_at H Hd.
+  specialize (walk_ok_split _ _ _ (forallb_in H Ht) a x c E) as H'. simpl in H'. unfold ray_step_ok in H'.
   rewrite !andb_true_iff in H'. destruct H' as ((Hx & Hb) & Hl).
-  rewrite forallb_forall in Hb, Hl. split; [exact Hx|]. split.
-  - intros y Hy. specialize (Hb y Hy). apply andb_true_iff in Hb as [B1 B2].
+  split; [exact Hx|]. split.
+  - intros y Hy. forallb_at Hb Hy. apply andb_true_iff in Hb as [B1 B2].
     apply Bool.eqb_prop in B1, B2. rewrite <- B1, <- B2, inb_iff. tauto.
-  - intros r Hr. specialize (Hl r (in_all_roles r)). rewrite (in_inb _ _ Hr) in Hl. simpl in Hl.
+  - intros r Hr. forallb_at Hl (in_all_roles r). rewrite (in_inb _ _ Hr) in Hl. simpl in Hl.
     apply andb_true_iff in Hl. exact Hl.
 Qed.
 
@@ -235,8 +234,7 @@ Lemma line_ray : forall r s t, In s all_squares -> In t all_squares -> line r s 
   line r t s = true /\ exists d, In d (slider_dirs r) /\ In s (ray d t).
 Proof.
   intros r s t Hs Ht H. pose proof lines_ok_true as L.
-  rewrite forallb_forall in L. specialize (L t Ht). rewrite forallb_forall in L.
-  specialize (L s Hs). rewrite forallb_forall in L. specialize (L r (in_all_roles r)).
+  forallb_at L Ht. forallb_at L Hs. forallb_at L (in_all_roles r).
   apply andb_true_iff in L as [L1 L2].
   apply Bool.eqb_prop in L1. split; [congruence|].
   rewrite H in L2. simpl in L2.
@@ -387,12 +385,12 @@ Lemma pawn_push_facts : forall c f t, In f all_squares -> In t all_squares ->
       forall x, In x all_squares -> between f t x = (x =? pawn_step c f))).
 Proof.
   intros c f t Hf Ht. pose proof (pawn_push_ok c) as H.
-  rewrite forallb_forall in H. specialize (H f Hf). rewrite forallb_forall in H. specialize (H t Ht).
+  forallb_at H Hf. forallb_at H Ht.
   apply andb_true_iff in H as [H1 H2]. apply Bool.eqb_prop in H1. split; [exact H1|].
   intros Hr. rewrite Hr in H2. cbn [negb orb] in H2. apply andb_true_iff in H2 as [H2 H3].
   apply Bool.eqb_prop in H2. split; [exact H2|]. intros Hp. rewrite Hp in H3. cbn [negb orb] in H3.
   apply andb_true_iff in H3 as [H3 H4]. split; [apply inb_in, H3|].
-  rewrite forallb_forall in H4. intros x Hx. apply Bool.eqb_prop, H4, Hx.
+  intros x Hx. apply Bool.eqb_prop, (forallb_in H4 Hx).
 Qed.
 
 Lemma pawn_moves_iff : forall b c f t, In f all_squares -> In t all_squares ->
@@ -431,7 +429,7 @@ Proof.
   intros c side s H.
   assert (A : forall c side, forallb (fun s => inb s all_squares) (castle_safe c side) = true)
     by (intros [|] [|]; vm_compute; reflexivity).
-  specialize (A c side). rewrite forallb_forall in A. apply inb_in, A, H.
+  apply inb_in, (forallb_in (A c side) H).
 Qed.
 
 Theorem pseudo_legal_iff : forall Q m, pseudo_legal Q m <-> Rules.pseudo_legal Q m.

@@ -27,7 +27,7 @@
     - the two sealing pawns stood there before the move: the set of their
       two squares is closed under exits after the move (a pawn on its
       second rank has none), so the move did not touch it
-      ([Frozenproof.frozen_step_keeps]);
+      ([FrozenStepproof.frozen_step_keeps]);
     - so before the move the home square held [c]'s bishop, and after it
       does not;
     - [c] did not move it: from its home square both diagonal rays start
@@ -90,7 +90,7 @@ Proof.
             forallb (fun d => first_ok s1 s2 (ray d h)) (slider_dirs Bishop) = true)
     by (intros [|] [|]; vm_compute; reflexivity).
   specialize (H c l). destruct (bishop_home c l) as [[h s1] s2].
-  rewrite forallb_forall in H. auto.
+  exact (forallb_in H Hd).
 Qed.
 
 Lemma walled_out_true : forall b c l, walled_out b c l = true ->

@@ -153,7 +153,7 @@ Proof.
   split_lazy.
   destruct (retract_step Hc h G P Hg Hr ltac:(assumption)) as [[_ Hini]|(h' & G0 & r & Q & _ & Hin & Hg' & HrQ & _)].
   - match goal with E : negb (may_be_initial P) = true |- _ => rewrite Hini in E; discriminate end.
-  - rewrite forallb_forall in H. apply (IH Q (H _ Hin)). exists h', G0. auto.
+  - apply (IH Q (forallb_in H Hin)). exists h', G0. auto.
 Qed.
 
 (** ** Last moves *)
@@ -197,7 +197,7 @@ Proof.
       * match goal with E : (if negb true then true else _) = true |- _ =>
           rewrite Hini in E; discriminate end.
       * exists (rev (x :: ns)). rewrite app_nil_r. reflexivity.
-    + rewrite forallb_forall in H. specialize (H _ Hin). cbn [fst snd] in H.
+    + forallb_at H Hin. cbn [fst snd] in H.
       destruct (String.eqb (retraction_to_string (turn P) r) x) eqn:Ex.
       * apply String.eqb_eq in Ex.
         rewrite plies_app. change (plies [(G0, rt_move r)]) with [ply_string G0 (rt_move r)].

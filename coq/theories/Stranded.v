@@ -75,7 +75,7 @@
 
     So the board of [Q] agrees with [P]'s on [X], and [X] is justified on
     [Q] too.  By induction over the game, every square of [X] holds in a
-    game position what it holds in the initial position ([frozen_game]).
+    game position what it holds in the initial position ([justified_game]).
 
     Axioms: those of Invariants.v (the specification of primitive integers
     [Uint63.eqb_correct], [Uint63.eqb_refl], [Uint63.ltb_spec],
@@ -209,8 +209,8 @@ Proof.
   intros c r s Hs. apply sub_squares_incl.
   assert (H : forall c, forallb (fun s => forallb (fun r => sub_squares (exits c r s)) all_roles)
                           all_squares = true) by (intros [|]; vm_compute; reflexivity).
-  pose proof (forall_squares _ (H c) s Hs) as H'. cbv beta in H'. rewrite forallb_forall in H'.
-  apply H', in_all_roles.
+  pose proof (forall_squares _ (H c) s Hs) as H'. cbv beta in H'.
+  exact (forallb_in H' (in_all_roles r)).
 Qed.
 
 (** A pawn stepping forward comes from an exit of its target. *)
@@ -254,7 +254,7 @@ Proof.
   assert (H : forallb (fun f => forallb (fun t => inb f (exits c Pawn t)) (pawn_attacks c f))
                 all_squares = true) by (destruct c; vm_compute; reflexivity).
   pose proof (forall_squares _ H f Hf) as H'. cbv beta in H'.
-  rewrite forallb_forall in H'. apply inb_in, H', Ht.
+  apply inb_in, (forallb_in H' Ht).
 Qed.
 
 (** A pawn off the first and last ranks does not step or capture onto its
@@ -274,8 +274,8 @@ Proof.
   rewrite Hr in H'. cbn [negb] in H'. split_lazy.
   split.
   - intros Ht. rewrite (in_inb _ _ Ht) in *. cbn [negb] in *. apply negb_true_iff; assumption.
-  - intros t Ht. match goal with E : forallb _ _ = true |- _ => rewrite forallb_forall in E end.
-    apply negb_true_iff; auto.
+  - intros t Ht. match goal with E : forallb _ _ = true |- _ => forallb_at E Ht end.
+    apply negb_true_iff; assumption.
 Qed.
 
 (** A knight comes from an exit of its target. *)
@@ -286,7 +286,7 @@ Proof.
   assert (H : forallb (fun f => forallb (fun t => inb f knight_targets.[t]) knight_targets.[f])
                 all_squares = true) by (vm_compute; reflexivity).
   pose proof (forall_squares _ H f Hf) as H'. cbv beta in H'.
-  rewrite forallb_forall in H'. apply inb_in, H', Ht.
+  apply inb_in, (forallb_in H' Ht).
 Qed.
 
 (** Walking along a ray from [prev], each square's predecessor on the walk
@@ -304,8 +304,8 @@ Proof.
   assert (H : forall c, forallb (fun f => forallb (fun r =>
                   forallb (fun d => back_chain c r f (ray d f)) (slider_dirs r)) all_roles)
                   all_squares = true) by (intros [|]; vm_compute; reflexivity).
-  pose proof (forall_squares _ (H c) f Hf) as H'. cbv beta in H'. rewrite forallb_forall in H'.
-  specialize (H' r (in_all_roles r)). rewrite forallb_forall in H'. auto.
+  pose proof (forall_squares _ (H c) f Hf) as H'. cbv beta in H'. forallb_at H' (in_all_roles r).
+  exact (forallb_in H' Hd).
 Qed.
 
 Lemma back_chain_reaches : forall b c r l prev t, back_chain c r prev l = true ->
@@ -385,9 +385,6 @@ Qed.
 Lemma last_not_freeze : forall c r s, (relative_rank c s =? 7) = true -> may_freeze c r s = false.
 Proof. intros c r s H. unfold may_freeze. rewrite H. reflexivity. Qed.
 
-Lemma pawns_Q : pawns_ok b.
-Proof. destruct (inv_elim Q HQ) as (Hm & _). apply material_ok_iff in Hm. tauto. Qed.
-
 (** A normal move of a man [r] from [f] to [t]. *)
 Lemma normal_arrival : forall f t us r,
   In f all_squares -> In t all_squares -> X t = true ->
@@ -407,7 +404,7 @@ Proof.
     apply Hempty; auto. apply (exits_in us r' t Ht), He. }
   destruct r.
   - (* pawn *)
-    assert (Hrf : rank_ok f = true) by (apply (pawns_Q f us); assumption).
+    assert (Hrf : rank_ok f = true) by (apply (pawns_ok_inv Q HQ f us); assumption).
     destruct (pawn_not_seed us f Hf Hrf) as [NS1 NS2].
     destruct Hmm as [(Et & _)|[(Er & Et & Hbe & _)|(Et & _)]].
     + apply eqb_true in Et. subst t.
@@ -457,7 +454,7 @@ Proof.
     destruct (Uint63.eqs s (ep_victim us t)) as [->|Hsv]; [congruence|].
     destruct (Uint63.eqs s t) as [->|Hst].
     + exfalso. apply inb_in in Hatt.
-      assert (Hrf : rank_ok f = true) by (apply (pawns_Q f us); assumption).
+      assert (Hrf : rank_ok f = true) by (apply (pawns_ok_inv Q HQ f us); assumption).
       apply (empty_exit t us Pawn f Ht Hx Hb't (proj2 (pawn_not_seed us f Hf Hrf) t Hatt));
         [apply pawn_capture_exit|]; assumption.
     + symmetry. apply Hsame; assumption.
@@ -475,7 +472,7 @@ End Step.
 
 (** ** Games *)
 
-Theorem frozen_game : forall h G, game h G -> forall X, justified (piece_at G) X ->
+Theorem justified_game : forall h G, game h G -> forall X, justified (piece_at G) X ->
   forall s, In s all_squares -> X s = true -> piece_at G s = piece_at initial s.
 Proof.
   intros h G Hg. induction Hg as [|h G m G' Hg IH Hst]; intros X HX s Hs Hx; [reflexivity|].
@@ -510,8 +507,8 @@ Proof. intros [|] []; simpl; tauto. Qed.
 Lemma exits_of_spec : forall c r s, In s all_squares -> exits_of c r s = exits c r s.
 Proof.
   intros c r s Hs. unfold exits_of.
-  pose proof (map_eq_in _ _ _ _ _ _ exit_table_all (in_all_pieces c r)) as E'. cbv beta in E'.
-  exact (map_eq_in _ _ _ _ _ _ E' Hs).
+  pose proof (map_eq_in exit_table_all (in_all_pieces c r)) as E'. cbv beta in E'.
+  exact (map_eq_in E' Hs).
 Qed.
 
 
@@ -645,7 +642,7 @@ Proof.
   assert (Hsq : In s all_squares) by (apply members_spec in Hs; tauto).
   assert (HJG : justified (piece_at G) (fun s => inb s (frozen (piece_at P)))).
   { apply (justified_transfer (piece_at P)); [exact HJ|]. intros x Hx _. symmetry. apply Hb, Hx. }
-  pose proof (frozen_game h G Hg _ HJG s Hsq (in_inb _ _ Hs)) as Hi.
+  pose proof (justified_game h G Hg _ HJG s Hsq (in_inb _ _ Hs)) as Hi.
   unfold differs in Hd. rewrite Hb, Hi in Hd by exact Hsq.
   apply negb_true_iff in Hd. rewrite (proj2 (opiece_eqb_eq _ _) eq_refl) in Hd. discriminate.
 Qed.

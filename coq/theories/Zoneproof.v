@@ -421,7 +421,7 @@ Proof.
   intros c side s H.
   assert (B : forallb (fun s => negb (s =? castle_king_from c) && negb (s =? castle_rook_from c side))
                 (castle_empty c side) = true) by (destruct c, side; vm_compute; reflexivity).
-  rewrite forallb_forall in B. specialize (B s H). apply andb_true_iff in B as [B1 B2].
+  forallb_at B H. apply andb_true_iff in B as [B1 B2].
   apply negb_true_iff in B1, B2. split; apply eqb_false_neq; assumption.
 Qed.
 
@@ -661,14 +661,14 @@ Proof. intros z s Hs Hz. unfold zone_squares. apply filter_In. split; assumption
 
 Lemma agrees_on_at : forall zs A M s, agrees_on zs A M = true -> In s zs -> piece_at A s = piece_at M s.
 Proof.
-  intros zs A M s H Hs. unfold agrees_on in H. rewrite forallb_forall in H.
-  unfold piece_at. rewrite (eqb_true _ _ (H s Hs)). reflexivity.
+  intros zs A M s H Hs. unfold agrees_on in H.
+  unfold piece_at. rewrite (eqb_true _ _ (forallb_in H Hs)). reflexivity.
 Qed.
 
 Lemma within_at : forall z M s, within z M = true -> In s all_squares -> negb (z.[s] =? 0) = true \/ piece_at M s = None.
 Proof.
-  intros z M s Hw Hs. unfold within in Hw. rewrite forallb_forall in Hw.
-  destruct (lazy_or_true _ _ (Hw s Hs)) as [H|H]; [left; exact H|right].
+  intros z M s Hw Hs. unfold within in Hw.
+  destruct (lazy_or_true _ _ (forallb_in Hw Hs)) as [H|H]; [left; exact H|right].
   unfold piece_at. rewrite (eqb_true _ _ H). apply piece_of_cell_0.
 Qed.
 
@@ -748,7 +748,7 @@ Lemma base_facts : forall z A, base_ok z A = true ->
   PArray.length (board A) = 64 /\ within z A = true /\ home A = false.
 Proof.
   intros z A H. rewrite base_ok_eq in H.
-  apply lazy_and_true in H as (H & Hh). apply lazy_and_true in H as (Hl & Hw).
+  lazy_inv H as (Hl & Hw & Hh).
   split; [apply eqb_true, Hl|]. split; [exact Hw | apply negb_true_iff, Hh].
 Qed.
 
@@ -762,13 +762,13 @@ Lemma closed_in_facts : forall z zs T ds Ms, zone_closed_in z zs T ds Ms = true 
 Proof.
   intros z zs T ds. induction ds as [|d ds IH]; intros Ms H M HM.
   - cbn [zone_closed_in] in H. destruct Ms as [|A Ms]; [destruct HM|].
-    rewrite forallb_forall in H. pose proof (H M HM) as HA. unfold retracted_ok in HA.
+    pose proof (forallb_in H HM) as HA. unfold retracted_ok in HA.
     apply lazy_and_true in HA as (Hb & Hall). split; [exact Hb|]. left.
-    rewrite forallb_forall in Hall. exact Hall.
+    intros x Hx. exact (forallb_in Hall Hx).
   - destruct Ms as [|A Ms]; [destruct HM|]. cbn [zone_closed_in] in H.
     apply lazy_and_true in H as (HA & Hrest). destruct HM as [<-|HM]; [|exact (IH Ms Hrest M HM)].
     unfold weakened_ok in HA. apply lazy_and_true in HA as (HA & Hz).
-    apply lazy_and_true in HA as (HA & Hin). apply lazy_and_true in HA as (Hb & Hu).
+    lazy_inv HA as (Hb & Hu & Hin).
     split; [exact Hb|]. right. exists d.
     split; [apply negb_true_iff, Hu|]. split; [apply inb_in, Hin | exact Hz].
 Qed.
@@ -867,7 +867,7 @@ Proof.
   intros Z HZ P H. apply lazy_or_true, or_comm in H as [H|H]; [exact (default_refutes P H)|].
   intros (h & G & Hg & Hr). unfold zone_hit in H. apply lazy_and_true in H as (_ & H).
   apply existsb_exists in H as (r & Hin & Hhit).
-  rewrite forallb_forall in HZ. pose proof (HZ r Hin) as Hok.
+  pose proof (forallb_in HZ Hin) as Hok.
   apply in_map_iff in Hin as (c & <- & _).
   rewrite hit_eq, ready_table, ready_squares in Hhit.
   rewrite zone_ok_eq, ready_table, ready_zone, ready_squares, ready_drops, ready_members in Hok.

@@ -5,7 +5,7 @@
 //! A command turns its inputs into `(id, input)` pairs, gives [`run_items`]
 //! a `work` function returning [`Done`] or a [`CliError`] per item, and
 //! prints either [`json_line`] of each [`Outcome`] (`--json`, streamed as
-//! items finish) or the [`summary_table`]; [`exit_result`] turns the
+//! items finish) and [`json_summary`], or the [`summary_table`]; [`exit_result`] turns the
 //! outcomes into the command's result (exit code of the worst item).
 //!
 //! ```
@@ -31,7 +31,7 @@ use std::time::Instant;
 
 use serde::Serialize;
 
-use crate::cli::CliError;
+use crate::cli::error::CliError;
 use crate::progress::Progress;
 
 /// The most parallel runs `--jobs` accepts.
@@ -187,6 +187,17 @@ pub fn json_line(value: &impl Serialize) -> String {
     });
     line.push('\n');
     line
+}
+
+/// The last line of a batch's JSON Lines: `{"summary": <totals>}`.
+pub fn json_summary(outcomes: &[Outcome]) -> String {
+    #[derive(Serialize)]
+    struct Summary {
+        summary: Totals,
+    }
+    json_line(&Summary {
+        summary: totals(outcomes),
+    })
 }
 
 /// Counts by status, for the last line and the JSON summary.

@@ -27,8 +27,8 @@ use retroproof_core::{perft, Position};
 
 use crate::coq::{print_file, AssertionKind, File, Ident, Int63, QualId, Sentence, Tactic, Term};
 use crate::coqc::{Coqc, CoqcError};
+use crate::emit::build::EmitError;
 use crate::emit::problem::Statement;
-use crate::emit::EmitError;
 
 /// What the native engine says about one position.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -554,11 +554,7 @@ pub fn problem_questions(epd: &str) -> Vec<ProblemQuestion> {
         let statement = match problem.question {
             Question::LastMoves(n) => crate::prove::last_plies_statement(&problem.position, n),
             Question::Illegal => crate::prove::illegal_statement(&problem.position),
-            Question::Legal
-            | Question::Castling
-            | Question::EnPassant
-            | Question::Orientation
-            | Question::Where(_) => continue,
+            _ => continue,
         };
         if let Ok(statement) = statement {
             out.push(ProblemQuestion {
@@ -588,11 +584,7 @@ pub fn certificate_questions(
         let answer = match problem.question {
             Question::LastMoves(n) => crate::prove::deep_last_within(&problem.position, n, budget),
             Question::Illegal => crate::prove::deep_illegal_within(&problem.position, budget),
-            Question::Legal
-            | Question::Castling
-            | Question::EnPassant
-            | Question::Orientation
-            | Question::Where(_) => continue,
+            _ => continue,
         };
         if let Ok(answer) = answer {
             out.push(ProblemQuestion {

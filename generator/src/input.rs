@@ -19,7 +19,12 @@ use std::fs::File;
 use std::io::{self, IsTerminal as _, Read};
 use std::path::{Path, PathBuf};
 
-use crate::cli::CliError;
+use crate::cli::error::CliError;
+
+/// The longest time limit any option takes, in seconds (a day): `--time`,
+/// `--timeout` and `--game-time` beyond it are bad input, not a deadline
+/// too far away to compute.
+pub const MOST_SECONDS: u64 = 86_400;
 
 /// The largest input read: 16 MiB (a PGN collection of some thousand games,
 /// an EPD corpus of 100 000 positions).

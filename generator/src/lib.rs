@@ -3,6 +3,11 @@
 //! Emits Coq for positions and retro problems, runs `coqc`, diffs native and
 //! verified results, and hosts the `retroproof` command line.
 //!
+//! - [`answer`]: the engine facade, one question
+//!   ([`retroproof_core::question::Question`]) in, one provable answer (or
+//!   why there is none) out; [`prove`]: the engines behind it, and
+//!   compiling with `coqc`; [`classic`]: the questions answered case by
+//!   case; [`examples`]: the example proofs of `examples/`.
 //! - [`cli`]: one module per subcommand; each returns [`CliError`] on failure,
 //!   which `main` prints as a single `error:` line.
 //! - [`coq`]: Coq source as a syntax tree, and its one printer.
@@ -15,6 +20,7 @@
 //! - [`render`]: a board as SVG, a proof report as one HTML page.
 //! - [`progress`]: progress bars on a terminal only, `--time` budgets.
 
+pub mod answer;
 pub mod batch;
 pub mod classic;
 pub mod cli;
@@ -22,6 +28,7 @@ pub mod coq;
 pub mod coqc;
 pub mod diff;
 pub mod emit;
+pub mod examples;
 pub mod input;
 pub mod interrupt;
 pub mod lemmas;

@@ -129,11 +129,11 @@ pub fn parse_seconds(text: &str) -> Result<f64, String> {
         .trim()
         .parse()
         .map_err(|_| format!("{} is not a number of seconds", crate::input::quote(text)))?;
-    if !(secs > 0.0 && secs <= crate::cli::MOST_SECONDS as f64) {
+    if !(secs > 0.0 && secs <= crate::input::MOST_SECONDS as f64) {
         return Err(format!(
             "{} seconds: the time limit must be above 0 and at most {} (a day)",
             crate::input::one_line(text),
-            crate::cli::MOST_SECONDS
+            crate::input::MOST_SECONDS
         ));
     }
     Ok(secs)

@@ -15,10 +15,10 @@ use retroproof_core::{Move, Position};
 
 use crate::coq::print_file;
 use crate::coqc::{Compiled, Coqc, CoqcError};
+use crate::emit::build::EmitError;
 use crate::emit::problem::{
-    export_file_with_game, AssumptionCheck, Branch, Export, Proof, Statement, Step,
+    export_file_with_game, AssumptionCheck, Branch, Export, Statement, Step,
 };
-use crate::emit::EmitError;
 use retroproof_core::proofgame::{self, find_proof_game};
 use retroproof_core::rules::RuleSet;
 use retroproof_core::{cert, deep};
@@ -50,6 +50,24 @@ pub enum NoStatement {
     NotIllegal { cap: u32 },
     /// The game given does not reach the position.
     GameMismatch { reason: String },
+}
+
+impl NoStatement {
+    /// Whether the position rules the asked answer out (a game reaches it,
+    /// no history is that long, the game given ends elsewhere), rather
+    /// than the engine running out of its limits (then another engine,
+    /// the deep search, may still decide).
+    pub fn is_refutation(&self) -> bool {
+        match self {
+            NoStatement::TooShort { .. }
+            | NoStatement::ShortGame { .. }
+            | NoStatement::Legal { .. }
+            | NoStatement::GameMismatch { .. } => true,
+            NoStatement::Undecided { .. }
+            | NoStatement::TooMany { .. }
+            | NoStatement::NotIllegal { .. } => false,
+        }
+    }
 }
 
 impl fmt::Display for NoStatement {
@@ -596,175 +614,6 @@ pub fn compile(
 /// The line `line` (1-based) of `text`, for showing where Coq stopped.
 pub fn line_of(text: &str, line: u32) -> Option<&str> {
     text.lines().nth(line.checked_sub(1)? as usize)
-}
-
-/// One generated example proof: `coq/tests/<file>`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ExampleFile {
-    pub file: String,
-    pub contents: String,
-}
-
-/// The proof files for the problems of an EPD file (examples/) whose
-/// published answer the engine can state: `last N` problems for which the
-/// native statement's plies (from the retraction tree or, beyond it, the
-/// deep search's certificate) are exactly the published solution, and
-/// illegal positions the engine shows illegal in Coq's terms, and
-/// castling and en-passant problems whose every case is proven with the
-/// published verdicts (the proof-game search within
-/// [`EXAMPLE_GAME_BUDGET`]). Problems without an id, or with another
-/// question, are left out.
-pub fn example_files(epd: &str) -> Result<Vec<ExampleFile>, EmitError> {
-    use retroproof_core::problem::{Problem, Question, Solution};
-    let mut out = Vec::new();
-    for line in epd.lines() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let Ok(problem) = Problem::parse(line) else {
-            continue;
-        };
-        let Some(id) = &problem.id else {
-            continue;
-        };
-        // The engine's statement, kept only when it is the published answer.
-        let mut proof = Proof::Reflective;
-        let statement = match (problem.question, &problem.solution) {
-            (Question::LastMoves(n), Solution::Plies(sol)) => {
-                let published: Vec<String> = sol.iter().rev().map(ToString::to_string).collect();
-                // Beyond the retraction tree: the deep search's certificate.
-                let statement = match last_plies_statement(&problem.position, n) {
-                    Ok(statement) => statement,
-                    Err(_) => match deep_last(&problem.position, n) {
-                        Ok(answer) => {
-                            proof = Proof::Certificate(answer.certificate);
-                            answer.statement
-                        }
-                        Err(_) => continue,
-                    },
-                };
-                let Statement::LastPlies { answer, .. } = &statement else {
-                    continue;
-                };
-                if *answer != published {
-                    continue;
-                }
-                statement
-            }
-            (Question::Illegal, Solution::Illegal) => match illegal_statement(&problem.position) {
-                Ok(s) => s,
-                // Beyond the retraction tree: the deep search's dead set.
-                Err(_) => match deep_illegal(&problem.position) {
-                    Ok(answer) => {
-                        proof = Proof::Certificate(answer.certificate);
-                        answer.statement
-                    }
-                    Err(_) => continue,
-                },
-            },
-            (
-                Question::Castling
-                | Question::EnPassant
-                | Question::Orientation
-                | Question::Where(_),
-                Solution::Verdicts(published),
-            ) => {
-                if let Some(contents) = classic_example(&problem, id, published)? {
-                    out.push(ExampleFile {
-                        file: example_file_name(id),
-                        contents,
-                    });
-                }
-                continue;
-            }
-            _ => continue,
-        };
-        let mut notes = vec![format!("problem {id}")];
-        notes.extend(problem.source.clone());
-        let export = Export {
-            position: problem.position,
-            statement,
-            proof,
-            notes,
-        };
-        let mut contents = export_text(&export)?;
-        contents = contents.replacen("`retroproof export`", "`retroproof export --examples`", 1);
-        out.push(ExampleFile {
-            file: example_file_name(id),
-            contents,
-        });
-    }
-    Ok(out)
-}
-
-/// The example files' sources in `examples/`, read in this order.
-pub const EXAMPLE_SOURCES: [&str; 2] = ["retro-problems.epd", "classic-problems.epd"];
-
-/// `Ex_<id>.v`, the id's other characters than letters and digits as `_`.
-fn example_file_name(id: &str) -> String {
-    let module: String = id
-        .chars()
-        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
-        .collect();
-    format!("Ex_{module}.v")
-}
-
-/// The proof-game search's budget for the example proofs: nodes only, no
-/// time limit, so that the files do not depend on the machine's speed.
-pub const EXAMPLE_GAME_BUDGET: proofgame::Budget = proofgame::Budget {
-    nodes: 400_000,
-    time: None,
-    max_plies: 600,
-    weight: 6,
-};
-
-/// The proof of a castling or en-passant problem's published verdicts,
-/// when every case is proven and the proven answer is the published one.
-fn classic_example(
-    problem: &retroproof_core::problem::Problem,
-    id: &str,
-    published: &[(String, bool)],
-) -> Result<Option<String>, EmitError> {
-    use crate::classic::Classic;
-    use retroproof_core::problem::Question;
-    let classic = match problem.question {
-        Question::Castling => Classic::Castling,
-        Question::EnPassant => Classic::EnPassant,
-        Question::Orientation => Classic::Orientation,
-        Question::Where(man) => Classic::Where { man },
-        _ => return Ok(None),
-    };
-    let Ok(mut answer) = crate::classic::answer(
-        classic,
-        &problem.position,
-        // The published game only after the search, so that the note
-        // below can say the search did not find one.
-        crate::classic::Games {
-            known: None,
-            search: Some(EXAMPLE_GAME_BUDGET),
-        },
-    ) else {
-        return Ok(None);
-    };
-    let by_published_game = problem
-        .game
-        .as_ref()
-        .and_then(|moves| crate::classic::settle_by_game(&mut answer.cases, moves))
-        .is_some_and(|settled| settled > 0);
-    if answer.against(published) != Ok(true) {
-        return Ok(None);
-    }
-    let mut notes = vec![format!("problem {id}")];
-    notes.extend(problem.source.clone());
-    if by_published_game {
-        notes.push(format!(
-            "a reachable case is proven by replaying the game the source publishes \
-             (pg, {} plies); the proof-game search did not find one within its budget",
-            problem.game.as_ref().map_or(0, Vec::len)
-        ));
-    }
-    crate::classic::file_text(&answer, &notes, "retroproof export --examples")
 }
 
 /// A game reaching `pos` (oldest move first) from the proof-game search

@@ -18,7 +18,7 @@ use std::time::Duration;
 
 use common::coq_env::{coqc, theories};
 use retroproof::coq::print_file;
-use retroproof::emit::cert::{cert_file, CertQuestion};
+use retroproof::emit::problem::{cert_file, CertQuestion};
 use retroproof::prove::{compile, ProveError, COQ_RULES};
 use retroproof_core::cert::{self, Certificate};
 use retroproof_core::deep::{Budget, Search, Verdict};

@@ -84,10 +84,12 @@ fn all_games_of_a_collection() {
     };
     assert_eq!(by_game("1")["status"], "ok");
     assert_eq!(
-        by_game("1")["result"]["final_fen"],
+        by_game("1")["result"]["fen"],
         "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"
     );
     assert_eq!(by_game("2")["result"]["plies"], 33);
+    assert_eq!(by_game("2")["result"]["question"], "legal-game");
+    assert_eq!(by_game("2")["result"]["answer"], "legal");
     assert_eq!(by_game("3")["status"], "error");
     assert!(by_game("3")["detail"].as_str().unwrap().contains("Ke3"));
     let summary = &lines[3]["summary"];

@@ -60,11 +60,7 @@ fn en_passant_proven_by_a_game_ending_with_the_double_step() {
         dir.path().to_str().unwrap(),
     ]);
     let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
-    assert_eq!(
-        json["squares"],
-        serde_json::json!({"g6": "can"}),
-        "{stdout}"
-    );
+    assert_eq!(json["cases"], serde_json::json!({"g6": "can"}), "{stdout}");
     assert_eq!(json["unknown"], serde_json::json!({}));
     assert_eq!(json["theorem"], "Theorem en_passant : reachable ep_g6.P");
     // The game replayed by Coq ends with the double step g7-g5.
@@ -312,11 +308,11 @@ fn which_with_one_man() {
     ]);
     let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
     assert_eq!(
-        json["fillings"],
+        json["cases"],
         serde_json::json!({"d8=q": "possible", "h8=q": "possible"}),
         "{stdout}"
     );
-    assert!(json.get("completed").is_none(), "{stdout}");
+    assert!(json["completed"].is_null(), "{stdout}");
 }
 
 /// `prove` on Filman's puzzle (examples/filman-1979.md) with `--question

@@ -163,11 +163,11 @@ fn legal_game_from_uci() {
 #[test]
 fn example_proofs_do_not_drift() {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
-    let epd: String = retroproof::prove::EXAMPLE_SOURCES
+    let epd: String = retroproof::examples::EXAMPLE_SOURCES
         .iter()
         .map(|f| std::fs::read_to_string(root.join("examples").join(f)).unwrap() + "\n")
         .collect();
-    let files = retroproof::prove::example_files(&epd).unwrap();
+    let files = retroproof::examples::example_files(&epd).unwrap();
     // Every published solution in examples/ is provable today.
     assert!(files.len() >= 27, "only {} example proofs", files.len());
     assert!(files

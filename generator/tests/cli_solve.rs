@@ -75,13 +75,17 @@ fn solve_an_epd_file_proves_every_published_answer() {
     assert_eq!(lines.len(), 4, "three problems and a summary: {lines:?}");
     for line in &lines[..3] {
         assert_eq!(line["status"], "ok", "{line}");
-        assert_eq!(line["result"]["proven"], true, "{line}");
+        assert_eq!(
+            line["result"]["proven"].as_array().map(Vec::len),
+            Some(1),
+            "{line}"
+        );
         assert_eq!(line["result"]["agrees"], true, "{line}");
     }
     let smullyan = by_id(&lines, "smullyan-invisible-king");
     // Published: 1. c2-c4 b4xc3 e.p.+ 2. Kb3xc3.
     assert_eq!(smullyan["result"]["answer"], "c2c4 b4c3ep b3c3xp");
-    assert_eq!(lines[3]["ok"], 3);
+    assert_eq!(lines[3]["summary"]["ok"], 3);
 }
 
 #[test]
@@ -121,7 +125,7 @@ fn solve_a_corpus_tsv_compares_moves_and_types() {
     assert_eq!(of("rtr-P-05")["result"]["agrees"], true);
     // No game searched (--game-time 0): the last-move theorem is the
     // conditional one.
-    assert_eq!(of("rtr-P-05")["result"]["unconditional"], false);
+    assert_eq!(of("rtr-P-05")["result"]["conditional"], true);
 }
 
 /// A janko.at type D record: the type of the last move with White to move

@@ -15,7 +15,8 @@
 //! - [`movegen`]: legal moves; [`perft`](mod@perft): counting them to depth.
 //! - [`retro`]: retractions ("unmoves") with their exact semantics;
 //!   [`search`]: retro-perft, last-moves and legality searches;
-//!   [`problem`]: retro problems written as EPD.
+//!   [`question`]: the questions, one type; [`problem`]: retro problems
+//!   written as EPD.
 //! - [`deep`]: the deep retro search, whose answers carry a [`cert`]ificate
 //!   built on the static [`rules`].
 //! - [`proofgame`]: proof games, a game from the initial position that
@@ -47,6 +48,7 @@ pub mod piece;
 pub mod position;
 pub mod problem;
 pub mod proofgame;
+pub mod question;
 pub mod random;
 pub mod retro;
 pub mod role;

@@ -6,12 +6,13 @@
 //! 8/8/8/1r1b4/B7/2K5/8/3k4 b - - id "smullyan"; retro "last 3"; sol "c2c4 b4c3ep b3c3xp"; c0 "source";
 //! ```
 //!
-//! - `retro` is the question: `"last N"` (what were the last `N` plies?),
-//!   `"illegal"` (prove the position cannot arise), `"legal"` (find a
-//!   game), `"castling"` (which castling rights may the position still
-//!   hold?), `"en-passant"` (may the side to move capture en passant?),
-//!   `"orientation"` (is the board legal as shown or turned?) or
-//!   `"where X"` (where may one more man `X` stand?).
+//! - `retro` is the question, in the words of [`Question`]: `"last N"`
+//!   (what were the last `N` plies?), `"illegal"` (prove the position
+//!   cannot arise), `"legal"` (find a game), `"castling"` (which castling
+//!   rights may the position still hold?), `"en-passant"` (may the side to
+//!   move capture en passant?), `"orientation"` (is the board legal as
+//!   shown or turned?), `"where X"` (where may one more man `X` stand?),
+//!   and the others [`Question`] reads (`"last 1 type"`, …).
 //! - `sol` is the published answer: for `last N`, retractions in the
 //!   notation of [`crate::retro`], **oldest ply first**, as a game is
 //!   written; for `illegal`, the word `illegal`; for `castling` and
@@ -39,53 +40,10 @@ use crate::pgn::{parse_game, PgnError};
 use crate::retro::{ParseRetroUciError, RetroUci, Unmove};
 use crate::rules::RuleSet;
 use crate::search::{last_moves, legality, IllegalReason, LastMoves, Legality, Limits};
-use crate::{Epd, EpdError, Move, Piece, Position};
+use crate::{Epd, EpdError, Move, Position};
 
-/// What a problem asks.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Question {
-    /// What were the last `n` plies? (`n ≥ 1`)
-    LastMoves(u32),
-    /// Prove the position illegal.
-    Illegal,
-    /// Find a game reaching the position.
-    Legal,
-    /// Which castling rights (king and rook on their initial squares) may
-    /// the position still hold?
-    Castling,
-    /// May the side to move capture en passant (was the last move the
-    /// double step)?
-    EnPassant,
-    /// Is the board legal as shown, turned by 180°, both, neither?
-    Orientation,
-    /// On which empty square may one more man (this one) stand?
-    Where(Piece),
-}
-
-impl Question {
-    /// The classic questions (castling, en passant, orientation, where):
-    /// answered case by case, their `sol` a list of verdicts.
-    pub fn is_classic(self) -> bool {
-        matches!(
-            self,
-            Question::Castling | Question::EnPassant | Question::Orientation | Question::Where(_)
-        )
-    }
-}
-
-impl fmt::Display for Question {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Question::LastMoves(n) => write!(f, "last {n}"),
-            Question::Illegal => f.write_str("illegal"),
-            Question::Legal => f.write_str("legal"),
-            Question::Castling => f.write_str("castling"),
-            Question::EnPassant => f.write_str("en-passant"),
-            Question::Orientation => f.write_str("orientation"),
-            Question::Where(man) => write!(f, "where {}", man.char()),
-        }
-    }
-}
+use crate::question::ParseQuestionError;
+pub use crate::question::Question;
 
 /// A retro problem read from EPD.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -122,9 +80,10 @@ pub enum ProblemError {
     Epd(EpdError),
     /// No `retro` operation.
     MissingQuestion,
-    /// A `retro` operand other than `last N` (N ≥ 1), `illegal`, `legal`.
+    /// A `retro` operand that is not a [`Question`].
     BadQuestion {
         text: String,
+        reason: ParseQuestionError,
     },
     /// A `sol` ply that is not retraction notation.
     BadSolution(ParseRetroUciError),
@@ -140,13 +99,14 @@ impl fmt::Display for ProblemError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ProblemError::Epd(e) => e.fmt(f),
-            ProblemError::MissingQuestion => {
-                f.write_str("no retro operation (expected retro \"last N\", \"illegal\" or \"legal\")")
-            }
-            ProblemError::BadQuestion { text } => write!(
+            ProblemError::MissingQuestion => write!(
                 f,
-                "bad retro question {text:?} (expected \"last N\" with N >= 1, \"illegal\" or \"legal\")"
+                "no retro operation (expected retro \"QUESTION\", one of {})",
+                Question::FORMS
             ),
+            ProblemError::BadQuestion { text, reason } => {
+                write!(f, "bad retro question {text:?}: {reason}")
+            }
             ProblemError::BadSolution(e) => write!(f, "bad sol: {e}"),
             ProblemError::BadVerdicts { text } => write!(
                 f,
@@ -183,7 +143,13 @@ impl Problem {
             })
         };
         let question_text = text_of("retro").ok_or(ProblemError::MissingQuestion)?;
-        let question = parse_question(&question_text)?;
+        let question: Question =
+            question_text
+                .parse()
+                .map_err(|reason| ProblemError::BadQuestion {
+                    text: question_text.clone(),
+                    reason,
+                })?;
         let solution = match text_of("sol") {
             None => Solution::None,
             Some(text) if question.is_classic() => Solution::Verdicts(parse_verdicts(&text)?),
@@ -213,8 +179,8 @@ impl Problem {
     /// retraction tree within `limits`, then the deep search
     /// ([`Budget::STANDARD`]) when the tree forces fewer than `N` plies.
     pub fn solve(&self, limits: Limits) -> Answer {
-        match self.question {
-            Question::LastMoves(n) => match last_moves(&self.position, n, limits.lookahead) {
+        match &self.question {
+            &Question::LastMoves(n) => match last_moves(&self.position, n, limits.lookahead) {
                 // Nothing forced within the look-ahead: the deep search
                 // (static rules, zone cages) may still decide the plies.
                 LastMoves::Forced(forced) if forced.len() < n as usize => {
@@ -238,10 +204,17 @@ impl Problem {
                 Legality::Illegal(reason) => Answer::Illegal(reason),
                 Legality::Unknown => Answer::Unknown,
             },
-            // Several positions each, answered with proofs by the
-            // generator (`retroproof prove`), not by this native solver.
-            Question::Castling
+            // Answered with proofs by the generator (`retroproof prove`,
+            // `solve`), not by this native solver: the classic questions
+            // (several positions each), the type of the last ply, a legal
+            // game given.
+            Question::LastType
+            | Question::LastTypeBothSides
+            | Question::IllegalOrLegal
+            | Question::LegalGame(_)
+            | Question::Castling
             | Question::EnPassant
+            | Question::Which
             | Question::Orientation
             | Question::Where(_) => Answer::Unknown,
         }
@@ -268,31 +241,6 @@ impl Problem {
                 found: answer,
             })
         }
-    }
-}
-
-fn parse_question(text: &str) -> Result<Question, ProblemError> {
-    let bad = || ProblemError::BadQuestion {
-        text: text.to_owned(),
-    };
-    let words: Vec<&str> = text.split_ascii_whitespace().collect();
-    match words.as_slice() {
-        ["illegal"] => Ok(Question::Illegal),
-        ["legal"] => Ok(Question::Legal),
-        ["castling"] => Ok(Question::Castling),
-        ["en-passant"] => Ok(Question::EnPassant),
-        ["orientation"] => Ok(Question::Orientation),
-        ["where", man] if man.len() == 1 => man
-            .chars()
-            .next()
-            .and_then(Piece::from_char)
-            .map(Question::Where)
-            .ok_or_else(bad),
-        ["last", n] => match n.parse::<u32>() {
-            Ok(n) if n >= 1 => Ok(Question::LastMoves(n)),
-            _ => Err(bad()),
-        },
-        _ => Err(bad()),
     }
 }
 

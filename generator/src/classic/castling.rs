@@ -7,7 +7,7 @@
 
 use retroproof_core::{CastlingRights, CastlingSide, Color, Position};
 
-use super::{settle, Case, Games};
+use super::case::{settle, Case, Games};
 
 /// The rights, in FEN order (`K Q k q`).
 const RIGHTS: [(Color, CastlingSide); 4] = [

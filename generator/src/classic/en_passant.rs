@@ -6,7 +6,7 @@
 
 use retroproof_core::{Move, Position, Square};
 
-use super::{settle, Case, Games};
+use super::case::{settle, Case, Games};
 
 /// The position with the en-passant square `ep` asserted, if a double
 /// step can have produced it and the side to move then has a legal

@@ -7,6 +7,7 @@
 //! refutation or a certificate, [`crate::prove`]) or reachable (a proof
 //! game), or left unknown: never an answer without its proof.
 
+pub mod case;
 pub mod castling;
 pub mod en_passant;
 pub mod orientation;
@@ -14,19 +15,16 @@ pub mod which;
 
 use std::fmt;
 
-use retroproof_core::cert::Certificate;
-use retroproof_core::problem::Question;
-use retroproof_core::proofgame::{self, find_proof_game};
+use retroproof_core::question::Question;
 use retroproof_core::unknown::Fill;
-use retroproof_core::{Move, Piece, Position};
+use retroproof_core::{Piece, Position};
 
+pub use case::{settle, settle_by_game, Case, Finding, Games};
 pub use which::Excluded;
 
+use crate::emit::build::EmitError;
 use crate::emit::classic::{classic_file, Part};
-use crate::emit::problem::{
-    in_chess_terms_with_game, AssumptionCheck, Export, Proof, ProofFile, Statement,
-};
-use crate::emit::EmitError;
+use crate::emit::problem::{AssumptionCheck, ProofFile};
 use crate::prove as engine;
 
 /// A classic question, as asked.
@@ -49,7 +47,7 @@ impl Classic {
     /// Whether the question has at most four cases (castling rights, en
     /// passant squares, the two orientations): each case a proof game is
     /// searched for gets `legal`'s default time
-    /// ([`crate::cli::prove::LEGAL_GAME_SECONDS`]), since the game is the
+    /// ([`crate::answer::LEGAL_GAME_SECONDS`]), since the game is the
     /// answer `can`; `which` and `where`, up to 32 and 63 cases, get the
     /// shorter default.
     pub fn few_cases(self) -> bool {
@@ -59,17 +57,18 @@ impl Classic {
         )
     }
 
-    /// The classic question `words` (from `--question`) ask, or, without
-    /// words, the EPD problem's; `None` for any other question.
-    pub fn asked(words: &[&str], epd: Option<Question>) -> Option<Classic> {
-        match (words, epd) {
-            (["castling"], _) | ([], Some(Question::Castling)) => Some(Classic::Castling),
-            (["en-passant"], _) | ([], Some(Question::EnPassant)) => Some(Classic::EnPassant),
-            (["which"], _) => Some(Classic::Which { fill: Fill::Any }),
-            (["orientation"], _) | ([], Some(Question::Orientation)) => Some(Classic::Orientation),
-            ([], Some(Question::Where(man))) => Some(Classic::Where { man }),
-            _ => None,
-        }
+    /// The classic question `question` is, `which` with its fillings
+    /// `fill` (`--one X`, `--occupied`); `None` for a question answered
+    /// otherwise.
+    pub fn of(question: &Question, fill: Fill) -> Option<Classic> {
+        Some(match question {
+            Question::Castling => Classic::Castling,
+            Question::EnPassant => Classic::EnPassant,
+            Question::Which => Classic::Which { fill },
+            Question::Where(man) => Classic::Where { man: *man },
+            Question::Orientation => Classic::Orientation,
+            _ => return None,
+        })
     }
 
     /// The question's name, as asked.
@@ -313,24 +312,11 @@ pub fn file_text(
     }))
 }
 
-/// The `.v` text `prove` and `solve` compile ([`file_text`] ending with
-/// `Print Assumptions` of each case's theorem function instead, see
-/// [`AssumptionCheck`]) and how its assumptions are checked.
-pub fn proof_text(
-    answer: &Answer,
-    notes: &[String],
-    generated_by: &str,
-) -> Result<Option<(String, AssumptionCheck)>, EmitError> {
-    Ok(proof_file(answer, notes, generated_by)?.map(|proof| {
-        (
-            engine::file_text(&proof.file, &proof.assumptions),
-            proof.assumptions,
-        )
-    }))
-}
-
-/// The file of the proven cases; `None` when no case is proven.
-fn proof_file(
+/// The file of the proven cases (one module each, the headline theorem
+/// their conjunction), as `prove` and `solve` compile it (its assumptions
+/// checked case by case, [`AssumptionCheck`]); `None` when no case is
+/// proven.
+pub fn proof_file(
     answer: &Answer,
     notes: &[String],
     generated_by: &str,
@@ -361,168 +347,4 @@ fn proof_file(
         header.push_str(note);
     }
     Ok(Some(classic_file(&header, &parts, classic.theorem())?))
-}
-
-/// What is proven about one position of a question.
-#[derive(Debug, Clone)]
-pub enum Finding {
-    /// A game (UCI, from the initial position) reaches the position,
-    /// proven by replaying it (`check_uci_game_sound`).
-    Reachable { moves: Vec<String> },
-    /// No game reaches the position: a refutation (`check_illegal_sound`)
-    /// or, with `certificate`, a certificate (`check_illegal_cert_sound`).
-    Unreachable {
-        statement: Statement,
-        certificate: Option<Certificate>,
-    },
-    /// Neither found within the budget: why.
-    Unknown { reason: String },
-}
-
-impl Finding {
-    /// The export proving the finding; `None` when it is unknown.
-    pub fn export(&self, position: &Position, notes: &[String]) -> Option<Export> {
-        let (statement, proof) = match self {
-            Finding::Reachable { moves } => (
-                Statement::LegalGame {
-                    moves: moves.clone(),
-                },
-                Proof::Reflective,
-            ),
-            Finding::Unreachable {
-                statement,
-                certificate,
-            } => (
-                statement.clone(),
-                match certificate {
-                    Some(c) => Proof::Certificate(c.clone()),
-                    None => Proof::Reflective,
-                },
-            ),
-            Finding::Unknown { .. } => return None,
-        };
-        Some(Export {
-            position: *position,
-            statement,
-            proof,
-            notes: notes.to_vec(),
-        })
-    }
-
-    /// Whether a proof exists (reachable or unreachable).
-    pub fn is_proven(&self) -> bool {
-        !matches!(self, Finding::Unknown { .. })
-    }
-}
-
-/// One position a question asks about.
-#[derive(Debug, Clone)]
-pub struct Case {
-    /// The answer's key: a castling right (`K`), an en-passant square
-    /// (`e3`).
-    pub key: String,
-    /// The Coq module holding this position's theorem (an identifier).
-    pub module: String,
-    /// What reaching the position means, in words ("White may still
-    /// castle king-side").
-    pub meaning: String,
-    pub position: Position,
-    pub finding: Finding,
-}
-
-impl Case {
-    /// What is proven about the case, in chess terms, exactly as strong as
-    /// its theorem; `None` when nothing is.
-    pub fn claim(&self) -> Option<String> {
-        let export = self.finding.export(&self.position, &[])?;
-        Some(in_chess_terms_with_game(
-            &export.statement,
-            &export.position,
-            None,
-        ))
-    }
-}
-
-/// The games that may settle a case as reachable: one known to reach some
-/// of the cases (`--reached-by`, an EPD problem's `pg`), and the
-/// proof-game search's budget per case (`None`: no search).
-#[derive(Debug, Clone, Copy, Default)]
-pub struct Games<'a> {
-    pub known: Option<&'a [Move]>,
-    pub search: Option<proofgame::Budget>,
-}
-
-/// Settles one position, cheapest first: the retraction-tree engine (a
-/// refutation, or a short game it comes across), the known game, the deep
-/// search's certificate, and last the proof-game search (the longest, up
-/// to its whole budget when it finds nothing: spent only on a position no
-/// rule refutes).
-pub fn settle(pos: &Position, games: Games) -> Finding {
-    let (shallow, short) = engine::illegal_or_game(pos);
-    let mut reasons = Vec::new();
-    match shallow {
-        Ok(statement) => {
-            return Finding::Unreachable {
-                statement,
-                certificate: None,
-            }
-        }
-        Err(e) => reasons.push(e.to_string()),
-    }
-    // A short game the retraction tree met, else the known game.
-    if let Some(moves) = short
-        .as_deref()
-        .into_iter()
-        .chain(games.known)
-        .find(|m| engine::check_game_reaches(pos, m).is_ok())
-    {
-        return reachable(moves);
-    }
-    match engine::deep_illegal(pos) {
-        Ok(answer) => {
-            return Finding::Unreachable {
-                statement: answer.statement,
-                certificate: Some(answer.certificate),
-            }
-        }
-        Err(reason) => reasons.push(reason),
-    }
-    if let Some(budget) = games.search {
-        match find_proof_game(pos, budget) {
-            Ok(moves) if engine::check_game_reaches(pos, &moves).is_ok() => {
-                return reachable(&moves)
-            }
-            Ok(_) => reasons.push("the proof game found does not reach the position".into()),
-            Err(e) => reasons.push(format!("the proof-game search: {e}")),
-        }
-    }
-    Finding::Unknown {
-        reason: reasons.join("; "),
-    }
-}
-
-/// Settles by a given game (`--reached-by`, an EPD problem's published
-/// `pg`) each case still unknown whose position the game reaches: the
-/// search may miss a game that is known. Returns how many cases it
-/// settled, or `None` when the game reaches no case's position at all
-/// (not even one already settled otherwise).
-pub fn settle_by_game(cases: &mut [Case], moves: &[Move]) -> Option<usize> {
-    let mut reaches_any = false;
-    let mut settled = 0;
-    for case in cases {
-        if engine::check_game_reaches(&case.position, moves).is_ok() {
-            reaches_any = true;
-            if matches!(case.finding, Finding::Unknown { .. }) {
-                case.finding = reachable(moves);
-                settled += 1;
-            }
-        }
-    }
-    reaches_any.then_some(settled)
-}
-
-fn reachable(moves: &[Move]) -> Finding {
-    Finding::Reachable {
-        moves: moves.iter().map(Move::to_uci).collect(),
-    }
 }

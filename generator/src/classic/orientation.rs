@@ -7,7 +7,7 @@
 
 use retroproof_core::{Board, Position, PositionError, Square};
 
-use super::{settle, Case, Games};
+use super::case::{settle, Case, Games};
 
 /// The board turned by 180°, the men keeping their colours (castling
 /// rights and en-passant square, which presuppose an orientation, are

@@ -12,7 +12,7 @@ use std::fmt;
 use retroproof_core::unknown::{Fill, Unknown};
 use retroproof_core::Piece;
 
-use super::{settle, Case, Games};
+use super::case::{settle, Case, Games};
 
 /// The most fillings one question settles (each may take the proof-game
 /// search's and the deep search's budgets).

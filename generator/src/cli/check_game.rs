@@ -19,10 +19,15 @@ use retroproof_core::pgn::{parse_games, Game, PgnError};
 use retroproof_core::san::san_line;
 use serde::Serialize;
 
-use super::{write_json, write_stdout, CliError};
+use super::coq_run::{prove_file, Proven};
+use super::error::CliError;
+use super::json::AnswerJson;
+use super::output::{write_json, write_stdout};
+use crate::answer::Answer;
 use crate::batch::{self, BatchOptions, Done};
-use crate::emit::problem::{Export, Proof, Statement};
+use crate::emit::problem::{export_file_with_game, Export, Proof, Statement};
 use crate::input::read_text;
+use retroproof_core::question::{GameSource, Question};
 
 #[derive(Debug, Args)]
 pub struct CheckGameArgs {
@@ -50,7 +55,9 @@ pub struct CheckGameArgs {
     #[arg(long)]
     pub pgn: bool,
 
-    /// Print JSON: {"proven", "game", "plies", "moves", "san", "final_fen", "coqc", "seconds"}
+    /// Print JSON: the answer object of docs/json.md (question, fen,
+    /// answer, proven, theorem, coqc, …) with the game: game, plies,
+    /// moves, san
     #[arg(long)]
     pub json: bool,
 
@@ -60,7 +67,7 @@ pub struct CheckGameArgs {
 
     /// Time limit for coqc, in seconds
     #[arg(long, value_name = "SECS", default_value_t = 600,
-          value_parser = clap::value_parser!(u64).range(1..=super::MOST_SECONDS))]
+          value_parser = clap::value_parser!(u64).range(1..=crate::input::MOST_SECONDS))]
     pub timeout: u64,
 
     /// Also write a self-contained HTML page (boards, moves, theorem, timing) to FILE (refused if FILE exists)
@@ -72,17 +79,31 @@ fn parse_game_number(text: &str) -> Result<usize, String> {
     crate::input::parse_bounded(text, "--game", 1, 1_000_000).map(|n| n as usize)
 }
 
-/// What a proven game prints with `--json`.
+/// What a proven game prints with `--json`: the answer object (the
+/// question `legal-game`, about the game's final position) and the game.
 #[derive(Debug, Serialize)]
 struct GameJson {
-    proven: bool,
+    #[serde(flatten)]
+    answer: AnswerJson,
+    /// The game's number in the file, from 1.
     game: usize,
     plies: usize,
+    /// The moves in UCI.
     moves: Vec<String>,
+    /// The moves in SAN, with move numbers.
     san: String,
-    final_fen: String,
-    coqc: String,
-    seconds: f64,
+}
+
+impl GameJson {
+    fn of(number: usize, game: &Game, proved: &Proved) -> GameJson {
+        GameJson {
+            answer: AnswerJson::of(&proved.answer, &proved.proven),
+            game: number,
+            plies: game.moves.len(),
+            moves: game.moves.iter().map(|m| m.to_uci()).collect(),
+            san: san_line(&game.start, &game.moves).unwrap_or_default(),
+        }
+    }
 }
 
 pub fn run(args: CheckGameArgs) -> Result<(), CliError> {
@@ -138,29 +159,21 @@ pub fn run(args: CheckGameArgs) -> Result<(), CliError> {
     let spinner = crate::progress::Progress::spinner("coqc: proving the game legal");
     let proven = prove_game(&game, &label, args.keep.as_deref(), args.timeout);
     spinner.finish();
-    let (version, elapsed, theorem) = proven?;
+    let proved = proven?;
     let san = san_line(&game.start, &game.moves).unwrap_or_default();
     if let Some(file) = &args.report {
-        write_report(file, &game, &version, elapsed, &theorem)?;
+        write_report(file, &game, &proved.proven)?;
     }
     if args.json {
-        return write_json(&GameJson {
-            proven: true,
-            game: number,
-            plies: game.moves.len(),
-            moves: game.moves.iter().map(|m| m.to_uci()).collect(),
-            san,
-            final_fen: game.end.to_fen(),
-            coqc: version,
-            seconds: elapsed.as_secs_f64(),
-        });
+        return write_json(&GameJson::of(number, &game, &proved));
     }
     let mut out = format!(
-        "proven: legal game of {} ({})\nfinal position: {}\ncoqc {version}: {:.2} s\n",
+        "proven: legal game of {} ({})\nfinal position: {}\ncoqc {}: {:.2} s\n",
         plural(game.moves.len(), "ply", "plies"),
         plural(game.moves.len().div_ceil(2), "move", "moves"),
         game.end.to_fen(),
-        elapsed.as_secs_f64()
+        proved.proven.coqc_version,
+        proved.proven.elapsed.as_secs_f64()
     );
     if args.san {
         out.push_str(&format!("game: {san}\n"));
@@ -207,22 +220,13 @@ fn run_all(
             let game = game
                 .as_ref()
                 .map_err(|e| CliError::usage(format!("{label}: {e}")))?;
-            let (version, elapsed, _) = prove_game(game, &label, None, args.timeout)?;
+            let proved = prove_game(game, &label, None, args.timeout)?;
             Ok(Done::new(format!(
                 "legal game of {}, final position {}",
                 plural(game.moves.len(), "ply", "plies"),
                 game.end.to_fen()
             ))
-            .with_json(GameJson {
-                proven: true,
-                game: *number,
-                plies: game.moves.len(),
-                moves: game.moves.iter().map(|m| m.to_uci()).collect(),
-                san: san_line(&game.start, &game.moves).unwrap_or_default(),
-                final_fen: game.end.to_fen(),
-                coqc: version,
-                seconds: elapsed.as_secs_f64(),
-            }))
+            .with_json(GameJson::of(*number, game, &proved)))
         },
         |outcome| {
             if json {
@@ -231,23 +235,27 @@ fn run_all(
         },
     );
     if json {
-        write_stdout(&batch::json_line(&serde_json::json!({
-            "summary": batch::totals(&outcomes)
-        })))?;
+        write_stdout(&batch::json_summary(&outcomes))?;
     } else {
         write_stdout(&batch::summary_table(&outcomes, "games"))?;
     }
     batch::exit_result(&outcomes, "games")
 }
 
-/// Proves one game legal in Coq: `(coqc version, coqc time, the theorem
-/// as written in the file)`.
+/// A game proven legal: the question `legal-game` about its final
+/// position answered by the game, and what `coqc` says.
+struct Proved {
+    answer: Answer,
+    proven: Proven,
+}
+
+/// Proves one game legal in Coq.
 fn prove_game(
     game: &Game,
     label: &str,
     keep: Option<&Path>,
     timeout: u64,
-) -> Result<(String, Duration, String), CliError> {
+) -> Result<Proved, CliError> {
     if game.tag("FEN").is_some() {
         return Err(CliError::usage(format!(
             "{label}: the game starts from a set-up position (FEN tag); check-game proves games from the initial position"
@@ -259,38 +267,27 @@ fn prove_game(
             notes.push(format!("{name}: {}", crate::input::one_line(value)));
         }
     }
-    let export = Export {
-        position: game.end,
-        statement: Statement::LegalGame {
-            moves: game.moves.iter().map(|m| m.to_uci()).collect(),
+    let moves: Vec<String> = game.moves.iter().map(|m| m.to_uci()).collect();
+    let answer = Answer {
+        question: Question::LegalGame(GameSource::Uci(moves.clone())),
+        export: Export {
+            position: game.end,
+            statement: Statement::LegalGame { moves },
+            proof: Proof::Reflective,
+            notes,
         },
-        proof: Proof::Reflective,
-        notes,
+        game: None,
     };
-    let (text, check) = crate::prove::proof_text_with_game(&export, None)
-        .map_err(|e| CliError::refuted(e.to_string()))?;
-    let (version, elapsed) =
-        super::prove::prove_text(&text, &check, keep, Duration::from_secs(timeout), &export)?;
-    Ok((version, elapsed, theorem_of(&text)))
-}
-
-/// The theorem of an exported file: from `Theorem` to before `Proof.`.
-fn theorem_of(text: &str) -> String {
-    text.lines()
-        .skip_while(|l| !l.starts_with("Theorem "))
-        .take_while(|l| !l.trim_start().starts_with("Proof."))
-        .collect::<Vec<_>>()
-        .join("\n")
+    let export = &answer.export;
+    let proof =
+        export_file_with_game(export, None).map_err(|e| CliError::refuted(e.to_string()))?;
+    let claim = export.statement.in_chess_terms(&export.position);
+    let proven = prove_file(&proof, keep, Duration::from_secs(timeout), &claim)?;
+    Ok(Proved { answer, proven })
 }
 
 /// Writes the `--report` page of a proven game.
-fn write_report(
-    file: &Path,
-    game: &Game,
-    version: &str,
-    elapsed: Duration,
-    theorem: &str,
-) -> Result<(), CliError> {
+fn write_report(file: &Path, game: &Game, proven: &Proven) -> Result<(), CliError> {
     let title = match (game.tag("White"), game.tag("Black")) {
         (Some(w), Some(b)) => format!("{w} – {b}: a legal game"),
         _ => "A legal game".to_owned(),
@@ -310,9 +307,9 @@ fn write_report(
     )
     .map_err(CliError::usage)?;
     report.proven = true;
-    report.theorem = theorem.to_owned();
-    report.coqc = Some(version.to_owned());
-    report.timings = vec![("coqc".to_owned(), elapsed.as_secs_f64())];
+    report.theorem = proven.theorem.clone();
+    report.coqc = Some(proven.coqc_version.clone());
+    report.timings = vec![("coqc".to_owned(), proven.elapsed.as_secs_f64())];
     std::fs::write(file, crate::render::html_report(&report)).map_err(|e| {
         CliError::usage(format!(
             "cannot write {}: {e}",

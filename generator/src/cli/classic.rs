@@ -4,87 +4,80 @@
 //! `Module` each, one headline conjunction, [`crate::emit::classic`]).
 
 use std::collections::BTreeMap;
+use std::path::Path;
 use std::time::Duration;
 
 use retroproof_core::problem::Solution;
 use retroproof_core::proofgame;
+use retroproof_core::question::Question;
 use retroproof_core::unknown::{Fill, Unknown};
 use retroproof_core::{Move, Piece, Setup};
-use serde::Serialize;
 
 use super::coq_run::prove_file;
-use super::prove::{game_seconds, load, question_words, read_game, ProveArgs};
-use super::CliError;
-use crate::classic::{proof_text, which, Answer, Case, Classic, Excluded, Finding, Games};
+use super::error::CliError;
+use super::json::{AnswerJson, CasesJson, CoqcJson};
+use super::output::{json_text, write_stdout};
+use super::question::{self, load, QuestionArgs};
+use crate::answer::game_seconds;
+use crate::classic::{proof_file, which, Answer, Case, Classic, Excluded, Finding, Games};
 use crate::progress::Progress;
 
-/// `prove --json` for a classic question.
-#[derive(Debug, Serialize)]
-struct ClassicReport {
-    question: String,
-    fen: String,
-    /// `rights` / `squares` / `fillings`: each key with its verdict
-    /// (`can`/`cannot`, `possible`/`impossible`, `unknown`).
-    #[serde(flatten)]
-    answers: BTreeMap<String, BTreeMap<String, String>>,
-    /// Fillings that are not positions, with the reason.
-    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
-    excluded: BTreeMap<String, String>,
-    /// `which`: the completed FEN when exactly one filling is not proven
-    /// unreachable and it is proven reachable.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    completed: Option<String>,
-    /// What is proven, one statement per proven key.
-    proven: Vec<String>,
-    /// Why each unknown key is unknown.
-    unknown: BTreeMap<String, String>,
-    theorem: String,
-    assumptions: Vec<String>,
-    coqc: String,
-    coqc_path: String,
-    library: String,
-    seconds: f64,
+/// How `prove` proves and prints, besides the question.
+#[derive(Debug, Clone, Copy)]
+pub struct Proving<'a> {
+    /// `--keep DIR`.
+    pub keep: Option<&'a Path>,
+    /// `--timeout`.
+    pub timeout: Duration,
+    /// `--json`.
+    pub json: bool,
+    /// Whether `--report` is asked (not for these questions).
+    pub report: bool,
 }
 
-/// Answers a classic question (`None` when the question is another
-/// kind): exit 0 when every case is proven, 3 when some are unknown
-/// (after proving the others), 1 when an EPD problem's published answer
-/// contradicts a proven one, 2 for bad input.
-pub fn dispatch(args: &ProveArgs) -> Option<Result<(), CliError>> {
-    let words = question_words(&args.question);
-    let one = args.question.one.as_deref();
-    if words == ["which"] {
-        return Some(which_question(args, one));
+/// Answers a classic question (`None` when the question, `asked` by
+/// `--question` or else the EPD problem's, is another kind): exit 0 when
+/// every case is proven, 3 when some are unknown (after proving the
+/// others), 1 when an EPD problem's published answer contradicts a proven
+/// one, 2 for bad input.
+pub fn dispatch(
+    args: &QuestionArgs,
+    asked: Option<&Question>,
+    proving: &Proving,
+) -> Option<Result<(), CliError>> {
+    let one = args.one.as_deref();
+    if asked == Some(&Question::Which) {
+        return Some(which_question(args, proving, one));
     }
-    if args.question.occupied {
+    if args.occupied {
         return Some(Err(CliError::usage(
             "--occupied is for --question which (every '?' square holds a man)",
         )));
     }
-    if let ["where", man] = words.as_slice() {
-        return Some(where_question(args, man));
+    if let Some(Question::Where(man)) = asked {
+        return Some(where_question(args, proving, *man));
     }
     if one.is_some() {
         return Some(Err(CliError::usage(
             "--one is for --question which (exactly one '?' square holds the man)",
         )));
     }
-    let loaded = match load(&args.question) {
+    let loaded = match load(args) {
         Ok(loaded) => loaded,
         Err(e) => return Some(Err(e)),
     };
-    let classic = Classic::asked(&words, loaded.question)?;
+    let classic = Classic::of(asked.or(loaded.question.as_ref())?, Fill::Any)?;
     Some((|| {
-        check_options(args, classic)?;
+        check_options(args, proving, classic)?;
         let known = known_game(args, loaded.game.as_deref())?;
-        let seconds = game_seconds(args.question.game_time, classic.few_cases());
+        let seconds = game_seconds(args.game_time, classic.few_cases());
         let spinner = settling(classic);
         let answer =
             crate::classic::answer(classic, &loaded.position, games(known.as_deref(), seconds))
                 .map_err(CliError::usage)?;
         spinner.finish();
         check_reached(args, &answer.cases, known.as_deref())?;
-        report(args, &answer, &loaded.notes)?;
+        report(proving, &answer, &loaded.notes)?;
         check_published(&loaded.solution, &answer)?;
         unknown_exit(&answer)
     })())
@@ -104,18 +97,17 @@ fn man_arg(option: &str, text: &str) -> Result<Piece, CliError> {
 }
 
 /// `--question where X`: one more man `X` on some empty square.
-fn where_question(args: &ProveArgs, man: &str) -> Result<(), CliError> {
-    let man = man_arg("--question where", man)?;
+fn where_question(args: &QuestionArgs, proving: &Proving, man: Piece) -> Result<(), CliError> {
     let classic = Classic::Where { man };
-    check_options(args, classic)?;
+    check_options(args, proving, classic)?;
     // The board without the man need not be a position (the man may be
     // its missing king): read the FEN without validating it.
-    let Some(text) = &args.question.position else {
+    let Some(text) = &args.position else {
         return Err(CliError::usage(
             "--question where X needs a FEN (the board without the man X)",
         ));
     };
-    if args.question.id.is_some() || text.contains('?') {
+    if args.id.is_some() || text.contains('?') {
         return Err(CliError::usage(
             "--question where X reads a FEN without '?' (every empty square is a candidate)",
         ));
@@ -123,66 +115,68 @@ fn where_question(args: &ProveArgs, man: &str) -> Result<(), CliError> {
     let setup = Setup::from_fen(text)
         .map_err(|e| CliError::usage(format!("{}: {e}", crate::input::quote(text))))?;
     let known = known_game(args, None)?;
-    let seconds = game_seconds(args.question.game_time, false);
+    let seconds = game_seconds(args.game_time, false);
     let spinner = settling(classic);
     let (cases, excluded) = which::where_cases(setup, man, games(known.as_deref(), seconds))
         .map_err(CliError::usage)?;
     spinner.finish();
     check_reached(args, &cases, known.as_deref())?;
-    report_text_answer(args, classic, text, cases, excluded)
+    report_text_answer(proving, classic, text, cases, excluded)
 }
 
 /// `--question which [--one X | --occupied]` about a FEN with `?`.
-fn which_question(args: &ProveArgs, one: Option<&str>) -> Result<(), CliError> {
+fn which_question(
+    args: &QuestionArgs,
+    proving: &Proving,
+    one: Option<&str>,
+) -> Result<(), CliError> {
     let fill = match one.map(|text| man_arg("--one", text)).transpose()? {
         Some(man) => Fill::One(man),
-        None if args.question.occupied => Fill::Occupied,
+        None if args.occupied => Fill::Occupied,
         None => Fill::Any,
     };
     let classic = Classic::Which { fill };
-    check_options(args, classic)?;
-    let Some(text) = &args.question.position else {
+    check_options(args, proving, classic)?;
+    let Some(text) = &args.position else {
         return Err(CliError::usage(
             "--question which needs a FEN whose board has '?' squares (or side to move '?')",
         ));
     };
-    if args.question.id.is_some() {
+    if args.id.is_some() {
         return Err(CliError::usage(
             "--question which reads a FEN with '?', not an EPD file: --id has nothing to pick",
         ));
     }
     let unknown = Unknown::parse(text).map_err(CliError::usage)?;
     let known = known_game(args, None)?;
-    let seconds = game_seconds(args.question.game_time, false);
+    let seconds = game_seconds(args.game_time, false);
     let spinner = settling(classic);
     let (cases, excluded) =
         which::cases(&unknown, fill, games(known.as_deref(), seconds)).map_err(CliError::usage)?;
     spinner.finish();
     check_reached(args, &cases, known.as_deref())?;
-    report_text_answer(args, classic, text, cases, excluded)
+    report_text_answer(proving, classic, text, cases, excluded)
 }
 
 /// The game known to reach some case: `--reached-by`'s, else an EPD
 /// problem's published game (`pg`). A case not proven unreachable that it
 /// reaches is proven reachable by it ([`crate::classic::settle`]): the
 /// proof-game search may not find a game that is known.
-fn known_game(args: &ProveArgs, published: Option<&[Move]>) -> Result<Option<Vec<Move>>, CliError> {
-    if args.question.reached_by.is_empty() {
-        return Ok(published.map(<[Move]>::to_vec));
-    }
-    let words: Vec<&str> = args
-        .question
-        .reached_by
-        .iter()
-        .map(String::as_str)
-        .collect();
-    Ok(Some(read_game(&words)?.0))
+fn known_game(
+    args: &QuestionArgs,
+    published: Option<&[Move]>,
+) -> Result<Option<Vec<Move>>, CliError> {
+    Ok(question::reached_by(args)?.or_else(|| published.map(<[Move]>::to_vec)))
 }
 
 /// `--reached-by` must reach one of the question's positions (bad input
 /// otherwise; the cases it reaches were settled by it, [`games`]).
-fn check_reached(args: &ProveArgs, cases: &[Case], known: Option<&[Move]>) -> Result<(), CliError> {
-    if args.question.reached_by.is_empty() {
+fn check_reached(
+    args: &QuestionArgs,
+    cases: &[Case],
+    known: Option<&[Move]>,
+) -> Result<(), CliError> {
+    if args.reached_by.is_empty() {
         return Ok(());
     }
     let reaches = known.is_some_and(|moves| {
@@ -207,9 +201,8 @@ fn settling(classic: Classic) -> Progress {
     ))
 }
 
-fn check_options(args: &ProveArgs, classic: Classic) -> Result<(), CliError> {
-    let q = &args.question;
-    if q.ltac || args.report.is_some() {
+fn check_options(args: &QuestionArgs, proving: &Proving, classic: Classic) -> Result<(), CliError> {
+    if args.ltac || proving.report {
         return Err(CliError::usage(format!(
             "--question {}: --ltac and --report are for last N, illegal and legal questions",
             classic.name()
@@ -230,7 +223,7 @@ pub(super) fn games(known: Option<&[Move]>, secs: u64) -> Games<'_> {
 /// Reports the answer to a question about the FEN `text` (`which`, `where
 /// X`), then exits as [`unknown_exit`] says.
 fn report_text_answer(
-    args: &ProveArgs,
+    proving: &Proving,
     classic: Classic,
     text: &str,
     cases: Vec<Case>,
@@ -242,7 +235,7 @@ fn report_text_answer(
         cases,
         excluded,
     };
-    report(args, &answer, &[])?;
+    report(proving, &answer, &[])?;
     unknown_exit(&answer)
 }
 
@@ -309,38 +302,102 @@ fn conclusion(answer: &Answer) -> Option<(String, Option<String>)> {
     })
 }
 
-/// Proves the answer's proven cases in Coq and prints what is proven.
-fn report(args: &ProveArgs, answer: &Answer, notes: &[String]) -> Result<(), CliError> {
+/// The answer object of a classic question's answer, proven by `proven`
+/// (`solve` and `prove --json`).
+pub(super) fn classic_json(
+    question: &Question,
+    answer: &Answer,
+    proven: &super::coq_run::Proven,
+) -> AnswerJson {
     let classic = answer.classic;
-    let summary = answer.summary();
-    let mut proven_lines = Vec::new();
-    let mut unknown = BTreeMap::new();
-    for case in &answer.cases {
-        match (&case.finding, case.claim()) {
-            (Finding::Unknown { reason }, _) => {
-                unknown.insert(case.key.clone(), reason.clone());
-            }
-            (finding, Some(claim)) => proven_lines.push(format!(
+    AnswerJson {
+        question: question.to_string(),
+        fen: answer.asked.clone(),
+        answer: answer.summary(),
+        proven: proven_lines(answer),
+        conditional: false,
+        certificate: answer
+            .cases
+            .iter()
+            .filter_map(|c| match &c.finding {
+                Finding::Unreachable {
+                    certificate: Some(dead),
+                    ..
+                } => Some(dead.len()),
+                _ => None,
+            })
+            .reduce(|a, b| a + b),
+        theorem: proven.theorem.clone(),
+        assumptions: proven.assumptions.clone(),
+        coqc: CoqcJson::of(proven),
+        cases: Some(CasesJson {
+            cases: answer
+                .cases
+                .iter()
+                .map(|c| (c.key.clone(), classic.verdict(&c.finding).to_string()))
+                .collect(),
+            excluded: answer
+                .excluded
+                .iter()
+                .map(|e| (e.key.clone(), e.reason.clone()))
+                .collect(),
+            completed: conclusion(answer).and_then(|(_, fen)| fen),
+            unknown: unknown_reasons(answer),
+        }),
+    }
+}
+
+/// What is proven, one line per proven case: `K cannot: <claim>`.
+fn proven_lines(answer: &Answer) -> Vec<String> {
+    answer
+        .cases
+        .iter()
+        .filter_map(|case| match (&case.finding, case.claim()) {
+            (Finding::Unknown { .. }, _) | (_, None) => None,
+            (finding, Some(claim)) => Some(format!(
                 "{} {}: {claim}",
                 case.key,
-                classic.verdict(finding)
+                answer.classic.verdict(finding)
             )),
-            (_, None) => {}
-        }
-    }
-    let excluded: BTreeMap<String, String> = answer
-        .excluded
+        })
+        .collect()
+}
+
+/// Why each unknown case is unknown.
+fn unknown_reasons(answer: &Answer) -> BTreeMap<String, String> {
+    answer
+        .cases
         .iter()
-        .map(|e| (e.key.clone(), e.reason.clone()))
-        .collect();
-    let conclusion = conclusion(answer);
-    let text = proof_text(
+        .filter_map(|case| match &case.finding {
+            Finding::Unknown { reason } => Some((case.key.clone(), reason.clone())),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The question a classic answer answers, as `--question` writes it.
+fn question_of(classic: Classic) -> Question {
+    match classic {
+        Classic::Castling => Question::Castling,
+        Classic::EnPassant => Question::EnPassant,
+        Classic::Which { .. } => Question::Which,
+        Classic::Where { man } => Question::Where(man),
+        Classic::Orientation => Question::Orientation,
+    }
+}
+
+/// Proves the answer's proven cases in Coq and prints what is proven.
+fn report(proving: &Proving, answer: &Answer, notes: &[String]) -> Result<(), CliError> {
+    let classic = answer.classic;
+    let summary = answer.summary();
+    let unknown = unknown_reasons(answer);
+    let proof = proof_file(
         answer,
         notes,
         &format!("retroproof prove --question {}", classic.name()),
     )
     .map_err(|e| CliError::refuted(e.to_string()))?;
-    let Some((text, check)) = text else {
+    let Some(proof) = proof else {
         let reasons: Vec<String> = unknown
             .iter()
             .map(|(key, reason)| format!("{key}: {reason}"))
@@ -352,72 +409,42 @@ fn report(args: &ProveArgs, answer: &Answer, notes: &[String]) -> Result<(), Cli
         )));
     };
     let spinner = Progress::spinner("coqc: checking the proofs");
-    let proven = prove_file(
-        &text,
-        &check,
-        args.keep.as_deref(),
-        Duration::from_secs(args.timeout),
-        &summary,
-    )?;
+    let proven = prove_file(&proof, proving.keep, proving.timeout, &summary)?;
     spinner.finish();
-    let theorem = text
-        .lines()
-        .skip_while(|l| !l.starts_with(&format!("Theorem {} ", classic.theorem())))
-        .take_while(|l| !l.starts_with("Proof"))
-        .collect::<Vec<_>>()
-        .join(" ")
-        .trim_end_matches('.')
-        .to_string();
-    let out = if args.json {
-        let answers = answer
-            .cases
-            .iter()
-            .map(|c| (c.key.clone(), classic.verdict(&c.finding).to_string()))
-            .collect();
-        let report = ClassicReport {
-            question: classic.name().to_string(),
-            fen: answer.asked.clone(),
-            answers: BTreeMap::from([(classic.key().to_string(), answers)]),
-            excluded,
-            completed: conclusion.and_then(|(_, fen)| fen),
-            proven: proven_lines,
-            unknown,
-            theorem,
-            assumptions: proven.assumptions.clone(),
-            coqc: proven.coqc_version.clone(),
-            coqc_path: proven.coqc_path.display().to_string(),
-            library: proven.library.display().to_string(),
-            seconds: (proven.elapsed.as_secs_f64() * 100.0).round() / 100.0,
-        };
-        let mut json = serde_json::to_string_pretty(&report)
-            .map_err(|e| CliError::usage(format!("cannot encode JSON: {e}")))?;
-        json.push('\n');
-        json
+    let out = if proving.json {
+        json_text(&classic_json(&question_of(classic), answer, &proven))?
     } else {
         let mut out = format!("{}: {summary}\n", classic.name());
-        if let Some((line, _)) = &conclusion {
+        if let Some((line, _)) = &conclusion(answer) {
             out.push_str(&format!("{}: {line}\n", classic.name()));
         }
-        for line in &proven_lines {
+        for line in proven_lines(answer) {
             out.push_str(&format!("proven: {line}\n"));
         }
         for (key, reason) in &unknown {
             out.push_str(&format!("unknown: {key}: {reason}\n"));
         }
-        for (key, reason) in &excluded {
+        let excluded: BTreeMap<&str, &str> = answer
+            .excluded
+            .iter()
+            .map(|e| (e.key.as_str(), e.reason.as_str()))
+            .collect();
+        for (key, reason) in excluded {
             out.push_str(&format!("excluded: {key}: {reason}\n"));
         }
+        // The theorem on one line, as the file's lines joined.
+        let theorem = proven.theorem.lines().collect::<Vec<_>>().join(" ");
         out.push_str(&format!(
             "{theorem}\n{}\n{}\n",
             proven.assumptions_line(),
             proven.coqc_line()
         ));
-        if let Some(dir) = &args.keep {
+        if let Some(dir) = proving.keep {
             out.push_str(&format!("kept {}\n", dir.join("Problem.v").display()));
         }
         out
     };
-    super::write_stdout(&out)
+    write_stdout(&out)
 }
 
 /// `Err` (exit 1, naming both) when an EPD problem's published verdicts

@@ -10,9 +10,9 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use super::CliError;
+use super::error::CliError;
 use crate::coqc::{check_library, Coqc, CoqcError};
-use crate::emit::problem::{AssumptionCheck, Export};
+use crate::emit::problem::ProofFile;
 use crate::prove::{self as engine, ProveError};
 
 /// The workspace root (where `coq/theories` lives): from the current
@@ -76,6 +76,9 @@ pub struct Proven {
     pub elapsed: Duration,
     /// What `Print Assumptions` listed (all in ci/allowed-assumptions.txt).
     pub assumptions: Vec<String>,
+    /// What the file proves, as its theorems state it
+    /// ([`ProofFile::theorem`], from the syntax tree).
+    pub theorem: String,
 }
 
 impl Proven {
@@ -103,19 +106,23 @@ impl Proven {
     }
 }
 
-/// Compiles a generated file (which ends with `Print Assumptions` of each
-/// of `check.targets`) against the workspace's built library, then checks
-/// the assumptions of the targets and of the library lemmas
-/// `check.lemmas` (once per build of the library, [`crate::lemmas`])
-/// against the allow-list. `claim` is what the native engine says, for
-/// the message when Coq refuses.
+/// Compiles a generated file (its text ending with `Print Assumptions` of
+/// each of `proof.assumptions.targets`, [`engine::file_text`]) against the
+/// workspace's built library, then checks the assumptions of the targets
+/// and of the library lemmas `proof.assumptions.lemmas` (once per build of
+/// the library, [`crate::lemmas`]) against the allow-list. `claim` is what
+/// the native engine says, for the message when Coq refuses. A refusal is
+/// exit 1 with Coq's reason and the offending line, and says that the
+/// native engine and Coq disagree; assumptions outside the allow-list are
+/// exit 1 too.
 pub fn prove_file(
-    text: &str,
-    check: &AssumptionCheck,
+    proof: &ProofFile,
     keep: Option<&Path>,
     timeout: Duration,
     claim: &str,
 ) -> Result<Proven, CliError> {
+    let check = &proof.assumptions;
+    let text = &engine::file_text(&proof.file, check);
     let root = workspace_root()?;
     let theories = built_theories(&root)?;
     let coqc = Coqc::find_within(timeout).map_err(coqc_error)?;
@@ -165,21 +172,6 @@ pub fn prove_file(
         library: theories,
         elapsed: compiled.elapsed,
         assumptions,
+        theorem: proof.theorem(),
     })
-}
-
-/// Compiles an export's file ([`engine::proof_text_with_game`]); `Ok((coqc
-/// version, time))`. A refusal is exit 1 with Coq's reason and the
-/// offending line, and says that the native engine and Coq disagree;
-/// assumptions outside the allow-list are exit 1 too.
-pub fn prove_text(
-    text: &str,
-    check: &AssumptionCheck,
-    keep: Option<&Path>,
-    timeout: Duration,
-    export: &Export,
-) -> Result<(String, Duration), CliError> {
-    let claim = export.statement.in_chess_terms(&export.position);
-    let proven = prove_file(text, check, keep, timeout, &claim)?;
-    Ok((proven.coqc_version, proven.elapsed))
 }

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use clap::Args;
 use retroproof_core::Position;
 
-use super::CliError;
+use super::error::CliError;
 use crate::coqc::Coqc;
 use crate::diff::{self, DiffError, DiffOptions};
 use crate::progress::Progress;
@@ -44,7 +44,7 @@ pub struct DiffArgs {
 
     /// Time limit per coqc run, in seconds
     #[arg(long, value_name = "SECS", default_value_t = 600,
-          value_parser = clap::value_parser!(u64).range(1..=super::MOST_SECONDS))]
+          value_parser = clap::value_parser!(u64).range(1..=crate::input::MOST_SECONDS))]
     pub timeout: u64,
 
     /// Print JSON lines: one per mismatch, then {"summary": …}
@@ -73,6 +73,27 @@ struct MismatchJson<'a> {
     coq: &'a str,
 }
 
+/// The last JSON line: `{"summary": …}`.
+#[derive(Debug, serde::Serialize)]
+struct SummaryJson {
+    summary: DiffSummary,
+}
+
+/// What `diff` compared, and how many results differ.
+#[derive(Debug, serde::Serialize)]
+struct DiffSummary {
+    /// Positions compared (retraction sets, perft).
+    positions: usize,
+    /// Results on which the native engine and Coq differ.
+    mismatches: usize,
+    perft_depth: u32,
+    /// Problem answers (last N, illegal) Coq checked.
+    problem_answers: usize,
+    /// Of them, deep-search certificates.
+    certificates: usize,
+    seconds: f64,
+}
+
 /// The deep search's budget per problem when `diff` samples certificates:
 /// a problem it does not answer within it is left out of the sample.
 const CERT_SAMPLE_BUDGET: retroproof_core::deep::Budget = retroproof_core::deep::Budget {
@@ -92,7 +113,7 @@ fn questions_of(text: &str) -> Vec<diff::ProblemQuestion> {
 }
 
 pub fn run(args: DiffArgs) -> Result<(), CliError> {
-    let root = super::prove::workspace_root()?;
+    let root = super::coq_run::workspace_root()?;
     // `last N` and `illegal` problems among the corpus lines (EPD with
     // `retro`): the native answer is checked by Coq too. The corpus is
     // read once (it may be standard input, `-`).
@@ -115,7 +136,7 @@ pub fn run(args: DiffArgs) -> Result<(), CliError> {
     }
     // The input is checked before the environment: bad input is exit 2
     // whatever the machine.
-    let theories = super::prove::built_theories(&root)?;
+    let theories = super::coq_run::built_theories(&root)?;
     let coqc = Coqc::find().map_err(super::gen_coq::coqc_error)?;
     let options = DiffOptions {
         depth: args.depth,
@@ -131,9 +152,9 @@ pub fn run(args: DiffArgs) -> Result<(), CliError> {
     })
     .map_err(|e| match e {
         DiffError::Coqc(crate::coqc::CoqcError::Failed { message, .. })
-            if super::prove::library_problem(&message) =>
+            if super::coq_run::library_problem(&message) =>
         {
-            super::prove::stale_library(&message)
+            super::coq_run::stale_library(&message)
         }
         DiffError::Coqc(e) => super::gen_coq::coqc_error(e),
         other => CliError::refuted(other.to_string()),
@@ -158,17 +179,17 @@ pub fn run(args: DiffArgs) -> Result<(), CliError> {
                 coq: &m.coq,
             }));
         }
-        out.push_str(&crate::batch::json_line(&serde_json::json!({
-            "summary": {
-                "positions": report.positions,
-                "mismatches": report.mismatches.len(),
-                "perft_depth": args.depth,
-                "problem_answers": questions.len(),
-                "certificates": certificates,
-                "seconds": elapsed,
-            }
-        })));
-        super::write_stdout(&out)?;
+        out.push_str(&crate::batch::json_line(&SummaryJson {
+            summary: DiffSummary {
+                positions: report.positions,
+                mismatches: report.mismatches.len(),
+                perft_depth: args.depth,
+                problem_answers: questions.len(),
+                certificates,
+                seconds: elapsed,
+            },
+        }));
+        super::output::write_stdout(&out)?;
         return if report.mismatches.is_empty() {
             Ok(())
         } else {
@@ -194,7 +215,7 @@ pub fn run(args: DiffArgs) -> Result<(), CliError> {
         elapsed,
         rate
     ));
-    super::write_stdout(&out)?;
+    super::output::write_stdout(&out)?;
     if report.mismatches.is_empty() {
         Ok(())
     } else {

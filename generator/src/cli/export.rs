@@ -8,8 +8,9 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use super::prove::{check_solution, resolve_full, resolved_text, QuestionArgs};
-use super::CliError;
+use super::error::CliError;
+use super::output::write_stdout;
+use super::question::{check_solution, resolve, QuestionArgs};
 
 #[derive(Debug, Args)]
 pub struct ExportArgs {
@@ -35,21 +36,23 @@ pub fn run(args: ExportArgs) -> Result<(), CliError> {
     }
     let spinner =
         crate::progress::Progress::spinner("searching for an answer the engine can prove");
-    let resolved = resolve_full(&args.question)?;
+    let resolved = resolve(&args.question)?;
     spinner.finish();
-    if !resolved.illegal_instead {
+    let answer = &resolved.answer;
+    if !answer.is_illegal_instead() {
         check_solution(&resolved)?;
     }
-    let text = resolved_text(&resolved)?;
+    let text = crate::prove::export_text_with_game(&answer.export, answer.game.as_deref())
+        .map_err(|e| CliError::refuted(e.to_string()))?;
     match &args.output {
         Some(path) => std::fs::write(path, &text)
             .map_err(|e| CliError::usage(format!("cannot write {}: {e}", path.display())))?,
-        None => super::write_stdout(&text)?,
+        None => write_stdout(&text)?,
     }
-    if resolved.illegal_instead {
+    if answer.is_illegal_instead() {
         return Err(CliError::refuted(format!(
             "no last-move answer: the position is illegal; the file proves that instead of \"{}\"",
-            resolved.question
+            answer.question.head()
         )));
     }
     Ok(())
@@ -87,9 +90,9 @@ fn check_output(path: &std::path::Path) -> Result<(), CliError> {
 }
 
 fn write_examples(dir: &std::path::Path) -> Result<(), CliError> {
-    let root = super::prove::workspace_root()?;
+    let root = super::coq_run::workspace_root()?;
     let mut text = String::new();
-    for source in crate::prove::EXAMPLE_SOURCES {
+    for source in crate::examples::EXAMPLE_SOURCES {
         let epd = root.join("examples").join(source);
         text.push_str(
             &std::fs::read_to_string(&epd)
@@ -97,7 +100,8 @@ fn write_examples(dir: &std::path::Path) -> Result<(), CliError> {
         );
         text.push('\n');
     }
-    let files = crate::prove::example_files(&text).map_err(|e| CliError::refuted(e.to_string()))?;
+    let files =
+        crate::examples::example_files(&text).map_err(|e| CliError::refuted(e.to_string()))?;
     let mut out = String::new();
     for file in &files {
         let path = dir.join(&file.file);
@@ -106,5 +110,5 @@ fn write_examples(dir: &std::path::Path) -> Result<(), CliError> {
         out.push_str(&format!("wrote {}\n", path.display()));
     }
     out.push_str(&format!("{} example proofs\n", files.len()));
-    super::write_stdout(&out)
+    write_stdout(&out)
 }

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use clap::Args;
 
-use super::CliError;
+use super::error::CliError;
 use crate::coqc::{Coqc, CoqcError, Scratch};
 use crate::emit::{self, GeneratedFile, WriteStatus};
 
@@ -26,7 +26,7 @@ pub struct GenCoqArgs {
 
     /// Time limit per coqc run, in seconds
     #[arg(long, value_name = "SECS", default_value_t = 600,
-          value_parser = clap::value_parser!(u64).range(1..=super::MOST_SECONDS))]
+          value_parser = clap::value_parser!(u64).range(1..=crate::input::MOST_SECONDS))]
     pub timeout: u64,
 }
 

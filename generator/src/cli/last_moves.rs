@@ -32,8 +32,10 @@ use retroproof_core::search::{
 use retroproof_core::Unmove;
 use serde::Serialize;
 
+use super::args::position_arg;
+use super::error::CliError;
+use super::output::{json_text, write_json, write_stdout};
 use super::unmoves::retro_position_check;
-use super::{position_arg, write_stdout, CliError};
 
 #[derive(Debug, Args)]
 pub struct LastMovesArgs {
@@ -107,10 +109,7 @@ pub fn run(args: LastMovesArgs) -> Result<(), CliError> {
                 game: None,
                 reason: Some(reason.clone()),
             };
-            let mut json = serde_json::to_string_pretty(&report)
-                .map_err(|e| CliError::usage(format!("cannot encode JSON: {e}")))?;
-            json.push('\n');
-            json
+            json_text(&report)?
         } else {
             format!("illegal: {reason}\n")
         };
@@ -187,10 +186,7 @@ pub fn run(args: LastMovesArgs) -> Result<(), CliError> {
     }
     let illegal = report.verdict == "illegal";
     if args.json {
-        out = serde_json::to_string_pretty(&report)
-            .map_err(|e| CliError::usage(format!("cannot encode JSON: {e}")))?;
-        out.push('\n');
-        write_stdout(&out)?;
+        write_json(&report)?;
         return exit_for(illegal, &report);
     }
     writeln!(out, "{count} sequences").expect("writing to a String cannot fail");

@@ -1,7 +1,7 @@
 //! `retroproof legal <FEN> [--depth N] [--nodes N] [--time S] [--max-plies N] [--pgn] [--json]`:
 //! can a game reach this position?
 //!
-//! Prints one line (exit codes as in [`super::CliError`]):
+//! Prints one line (exit codes as in [`super::error::CliError`]):
 //! - `legal: <game>` (exit 0): a game from the initial position in UCI,
 //!   oldest move first (`legal: startpos` for the initial position), that
 //!   reaches the position with the castling rights and en passant square it
@@ -39,8 +39,10 @@ use retroproof_core::search::{static_illegality, stranded_man, Limits};
 use retroproof_core::{Move, Position};
 use serde::Serialize;
 
-use super::prove::LEGAL_GAME_SECONDS;
-use super::{position_arg, write_stdout, CliError};
+use super::args::position_arg;
+use super::error::CliError;
+use super::output::{write_json, write_stdout};
+use crate::answer::LEGAL_GAME_SECONDS;
 use crate::prove::{illegal_answer, COQ_RULES, DEEP_BUDGET};
 
 #[derive(Debug, Args)]
@@ -180,21 +182,19 @@ pub fn run(args: LegalArgs) -> Result<(), CliError> {
             Vec::new(),
         ),
     };
-    let mut out = if args.json {
-        serde_json::to_string_pretty(&report)
-            .map_err(|e| CliError::usage(format!("cannot encode JSON: {e}")))?
+    if args.json {
+        write_json(&report)?;
     } else {
-        match report.answer {
+        let line = match report.answer {
             "legal" if args.pgn => game_pgn(&game).trim_end().to_owned(),
             "legal" => format!(
                 "legal: {}",
                 game_text(report.game.as_deref().unwrap_or(&[]))
             ),
             answer => format!("{answer}: {}", report.reason.clone().unwrap_or_default()),
-        }
-    };
-    out.push('\n');
-    write_stdout(&out)?;
+        };
+        write_stdout(&format!("{line}\n"))?;
+    }
     match report.answer {
         "illegal" => Err(CliError::refuted(format!(
             "the position is illegal: {}",

@@ -12,7 +12,9 @@ use std::fmt::Write as _;
 use clap::Args;
 use serde::Serialize;
 
-use super::{playable_position_check, position_arg, write_json, write_stdout, CliError};
+use super::args::{playable_position_check, position_arg};
+use super::error::CliError;
+use super::output::{write_json, write_stdout};
 
 #[derive(Debug, Args)]
 pub struct MovesArgs {

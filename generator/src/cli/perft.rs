@@ -15,7 +15,9 @@ use clap::Args;
 use retroproof_core::{perft, Position};
 use serde::Serialize;
 
-use super::{playable_position_check, position_arg, write_json, write_stdout, CliError};
+use super::args::{playable_position_check, position_arg};
+use super::error::CliError;
+use super::output::{write_json, write_stdout};
 use crate::progress::{parse_seconds, Budget, Progress};
 
 /// The deepest perft asked for (the start position's perft 10 is 69

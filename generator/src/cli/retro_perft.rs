@@ -14,8 +14,10 @@ use retroproof_core::search::retro_perft;
 use retroproof_core::Position;
 use serde::Serialize;
 
+use super::args::position_arg;
+use super::error::CliError;
+use super::output::{write_json, write_stdout};
 use super::unmoves::retro_position_check;
-use super::{position_arg, write_json, write_stdout, CliError};
 use crate::progress::{parse_seconds, Budget, Progress};
 
 /// The deepest retro perft asked for (retraction trees grow faster than

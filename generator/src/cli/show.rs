@@ -15,7 +15,9 @@ use clap::Args;
 use retroproof_core::{File, Position, Rank};
 use serde::Serialize;
 
-use super::{position_arg, write_json, write_stdout, CliError};
+use super::args::position_arg;
+use super::error::CliError;
+use super::output::{write_json, write_stdout};
 use crate::render::{board_svg, SvgOptions};
 
 #[derive(Debug, Args)]

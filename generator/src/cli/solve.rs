@@ -8,8 +8,11 @@
 //!   answered case by case as `retroproof prove` does: the problem is
 //!   solved when every case is proven, unknown when some is not);
 //! - a TSV shaped like the shared corpus (`examples/corpus/`): a header
-//!   line naming at least `id`, `fen` and `question`, and the published
-//!   answer in `expected_uci` (last N), `expected` (last 1 type, illegal?).
+//!   line naming at least `id`, `fen` and `question` (`last N`, `last 1
+//!   type`, `last 1 type both-sides`, `illegal?`, read as
+//!   [`Question`]s; a note in parentheses after it is skipped), and the
+//!   published answer in `expected_uci` (last N), `expected` (last 1
+//!   type, illegal?).
 //!
 //! Each problem goes through exactly what `retroproof prove` does (the
 //! engine's statement, the generated `.v`, `coqc`, the assumption check):
@@ -17,28 +20,31 @@
 //! is compared afterwards; a proven answer that contradicts it is reported
 //! as `refuted` with both, never hidden.
 
-use std::fmt;
 use std::path::PathBuf;
 use std::str::FromStr;
 use std::time::Duration;
 
 use clap::Args;
-use retroproof_core::problem::{Question, Solution};
-use retroproof_core::retro::{PlyType, RetroUci};
+use retroproof_core::problem::Solution;
+use retroproof_core::question::Question;
+use retroproof_core::retro::RetroUci;
+use retroproof_core::unknown::Fill;
 use retroproof_core::{Move, Position};
 use serde::Serialize;
 
-use super::classic::{check_published, games};
-use super::coq_run::prove_file;
-use super::prove::{
-    game_seconds, last_game_seconds, read_problems, resolve_full, resolved_proof_text, QuestionArgs,
-};
-use super::CliError;
+use super::args::position_arg;
+use super::classic::{check_published, classic_json, games};
+use super::coq_run::{prove_file, Proven};
+use super::error::CliError;
+use super::json::{AnswerJson, CoqcJson};
+use super::output::write_stdout;
+use super::question::{bad_question, read_problems, undecided};
+use crate::answer::{self, game_seconds, last_game_seconds, ply_type, Answer, Options};
 use crate::batch::{self, BatchOptions, Done};
 use crate::classic::{self as classic_q, Classic};
 use crate::emit::classic::{paired_file, Paired};
-use crate::emit::problem::{in_chess_terms_with_game, Proof, Statement};
-use crate::prove::{file_text, game_before};
+use crate::emit::problem::{export_file_with_game, in_chess_terms_with_game, Proof, Statement};
+use crate::prove::game_before;
 
 #[derive(Debug, Args)]
 pub struct SolveArgs {
@@ -52,7 +58,7 @@ pub struct SolveArgs {
 
     /// Time limit for coqc on each problem, in seconds
     #[arg(long, value_name = "SECS", default_value_t = 600,
-          value_parser = clap::value_parser!(u64).range(1..=super::MOST_SECONDS))]
+          value_parser = clap::value_parser!(u64).range(1..=crate::input::MOST_SECONDS))]
     pub timeout: u64,
 
     /// Budget of each proof-game search, in seconds: for legality rows and
@@ -60,47 +66,14 @@ pub struct SolveArgs {
     /// for the games that make last-move answers unconditional [default:
     /// 3]; per case of `where X` [default: 10]
     #[arg(long, value_name = "SECS",
-          value_parser = clap::value_parser!(u64).range(0..=super::MOST_SECONDS))]
+          value_parser = clap::value_parser!(u64).range(0..=crate::input::MOST_SECONDS))]
     pub game_time: Option<u64>,
 
-    /// One JSON object per problem (id, question, answer, proven,
-    /// unconditional, published, agrees, seconds, reason), then a summary
+    /// One JSON line per problem (id, status, code, detail, seconds, and
+    /// `result`: the answer object of docs/json.md with published and
+    /// agrees), then a summary line
     #[arg(long)]
     pub json: bool,
-}
-
-/// What a problem asks.
-#[derive(Debug, Clone, PartialEq, Eq)]
-enum Asked {
-    /// The last `n` plies.
-    Last(u32),
-    /// The type of the last ply (`K-`, `PxR=N`, `ep`, `O-O`, …).
-    LastType,
-    /// The type of the last ply with White to move and with Black to move
-    /// (janko.at's type D records): both are solved.
-    LastTypeBothSides,
-    /// Is the position illegal? Tried as `illegal`, then as `legal`.
-    IllegalOrLegal,
-    Illegal,
-    Legal,
-    /// A classic question (an EPD problem's `castling`, `en-passant`,
-    /// `orientation`, `where X`).
-    Classic(Classic),
-}
-
-impl fmt::Display for Asked {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Asked::Last(n) => write!(f, "last {n}"),
-            Asked::LastType => f.write_str("last 1 type"),
-            Asked::LastTypeBothSides => f.write_str("last 1 type both-sides"),
-            Asked::IllegalOrLegal => f.write_str("illegal?"),
-            Asked::Illegal => f.write_str("illegal"),
-            Asked::Legal => f.write_str("legal"),
-            Asked::Classic(Classic::Where { man }) => write!(f, "where {}", man.char()),
-            Asked::Classic(classic) => f.write_str(classic.name()),
-        }
-    }
 }
 
 /// The published answer, as far as it can be compared.
@@ -131,7 +104,7 @@ enum Published {
 #[derive(Debug, Clone)]
 struct Item {
     fen: String,
-    asked: Asked,
+    question: Question,
     published: Published,
     /// An EPD problem's parsed position, notes (id, source), published
     /// solution and game, for the classic questions.
@@ -146,19 +119,16 @@ struct EpdProblem {
     game: Option<Vec<Move>>,
 }
 
-/// One problem's line in `--json`.
+/// One problem's `result` in `--json`: the answer object, and how it
+/// compares with the published answer.
 #[derive(Debug, Serialize)]
-struct Solved {
-    question: String,
-    answer: String,
-    proven: bool,
-    /// A last-N theorem that also states `reachable P`.
-    unconditional: bool,
+struct SolvedJson {
+    #[serde(flatten)]
+    answer: AnswerJson,
     published: Published,
+    /// Whether the proven answer is the published one (`null`: nothing
+    /// published that can be compared).
     agrees: Option<bool>,
-    /// The size of the dead set when the proof is a certificate check
-    /// (the deep search's answers).
-    certificate: Option<usize>,
 }
 
 pub fn run(args: SolveArgs) -> Result<(), CliError> {
@@ -181,14 +151,14 @@ pub fn run(args: SolveArgs) -> Result<(), CliError> {
         |item| solve(item, timeout, game_time),
         |outcome| {
             if json {
-                let _ = super::write_stdout(&batch::json_line(outcome));
+                let _ = write_stdout(&batch::json_line(outcome));
             }
         },
     );
     if json {
-        super::write_stdout(&batch::json_line(&batch::totals(&outcomes)))?;
+        write_stdout(&batch::json_summary(&outcomes))?;
     } else {
-        super::write_stdout(&batch::summary_table(&outcomes, "problems"))?;
+        write_stdout(&batch::summary_table(&outcomes, "problems"))?;
     }
     batch::exit_result(&outcomes, "problems")
 }
@@ -221,13 +191,14 @@ fn parse_items(text: &str, name: &str) -> Result<Vec<(String, Item)>, CliError> 
             let id = cell(Some(id)).ok_or_else(|| bad("no id"))?.to_string();
             let fen = cell(Some(fen)).ok_or_else(|| bad("no fen"))?.to_string();
             let question = cell(Some(question)).ok_or_else(|| bad("no question"))?;
-            let (asked, published) = corpus_question(question, cell(expected), cell(expected_uci))
-                .map_err(|e| bad(&e))?;
+            let (question, published) =
+                corpus_question(question, cell(expected), cell(expected_uci))
+                    .map_err(|e| bad(&e))?;
             items.push((
                 id,
                 Item {
                     fen,
-                    asked,
+                    question,
                     published,
                     epd: None,
                 },
@@ -238,24 +209,12 @@ fn parse_items(text: &str, name: &str) -> Result<Vec<(String, Item)>, CliError> 
     let mut items = Vec::new();
     for (line, problem) in read_problems(text, name)? {
         let id = problem.id.clone().unwrap_or_else(|| format!("line {line}"));
-        let asked = match problem.question {
-            Question::LastMoves(n) => Asked::Last(n),
-            Question::Illegal => Asked::Illegal,
-            Question::Legal => Asked::Legal,
-            question => match Classic::asked(&[], Some(question)) {
-                Some(classic) => Asked::Classic(classic),
-                None => {
-                    return Err(CliError::usage(format!(
-                        "{name}:{line}: solve does not answer the {question} question"
-                    )))
-                }
-            },
-        };
+        let classic = Classic::of(&problem.question, Fill::Any);
         let published = match &problem.solution {
             Solution::None => Published::None,
             Solution::Illegal => Published::Illegal,
-            Solution::Verdicts(verdicts) => match asked {
-                Asked::Classic(classic) => {
+            Solution::Verdicts(verdicts) => match classic {
+                Some(classic) => {
                     let (yes, no) = classic.words();
                     Published::Verdicts(
                         verdicts
@@ -267,7 +226,7 @@ fn parse_items(text: &str, name: &str) -> Result<Vec<(String, Item)>, CliError> 
                     )
                 }
                 // Only the classic questions have verdicts (Problem::from_epd).
-                _ => Published::None,
+                None => Published::None,
             },
             Solution::Plies(plies) => {
                 Published::Plies(plies.iter().map(|p| p.to_string()).collect())
@@ -279,7 +238,7 @@ fn parse_items(text: &str, name: &str) -> Result<Vec<(String, Item)>, CliError> 
             id,
             Item {
                 fen: problem.position.to_fen(),
-                asked,
+                question: problem.question,
                 published,
                 epd: Some(EpdProblem {
                     position: problem.position,
@@ -305,167 +264,139 @@ fn check_ids(items: Vec<(String, Item)>, name: &str) -> Result<Vec<(String, Item
     Ok(items)
 }
 
-/// A corpus row's question and published answer.
+/// A corpus row's question ([`Question`], a note in parentheses after it
+/// skipped: `illegal? (side to move not given)`) and published answer.
 fn corpus_question(
-    question: &str,
+    text: &str,
     expected: Option<&str>,
     expected_uci: Option<&str>,
-) -> Result<(Asked, Published), String> {
-    let words: Vec<&str> = question.split_whitespace().collect();
-    match words.as_slice() {
-        ["last", n] => {
-            let n: u32 = n
-                .parse()
-                .map_err(|_| format!("bad question {question:?}"))?;
-            let plies = expected_uci
-                .filter(|s| !s.is_empty())
-                .map(|s| s.split_whitespace().map(str::to_string).collect())
-                .map_or(Published::None, Published::Moves);
-            Ok((Asked::Last(n), plies))
-        }
-        ["last", "1", "type", rest @ ..] => {
-            let both = rest == ["both-sides"];
-            if !rest.is_empty() && !both {
-                return Err(format!("bad question {question:?}"));
-            }
-            let types = expected
-                .map(|e| {
-                    e.trim_matches(|c| c == '{' || c == '}')
-                        .split(',')
-                        .map(|t| t.trim().to_string())
-                        .filter(|t| !t.is_empty())
-                        .collect::<Vec<_>>()
-                })
-                .filter(|t| !t.is_empty());
-            if both {
-                let pair = match types {
-                    Some(t) if t.len() == 2 => Published::TypePair(t),
-                    Some(_) => return Err("both-sides: expected two types {T1,T2}".to_string()),
-                    None => Published::None,
-                };
-                return Ok((Asked::LastTypeBothSides, pair));
-            }
-            Ok((
-                Asked::LastType,
-                types.map_or(Published::None, Published::Types),
-            ))
-        }
-        ["illegal?", ..] => {
-            let published = match expected.map(|e| e.split_whitespace().next().unwrap_or("")) {
+) -> Result<(Question, Published), String> {
+    let words = text.split_once('(').map_or(text, |(words, _)| words);
+    let question = Question::from_str(words).map_err(|e| bad_question(&e))?;
+    let types = || {
+        expected
+            .map(|e| {
+                e.trim_matches(|c| c == '{' || c == '}')
+                    .split(',')
+                    .map(|t| t.trim().to_string())
+                    .filter(|t| !t.is_empty())
+                    .collect::<Vec<_>>()
+            })
+            .filter(|t| !t.is_empty())
+    };
+    let published = match question {
+        Question::LastMoves(_) => expected_uci
+            .filter(|s| !s.is_empty())
+            .map(|s| s.split_whitespace().map(str::to_string).collect())
+            .map_or(Published::None, Published::Moves),
+        Question::LastType => types().map_or(Published::None, Published::Types),
+        Question::LastTypeBothSides => match types() {
+            Some(t) if t.len() == 2 => Published::TypePair(t),
+            Some(_) => return Err("both-sides: expected two types {T1,T2}".to_string()),
+            None => Published::None,
+        },
+        Question::IllegalOrLegal => {
+            match expected.map(|e| e.split_whitespace().next().unwrap_or("")) {
                 Some("yes") => Published::Illegal,
                 Some("no") if expected.is_some_and(|e| e.contains("not refuted")) => {
                     Published::NotRefuted
                 }
                 Some("no") => Published::Legal,
                 _ => Published::None,
-            };
-            Ok((Asked::IllegalOrLegal, published))
+            }
         }
-        _ => Err(format!(
-            "bad question {question:?} (expected last N, last 1 type [both-sides], illegal?)"
-        )),
-    }
+        _ => {
+            return Err(format!(
+            "bad question {text:?} (a corpus TSV asks last N, last 1 type [both-sides], illegal?)"
+        ))
+        }
+    };
+    Ok((question, published))
+}
+
+/// An answer of the engine facade, proven by `coqc`.
+struct ProvenAnswer {
+    answer: Answer,
+    proven: Proven,
+}
+
+/// Answers `question` about `fen` as `prove` does (the engine facade,
+/// [`crate::answer::find`]) and proves the answer.
+fn prove_one(
+    fen: &str,
+    question: &Question,
+    timeout: Duration,
+    game_time: Option<u64>,
+) -> Result<ProvenAnswer, CliError> {
+    let position = position_arg(fen)?;
+    let options = Options {
+        game_time,
+        ..Options::default()
+    };
+    let answer = answer::find(&position, question, &options).map_err(undecided)?;
+    let export = &answer.export;
+    let proof = export_file_with_game(export, answer.game.as_deref())
+        .map_err(|e| CliError::refuted(e.to_string()))?;
+    let claim = export.statement.in_chess_terms(&export.position);
+    let proven = prove_file(&proof, None, timeout, &claim)?;
+    Ok(ProvenAnswer { answer, proven })
 }
 
 /// Solves and proves one problem.
 fn solve(item: &Item, timeout: Duration, game_time: Option<u64>) -> Result<Done, CliError> {
-    if item.asked == Asked::LastTypeBothSides {
+    if item.question == Question::LastTypeBothSides {
         return solve_both_sides(item, timeout, game_time);
     }
-    if let Asked::Classic(classic) = item.asked {
+    if let Some(classic) = Classic::of(&item.question, Fill::Any) {
         return solve_classic(item, classic, timeout, game_time);
     }
-    let ask = |question: &str| QuestionArgs {
-        position: Some(item.fen.clone()),
-        question: vec![question.to_string()],
-        id: None,
-        ltac: false,
-        reached_by: Vec::new(),
-        game_time,
-        one: None,
-        occupied: false,
-    };
     if !item.fen.trim().contains(' ') {
-        return match item.asked {
-            Asked::IllegalOrLegal => solve_either_side(item, timeout, game_time),
+        return match item.question {
+            Question::IllegalOrLegal => solve_either_side(item, timeout, game_time),
             _ => Err(CliError::unknown(
                 "the side to move is not given: only a legality question is solved for either side",
             )),
         };
     }
-    let resolved = match &item.asked {
-        Asked::Last(n) => resolve_full(&ask(&format!("last {n}")))?,
-        Asked::LastType => resolve_full(&ask("last 1 type"))?,
-        Asked::LastTypeBothSides => unreachable!("solved by solve_both_sides"),
-        Asked::Classic(_) => unreachable!("solved by solve_classic"),
-        Asked::Illegal => resolve_full(&ask("illegal"))?,
-        Asked::Legal => resolve_full(&ask("legal"))?,
-        Asked::IllegalOrLegal => match resolve_full(&ask("illegal")) {
-            Err(e) if e.code() == 3 || e.code() == 1 => {
-                resolve_full(&ask("legal")).map_err(|legal| {
-                    CliError::unknown(format!("{}; {}", e.message(), legal.message()))
-                })?
-            }
-            other => other?,
-        },
-    };
-    let (text, check) = resolved_proof_text(&resolved)?;
-    let export = &resolved.export;
-    let claim = export.statement.in_chess_terms(&export.position);
-    prove_file(&text, &check, None, timeout, &claim)?;
-    let statement = &export.statement;
-    let answer = match (&item.asked, statement) {
-        (Asked::LastType, s) if s.is_last() => last_type(&export.position, s),
-        (_, Statement::LastPlyAmong { kind, .. }) => kind.clone(),
-        (_, Statement::LastPlies { answer, .. }) => {
-            answer.iter().rev().cloned().collect::<Vec<_>>().join(" ")
-        }
-        (_, Statement::Illegal { .. } | Statement::IllegalCert { .. }) => "illegal".to_string(),
-        (_, Statement::LegalGame { .. }) => "legal".to_string(),
-    };
+    let ProvenAnswer { answer, proven } = prove_one(&item.fen, &item.question, timeout, game_time)?;
+    let words = answer.words();
+    let statement = &answer.export.statement;
     let agrees = match (&item.published, statement) {
         // "Not refuted" by the source's tool claims nothing either way.
         (Published::None | Published::NotRefuted, _) => None,
         (Published::Illegal, s) => Some(s.is_illegal()),
         (Published::Legal, s) => Some(!s.is_illegal()),
-        (Published::Plies(plies), _) => Some(plies.join(" ") == answer),
+        (Published::Plies(plies), _) => Some(plies.join(" ") == words),
         (Published::Moves(moves), _) => {
-            let plain: Vec<String> = answer.split(' ').map(plain_uci).collect();
+            let plain: Vec<String> = words.split(' ').map(plain_uci).collect();
             Some(*moves == plain)
         }
-        (Published::Types(types), _) => Some(types.contains(&answer)),
+        (Published::Types(types), _) => Some(types.contains(&words)),
         (Published::TypePair(_) | Published::Verdicts(_), _) => None,
-    };
-    let unconditional = matches!(statement, Statement::LastPlies { .. }) && resolved.game.is_some();
-    let solved = Solved {
-        question: item.asked.to_string(),
-        answer: answer.clone(),
-        proven: true,
-        unconditional,
-        published: item.published.clone(),
-        agrees,
-        certificate: match &export.proof {
-            Proof::Certificate(dead) => Some(dead.len()),
-            _ => None,
-        },
     };
     if agrees == Some(false) {
         return Err(CliError::refuted(format!(
-            "proven answer \"{answer}\" contradicts the published answer {}",
+            "proven answer \"{words}\" contradicts the published answer {}",
             published_words(&item.published)
         )));
     }
-    let condition = if matches!(statement, Statement::LastPlies { .. }) && !unconditional {
+    let condition = if matches!(statement, Statement::LastPlies { .. }) && answer.game.is_none() {
         " (if the position is legal)"
     } else {
         ""
     };
-    let detail = match item.asked {
+    let detail = match item.question {
         // The answer is the question's word: `illegal`, `legal`.
-        Asked::Illegal | Asked::Legal | Asked::IllegalOrLegal => format!("proven {answer}"),
-        _ => format!("{}: {answer}{condition}", item.asked),
+        Question::Illegal | Question::Legal | Question::IllegalOrLegal => {
+            format!("proven {words}")
+        }
+        _ => format!("{}: {words}{condition}", item.question),
     };
-    Ok(Done::new(detail).with_json(solved))
+    Ok(Done::new(detail).with_json(SolvedJson {
+        answer: AnswerJson::of(&answer, &proven),
+        published: item.published.clone(),
+        agrees,
+    }))
 }
 
 /// A classic question of an EPD problem, as `retroproof prove FILE --id ID`
@@ -490,15 +421,15 @@ fn solve_classic(
     let answer = classic_q::answer(classic, &epd.position, games(epd.game.as_deref(), seconds))
         .map_err(CliError::usage)?;
     let summary = answer.summary();
-    let text = classic_q::proof_text(&answer, &epd.notes, "retroproof solve")
+    let proof = classic_q::proof_file(&answer, &epd.notes, "retroproof solve")
         .map_err(|e| CliError::refuted(e.to_string()))?;
-    let Some((text, check)) = text else {
+    let Some(proof) = proof else {
         return Err(CliError::unknown(format!(
             "{}: nothing proven ({summary})",
             classic.name()
         )));
     };
-    prove_file(&text, &check, None, timeout, &summary)?;
+    let proven = prove_file(&proof, None, timeout, &summary)?;
     check_published(&epd.solution, &answer)?;
     let all_proven = answer.cases.iter().all(|c| c.finding.is_proven());
     if !all_proven {
@@ -511,16 +442,13 @@ fn solve_classic(
         Solution::Verdicts(published) => Some(answer.against(published) == Ok(true)),
         _ => None,
     };
-    let solved = Solved {
-        question: item.asked.to_string(),
-        answer: summary.clone(),
-        proven: true,
-        unconditional: false,
-        published: item.published.clone(),
-        agrees,
-        certificate: None,
-    };
-    Ok(Done::new(format!("{}: {summary}", item.asked)).with_json(solved))
+    Ok(
+        Done::new(format!("{}: {summary}", item.question)).with_json(SolvedJson {
+            answer: classic_json(&item.question, &answer, &proven),
+            published: item.published.clone(),
+            agrees,
+        }),
+    )
 }
 
 /// A legality row that gives only the board (the question is then whether
@@ -533,20 +461,16 @@ fn solve_either_side(
     game_time: Option<u64>,
 ) -> Result<Done, CliError> {
     let board = item.fen.trim();
-    let sided = |side: char, asked: Asked| Item {
-        fen: format!("{board} {side} - -"),
-        asked,
-        published: Published::None,
-        epd: None,
-    };
-    // Each side's own failure (exit 1: refuted, 3: unknown) is a reason;
-    // anything else (an environment fault) ends the problem.
+    let sided = |side: char| format!("{board} {side} - -");
+    // Each side's own "no" or "unknown" is a reason; anything else (bad
+    // input, an environment fault) ends the problem.
     let mut reasons = Vec::new();
     let mut not_illegal = Vec::new();
+    let mut proofs = Vec::new();
     for side in ['w', 'b'] {
-        match solve(&sided(side, Asked::Illegal), timeout, game_time) {
-            Ok(_) => {}
-            Err(e) if matches!(e.code(), 1 | 3) => {
+        match prove_one(&sided(side), &Question::Illegal, timeout, game_time) {
+            Ok(proved) => proofs.push(proved),
+            Err(e @ (CliError::Refuted(_) | CliError::Unknown(_))) => {
                 reasons.push(format!("{side} to move: {}", e.message()));
                 not_illegal.push(side);
             }
@@ -556,14 +480,17 @@ fn solve_either_side(
     let mut answer = None;
     if not_illegal.is_empty() {
         answer = Some("illegal");
+    } else {
+        proofs.clear();
     }
     for &side in &not_illegal {
-        match solve(&sided(side, Asked::Legal), timeout, game_time) {
-            Ok(_) => {
+        match prove_one(&sided(side), &Question::Legal, timeout, game_time) {
+            Ok(proved) => {
+                proofs.push(proved);
                 answer = Some("legal");
                 break;
             }
-            Err(e) if matches!(e.code(), 1 | 3) => {
+            Err(e @ (CliError::Refuted(_) | CliError::Unknown(_))) => {
                 reasons.push(format!("{side} to move: {}", e.message()));
             }
             Err(e) => return Err(e),
@@ -586,20 +513,46 @@ fn solve_either_side(
             published_words(&item.published)
         )));
     }
-    let solved = Solved {
-        question: item.asked.to_string(),
-        answer: answer.to_string(),
-        proven: true,
-        unconditional: false,
-        published: item.published.clone(),
-        agrees,
-        certificate: None,
-    };
     let detail = match answer {
         "illegal" => "proven illegal with either side to move",
         _ => "proven legal with one side to move",
     };
-    Ok(Done::new(detail).with_json(solved))
+    let answers: Vec<AnswerJson> = proofs
+        .iter()
+        .map(|p| AnswerJson::of(&p.answer, &p.proven))
+        .collect();
+    Ok(Done::new(detail).with_json(SolvedJson {
+        answer: AnswerJson {
+            question: item.question.to_string(),
+            fen: board.to_string(),
+            answer: answer.to_string(),
+            ..merged(answers)
+        },
+        published: item.published.clone(),
+        agrees,
+    }))
+}
+
+/// One answer object for several proven answers (the sides to move of a
+/// board): their claims, theorems and assumptions together, the dead sets'
+/// sizes and coqc's times summed.
+fn merged(answers: Vec<AnswerJson>) -> AnswerJson {
+    let mut all = answers.into_iter();
+    let mut out = all.next().expect("at least one answer is proven");
+    for a in all {
+        out.proven.extend(a.proven);
+        out.conditional |= a.conditional;
+        out.certificate = match (out.certificate, a.certificate) {
+            (Some(x), Some(y)) => Some(x + y),
+            (x, y) => x.or(y),
+        };
+        out.theorem = format!("{}\n\n{}", out.theorem, a.theorem);
+        out.assumptions.extend(a.assumptions);
+        out.coqc.seconds = ((out.coqc.seconds + a.coqc.seconds) * 100.0).round() / 100.0;
+    }
+    out.assumptions.sort();
+    out.assumptions.dedup();
+    out
 }
 
 /// A type D record one of whose sides is not answered: `failure`, that
@@ -608,15 +561,15 @@ fn solve_either_side(
 /// answered), so that a reader sees which side is the hard one. A side the
 /// native engine answered is named as such: its answer was never put to
 /// Coq.
-fn both_sides_failure(answered: &[(&str, super::prove::Resolved)], failure: CliError) -> CliError {
+fn both_sides_failure(answered: &[(&str, Answer)], failure: CliError) -> CliError {
     let mut parts: Vec<String> = answered
         .iter()
-        .map(|(who, resolved)| {
-            let export = &resolved.export;
+        .map(|(who, answer)| {
+            let export = &answer.export;
             format!(
                 "with {who} to move the native engine answers {} (not checked by Coq: \
                  the record stops at the next side)",
-                last_type(&export.position, &export.statement)
+                ply_type(&export.position, &export.statement)
             )
         })
         .collect();
@@ -625,8 +578,9 @@ fn both_sides_failure(answered: &[(&str, super::prove::Resolved)], failure: CliE
 }
 
 /// A janko.at type D record: the type of the last ply with White to move
-/// and with Black to move, each proven as `prove --question "last 1"` does
-/// it; the published pair must be the two types, in either order.
+/// and with Black to move, each answered as `prove --question "last 1
+/// type"` answers it; the published pair must be the two types, in either
+/// order.
 ///
 /// Both sides are answered natively, White first, before any game is
 /// searched for (a side without an answer ends the problem without
@@ -649,31 +603,28 @@ fn solve_both_sides(
     // Each side's answer, White first; the first side without one ends
     // the problem (the other side's search, up to the deep search's
     // budget, would decide nothing).
-    let mut sides: Vec<(&str, super::prove::Resolved)> = Vec::new();
+    let mut sides: Vec<(&str, Answer)> = Vec::new();
     for (side, who) in [("w", "white"), ("b", "black")] {
         fields[1] = side;
-        let args = QuestionArgs {
-            position: Some(fields.join(" ")),
-            question: vec!["last 1 type".to_string()],
-            id: None,
-            ltac: false,
-            reached_by: Vec::new(),
-            // The games come below, once both sides are answered.
-            game_time: Some(0),
-            one: None,
-            occupied: false,
-        };
-        let failure = match resolve_full(&args) {
+        let found = position_arg(&fields.join(" ")).and_then(|position| {
+            let options = Options {
+                // The games come below, once both sides are answered.
+                game_time: Some(0),
+                ..Options::default()
+            };
+            answer::find(&position, &Question::LastType, &options).map_err(undecided)
+        });
+        let failure = match found {
             Err(e) => e.context(&format!("with {who} to move")),
-            Ok(resolved) if !resolved.export.statement.is_last() => {
-                let export = &resolved.export;
+            Ok(answer) if !answer.export.statement.is_last() => {
+                let export = &answer.export;
                 CliError::unknown(format!(
                     "with {who} to move the answer is not a last ply: {}",
                     export.statement.in_chess_terms(&export.position)
                 ))
             }
-            Ok(resolved) => {
-                sides.push((who, resolved));
+            Ok(answer) => {
+                sides.push((who, answer));
                 continue;
             }
         };
@@ -681,10 +632,10 @@ fn solve_both_sides(
     }
     let game_time = last_game_seconds(game_time);
     if game_time > 0 {
-        for (_, resolved) in &mut sides {
-            if resolved.game.is_none() {
-                let export = &resolved.export;
-                resolved.game = game_before(
+        for (_, answer) in &mut sides {
+            if answer.game.is_none() {
+                let export = &answer.export;
+                answer.game = game_before(
                     &export.position,
                     &export.statement,
                     Duration::from_secs(game_time),
@@ -693,55 +644,42 @@ fn solve_both_sides(
             }
         }
     }
-    let meaning = |who: &str, resolved: &super::prove::Resolved| {
-        let export = &resolved.export;
+    let meaning = |who: &str, answer: &Answer| {
+        let export = &answer.export;
         format!(
             "with {who} to move: {}",
-            in_chess_terms_with_game(
-                &export.statement,
-                &export.position,
-                resolved.game.as_deref()
-            )
+            in_chess_terms_with_game(&export.statement, &export.position, answer.game.as_deref())
         )
     };
     let answers: Vec<Paired> = sides
         .iter()
-        .map(|(who, resolved)| Paired {
+        .map(|(who, answer)| Paired {
             module: format!("{who}_to_move"),
-            meaning: meaning(who, resolved),
-            export: &resolved.export,
-            game: resolved.game.as_deref(),
+            meaning: meaning(who, answer),
+            export: &answer.export,
+            game: answer.game.as_deref(),
         })
         .collect();
-    let claim = answers
-        .iter()
-        .map(|a| a.meaning.as_str())
-        .collect::<Vec<_>>()
-        .join("; ");
+    let claims: Vec<String> = answers.iter().map(|a| a.meaning.clone()).collect();
+    let claim = claims.join("; ");
     let header = format!(
         "Generated by `retroproof solve` (a last-move record with either side to move).\n   {claim}"
     );
     let proof = paired_file(&header, &answers, "both_sides")
         .map_err(|e| CliError::refuted(e.to_string()))?;
-    prove_file(
-        &file_text(&proof.file, &proof.assumptions),
-        &proof.assumptions,
-        None,
-        timeout,
-        &claim,
-    )?;
+    let proven = prove_file(&proof, None, timeout, &claim)?;
     let mut types = Vec::new();
     let mut unconditional = true;
     let mut dead = None;
-    for (_, resolved) in &sides {
-        let export = &resolved.export;
-        types.push(last_type(&export.position, &export.statement));
-        unconditional &= resolved.game.is_some();
+    for (_, answer) in &sides {
+        let export = &answer.export;
+        types.push(ply_type(&export.position, &export.statement));
+        unconditional &= answer.game.is_some();
         if let Proof::Certificate(d) = &export.proof {
             *dead.get_or_insert(0) += d.len();
         }
     }
-    let answer = format!("{{{},{}}}", types[0], types[1]);
+    let words = format!("{{{},{}}}", types[0], types[1]);
     let agrees = match &item.published {
         Published::TypePair(pair) => {
             let mut a = pair.clone();
@@ -754,7 +692,7 @@ fn solve_both_sides(
     };
     if agrees == Some(false) {
         return Err(CliError::refuted(format!(
-            "proven answer \"{answer}\" contradicts the published answer {}",
+            "proven answer \"{words}\" contradicts the published answer {}",
             published_words(&item.published)
         )));
     }
@@ -763,19 +701,26 @@ fn solve_both_sides(
     } else {
         " (if the positions are legal)"
     };
-    let solved = Solved {
-        question: item.asked.to_string(),
-        answer: answer.clone(),
-        proven: true,
-        unconditional,
-        published: item.published.clone(),
-        agrees,
+    let json = AnswerJson {
+        question: item.question.to_string(),
+        fen: item.fen.clone(),
+        answer: words.clone(),
+        proven: claims,
+        conditional: !unconditional,
         certificate: dead,
+        theorem: proven.theorem.clone(),
+        assumptions: proven.assumptions.clone(),
+        coqc: CoqcJson::of(&proven),
+        cases: None,
     };
     Ok(Done::new(format!(
-        "last 1 type, white to move and black to move: {answer}{condition}"
+        "last 1 type, white to move and black to move: {words}{condition}"
     ))
-    .with_json(solved))
+    .with_json(SolvedJson {
+        answer: json,
+        published: item.published.clone(),
+        agrees,
+    }))
 }
 
 fn published_words(published: &Published) -> String {
@@ -806,20 +751,5 @@ fn plain_uci(ply: &str) -> String {
             None => format!("{}{}", uci.from, uci.to),
         },
         Err(_) => ply.to_string(),
-    }
-}
-
-/// The type of the last ply a last-ply statement proves
-/// ([`retroproof_core::retro::PlyType`], the corpus's notation: `K-`,
-/// `PxR=N`, `ep`, …); `?` for a ply that is not a retraction of `pos`
-/// (never, for a proven statement).
-fn last_type(pos: &Position, statement: &Statement) -> String {
-    match statement {
-        Statement::LastPlyAmong { kind, .. } => kind.clone(),
-        Statement::LastPlies { answer, .. } => answer
-            .first()
-            .and_then(|ply| pos.unmoves().into_iter().find(|u| u.to_string() == *ply))
-            .map_or_else(|| "?".to_string(), |u| PlyType::of(u.forward()).to_string()),
-        _ => "?".to_string(),
     }
 }

@@ -14,7 +14,9 @@ use serde::Serialize;
 
 use retroproof_core::Position;
 
-use super::{position_arg, write_stdout, CliError};
+use super::args::position_arg;
+use super::error::CliError;
+use super::output::{write_json, write_stdout};
 
 #[derive(Debug, Args)]
 pub struct UnmovesArgs {
@@ -53,19 +55,16 @@ pub fn run(args: UnmovesArgs) -> Result<(), CliError> {
         })
         .collect();
     entries.sort_by(|a, b| a.unmove.cmp(&b.unmove));
-    let mut out = String::new();
     if args.json {
-        out = serde_json::to_string_pretty(&entries)
-            .map_err(|e| CliError::usage(format!("cannot encode JSON: {e}")))?;
-        out.push('\n');
-    } else {
-        for e in &entries {
-            let text = if args.san { &e.san } else { &e.unmove };
-            writeln!(out, "{text}").expect("writing to a String cannot fail");
-        }
-        writeln!(out, "{}", super::moves::plural(entries.len(), "unmove"))
-            .expect("writing to a String cannot fail");
+        return write_json(&entries);
     }
+    let mut out = String::new();
+    for e in &entries {
+        let text = if args.san { &e.san } else { &e.unmove };
+        writeln!(out, "{text}").expect("writing to a String cannot fail");
+    }
+    writeln!(out, "{}", super::moves::plural(entries.len(), "unmove"))
+        .expect("writing to a String cannot fail");
     write_stdout(&out)
 }
 

@@ -18,6 +18,26 @@ pub struct File {
     pub sentences: Vec<Sentence>,
 }
 
+impl File {
+    /// The assertion (theorem, lemma, example) called `name`: a name of
+    /// the top level, or `M.name` for one inside the module `M`.
+    pub fn assertion(&self, name: &str) -> Option<&Sentence> {
+        let (sentences, name) = match name.split_once('.') {
+            None => (&self.sentences[..], name),
+            Some((module, rest)) => (
+                self.sentences.iter().find_map(|s| match s {
+                    Sentence::Module { name: m, body } if m.as_str() == module => Some(&body[..]),
+                    _ => None,
+                })?,
+                rest,
+            ),
+        };
+        sentences
+            .iter()
+            .find(|s| matches!(s, Sentence::Assertion { name: n, .. } if n.as_str() == name))
+    }
+}
+
 /// One top-level sentence (command) of a file.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Sentence {

@@ -12,5 +12,5 @@ pub use ast::{
     Sentence, Sort, Tactic, Term,
 };
 pub use ident::{Ident, IdentError, QualId};
-pub use print::{print_file, print_term};
+pub use print::{print_assertion_head, print_file, print_term};
 pub use text::{Comment, CoqString, StringError};

@@ -11,6 +11,7 @@ use super::ast::{
     AssertionKind, Assoc, Binder, Case, File, InfixOp, MatchArm, Pattern, RequireMode, Sentence,
     Sort, Tactic, Term,
 };
+use super::ident::Ident;
 
 /// A proof script this short (in characters) is printed on the line of
 /// `Proof.` and `Qed.`.
@@ -29,6 +30,24 @@ pub fn print_term(term: &Term) -> String {
     let mut p = Printer::default();
     p.term(term, Ctx::Top);
     p.out
+}
+
+/// Prints the head of an assertion as a file prints it, without its
+/// period and proof (`Theorem name : statement`): what is proven, for
+/// messages and reports; `None` for another sentence.
+pub fn print_assertion_head(sentence: &Sentence) -> Option<String> {
+    let Sentence::Assertion {
+        kind,
+        name,
+        statement,
+        ..
+    } = sentence
+    else {
+        return None;
+    };
+    let mut p = Printer::default();
+    p.assertion_head(*kind, name, statement);
+    Some(p.out)
 }
 
 /// Prints one tactic (no trailing period).
@@ -213,13 +232,7 @@ impl Printer {
                 statement,
                 proof,
             } => {
-                let kind = match kind {
-                    AssertionKind::Theorem => "Theorem",
-                    AssertionKind::Lemma => "Lemma",
-                    AssertionKind::Example => "Example",
-                };
-                let _ = write!(self.out, "{kind} {name} : ");
-                self.statement(statement);
+                self.assertion_head(*kind, name, statement);
                 self.out.push('.');
                 self.newline();
                 let steps: Vec<String> = proof.iter().map(print_tactic).collect();
@@ -533,6 +546,17 @@ impl Printer {
     /// A theorem's statement: on one line when short; else a
     /// `forall …, A -> B -> C` is broken after the binders and after each
     /// arrow, one hypothesis per line.
+    /// `Theorem name : statement` (no period).
+    fn assertion_head(&mut self, kind: AssertionKind, name: &Ident, statement: &Term) {
+        let kind = match kind {
+            AssertionKind::Theorem => "Theorem",
+            AssertionKind::Lemma => "Lemma",
+            AssertionKind::Example => "Example",
+        };
+        let _ = write!(self.out, "{kind} {name} : ");
+        self.statement(statement);
+    }
+
     fn statement(&mut self, statement: &Term) {
         const ONE_LINE_STATEMENT: usize = 80;
         let Term::Forall { binders, body } = statement else {

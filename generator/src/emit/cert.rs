@@ -1,37 +1,25 @@
-//! The `.v` file proving a retro question from a *certificate*: a dead set
-//! of positions the native search found, checked by Coq's verified checkers
+//! A *certificate* as Coq terms: the dead set of positions the native
+//! search found, and its zone cages, which Coq's verified checkers check
 //! (`coq/theories/Cert.v`, soundness in `Certproof.v`, headline theorems
 //! `check_illegal_cert_sound` and `check_last_cert_sound` in `Retro.v`).
 //!
-//! The file holds the position, the dead set as compact
-//! positions (`CPos w0 w1 w2 w3 w4`, five `int`s each, the layout of
-//! `Cert.v`'s `decode`), in chunks of [`CHUNK`] positions per definition so
-//! that `coqc` parses and elaborates them quickly, and the theorem, proven
-//! by one checker call under `vm_compute`. Nothing here is trusted: a dead
-//! set that is not closed, or a claimed answer with a live deviation, makes
-//! the checker compute `false` and `coqc` refuse the proof.
+//! The dead set is written as compact positions (`CPos w0 w1 w2 w3 w4`,
+//! five `int`s each, the layout of `Cert.v`'s `decode`), in chunks of
+//! [`CHUNK`] positions per definition so that `coqc` parses and elaborates
+//! them quickly. The file that proves a question from them is
+//! [`super::problem`]'s ([`super::problem::cert_file`]). Nothing here is
+//! trusted: a dead set that is not closed, or a claimed answer with a live
+//! deviation, makes the checker compute `false` and `coqc` refuse the
+//! proof.
 
-use retroproof_core::cert::Certificate;
 use retroproof_core::rules::zone::ZoneCage;
-use retroproof_core::{Bitboard, Board, CastlingSide, Color, Position, Square, Unmove};
+use retroproof_core::{Bitboard, Board, CastlingSide, Color, Position, Square};
 
-use super::problem::{export_file_with_game, Export, Proof, Statement};
-use super::{call, id, var, EmitError};
-use crate::coq::{File, InfixOp, Int63, Sentence, Term};
+use super::build::{call, id, var, EmitError};
+use crate::coq::{InfixOp, Int63, Sentence, Term};
 
 /// Positions per `Definition` of the dead set.
 pub const CHUNK: usize = 256;
-
-/// What the certificate proves about the position.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum CertQuestion {
-    /// No game reaches the position (`check_illegal_cert_sound`).
-    Illegal,
-    /// Every game reaching the position ends with these plies, oldest
-    /// first (`check_last_cert_sound`); every other retraction path of
-    /// that length leads into the dead set or is refuted.
-    LastPlies(Vec<Unmove>),
-}
 
 /// The Coq cell of a square (Board.v): 0 empty, `1 + role` for a white
 /// man, `9 + role` for a black one.
@@ -228,36 +216,6 @@ pub fn dead_set_definitions(dead: &[Position]) -> Result<Vec<Sentence>, EmitErro
     Ok(sentences)
 }
 
-/// Builds the `.v` file: `P` (checked to parse from its FEN), the dead set
-/// `D` ([`dead_set_definitions`]) and the theorem, proven by one call of
-/// the certificate checker. This is the file `prove`/`export` write for a
-/// deep-search answer ([`super::problem::Proof::Certificate`]), so the
-/// tests of this function test that path.
-pub fn cert_file(
-    pos: &Position,
-    question: &CertQuestion,
-    certificate: &Certificate,
-    notes: &[String],
-) -> Result<File, EmitError> {
-    let statement = match question {
-        CertQuestion::Illegal => Statement::IllegalCert {
-            dead: certificate.len(),
-        },
-        CertQuestion::LastPlies(plies) => Statement::LastPlies {
-            depth: plies.len() as u32,
-            // Most recent first, as in `Statement::LastPlies`.
-            answer: plies.iter().rev().map(ToString::to_string).collect(),
-        },
-    };
-    let export = Export {
-        position: *pos,
-        statement,
-        proof: Proof::Certificate(certificate.clone()),
-        notes: notes.to_vec(),
-    };
-    export_file_with_game(&export, None).map(|proof| proof.file)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -270,47 +228,5 @@ mod tests {
         // White to move, all rights, no en passant.
         assert_eq!(w[4] >> 16, 0b1111 << 1);
         assert!(w.iter().all(|&x| x < 1 << 60));
-    }
-
-    fn certificate(dead: Vec<Position>) -> Certificate {
-        Certificate::new(retroproof_core::rules::RuleSet::ALL, dead)
-    }
-
-    #[test]
-    fn big_dead_sets_are_chunked() {
-        let start = Position::start();
-        let dead = certificate(vec![start; CHUNK + 1]);
-        let text =
-            crate::coq::print_file(&cert_file(&start, &CertQuestion::Illegal, &dead, &[]).unwrap());
-        assert!(text.contains("Definition D_1 : cert :="));
-        assert!(!text.contains("D_2"));
-        assert!(text.contains("D_0 ++ D_1."));
-        assert!(text.contains("Lemma illegal_check : check_illegal_cert P D = true."));
-        assert!(text.contains("exact (illegal_of RetroProof.Retro.check_illegal_cert_sound)."));
-        let empty = crate::coq::print_file(
-            &cert_file(&start, &CertQuestion::Illegal, &certificate(vec![]), &[]).unwrap(),
-        );
-        assert!(empty.contains("Definition D : cert") && !empty.contains("D_0"));
-    }
-
-    #[test]
-    fn zone_cages_come_before_the_dead_set_and_change_the_checker() {
-        let start = Position::start();
-        let mut cert = certificate(vec![start]);
-        let member = Board::from_board_fen("8/8/8/8/8/8/PPkPP3/KR1b4").unwrap();
-        cert.cages.push(ZoneCage {
-            zone: member.occupied(),
-            members: vec![member; CHUNK + 1],
-            drops: Vec::new(),
-        });
-        let text =
-            crate::coq::print_file(&cert_file(&start, &CertQuestion::Illegal, &cert, &[]).unwrap());
-        assert!(text.contains("Definition Zm_0_1 : list int :="));
-        assert!(text.contains("Definition Z : list Zone.zcage :="));
-        assert!(text.contains("Zone.ZCage (CPos "));
-        assert!(text.contains("(Zm_0_0 ++ Zm_0_1) :: nil."));
-        assert!(text.find("Definition Z ").unwrap() < text.find("Definition D ").unwrap());
-        assert!(text.contains("Lemma illegal_check : Zone.check_illegal_zcert P Z D = true."));
-        assert!(text.contains("exact (illegal_of RetroProof.Retro.check_illegal_zcert_sound)."));
     }
 }

@@ -6,10 +6,10 @@
 //! Assumptions`; `prove` and `solve` check the assumptions of each
 //! module's theorem function instead ([`AssumptionCheck`]).
 
+use super::build::{call, id, var, EmitError};
 use super::problem::{
     imports, theorem_sentences, AssumptionCheck, Export, Imports, ProofFile, Statement,
 };
-use super::{call, id, var, EmitError};
 use crate::coq::{AssertionKind, Comment, File, InfixOp, Sentence, Tactic, Term};
 
 /// One position proven reachable or unreachable.
@@ -83,6 +83,7 @@ pub fn classic_file(header: &str, parts: &[Part], headline: &str) -> Result<Proo
     Ok(ProofFile {
         file: File { sentences },
         assumptions,
+        theorems: vec![headline.to_string()],
     })
 }
 
@@ -117,6 +118,7 @@ pub fn paired_file(
     let mut sentences = vec![Sentence::Comment(Comment::new(header))];
     sentences.extend(imports(&needs)?);
     let mut proofs = Vec::new();
+    let mut theorems = Vec::new();
     let mut assumptions = AssumptionCheck::default();
     for answer in answers {
         let mut body = vec![Sentence::Comment(Comment::new(&answer.meaning))];
@@ -127,11 +129,13 @@ pub fn paired_file(
             name: id(&answer.module)?,
             body,
         });
-        proofs.push(var(&format!(
+        let theorem = format!(
             "{}.{}",
             answer.module,
             answer.export.statement.theorem_name()
-        ))?);
+        );
+        proofs.push(var(&theorem)?);
+        theorems.push(theorem);
     }
     if let Some(last) = proofs.pop() {
         let body = proofs
@@ -148,5 +152,6 @@ pub fn paired_file(
     Ok(ProofFile {
         file: File { sentences },
         assumptions,
+        theorems,
     })
 }

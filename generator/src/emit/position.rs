@@ -4,7 +4,7 @@
 
 use retroproof_core::Position;
 
-use super::{call, EmitError};
+use super::build::{call, EmitError};
 use crate::coq::{CoqString, IdentError, Term};
 
 /// A Coq string literal for text retroproof produced itself (FENs,

@@ -25,13 +25,13 @@
 use std::collections::BTreeSet;
 
 use retroproof_core::cert::Certificate;
-use retroproof_core::Position;
+use retroproof_core::{Position, Unmove};
 
+use super::build::{call, id, var, EmitError};
 use super::position::{position_term, string_term, strings_term};
-use super::{call, id, var, EmitError};
 use crate::coq::{
-    AssertionKind, Binder, Case, Comment, File, InfixOp, QualId, RequireMode, Sentence, Tactic,
-    Term,
+    print_assertion_head, AssertionKind, Binder, Case, Comment, File, InfixOp, QualId, RequireMode,
+    Sentence, Tactic, Term,
 };
 
 /// What is proven.
@@ -305,6 +305,30 @@ pub struct Export {
 pub struct ProofFile {
     pub file: File,
     pub assumptions: AssumptionCheck,
+    /// The theorems that state what the file proves (the headline; `M.t`
+    /// for a theorem `t` of the module `M`), in order.
+    pub theorems: Vec<String>,
+}
+
+impl ProofFile {
+    /// What the file proves, as its theorems state it (`Theorem t :
+    /// statement`, without period and proof), printed from the syntax
+    /// tree exactly as in the file; the theorems of modules are preceded
+    /// by the module's name in a comment. Several theorems are separated
+    /// by a blank line.
+    pub fn theorem(&self) -> String {
+        self.theorems
+            .iter()
+            .filter_map(|name| {
+                let head = print_assertion_head(self.file.assertion(name)?)?;
+                Some(match name.split_once('.') {
+                    Some((module, _)) => format!("(* {module} *)\n{head}"),
+                    None => head,
+                })
+            })
+            .collect::<Vec<_>>()
+            .join("\n\n")
+    }
 }
 
 /// Builds the `.v` file.
@@ -361,6 +385,7 @@ pub fn export_file_with_game(
     Ok(ProofFile {
         file: File { sentences },
         assumptions,
+        theorems: vec![export.statement.theorem_name()],
     })
 }
 
@@ -1042,4 +1067,95 @@ fn plies(n: u32) -> String {
 /// numeral as a `nat`.
 fn nat(n: u32) -> Result<Term, EmitError> {
     Ok(Term::int(n))
+}
+
+/// What the certificate proves about the position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CertQuestion {
+    /// No game reaches the position (`check_illegal_cert_sound`).
+    Illegal,
+    /// Every game reaching the position ends with these plies, oldest
+    /// first (`check_last_cert_sound`); every other retraction path of
+    /// that length leads into the dead set or is refuted.
+    LastPlies(Vec<Unmove>),
+}
+
+/// Builds the `.v` file: `P` (checked to parse from its FEN), the dead set
+/// `D` ([`super::cert::dead_set_definitions`]) and the theorem, proven by one call of
+/// the certificate checker. This is the file `prove`/`export` write for a
+/// deep-search answer ([`Proof::Certificate`]), so the
+/// tests of this function test that path.
+pub fn cert_file(
+    pos: &Position,
+    question: &CertQuestion,
+    certificate: &Certificate,
+    notes: &[String],
+) -> Result<File, EmitError> {
+    let statement = match question {
+        CertQuestion::Illegal => Statement::IllegalCert {
+            dead: certificate.len(),
+        },
+        CertQuestion::LastPlies(plies) => Statement::LastPlies {
+            depth: plies.len() as u32,
+            // Most recent first, as in `Statement::LastPlies`.
+            answer: plies.iter().rev().map(ToString::to_string).collect(),
+        },
+    };
+    let export = Export {
+        position: *pos,
+        statement,
+        proof: Proof::Certificate(certificate.clone()),
+        notes: notes.to_vec(),
+    };
+    export_file_with_game(&export, None).map(|proof| proof.file)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::emit::cert::CHUNK;
+    use retroproof_core::rules::zone::ZoneCage;
+    use retroproof_core::Board;
+
+    fn certificate(dead: Vec<Position>) -> Certificate {
+        Certificate::new(retroproof_core::rules::RuleSet::ALL, dead)
+    }
+
+    #[test]
+    fn big_dead_sets_are_chunked() {
+        let start = Position::start();
+        let dead = certificate(vec![start; CHUNK + 1]);
+        let text =
+            crate::coq::print_file(&cert_file(&start, &CertQuestion::Illegal, &dead, &[]).unwrap());
+        assert!(text.contains("Definition D_1 : cert :="));
+        assert!(!text.contains("D_2"));
+        assert!(text.contains("D_0 ++ D_1."));
+        assert!(text.contains("Lemma illegal_check : check_illegal_cert P D = true."));
+        assert!(text.contains("exact (illegal_of RetroProof.Retro.check_illegal_cert_sound)."));
+        let empty = crate::coq::print_file(
+            &cert_file(&start, &CertQuestion::Illegal, &certificate(vec![]), &[]).unwrap(),
+        );
+        assert!(empty.contains("Definition D : cert") && !empty.contains("D_0"));
+    }
+
+    #[test]
+    fn zone_cages_come_before_the_dead_set_and_change_the_checker() {
+        let start = Position::start();
+        let mut cert = certificate(vec![start]);
+        let member = Board::from_board_fen("8/8/8/8/8/8/PPkPP3/KR1b4").unwrap();
+        cert.cages.push(ZoneCage {
+            zone: member.occupied(),
+            members: vec![member; CHUNK + 1],
+            drops: Vec::new(),
+        });
+        let text =
+            crate::coq::print_file(&cert_file(&start, &CertQuestion::Illegal, &cert, &[]).unwrap());
+        assert!(text.contains("Definition Zm_0_1 : list int :="));
+        assert!(text.contains("Definition Z : list Zone.zcage :="));
+        assert!(text.contains("Zone.ZCage (CPos "));
+        assert!(text.contains("(Zm_0_0 ++ Zm_0_1) :: nil."));
+        assert!(text.find("Definition Z ").unwrap() < text.find("Definition D ").unwrap());
+        assert!(text.contains("Lemma illegal_check : Zone.check_illegal_zcert P Z D = true."));
+        assert!(text.contains("exact (illegal_of RetroProof.Retro.check_illegal_zcert_sound)."));
+    }
 }

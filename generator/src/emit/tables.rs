@@ -10,7 +10,7 @@ use retroproof_core::attacks::{
 };
 use retroproof_core::{Bitboard, Color, Square};
 
-use super::{call, id, preamble, var, EmitError};
+use super::build::{call, id, preamble, var, EmitError};
 use crate::coq::{Comment, File, Int63, Sentence, Term};
 
 /// The eight ray directions in contract order: index `d` of the `rays`

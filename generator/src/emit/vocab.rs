@@ -9,7 +9,7 @@
 use retroproof_core::coq::{CoqInductive, CoqShape, CoqType, CoqValue};
 use retroproof_core::{CastlingSide, Color, MoveKind, Piece, Role};
 
-use super::{call, id, preamble, var, EmitError};
+use super::build::{call, id, preamble, var, EmitError};
 use crate::coq::{
     AssertionKind, Binder, Comment, Constructor, File, InfixOp, Int63, MatchArm, Pattern, QualId,
     Sentence, Sort, Tactic, Term,

@@ -6,8 +6,8 @@
 //! the emitted Coq functions, two independent paths: if they ever disagree,
 //! `coqc` refuses this file.
 
+use super::build::{call, id, preamble, var, EmitError};
 use super::vocab::{code, value_term, vocabulary};
-use super::{call, id, preamble, var, EmitError};
 use crate::coq::{AssertionKind, File, InfixOp, Sentence, Tactic, Term};
 
 /// `VocabCheck.v`, to compile after `Gen/Vocab.v`.
