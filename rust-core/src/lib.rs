@@ -55,6 +55,7 @@ pub mod role;
 pub mod rules;
 pub mod san;
 pub mod search;
+pub mod spg;
 pub mod square;
 pub mod unknown;
 

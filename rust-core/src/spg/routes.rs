@@ -1,0 +1,352 @@
+//! How many moves a man needs, at least, to become one of the diagram's
+//! men, walking around the frozen squares ([`super::frozen`]).
+//!
+//! For each target man of the diagram (a square and a role) the tables give,
+//! for every square a man could stand on:
+//! - for a man of the target's role, its fewest moves there (breadth-first
+//!   from the target, since a piece's moves are symmetric; a king also
+//!   avoids the squares frozen enemy men attack for good);
+//! - for a pawn (staying a pawn, or promoting and walking on), a cost for
+//!   each multiplier of [`MUS`] (see [`super::bound`]), and the fewest
+//!   captures its path needs (one per file changed, more around walls).
+//!
+//! Everything here is a relaxation of the game (the other men are taken
+//! off the board, frozen men aside), so every figure is a lower bound.
+
+use crate::attacks;
+use crate::{Bitboard, Color, Role, Square};
+
+use super::assignment::IMPOSSIBLE;
+use super::frozen::{frozen_attacks, rel_rank};
+use super::Diagram;
+
+/// "Cannot": no path.
+pub const NEVER: u8 = u8::MAX;
+
+/// The Lagrange multipliers on the captures a side still makes, doubled so
+/// that costs stay integers: a cost is `2 · moves − μ2 · captures`.
+/// `0` counts moves alone; `1` and `2` reward the moves that can be
+/// captures (a side owing many captures needs a move for each); `-2`
+/// charges the captures a pawn's path needs beyond those owed.
+pub const MUS: [i32; 4] = [0, 1, 2, -2];
+
+/// The routes to one target man.
+#[derive(Clone)]
+pub struct TargetRoutes {
+    pub square: Square,
+    pub role: Role,
+    /// Fewest moves of a man of `role` from each square ([`NEVER`]: none).
+    pub piece: [u8; 64],
+    /// For a pawn on each square, the cost of becoming this man for each
+    /// multiplier of [`MUS`] ([`IMPOSSIBLE`]: it cannot).
+    pub pawn: [[i32; 64]; MUS.len()],
+    /// For a pawn on each square, the fewest captures on its way here.
+    pub pawn_captures: [u8; 64],
+}
+
+/// The routes to every target man of one side, for one set of frozen
+/// squares and the squares where its captures can land.
+pub struct Routes {
+    /// In the order of [`targets_of`].
+    pub targets: Vec<TargetRoutes>,
+}
+
+/// The diagram's men of `color`: `(square, role)`, in square order.
+pub fn targets_of(diagram: &Diagram, color: Color) -> Vec<(Square, Role)> {
+    let b = diagram.board();
+    b.by_color(color)
+        .map(|sq| (sq, b.role_at(sq).expect("occupied")))
+        .collect()
+}
+
+impl Routes {
+    /// The tables of `color` for the frozen squares `frozen` (whose men are
+    /// the diagram's men on those squares), its pawns capturing only onto
+    /// `landing` (where the other side's men can be taken).
+    pub fn new(diagram: &Diagram, color: Color, frozen: Bitboard, landing: Bitboard) -> Routes {
+        let king_walls = king_walls(diagram, color, frozen);
+        let promotions: Vec<Option<PawnTable>> = promotion_squares(color)
+            .map(|p| (!frozen.contains(p)).then(|| pawn_table(color, p, frozen, landing)))
+            .collect();
+        let targets = targets_of(diagram, color)
+            .into_iter()
+            .map(|(square, role)| {
+                target_routes(
+                    color,
+                    square,
+                    role,
+                    frozen,
+                    landing,
+                    king_walls,
+                    &promotions,
+                )
+            })
+            .collect();
+        Routes { targets }
+    }
+}
+
+/// The squares a king of `color` never crosses: the frozen ones and those
+/// frozen enemy men attack for good.
+pub fn king_walls(diagram: &Diagram, color: Color, frozen: Bitboard) -> Bitboard {
+    frozen | frozen_attacks(diagram.board(), frozen, color.other())
+}
+
+/// The squares where a pawn of `color` promotes, in file order.
+fn promotion_squares(color: Color) -> impl Iterator<Item = Square> {
+    let rank = match color {
+        Color::White => 7,
+        Color::Black => 0,
+    };
+    (0..8).map(move |file| Square::new(rank * 8 + file).expect("on the board"))
+}
+
+fn target_routes(
+    color: Color,
+    square: Square,
+    role: Role,
+    frozen: Bitboard,
+    landing: Bitboard,
+    king_walls: Bitboard,
+    promotions: &[Option<PawnTable>],
+) -> TargetRoutes {
+    let mut t = TargetRoutes {
+        square,
+        role,
+        piece: [NEVER; 64],
+        pawn: [[IMPOSSIBLE; 64]; MUS.len()],
+        pawn_captures: [NEVER; 64],
+    };
+    match role {
+        Role::Pawn => {
+            let table = pawn_table(color, square, frozen, landing);
+            for from in Square::ALL {
+                if table.moves[from as usize] == NEVER {
+                    continue;
+                }
+                t.pawn_captures[from as usize] = table.captures[from as usize];
+                for (i, &mu) in MUS.iter().enumerate() {
+                    t.pawn[i][from as usize] = pawn_cost(color, from, square, &table, mu);
+                }
+            }
+        }
+        Role::King => t.piece = piece_table(role, square, king_walls, true),
+        _ => {
+            t.piece = piece_table(role, square, frozen, false);
+            for (p, table) in promotion_squares(color).zip(promotions) {
+                let Some(table) = table else { continue };
+                let rest = t.piece[p as usize];
+                if rest == NEVER {
+                    continue;
+                }
+                for from in Square::ALL {
+                    if table.moves[from as usize] == NEVER {
+                        continue;
+                    }
+                    let caps = &mut t.pawn_captures[from as usize];
+                    *caps = (*caps).min(table.captures[from as usize]);
+                    for (i, &mu) in MUS.iter().enumerate() {
+                        let c = pawn_cost(color, from, p, table, mu) + piece_cost(rest, mu);
+                        let slot = &mut t.pawn[i][from as usize];
+                        *slot = (*slot).min(c);
+                    }
+                }
+            }
+        }
+    }
+    t
+}
+
+/// The doubled cost of `moves` moves of a piece under multiplier `mu`:
+/// each of its moves may be a capture.
+#[inline]
+pub fn piece_cost(moves: u8, mu: i32) -> i32 {
+    if moves == NEVER {
+        IMPOSSIBLE
+    } else {
+        (2 - mu.max(0)) * i32::from(moves)
+    }
+}
+
+/// A pawn's fewest moves and fewest captures to one square from each
+/// square, around the frozen squares and capturing only onto `landing`
+/// (each minimised on its own).
+struct PawnTable {
+    moves: [u8; 64],
+    captures: [u8; 64],
+}
+
+fn pawn_table(color: Color, to: Square, frozen: Bitboard, landing: Bitboard) -> PawnTable {
+    let mut t = PawnTable {
+        moves: [NEVER; 64],
+        captures: [NEVER; 64],
+    };
+    t.moves[to as usize] = 0;
+    t.captures[to as usize] = 0;
+    let fwd: i32 = match color {
+        Color::White => 1,
+        Color::Black => -1,
+    };
+    let top = rel_rank(color, to);
+    // From the ranks just below `to` down to the pawn's second rank.
+    for rel in (1..top).rev() {
+        for file in 0..8 {
+            let rank = match color {
+                Color::White => rel,
+                Color::Black => 7 - rel,
+            };
+            let from = Square::new(rank * 8 + file).expect("on the board");
+            if frozen.contains(from) {
+                continue;
+            }
+            let mut best = (NEVER, NEVER);
+            let relax = |next: Option<Square>, capture: u8, best: &mut (u8, u8)| {
+                if let Some(n) = next {
+                    if frozen.contains(n) || t.moves[n as usize] == NEVER {
+                        return;
+                    }
+                    if capture == 1 && !landing.contains(n) {
+                        return;
+                    }
+                    best.0 = best.0.min(t.moves[n as usize] + 1);
+                    best.1 = best.1.min(t.captures[n as usize] + capture);
+                }
+            };
+            relax(from.offset_coords(0, fwd), 0, &mut best);
+            relax(from.offset_coords(-1, fwd), 1, &mut best);
+            relax(from.offset_coords(1, fwd), 1, &mut best);
+            if rel == 1 {
+                let one = from.offset_coords(0, fwd).expect("on the board");
+                if !frozen.contains(one) {
+                    relax(from.offset_coords(0, 2 * fwd), 0, &mut best);
+                }
+            }
+            t.moves[from as usize] = best.0;
+            t.captures[from as usize] = best.1;
+        }
+    }
+    t
+}
+
+/// The doubled cost `2 · moves − mu · captures` of a pawn's walk from
+/// `from` to `to`, at least.
+///
+/// For `mu <= 0` the fewest moves and the fewest captures around the walls
+/// are each a lower bound. For `mu > 0` captures lower the cost, so the
+/// walk is taken on an empty board: `r` ranks climbed with `d` double
+/// steps (0 or 1) and `s` single steps makes `r - d` moves and `r - 2d - s`
+/// captures, and the captures have the parity of the files changed, so at
+/// least `(r - files) mod 2` single steps are needed.
+fn pawn_cost(color: Color, from: Square, to: Square, table: &PawnTable, mu: i32) -> i32 {
+    let moves = table.moves[from as usize];
+    if moves == NEVER {
+        return IMPOSSIBLE;
+    }
+    if mu <= 0 {
+        return 2 * i32::from(moves) - mu * i32::from(table.captures[from as usize]);
+    }
+    let r = rel_rank(color, to) as i32 - rel_rank(color, from) as i32;
+    let files = (from.file() as i32 - to.file() as i32).abs();
+    let singles = (r - files).rem_euclid(2);
+    let plain = (2 - mu) * r + mu * singles;
+    let double_allowed = rel_rank(color, from) == 1 && r >= 2 && r - 2 >= files;
+    if double_allowed {
+        plain.min(plain + 2 * mu - 2)
+    } else {
+        plain
+    }
+}
+
+/// Fewest moves of a piece of `role` from each square to `to`, never
+/// crossing or landing on `walls` (`to` itself excepted). For a king
+/// (`leave_any`), a square inside the walls it stands on (attacked, say)
+/// still counts: it only has to step off it.
+pub fn piece_table(role: Role, to: Square, walls: Bitboard, leave_any: bool) -> [u8; 64] {
+    let mut dist = [NEVER; 64];
+    dist[to as usize] = 0;
+    let mut frontier = Bitboard::from(to);
+    let mut seen = Bitboard::from(to);
+    let mut d = 0u8;
+    while frontier.any() {
+        d += 1;
+        let mut next = Bitboard::EMPTY;
+        for sq in frontier {
+            next |= match role {
+                Role::Knight => attacks::knight_attacks(sq),
+                Role::King => attacks::king_attacks(sq),
+                Role::Bishop => attacks::bishop_attacks(sq, walls),
+                Role::Rook => attacks::rook_attacks(sq, walls),
+                Role::Queen => attacks::queen_attacks(sq, walls),
+                Role::Pawn => Bitboard::EMPTY,
+            };
+        }
+        next = next - walls - seen;
+        for sq in next {
+            dist[sq as usize] = d;
+        }
+        seen |= next;
+        frontier = next;
+    }
+    if leave_any {
+        for sq in walls - seen {
+            let best = attacks::king_attacks(sq)
+                .filter(|n| seen.contains(*n))
+                .map(|n| dist[n as usize])
+                .min();
+            if let Some(b) = best {
+                dist[sq as usize] = b + 1;
+            }
+        }
+    }
+    dist
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use Square::*;
+
+    #[test]
+    fn pawn_walks() {
+        let t = pawn_table(Color::White, E4, Bitboard::EMPTY, Bitboard::FULL);
+        assert_eq!((t.moves[E2 as usize], t.captures[E2 as usize]), (1, 0));
+        assert_eq!((t.moves[D2 as usize], t.captures[D2 as usize]), (2, 1));
+        assert_eq!(t.moves[A2 as usize], NEVER);
+        // Around a wall on e3: no double step, a capture each way.
+        let t = pawn_table(Color::White, E4, Bitboard::from(E3), Bitboard::FULL);
+        assert_eq!((t.moves[E2 as usize], t.captures[E2 as usize]), (2, 2));
+        let t = pawn_table(Color::Black, D5, Bitboard::EMPTY, Bitboard::FULL);
+        assert_eq!((t.moves[D7 as usize], t.captures[D7 as usize]), (1, 0));
+        assert_eq!((t.moves[C7 as usize], t.captures[C7 as usize]), (2, 1));
+        // Captures only onto d6: c7xd6-d5, not c7-c6xd5.
+        let t = pawn_table(Color::Black, D5, Bitboard::EMPTY, Bitboard::from(D6));
+        assert_eq!((t.moves[C7 as usize], t.captures[C7 as usize]), (2, 1));
+        let t = pawn_table(Color::Black, D5, Bitboard::EMPTY, Bitboard::from(C6));
+        assert_eq!(t.moves[C7 as usize], NEVER);
+    }
+
+    #[test]
+    fn pawn_costs_under_multipliers() {
+        let t = pawn_table(Color::White, E4, Bitboard::EMPTY, Bitboard::FULL);
+        // e2-e4: one move; or e2xd3xe4: two moves, both captures.
+        assert_eq!(pawn_cost(Color::White, E2, E4, &t, 0), 2);
+        assert_eq!(pawn_cost(Color::White, E2, E4, &t, 2), 0);
+        assert_eq!(pawn_cost(Color::White, E2, E4, &t, 1), 2);
+        assert_eq!(pawn_cost(Color::White, E2, E4, &t, -2), 2);
+        // d2 to e4 needs a capture: -2 charges it.
+        assert_eq!(pawn_cost(Color::White, D2, E4, &t, -2), 2 * 2 + 2);
+    }
+
+    #[test]
+    fn pieces_around_walls() {
+        let d = piece_table(Role::Rook, A3, Bitboard::from(A2), false);
+        assert_eq!(d[A1 as usize], 3);
+        let d = piece_table(Role::Bishop, H6, Bitboard::from(D2), false);
+        assert_eq!(d[C1 as usize], 3);
+        let d = piece_table(Role::Knight, C8, Bitboard::EMPTY, false);
+        assert_eq!(d[A2 as usize], 4);
+        // A king leaves an attacked square it stands on.
+        let d = piece_table(Role::King, E3, Bitboard::from(E1) | D2 | E2, true);
+        assert_eq!(d[E1 as usize], 2);
+    }
+}
