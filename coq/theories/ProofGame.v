@@ -50,7 +50,7 @@
     board of the 64 cells of a FEN ([wf], Search.v). *)
 
 From Coq Require Import Uint63 PArray List Bool String PArith FMapPositive.
-From RetroProof Require Import Gen.Vocab Board Rules RulesCheck Retract Notation Reachable Search Movegen Cert Distance.
+From RetroProof Require Import Gen.Vocab Board Rules RulesCheck Retract Notation Reachable Search Movegen Cert Stranded Distance.
 Import ListNotations.
 Open Scope uint63_scope.
 Open Scope list_scope.
@@ -80,21 +80,21 @@ Definition diagram (P : position) : position := Position (board P) (turn P) 0 No
     men [P] has there go, the men the predecessor has there come
     ([ProofGameproof.pre_tally_sound]). *)
 
-Definition tally_plus (o : option piece) (s : int) (t : tally) : tally :=
+Definition tally_plus (D : dtable) (o : option piece) (s : int) (t : tally) : tally :=
   match o with
   | None => t
-  | Some (MkPiece White r) => Tally (dist White r s + t_white t) (t_black t) (S (n_white t)) (n_black t)
-  | Some (MkPiece Black r) => Tally (t_white t) (dist Black r s + t_black t) (n_white t) (S (n_black t))
+  | Some (MkPiece White r) => Tally (dist D White r s + t_white t) (t_black t) (S (n_white t)) (n_black t)
+  | Some (MkPiece Black r) => Tally (t_white t) (dist D Black r s + t_black t) (n_white t) (S (n_black t))
   end%nat.
 
-Definition tally_minus (o : option piece) (s : int) (t : tally) : tally :=
+Definition tally_minus (D : dtable) (o : option piece) (s : int) (t : tally) : tally :=
   match o with
   | None => t
-  | Some (MkPiece White r) => Tally (t_white t - dist White r s) (t_black t) (n_white t - 1) (n_black t)
-  | Some (MkPiece Black r) => Tally (t_white t) (t_black t - dist Black r s) (n_white t) (n_black t - 1)
+  | Some (MkPiece White r) => Tally (t_white t - dist D White r s) (t_black t) (n_white t - 1) (n_black t)
+  | Some (MkPiece Black r) => Tally (t_white t) (t_black t - dist D Black r s) (n_white t) (n_black t - 1)
   end%nat.
 
-Definition pre_tally (P : position) (t : tally) (r : retraction) : tally :=
+Definition pre_tally (D : dtable) (P : position) (t : tally) (r : retraction) : tally :=
   let S := turn P in
   let M := opp S in
   let m := rt_move r in
@@ -104,30 +104,60 @@ Definition pre_tally (P : position) (t : tally) (r : retraction) : tally :=
   let bt := b to in
   let cap := match rt_capture r with Some x => Some (MkPiece S x) | None => None end in
   match mv_kind m with
-  | Normal => tally_minus bt to (tally_plus cap to (tally_plus bt f t))
-  | Promotion => tally_minus bt to (tally_plus cap to (tally_plus (Some (MkPiece M Pawn)) f t))
+  | Normal => tally_minus D bt to (tally_plus D cap to (tally_plus D bt f t))
+  | Promotion => tally_minus D bt to (tally_plus D cap to (tally_plus D (Some (MkPiece M Pawn)) f t))
   | EnPassant =>
       let v := ep_victim M to in
-      let t1 := tally_plus bt f t in
-      tally_minus bt to (if inb v all_squares then tally_plus (Some (MkPiece S Pawn)) v t1 else t1)
+      let t1 := tally_plus D bt f t in
+      tally_minus D bt to (if inb v all_squares then tally_plus D (Some (MkPiece S Pawn)) v t1 else t1)
   | Castle =>
       let side := castling_side_of M to in
       let rt := castle_rook_to M side in
       let brt := b rt in
-      tally_minus bt to (tally_minus brt rt (tally_plus bt f (tally_plus brt (castle_rook_from M side) t)))
+      tally_minus D bt to (tally_minus D brt rt (tally_plus D bt f (tally_plus D brt (castle_rook_from M side) t)))
   end.
 
 (** The candidate retractions of [P] to positions a game of [k] plies
-    may reach: those of [retractions P] failing the bound are left out
-    before they are built ([ProofGameproof.within_complete]). *)
-Definition within_candidates (k : nat) (P : position) : list retraction :=
+    may reach, by the table [D] ([t]: [P]'s sums by [D]): those of
+    [retractions P] failing the bound are left out before they are built
+    ([ProofGameproof.within_complete]). *)
+Definition within_candidates (D : dtable) (t : tally) (k : nat) (P : position) : list retraction :=
   let M := opp (turn P) in
   if negb (color_eqb M (turn_after k)) ||| in_check_b (piece_at P) M then []
   else
-    let t := tally_of P in
     let lw := moves_in White k in
     let lb := moves_in Black k in
-    filter (fun r => tally_fits lw lb (pre_tally P t r)) (candidates P).
+    filter (fun r => tally_fits lw lb (pre_tally D P t r)) (candidates P).
+
+(** ** Tables of the blocked squares met
+
+    The table of a set of blocked squares is computed and checked
+    ([table_ok]) once, then found again by a hash of the set (the hash is
+    not trusted: a hit is confirmed by comparing the sets).  A table that
+    fails its check is replaced by the table of the open board.  The set
+    is copied before it is kept: [frozen_set] builds every set from one
+    shared array, and reading an old version of a persistent array costs
+    the undoing of the versions after it. *)
+
+Definition tables : Type := PositiveMap.t (list (array bool * dtable)).
+
+Definition blocks_key (F : array bool) : positive :=
+  path_of 16 (fold_left (fun h s => if F.[s] then h * 3 + s + 1 else h * 5) all_squares 7).
+
+Definition same_blocks (F F' : array bool) : bool :=
+  forallb (fun s => Bool.eqb F.[s] F'.[s]) all_squares.
+
+(** The blocked squares used for [F], their table, and the tables. *)
+Definition table_for (bkey : array bool -> positive) (tab : array bool -> dtable) (C : tables) (F : array bool) : tables * array bool * dtable :=
+  let k := bkey F in
+  let l := match PositiveMap.find k C with Some l => l | None => [] end in
+  match find (fun e => same_blocks F (fst e)) l with
+  | Some (F', D) => (C, F', D)
+  | None =>
+      let F' := PArray.copy F in
+      let D := tab F' in
+      if table_ok F' D then (PositiveMap.add k ((F', D) :: l) C, F', D) else (C, no_blocks, open_table)
+  end.
 
 (** ** Positions found dead *)
 
@@ -155,32 +185,37 @@ Definition extend (Q : position) (r : retraction) (gs : list (list string)) : li
     game of [k] plies reaching [Q] (and maybe more), [T'] the table [T]
     with the positions found dead; [None] when a position met is not
     well formed. *)
-Fixpoint search (key : position -> positive) (k : nat) (Q : position) (T : memo) :
-    option (memo * list (list string)) :=
+Fixpoint search (key : position -> positive) (bkey : array bool -> positive) (tab : array bool -> dtable) (blocks : position -> array bool)
+    (k : nat) (Q : position) (T : memo) (C : tables) :
+    option (memo * tables * list (list string)) :=
   match k with
-  | O => Some (T, if may_be_initial Q then [[]] else [])
+  | O => Some (T, C, if may_be_initial Q then [[]] else [])
   | S k' =>
-    if known_dead key T Q k then Some (T, [])
+    if known_dead key T Q k then Some (T, C, [])
     else if negb (wf Q) then None
     else
+      let '(C, _, D) := table_for bkey tab C (blocks Q) in
+      let t := tally_of D Q in
+      if negb (bound_tally k (turn Q) t) then Some (add_dead key T Q k, C, [])
+      else
       let x0 := tinit Q in
       match fold_left (fun acc r =>
                 match acc with
                 | None => None
-                | Some (T1, gs) =>
+                | Some (T1, Cs1, gs) =>
                     let y := unmake_t Q x0 r in
                     let Q' := unmake_meta Q r (tb_arr y) in
                     if known_dead key T1 Q' k' then acc
                     else if retraction_ok_fast Q r Q' y then
-                      match search key k' Q' T1 with
+                      match search key bkey tab blocks k' Q' T1 Cs1 with
                       | None => None
-                      | Some (T2, gs') => Some (T2, extend Q r gs' ++ gs)
+                      | Some (T2, Cs2, gs') => Some (T2, Cs2, extend Q r gs' ++ gs)
                       end
                     else acc
-                end) (within_candidates k' Q) (Some (T, [])) with
+                end) (within_candidates D t k' Q) (Some (T, C, [])) with
       | None => None
-      | Some (T', []) => Some (add_dead key T' Q k, [])
-      | Some (T', gs) => Some (T', gs)
+      | Some (T', C', []) => Some (add_dead key T' Q k, C', [])
+      | Some (T', C', gs) => Some (T', C', gs)
       end
   end.
 
@@ -192,10 +227,10 @@ Definition list_eqb (a b : list string) : bool :=
 Definition listed (gs : list (list string)) (g : list string) : bool := existsb (list_eqb g) gs.
 
 (** Every game of [N] plies showing [P] is one of [gs]. *)
-Definition check_only_games_gen (key : position -> positive) (P : position) (N : nat)
-    (gs : list (list string)) : bool :=
-  match search key N (diagram P) (PositiveMap.empty _) with
-  | Some (_, found) => forallb (listed gs) found
+Definition check_only_games_gen (key : position -> positive) (bkey : array bool -> positive) (tab : array bool -> dtable)
+    (blocks : position -> array bool) (P : position) (N : nat) (gs : list (list string)) : bool :=
+  match search key bkey tab blocks N (diagram P) (PositiveMap.empty _) (PositiveMap.empty _) with
+  | Some (_, _, found) => forallb (listed gs) found
   | None => false
   end.
 
@@ -222,22 +257,32 @@ Definition check_game_plies (P : position) (N : nat) (g : list string) : bool :=
 (** No game of fewer than [N] plies shows [P]: the searches for each
     length below [N] find nothing (one table of dead positions serves
     them all). *)
-Definition check_no_shorter_gen (key : position -> positive) (P : position) (N : nat) : bool :=
+Definition check_no_shorter_gen (key : position -> positive) (bkey : array bool -> positive) (tab : array bool -> dtable)
+    (blocks : position -> array bool) (P : position) (N : nat) : bool :=
   match fold_left (fun acc k =>
           match acc with
           | None => None
-          | Some T => match search key k (diagram P) T with
-                      | Some (T', []) => Some T'
-                      | _ => None
-                      end
-          end) (seq 0 N) (Some (PositiveMap.empty _)) with
+          | Some (T, C) => match search key bkey tab blocks k (diagram P) T C with
+                           | Some (T', C', []) => Some (T', C')
+                           | _ => None
+                           end
+          end) (seq 0 N) (Some (PositiveMap.empty _, PositiveMap.empty _)) with
   | Some _ => true
   | None => false
   end.
 
-(** The checkers, with Cert.v's hash ([slot]). *)
+(** The blocked squares of a position: its frozen squares (Stranded.v). *)
+Definition frozen_blocks (Q : position) : array bool := frozen_set (piece_at Q).
+
+(** The checkers, with Cert.v's hash of positions ([slot]), the hash of
+    sets of squares [blocks_key], the tables of [dist_avoiding] and the
+    frozen squares.  (The [_gen] forms take them as arguments, and the
+    proofs hold for any hashes and table maker, and
+    for any sets of squares whose men never moved: the kernel then never
+    meets them while checking the proofs, where it could start evaluating
+    them on unknown arguments.) *)
 Definition check_only_games (P : position) (N : nat) (gs : list (list string)) : bool :=
-  check_only_games_gen slot P N gs.
+  check_only_games_gen slot blocks_key dist_avoiding frozen_blocks P N gs.
 
 Definition check_no_shorter (P : position) (N : nat) : bool :=
-  check_no_shorter_gen slot P N.
+  check_no_shorter_gen slot blocks_key dist_avoiding frozen_blocks P N.

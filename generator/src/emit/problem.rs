@@ -60,6 +60,10 @@ pub enum Statement {
     IllegalCert { dead: usize },
     /// The game (UCI moves from the initial position) reaches the position.
     LegalGame { moves: Vec<String> },
+    /// The games of a number of plies from the initial position that end
+    /// with the position's board and side to move: all of them, or (a
+    /// cook) at least these ([`super::proof_game`], its own file).
+    ProofGames(super::proof_game::ProofGames),
 }
 
 impl Statement {
@@ -70,6 +74,7 @@ impl Statement {
             Statement::LastPlyAmong { .. } => "last_ply".to_string(),
             Statement::Illegal { .. } | Statement::IllegalCert { .. } => "illegal".to_string(),
             Statement::LegalGame { .. } => "legal".to_string(),
+            Statement::ProofGames(_) => super::proof_game::THEOREM.to_string(),
         }
     }
 
@@ -162,6 +167,7 @@ pub fn in_chess_terms_with_game(
             "{fen} is reached by a legal game of {} from the initial position",
             plies(moves.len() as u32)
         ),
+        (Statement::ProofGames(games), _) => games.in_chess_terms(pos),
     }
 }
 
@@ -344,6 +350,9 @@ pub fn export_file_with_game(
     export: &Export,
     game: Option<&[String]>,
 ) -> Result<ProofFile, EmitError> {
+    if let Statement::ProofGames(games) = &export.statement {
+        return super::proof_game::proof_file(&export.position, games, &export.notes);
+    }
     let game = if export.statement.is_last() {
         game
     } else {
@@ -404,7 +413,10 @@ impl Imports {
     /// What `export` needs.
     pub fn of(export: &Export) -> Imports {
         Imports {
-            retro: !matches!(export.statement, Statement::LegalGame { .. }),
+            retro: !matches!(
+                export.statement,
+                Statement::LegalGame { .. } | Statement::ProofGames(_)
+            ),
             tactics: matches!(export.proof, Proof::Script(_)),
             uint63: matches!(export.proof, Proof::Certificate(_)),
         }
@@ -522,7 +534,7 @@ impl Soundness {
         checker: "check_uci_game",
     };
     /// Every lemma a generated proof may apply.
-    pub const ALL: [Soundness; 9] = [
+    pub const ALL: [Soundness; 12] = [
         Soundness::LAST,
         Soundness::LAST_CERT,
         Soundness::LAST_ZCERT,
@@ -532,6 +544,9 @@ impl Soundness {
         Soundness::ILLEGAL_CERT,
         Soundness::ILLEGAL_ZCERT,
         Soundness::GAME,
+        Soundness::ONLY_GAMES,
+        Soundness::GAME_PLIES,
+        Soundness::NO_SHORTER,
     ];
 }
 
@@ -812,6 +827,9 @@ pub fn theorem_sentences(
                 cert_args(vec![var("P")?])?,
             )]);
             (statement, body)
+        }
+        Statement::ProofGames(games) => {
+            return super::proof_game::theorem_sentences(&export.position, games)
         }
         Statement::LegalGame { moves } => {
             sentences.push(game_moves(moves)?);
