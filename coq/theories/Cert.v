@@ -27,26 +27,15 @@
       reaching [P] ends with one of the plies [xs].
     Each has a [_with] form taking the static rule [refuted] as an
     argument: a new rule proven sound ([refutes refuted], Certproof.v)
-    plugs in without changing the checkers.  The default rule is
-    [default_refuted := fun P => negb (alive P) ||| frozen_refutes P |||
-    region_refutes P ||| cage_refutes P ||| parity_refutes P |||
-    pawn_refutes P ||| sealed_refutes P ||| region_count_refutes P |||
-    promotion_count_refutes P ||| crossing_refutes P ||| entry_refutes P |||
-    landing_refutes P]: the
-    invariants of Invariants.v, the stranded men of Stranded.v, the frozen
-    men and regions of Frozen.v, the cages of Cage.v, parity in closed
-    positions of Parity.v, pawn-capture counting of PawnCaptures.v and the
-    sealed bishops of SealedBishops.v, the counts of RegionCount.v and
-    the crossing pawns of Crossing.v, the promotion entries of
-    PawnCaptures.v and the capture landings of Landing.v (the native
-    engine's rules [Invariants], [Stranded], [Frozen], [Region], [Cage],
-    [Parity], [PawnCaptures], [SealedBishops], [RegionCount],
-    [PromotionCount], [Crossing], [PromotionEntries] and [Landing], the
-    set [COQ_RULES] of generator/src/prove.rs with which the native deep
-    search writes the certificates Coq checks).  The rules are tried
-    cheapest first, as natively; [frozen_refutes] refutes every position
-    [stranded] refutes, but [stranded] stays in [alive], which the
-    depth-bounded search of Search.v also uses.  (The [_with] forms
+    plugs in without changing the checkers.  The default rule
+    [default_refuted] tries in turn the rules of [static_rules], the
+    registry of static rules (below): each a name and a boolean function
+    on positions, its soundness proven in Certproof.v
+    ([static_rules_sound]).  They are the rules of the native engine, under
+    the same names and in the same order, cheapest first (rust-core's
+    registry, rust-core/src/rules/mod.rs; coq/tests/RuleRegistry.v,
+    generated from it, checks that the two lists agree), but for the zone
+    cages, which a certificate carries (Zone.v).  (The [_with] forms
     and the default ones are notations for the [_gen] checkers, which also
     take the slot function of the lookup table; see below.)
 
@@ -73,9 +62,11 @@
     bad hash only makes the check fail. *)
 
 From Coq Require Import Uint63 PArray List Bool String PArith FMapPositive.
-From RetroProof Require Import Gen.Vocab Board Retract Notation Reachable Search Frozen.
-(* Not imported: Parity's names ([closed], …) would clash with Cert's. *)
-From RetroProof Require Parity PawnCaptures SealedBishops Cage RegionCount Crossing Landing.
+From RetroProof Require Import Gen.Vocab Board Retract Notation Reachable Search.
+(* The rules' modules are not imported: their names ([closed], …) would
+   clash with Cert's. *)
+From RetroProof Require Invariants Stranded SealedBishops Frozen RegionCount Cage PawnCaptures
+  Crossing Landing Parity.
 Import ListNotations.
 Open Scope uint63_scope.
 Open Scope list_scope.
@@ -240,20 +231,46 @@ Notation check_illegal_cert_with refuted P D := (check_illegal_cert_gen refuted 
 Notation check_last_cert_with refuted P ms D := (check_last_cert_gen refuted slot P ms D).
 Notation check_last_among_cert_with refuted P xs D := (check_last_among_cert_gen refuted slot P xs D).
 
-(** The default static rule: the invariants (Invariants.v), stranded men
-    (Stranded.v), frozen men and regions (Frozen.v), cages on the edge
-    ranks (Cage.v), parity in closed positions (Parity.v), pawn-capture
-    counting (PawnCaptures.v), bishops walled in on their initial squares
-    (SealedBishops.v), men counted on their regions and promoted men
-    counted against the pawns (RegionCount.v), pawns of one file that
-    cannot have passed each other (Crossing.v), promotion entries
-    (PawnCaptures.v), the file a capture landed on (Landing.v). *)
-Notation default_refuted :=
-  (fun P : position =>
-     negb (alive P) ||| frozen_refutes P ||| region_refutes P ||| Cage.cage_refutes P |||
-     Parity.parity_refutes P ||| PawnCaptures.pawn_refutes P ||| SealedBishops.sealed_refutes P |||
-     RegionCount.region_count_refutes P ||| RegionCount.promotion_count_refutes P |||
-     Crossing.crossing_refutes P ||| PawnCaptures.entry_refutes P ||| Landing.landing_refutes P).
+(** ** The static rules
+
+    The registry: each rule's name (as rust-core's registry spells it) and
+    its boolean function, true only of positions no game reaches
+    ([static_rules_sound], Certproof.v), in the order the checkers try
+    them.  Adding a rule: an entry here, its soundness lemma at the same
+    place in [static_rules_sound], and the entry of rust-core's registry
+    (CONTRIBUTING.md). *)
+Record static_rule : Type := StaticRule { rule_name : string; rule_refutes : position -> bool }.
+
+Local Open Scope string_scope.
+
+Definition static_rules : list static_rule := [
+  StaticRule "invariants" (fun P => negb (Invariants.inv P));
+  StaticRule "stranded" Stranded.stranded;
+  StaticRule "sealed-bishops" SealedBishops.sealed_refutes;
+  StaticRule "frozen" Frozen.frozen_refutes;
+  StaticRule "region" Frozen.region_refutes;
+  StaticRule "region-count" RegionCount.region_count_refutes;
+  StaticRule "promotion-count" RegionCount.promotion_count_refutes;
+  StaticRule "cage" Cage.cage_refutes;
+  StaticRule "pawn-captures" PawnCaptures.pawn_refutes;
+  StaticRule "crossing" Crossing.crossing_refutes;
+  StaticRule "promotion-entries" PawnCaptures.entry_refutes;
+  StaticRule "landing" Landing.landing_refutes;
+  StaticRule "parity" Parity.parity_refutes
+].
+
+Local Close Scope string_scope.
+
+(** Some rule of [rs] refutes [P]: the first that does stops the search
+    ([|||], unlike [existsb]'s [orb], does not compute the rest). *)
+Fixpoint refuted_by (rs : list static_rule) (P : position) : bool :=
+  match rs with
+  | [] => false
+  | r :: rs => rule_refutes r P ||| refuted_by rs P
+  end.
+
+(** The default static rule of the checkers. *)
+Notation default_refuted := (refuted_by static_rules).
 
 Notation check_dead D := (check_dead_with default_refuted D).
 Notation check_illegal_cert P D := (check_illegal_cert_with default_refuted P D).

@@ -5,6 +5,8 @@
     ([refutes refuted]) as arguments; Retro.v discharges both for the
     default rule and states the headline theorems without them.
 
+    - [default_refutes]: the default rule of Cert.v is sound, each rule
+      of [static_rules] by its lemma in [static_rules_sound];
     - [dead_set_sound]: the members of a closed set are unreachable;
     - [covered_sound]: so is every position realizing a member;
     - [check_illegal_cert_gen_sound], [check_last_cert_gen_sound],
@@ -23,11 +25,11 @@
     the constructors of [game]. *)
 
 From Coq Require Import Uint63 List Bool String PArith FMapPositive.
-From RetroProof Require Import Board Retract Notation Reachable Search Cert Frozen Frozenproof Facts.
-(* Not imported: Parity's names ([closed], …) would shadow Cert's. *)
-From RetroProof Require Parity Parityproof PawnCaptures PawnCapturesproof SealedBishops
-  SealedBishopsproof Cage Cageproof RegionCount RegionCountproof Crossing Crossingproof
-  Landing Landingproof.
+From RetroProof Require Import Board Retract Notation Reachable Search Cert Facts.
+(* The rules' proofs are not imported: their names ([closed], …) would
+   shadow Cert's. *)
+From RetroProof Require Invariants Stranded SealedBishopsproof Frozenproof RegionCountproof
+  Cageproof PawnCapturesproof Crossingproof Landingproof Parityproof.
 Import ListNotations.
 Open Scope list_scope.
 
@@ -35,36 +37,67 @@ Open Scope list_scope.
 Definition refutes (refuted : position -> bool) : Prop :=
   forall P, refuted P = true -> ~ reachable P.
 
-(** The default rule of Cert.v: [alive] (Search.v), the frozen men and
-    the regions (Frozenproof.v), cages (Cageproof.v), parity
-    (Parityproof.v), pawn-capture counting (PawnCapturesproof.v), sealed
-    bishops (SealedBishopsproof.v), men counted on their regions and
-    promoted men counted (RegionCountproof.v), crossing pawns
-    (Crossingproof.v), promotion entries (PawnCapturesproof.v), capture
-    landings (Landingproof.v). *)
-Lemma default_refutes : refutes default_refuted.
+(** ** The static rules
+
+    Each rule of [static_rules] (Cert.v) is sound, by the lemma at the same
+    place in [static_rules_sound]; then so is [refuted_by] over them, the
+    default rule ([default_refutes]), once for all rules: the rules'
+    computations are never unfolded, so the kernel has nothing to
+    evaluate. *)
+
+Definition rule_sound (r : static_rule) : Prop := refutes (rule_refutes r).
+
+(** The invariants (Invariants.v) hold all game long. *)
+Lemma invariants_sound : forall P, negb (Invariants.inv P) = true -> ~ reachable P.
 Proof.
-  intros P H (h & G & Hg & Hr). pose proof (alive_game h G P Hg Hr) as E.
-  rewrite E, (frozen_refutes_game h G P Hg Hr), (region_refutes_game h G P Hg Hr),
-    (Cageproof.cage_refutes_game h G P Hg Hr) in H.
-  (* [destruct … eqn:] rather than conversion: the kernel would otherwise
-     unfold the rules' computations while checking [Qed]. *)
-  destruct (Parity.parity_refutes P) eqn:Hp.
-  - apply (Parityproof.parity_refutes_sound P Hp). exists h, G. auto.
-  - destruct (PawnCaptures.pawn_refutes P) eqn:Hw.
-    + apply (PawnCapturesproof.pawn_refutes_sound P Hw). exists h, G. auto.
-    + destruct (SealedBishops.sealed_refutes P) eqn:Hs.
-      * apply (SealedBishopsproof.sealed_refutes_sound P Hs). exists h, G. auto.
-      * destruct (Crossing.crossing_refutes P) eqn:Hx.
-        -- apply (Crossingproof.crossing_refutes_sound P Hx). exists h, G. auto.
-        -- destruct (PawnCaptures.entry_refutes P) eqn:He.
-           ++ apply (PawnCapturesproof.entry_refutes_sound P He). exists h, G. auto.
-           ++ destruct (Landing.landing_refutes P) eqn:Hd.
-              ** apply (Landingproof.landing_refutes_sound P Hd). exists h, G. auto.
-              ** rewrite (RegionCountproof.region_count_refutes_game h G P Hg Hr),
-                   (RegionCountproof.promotion_count_refutes_game h G P Hg Hr) in H.
-                 discriminate H.
+  intros P H (h & G & Hg & Hr).
+  rewrite (Invariants.inv_realizes G P Hr (Invariants.inv_game h G Hg)) in H. discriminate H.
 Qed.
+
+(** No game strands a man (Stranded.v). *)
+Lemma stranded_sound : forall P, Stranded.stranded P = true -> ~ reachable P.
+Proof.
+  intros P H (h & G & Hg & Hr). rewrite (Stranded.stranded_game h G P Hg Hr) in H. discriminate H.
+Qed.
+
+(** The soundness of a list of rules, one proof per rule, in order:
+    [sound_cons p ps] with [p : rule_sound r] and [ps] for the rest;
+    [sound [p1; ...; pn]] for short.  The [&] has the expected type read
+    first, so that each [pi] is checked against its rule [ri]. *)
+Definition sound_cons {r rs} : rule_sound r -> Forall rule_sound rs -> Forall rule_sound (r :: rs) :=
+  @Forall_cons _ rule_sound r rs.
+Arguments sound_cons {r rs} & _ _.
+Definition sound_nil : Forall rule_sound [] := Forall_nil rule_sound.
+
+(* Local: [sound] stays an identifier for the files that import this one. *)
+Local Notation "'sound' [ p ; .. ; q ]" := (sound_cons p .. (sound_cons q sound_nil) ..)
+  (at level 0, p at level 200, q at level 200).
+
+Definition static_rules_sound : Forall rule_sound static_rules := sound [
+  invariants_sound;
+  stranded_sound;
+  SealedBishopsproof.sealed_refutes_sound;
+  Frozenproof.frozen_refutes_sound;
+  Frozenproof.region_refutes_sound;
+  RegionCountproof.region_count_refutes_sound;
+  RegionCountproof.promotion_count_refutes_sound;
+  Cageproof.cage_refutes_sound;
+  PawnCapturesproof.pawn_refutes_sound;
+  Crossingproof.crossing_refutes_sound;
+  PawnCapturesproof.entry_refutes_sound;
+  Landingproof.landing_refutes_sound;
+  Parityproof.parity_refutes_sound
+].
+
+Lemma refuted_by_sound : forall rs, Forall rule_sound rs -> refutes (refuted_by rs).
+Proof.
+  induction 1 as [|r rs Hr _ IH]; intros P H; [discriminate H|].
+  cbn [refuted_by] in H. apply lazy_or_true in H as [H|H]; [exact (Hr P H) | exact (IH P H)].
+Qed.
+
+(** The default rule of Cert.v is sound. *)
+Lemma default_refutes : refutes default_refuted.
+Proof. exact (refuted_by_sound static_rules static_rules_sound). Qed.
 
 (** ** Facts about realization and the lazy connectives *)
 

@@ -80,9 +80,8 @@ Qed.
 (** ** Certificates (Cert.v, Certproof.v)
 
     A dead set [D] (a list of compact positions) closed under retraction
-    modulo the default static rule ([default_refuted], Cert.v: the
-    invariants of Invariants.v, the stranded men of Stranded.v, and the
-    frozen men and regions of Frozen.v, proven sound by [default_refutes],
+    modulo the default static rule ([default_refuted], Cert.v: the rules
+    of the registry [static_rules], proven sound by [default_refutes],
     Certproof.v) is checked once; then:
     - [check_illegal_cert_sound : check_illegal_cert P D = true -> ~ reachable P];
     - [check_last_cert_sound : check_last_cert P ms D = true ->

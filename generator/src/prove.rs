@@ -660,25 +660,15 @@ pub fn game_before(pos: &Position, statement: &Statement, time: Duration) -> Opt
     })
 }
 
-/// The static rules Coq's certificate checker applies (`default_refuted`,
-/// Cert.v: `alive` of Search.v -- the invariants and the stranded-man rule
-/// -- `frozen_refutes` and `region_refutes` of Frozen.v, the frozen-men
-/// and region rules, proven sound in Frozenproof.v, `cage_refutes` of
-/// Cage.v, proven sound in Cageproof.v, `region_count_refutes` and
-/// `promotion_count_refutes` of RegionCount.v, proven sound in
-/// RegionCountproof.v, `parity_refutes`
-/// of Parity.v, proven sound in Parityproof.v, `pawn_refutes` of
-/// PawnCaptures.v, proven sound in PawnCapturesproof.v, and `sealed_refutes`
-/// of SealedBishops.v, proven sound in SealedBishopsproof.v) and the zone
-/// cages a certificate carries (`zone_refuted` of Zone.v, proven sound in
-/// Zoneproof.v): every rule of the deep search. Coq computes each of these rules as the native engine
-/// does (for Frozen, Region, RegionCount and PromotionCount,
-/// generator/tests/frozen_coq.rs compares them;
-/// for Parity, the positions of coq/tests/Parity.v and
-/// rust-core/tests/rules.rs; for pawn captures, coq/tests/PawnCapturesCross.v;
-/// for sealed bishops, coq/tests/SealedBishopsCross.v; for cages,
-/// generator/tests/cage_coq.rs; for zone cages' retractions,
-/// generator/tests/zone_coq.rs), so a certificate the
+/// The static rules Coq's certificate checkers apply: every rule of
+/// rust-core's registry ([`retroproof_core::rules`]), each proven sound by
+/// the Coq lemma its entry names. The zone cages are checked from the
+/// certificate (`zone_refuted`, Zone.v); the other rules are Coq's
+/// `static_rules` (`default_refuted`, Cert.v), which
+/// coq/tests/RuleRegistry.v pins to the registry. Coq computes each rule as
+/// the native engine does (each rule's cross-check test compares them:
+/// generator/tests/frozen_coq.rs, cage_coq.rs, zone_coq.rs,
+/// rust-core/tests/*_coq.rs, coq/tests/*Cross.v), so a certificate the
 /// native checker accepts under these rules checks in Coq.
 pub const COQ_RULES: RuleSet = RuleSet::ALL;
 

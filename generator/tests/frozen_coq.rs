@@ -29,7 +29,7 @@ use common::boards::{agreement_file as coq_file, fen_of};
 use common::coq_env::{coqc, theories};
 use retroproof::prove::compile;
 use retroproof_core::random::Rng;
-use retroproof_core::rules::{frozen, Rule};
+use retroproof_core::rules::{frozen, region, Rule};
 use retroproof_core::Position;
 
 const LIMIT: Duration = Duration::from_secs(300);
@@ -364,7 +364,7 @@ fn sample_has_the_interesting_cases() {
         .count();
     let columns = all
         .iter()
-        .filter(|(p, _)| !frozen::columns(p.board(), frozen::frozen_men(p.board())).is_empty())
+        .filter(|(p, _)| !region::columns(p.board(), frozen::frozen_men(p.board())).is_empty())
         .count();
     let kings = all
         .iter()

@@ -3,7 +3,9 @@
 //! rule refutes.
 
 use retroproof_core::random::Rng;
-use retroproof_core::rules::{crossing, frozen, parity, pawns, Rule, RuleSet};
+use retroproof_core::rules::{
+    crossing, frozen, parity, pawns, region, region_count, Rule, RuleSet,
+};
 use retroproof_core::{Color, Position, Role, Square};
 
 fn pos(fen: &str) -> Position {
@@ -466,7 +468,7 @@ fn region_of_a_caged_king() {
     assert!(!Rule::Frozen.refutes(&caged));
     assert!(Rule::Region.refutes(&caged));
     let frozen_set = frozen::frozen_men(caged.board());
-    let region = frozen::region(caged.board(), frozen_set, retroproof_core::Square::A8);
+    let region = region::region(caged.board(), frozen_set, retroproof_core::Square::A8);
     assert_eq!(region.count(), 2);
     // With the d-pawn on d6 the bishop may have moved (d7 is free), so it
     // is no longer frozen and the king's region opens up through c8.
@@ -534,7 +536,7 @@ fn region_of_a_king_behind_guarded_squares() {
     assert!(Rule::Region.refutes(&walled));
     assert!(!Rule::Frozen.refutes(&walled));
     let frozen = frozen::frozen_men(walled.board());
-    let b1 = frozen::region(walled.board(), frozen, Square::B1);
+    let b1 = region::region(walled.board(), frozen, Square::B1);
     assert!(b1.contains(Square::D2) && !b1.contains(Square::E3) && !b1.contains(Square::E8));
     // Without f2, e3 is free.
     assert!(!Rule::Region.refutes(&pos("8/8/8/8/8/3P4/PPP1P1PP/1k2K3 w - -")));
@@ -667,30 +669,30 @@ fn pawn_regions_leave_out_captures_onto_a_colour_never_captured_on() {
     let doc07 = "rnbqkbnr/1ppppppp/8/8/8/1P2P3/PpPP1PPP/RNBQK1NR w - -";
     let board = *pos(doc07).board();
     assert_eq!(
-        frozen::capture_free_squares(&board, Color::Black),
+        region::capture_free_squares(&board, Color::Black),
         Bitboard::DARK_SQUARES
     );
     // Black lost nothing: White never captured.
     assert_eq!(
-        frozen::capture_free_squares(&board, Color::White),
+        region::capture_free_squares(&board, Color::White),
         Bitboard::FULL
     );
-    assert!(frozen::region_refutes(&pos(doc07)));
+    assert!(region::refutes(&pos(doc07)));
     // White lost a knight instead: b2 may be a capture of it.
     let knight = "rnbqkbnr/1ppppppp/8/8/8/1P2P3/PpPP1PPP/RNBQKB1R w - -";
     assert_eq!(
-        frozen::capture_free_squares(pos(knight).board(), Color::Black),
+        region::capture_free_squares(pos(knight).board(), Color::Black),
         Bitboard::EMPTY
     );
-    assert!(!frozen::region_refutes(&pos(knight)));
+    assert!(!region::refutes(&pos(knight)));
     // White lost its dark-squared bishop instead: light squares are free of
     // captures, but b2 is dark.
     let dark = "rnbqkbnr/1ppppppp/8/8/8/1P2P3/PpPP1PPP/RN1QKBNR w - -";
     assert_eq!(
-        frozen::capture_free_squares(pos(dark).board(), Color::Black),
+        region::capture_free_squares(pos(dark).board(), Color::Black),
         Bitboard::LIGHT_SQUARES
     );
-    assert!(!frozen::region_refutes(&pos(dark)));
+    assert!(!region::refutes(&pos(dark)));
 }
 
 #[test]
@@ -733,7 +735,7 @@ fn pawn_captures_with_columns_and_the_pawn_ceiling() {
 /// `color`'s men that the regions of their kind show promoted.
 fn region_promoted(fen: &str, color: Color) -> u32 {
     let board = *pos(fen).board();
-    frozen::region_promoted(&board, frozen::frozen_men(&board), color)
+    region_count::region_promoted(&board, frozen::frozen_men(&board), color)
 }
 
 #[test]

@@ -14,6 +14,7 @@ pub mod classic;
 pub mod position;
 pub mod problem;
 pub mod proof_game;
+pub mod registry;
 pub mod tables;
 pub mod vocab;
 pub mod vocab_check;

@@ -25,6 +25,7 @@
 use std::collections::BTreeSet;
 
 use retroproof_core::cert::Certificate;
+use retroproof_core::rules::{Names, RuleSet};
 use retroproof_core::{Position, Unmove};
 
 use super::build::{call, id, var, EmitError};
@@ -172,8 +173,8 @@ pub fn in_chess_terms_with_game(
 }
 
 /// The static rules of Cert.v's `default_refuted` and Zone.v, as the
-/// statements name them.
-const STATIC_RULES: &str = "invariants, stranded or frozen men, regions, region and promotion counts, cages, parity, pawn captures, crossing pawns, promotion entries, capture landings, sealed bishops, zone cages";
+/// statements name them: the names of rust-core's rule registry.
+const STATIC_RULES: Names = RuleSet::ALL.names();
 
 /// The rule that makes `check_illegal P depth` (Search.v) succeed, for
 /// explanations: never a depth that was not checked.

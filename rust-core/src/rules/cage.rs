@@ -43,7 +43,8 @@
 //! same way, `Cageproof.v` proves `cage_refutes_sound`); a change here must
 //! be made there too (`generator/tests/cage_coq.rs` compares the two).
 
-use super::frozen::{frozen_men, right_squares};
+use super::frozen::frozen_men;
+use super::region::right_squares;
 use crate::attacks;
 use crate::{Bitboard, Board, File, Piece, Position, Rank, Role, Square};
 

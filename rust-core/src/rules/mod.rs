@@ -6,265 +6,162 @@
 //! castling rights and en-passant square it asserts). The deep search
 //! ([`crate::deep`]) tries them before expanding a node, and a certificate
 //! ([`crate::cert`]) names the set of rules its dead positions rely on.
+//! Each rule has its own module, which says why it is sound.
 //!
-//! The rules, and why each is sound:
-//! - [`Rule::Invariants`]: the material every reachable position has
-//!   (kings, at most 16 men and 8 pawns a side, no pawn on its first or last
-//!   rank, promoted men plus pawns at most 8) and the side that just moved
-//!   not in check ([`crate::search::static_illegality`]). These hold of the
-//!   initial position and every legal move keeps them.
-//! - [`Rule::Stranded`]: a man that can never have moved going back in time
-//!   and is not the initial position's man on its square
-//!   ([`crate::search::stranded_man`]).
-//! - [`Rule::Frozen`]: the largest set of men that can never have moved
-//!   (each one's every way back blocked by another one, or shut by a check
-//!   it would have given or stood in), one of them not the initial
-//!   position's man on its square ([`frozen`]); contains the stranded men.
-//! - [`Rule::Region`]: a man whose every way back (avoiding the frozen
-//!   men, which stood where they stand all game, and never stepping across
-//!   a column, [`frozen::columns`]: a pawn on its third rank that can only
-//!   have come from the square behind it, one of the two holding it all
-//!   game; never un-castling when a frozen man stands on a square the
-//!   castling empties or fills, [`frozen::castling_shut`]; for a king,
-//!   never onto a square a frozen man of the other side attacks,
-//!   [`frozen::guarded_squares`]; for a pawn, never diagonally
-//!   onto a square its side never captured onto,
-//!   [`frozen::capture_free_squares`]; never onto the square of the king
-//!   or rook of a castling right the position asserts, which stood there
-//!   all game, [`frozen::right_squares`]) leads neither to an
-//!   initial square of its kind nor, for a piece, to its last rank where it
-//!   may have been promoted ([`frozen::region`]).
-//! - [`Rule::RegionCount`]: more men of a kind on the union of their
-//!   regions (those that hold no square where one of them may have been
-//!   promoted) than the initial position has there: no man of the kind
-//!   enters that union and none is promoted there, so their number on it
-//!   never grows ([`frozen::region_count_refutes`]).
-//! - [`Rule::PromotionCount`]: a side's pawns and the men of each piece
-//!   role beyond the initial position's on the union of their regions
-//!   (which no man of the role enters but by promotion) number more than
-//!   8 ([`frozen::promotion_count_refutes`]).
-//! - [`Rule::Cage`]: the men of a cage on the first or last rank (squares
-//!   no man but a knight can enter or leave, walled in by frozen men and
-//!   by the king and rook of each castling right the position asserts)
-//!   keep their order: read from the a-file, kings or rooks left out, they
-//!   are a subsequence of the initial position's men there, and the
-//!   initial position's kings there are still there ([`cage`]).
-//! - [`Rule::PawnCaptures`]: the captures a side's pawns (and the pawns its
-//!   promoted men were) must have made,
-//!   against the men the other side is missing, less its dead men: those
-//!   missing from cages of frozen men onto which no pawn of the side can
-//!   capture ([`pawns`]).
-//! - [`Rule::Parity`]: in a closed position, the number of moves each side
-//!   made has a fixed parity, which fixes the side to move ([`parity`]).
-//! - [`Rule::SealedBishops`]: a bishop's initial square walled in by its
-//!   side's pawns on the two squares in front of it and holding no bishop
-//!   of that side: every bishop of that square colour is a promoted pawn,
-//!   in the count of pawns plus promoted men, at most 8 ([`bishops`]).
+//! # The registry
 //!
-//! - [`Rule::Zone`]: the men of a *zone* of the board form a member of a
-//!   zone cage, a set of partial boards closed under retraction, whatever
-//!   stands on the rest of the board, none of whose members has every man
-//!   on its initial square ([`zone`]: Hwa's cages, found and verified
-//!   automatically). Unlike the others this rule carries data: the
-//!   cages go into the certificate, and Coq checks each is closed.
+//! The table at the end of this file is the one list of the rules, in the
+//! order the search tries them (cheapest first): for each, its [`Rule`]
+//! variant, its name, what it refutes in one line, its function, and how
+//! Coq checks it ([`Coq`]: the qualified name of its soundness lemma).
+//! [`Rule::ALL`], [`RuleSet::ALL`], [`Rule::refutes`], [`Rule::name`],
+//! [`Rule::summary`] and [`Rule::coq`] are derived from it.
 //!
-//! - [`Rule::Crossing`]: the two sides' pawn-capture counts together,
-//!   knowing that a white and a black pawn of one file that have both
-//!   made no capture are still on it, the white one below, and that a
-//!   pawn made no more captures than the ranks it went up; then each
-//!   side's captures by square colour (a pawn that made only captures
-//!   made them on its colour; one that passed a capture-free pawn did so
-//!   by a capture) against the other side's losses, its bishop of one
-//!   colour taken on that colour ([`crossing`]).
-//! - [`Rule::PromotionEntries`]: pawn-capture counting with the men that
-//!   the regions of their kind show promoted, each from a seventh-rank
-//!   square next to a last-rank square of its region, no frozen man's
-//!   square, one capture more when it landed diagonally
-//!   ([`pawns::entries_refute`]).
-//! - [`Rule::Landing`]: both sides' pawn-capture counts exact, a side's
-//!   pawn gone from a file it cannot have left (no capture to spare, an
-//!   unmoved pawn of the other side in front of it), so taken there; but
-//!   no capture of the other side lands on that file within its count
-//!   ([`landing`]).
+//! Coq has the same list: `static_rules` in `coq/theories/Cert.v` (the
+//! name and function of each rule; the certificate checkers' static rule
+//! `default_refuted` tries them in turn), and `static_rules_sound` in
+//! `Certproof.v` (the soundness lemma of each). `coq/tests/RuleRegistry.v`
+//! is generated from this table (`generator/tests/rule_registry.rs`) and
+//! does not compile unless Coq lists the same rules under the same names,
+//! in the same order, proven sound by the lemmas named here. The zone
+//! rule is the exception: its cages are data the certificate carries
+//! ([`Coq::Certificate`]).
 //!
-//! Every rule is proven sound in Coq (`Stranded.v`, `Frozenproof.v`,
-//! `RegionCountproof.v`, `Cageproof.v`, `Parityproof.v`, `PawnCapturesproof.v`,
-//! `SealedBishopsproof.v`, `Crossingproof.v`, `Landingproof.v`,
-//! `Zoneproof.v`) and together
-//! they make up the static rule of its certificate checker
-//! (`default_refuted`, coq/theories/Cert.v, with the zone cages of the
-//! certificate, `zone_refuted` in Zone.v; `COQ_RULES` in
-//! generator/src/prove.rs).
+//! Adding a rule: its module here, its `X.v`/`Xproof.v` pair in
+//! `coq/theories/`, one entry in the table below and one in each of the
+//! two Coq lists (see `CONTRIBUTING.md`).
 
 pub mod bishops;
 pub mod cage;
 pub mod crossing;
 pub mod frozen;
+pub mod invariants;
 pub mod landing;
 pub mod parity;
 pub mod pawns;
+pub mod region;
+pub mod region_count;
+pub mod stranded;
 pub mod zone;
 
-use std::fmt;
+mod registry;
 
-use crate::search::{static_illegality, stranded_man};
-use crate::Position;
+pub use registry::{Coq, Names, RuleSet};
 
-/// One static rule (see the module docs).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Rule {
-    Invariants,
-    Stranded,
-    Frozen,
-    Region,
-    PawnCaptures,
-    Parity,
-    SealedBishops,
-    Cage,
-    RegionCount,
-    PromotionCount,
-    Zone,
-    Crossing,
-    PromotionEntries,
-    Landing,
-}
-
-impl Rule {
-    /// Every rule, in the order the search tries them (cheapest first).
-    pub const ALL: [Rule; 14] = [
-        Rule::Invariants,
-        Rule::Stranded,
-        Rule::SealedBishops,
-        Rule::Frozen,
-        Rule::Region,
-        Rule::RegionCount,
-        Rule::PromotionCount,
-        Rule::Cage,
-        Rule::PawnCaptures,
-        Rule::Crossing,
-        Rule::PromotionEntries,
-        Rule::Landing,
-        Rule::Parity,
-        Rule::Zone,
-    ];
-
-    /// Whether the rule shows that no game reaches `pos`. ([`Rule::Zone`]
-    /// looks for a cage afresh each time; the deep search keeps the cages
-    /// it found instead, [`zone::Cages`].)
-    pub fn refutes(self, pos: &Position) -> bool {
-        match self {
-            Rule::Invariants => static_illegality(pos).is_some(),
-            Rule::Stranded => stranded_man(pos).is_some(),
-            Rule::Frozen => frozen::refutes(pos),
-            Rule::Region => frozen::region_refutes(pos),
-            Rule::PawnCaptures => pawns::refutes(pos),
-            Rule::Parity => parity::refutes(pos),
-            Rule::SealedBishops => bishops::refutes(pos),
-            Rule::Cage => cage::refutes(pos),
-            Rule::RegionCount => frozen::region_count_refutes(pos),
-            Rule::PromotionCount => frozen::promotion_count_refutes(pos),
-            Rule::Zone => zone::refutes(pos),
-            Rule::Crossing => crossing::refutes(pos),
-            Rule::PromotionEntries => pawns::entries_refute(pos),
-            Rule::Landing => landing::refutes(pos),
-        }
-    }
-
-    /// A short name (`invariants`, `stranded`, `pawn-captures`, `parity`,
-    /// `zone`, …).
-    pub const fn name(self) -> &'static str {
-        match self {
-            Rule::Invariants => "invariants",
-            Rule::Stranded => "stranded",
-            Rule::Frozen => "frozen",
-            Rule::Region => "region",
-            Rule::PawnCaptures => "pawn-captures",
-            Rule::Parity => "parity",
-            Rule::SealedBishops => "sealed-bishops",
-            Rule::Cage => "cage",
-            Rule::RegionCount => "region-count",
-            Rule::PromotionCount => "promotion-count",
-            Rule::Zone => "zone",
-            Rule::Crossing => "crossing",
-            Rule::PromotionEntries => "promotion-entries",
-            Rule::Landing => "landing",
-        }
-    }
-
-    const fn bit(self) -> u16 {
-        1 << self as u8
-    }
-}
-
-impl fmt::Display for Rule {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// A set of rules, as a bitset: `RuleSet::ALL.without(Rule::Parity)`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct RuleSet(u16);
-
-impl RuleSet {
-    /// No rule: only exhaustion of the retraction graph.
-    pub const NONE: RuleSet = RuleSet(0);
-    /// Every rule.
-    pub const ALL: RuleSet = RuleSet(
-        Rule::Invariants.bit()
-            | Rule::Stranded.bit()
-            | Rule::Frozen.bit()
-            | Rule::Region.bit()
-            | Rule::PawnCaptures.bit()
-            | Rule::Parity.bit()
-            | Rule::SealedBishops.bit()
-            | Rule::Cage.bit()
-            | Rule::RegionCount.bit()
-            | Rule::PromotionCount.bit()
-            | Rule::Zone.bit()
-            | Rule::Crossing.bit()
-            | Rule::PromotionEntries.bit()
-            | Rule::Landing.bit(),
-    );
-
-    #[must_use]
-    pub const fn with(self, rule: Rule) -> RuleSet {
-        RuleSet(self.0 | rule.bit())
-    }
-
-    #[must_use]
-    pub const fn without(self, rule: Rule) -> RuleSet {
-        RuleSet(self.0 & !rule.bit())
-    }
-
-    pub const fn contains(self, rule: Rule) -> bool {
-        self.0 & rule.bit() != 0
-    }
-
-    /// Whether every rule of `self` is in `other`.
-    pub const fn is_subset(self, other: RuleSet) -> bool {
-        self.0 & !other.0 == 0
-    }
-
-    pub fn iter(self) -> impl Iterator<Item = Rule> {
-        Rule::ALL.into_iter().filter(move |&r| self.contains(r))
-    }
-
-    /// The first rule of the set that refutes `pos`, cheapest first.
-    pub fn refuting(self, pos: &Position) -> Option<Rule> {
-        self.iter().find(|r| r.refutes(pos))
-    }
-}
-
-impl FromIterator<Rule> for RuleSet {
-    fn from_iter<I: IntoIterator<Item = Rule>>(iter: I) -> RuleSet {
-        iter.into_iter().fold(RuleSet::NONE, RuleSet::with)
-    }
-}
-
-impl fmt::Display for RuleSet {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let names: Vec<&str> = self.iter().map(Rule::name).collect();
-        f.write_str(&names.join(","))
-    }
+registry::registry! {
+    /// Module [`invariants`]; Coq: `inv` of `Invariants.v`.
+    Invariants {
+        name: "invariants",
+        summary: "Impossible material for a side (men, pawns, or pawns plus promoted men), or the \
+            side that just moved in check.",
+        refutes: invariants::refutes,
+        coq: Coq::Static { lemma: "RetroProof.Certproof.invariants_sound" },
+    },
+    /// Module [`stranded`]; Coq: `Stranded.v`.
+    Stranded {
+        name: "stranded",
+        summary: "A man that can never have moved going back in time, on a square where the \
+            initial position has another man or none.",
+        refutes: stranded::refutes,
+        coq: Coq::Static { lemma: "RetroProof.Certproof.stranded_sound" },
+    },
+    /// Module [`bishops`]; Coq: `SealedBishops.v`.
+    SealedBishops {
+        name: "sealed-bishops",
+        summary: "A bishop's initial square walled in by its side's pawns and holding no bishop, \
+            so the bishops of its colour are promoted pawns: too many with the pawns.",
+        refutes: bishops::refutes,
+        coq: Coq::Static { lemma: "RetroProof.SealedBishopsproof.sealed_refutes_sound" },
+    },
+    /// Module [`frozen`]; Coq: `Frozen.v`. Refutes every position
+    /// [`Rule::Stranded`] refutes.
+    Frozen {
+        name: "frozen",
+        summary: "Men that can never have moved (each way back held by another or shut by a \
+            check), one of them not the initial position's man on its square.",
+        refutes: frozen::refutes,
+        coq: Coq::Static { lemma: "RetroProof.Frozenproof.frozen_refutes_sound" },
+    },
+    /// Module [`region`]; Coq: `Frozen.v`.
+    Region {
+        name: "region",
+        summary: "A man whose every way back, around the frozen men, leads neither to an initial \
+            square of its kind nor, for a piece, to its last rank.",
+        refutes: region::refutes,
+        coq: Coq::Static { lemma: "RetroProof.Frozenproof.region_refutes_sound" },
+    },
+    /// Module [`region_count`]; Coq: `RegionCount.v`.
+    RegionCount {
+        name: "region-count",
+        summary: "More men of a kind on the union of their regions than the initial position has \
+            there.",
+        refutes: region_count::region_count_refutes,
+        coq: Coq::Static { lemma: "RetroProof.RegionCountproof.region_count_refutes_sound" },
+    },
+    /// Module [`region_count`]; Coq: `RegionCount.v`.
+    PromotionCount {
+        name: "promotion-count",
+        summary: "A side's pawns and the men its regions show to be promoted pawns number more \
+            than 8.",
+        refutes: region_count::promotion_count_refutes,
+        coq: Coq::Static { lemma: "RetroProof.RegionCountproof.promotion_count_refutes_sound" },
+    },
+    /// Module [`cage`]; Coq: `Cage.v`.
+    Cage {
+        name: "cage",
+        summary: "The men of a cage of frozen men on the first or last rank out of the order the \
+            initial position has them in.",
+        refutes: cage::refutes,
+        coq: Coq::Static { lemma: "RetroProof.Cageproof.cage_refutes_sound" },
+    },
+    /// Module [`pawns`]; Coq: `PawnCaptures.v`.
+    PawnCaptures {
+        name: "pawn-captures",
+        summary: "More captures needed by a side's pawns (and the pawns its promoted men were) \
+            than the other side has men missing, less its dead men.",
+        refutes: pawns::refutes,
+        coq: Coq::Static { lemma: "RetroProof.PawnCapturesproof.pawn_refutes_sound" },
+    },
+    /// Module [`crossing`]; Coq: `Crossing.v`.
+    Crossing {
+        name: "crossing",
+        summary: "Both sides' pawn captures counted together (pawns of one file that made no \
+            capture never passed each other), and counted by square colour.",
+        refutes: crossing::refutes,
+        coq: Coq::Static { lemma: "RetroProof.Crossingproof.crossing_refutes_sound" },
+    },
+    /// Module [`pawns`]; Coq: `PawnCaptures.v`.
+    PromotionEntries {
+        name: "promotion-entries",
+        summary: "Pawn captures counted with the men the regions show promoted, each from a \
+            seventh-rank square next to its region.",
+        refutes: pawns::entries_refute,
+        coq: Coq::Static { lemma: "RetroProof.PawnCapturesproof.entry_refutes_sound" },
+    },
+    /// Module [`landing`]; Coq: `Landing.v`.
+    Landing {
+        name: "landing",
+        summary: "A pawn taken on a file it could not leave, where no capture of the other side \
+            can have landed within its count.",
+        refutes: landing::refutes,
+        coq: Coq::Static { lemma: "RetroProof.Landingproof.landing_refutes_sound" },
+    },
+    /// Module [`parity`]; Coq: `Parity.v`.
+    Parity {
+        name: "parity",
+        summary: "In a closed position, a side to move the parity of each side's moves rules out.",
+        refutes: parity::refutes,
+        coq: Coq::Static { lemma: "RetroProof.Parityproof.parity_refutes_sound" },
+    },
+    /// Module [`zone`]; Coq: `Zone.v`, whose checkers verify the cages a
+    /// certificate carries. [`Rule::refutes`] looks for a cage afresh each
+    /// time; the deep search keeps the cages it found instead
+    /// ([`zone::Cages`]).
+    Zone {
+        name: "zone",
+        summary: "The men on a zone of the board forming a member of a zone cage: partial boards \
+            closed under retraction, none with every man at home (Hwa's cages).",
+        refutes: zone::refutes,
+        coq: Coq::Certificate { lemma: "RetroProof.Zoneproof.zone_refutes" },
+    },
 }

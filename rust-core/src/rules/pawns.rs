@@ -22,7 +22,7 @@
 //!
 //! The men beyond the initial set are only a lower bound of the promoted
 //! men: the regions of their kind sometimes show more
-//! ([`frozen::region_promoted`]: a black bishop walled in on e1 by the
+//! ([`region_count::region_promoted`]: a black bishop walled in on e1 by the
 //! unmoved pawns d2 and f2 is a promoted pawn even beside a black bishop of
 //! each colour). When they are more, the rule is tried again with them.
 //!
@@ -38,7 +38,7 @@
 //! own moves (and castling, for a rook) without entering or crossing a
 //! square of a frozen man ([`frozen::frozen_men`]: a frozen man stood
 //! where it stands all game) and without stepping between the two squares
-//! of a column ([`frozen::columns`]: a pawn on its third rank that came
+//! of a column ([`region::columns`]: a pawn on its third rank that came
 //! straight from its second). So if that man is gone, it was captured on a
 //! square of its cage.
 //! No pawn of `color` captured onto a square of the cage when every square
@@ -65,7 +65,7 @@
 //! [`entries_refute`] (the rule [`super::Rule::PromotionEntries`]) knows
 //! more about some promoted men: where they came in. A man on the union of
 //! the regions of the men of its role whose region holds no initial square
-//! of the role ([`frozen::homeless_regions`]) beyond the initial
+//! of the role ([`region_count::homeless_regions`]) beyond the initial
 //! position's men there is a promoted pawn that landed on a last-rank
 //! square of that union. Just before, its pawn stood on the seventh-rank
 //! square behind the landing square or diagonally behind it (then the
@@ -80,6 +80,7 @@
 //! PawnCapturesproof.v).
 
 use super::frozen::{self, Exits};
+use super::{region, region_count};
 use crate::retro::SideMaterial;
 use crate::{attacks, Bitboard, Board, Color, File, Piece, Position, Rank, Role, Square};
 
@@ -225,11 +226,11 @@ fn pawn_ceiling(board: &Board, color: Color) -> Bitboard {
 
 /// What walls a cage of the other side's men against the pawns of
 /// `color`: the frozen men, the board's columns (a man never steps
-/// between the two squares of one, [`frozen::columns`]) and the squares
+/// between the two squares of one, [`region::columns`]) and the squares
 /// above `color`'s [`pawn_ceiling`].
 struct CageWalls {
     frozen: Bitboard,
-    columns: Vec<frozen::Column>,
+    columns: Vec<region::Column>,
     ceiling: Bitboard,
 }
 
@@ -237,7 +238,7 @@ impl CageWalls {
     fn new(board: &Board, frozen: Bitboard, color: Color) -> CageWalls {
         CageWalls {
             frozen,
-            columns: frozen::columns(board, frozen),
+            columns: region::columns(board, frozen),
             ceiling: pawn_ceiling(board, color),
         }
     }
@@ -264,7 +265,7 @@ fn pawn_proof_cage(walls: &CageWalls, color: Color, piece: Piece, h: Square) -> 
         let mut next = reached;
         for s in !(walls.frozen | reached) {
             let exits = Exits::of(piece.color, piece.role, s).own()
-                - frozen::across_columns(&walls.columns, piece, s);
+                - region::across_columns(&walls.columns, piece, s);
             if exits.intersects(reached) {
                 if !walls.pawn_proof(color, s) {
                     return None;
@@ -339,7 +340,7 @@ pub fn refutes(pos: &Position) -> bool {
         }
         // Only then the frozen men (slower to compute), for two further
         // counts: the dead men ([`dead_men`]) and the men whose regions show
-        // them promoted ([`frozen::region_promoted`]), when they are more
+        // them promoted ([`region_count::region_promoted`]), when they are more
         // than the material shows. Each is tried only when its cheap bound
         // may refute: the dead men are at most [`dead_men_bound`], and the
         // promoted men at most the side's pieces (and 8 with its pawns);
@@ -370,7 +371,7 @@ pub fn refutes(pos: &Position) -> bool {
         if refutes_with(need) {
             return true;
         }
-        let region = frozen::region_promoted(board, frozen, color);
+        let region = region_count::region_promoted(board, frozen, color);
         region > promoted
             && min_captures_with(board, color, region as usize).is_some_and(refutes_with)
     })
@@ -380,7 +381,7 @@ pub fn refutes(pos: &Position) -> bool {
 /// entries need more captures than the other side has lost men, less its
 /// [`dead_men`] (see the module docs, "Promotion entries").
 ///
-/// The men of a side on the [`frozen::homeless_regions`] of their role,
+/// The men of a side on the [`region_count::homeless_regions`] of their role,
 /// beyond the initial position's men there, are promoted pawns that landed
 /// on a last-rank square of the region. The pawn stood just before on the
 /// seventh-rank square behind or diagonally behind its landing square,
@@ -408,7 +409,7 @@ fn side_entries_refute(board: &Board, frozen: Bitboard, color: Color) -> bool {
     let start = Board::start();
     let mut promoted = 0u32;
     let mut landing = Bitboard::EMPTY;
-    for (role, set) in frozen::homeless_regions(board, frozen, color) {
+    for (role, set) in region_count::homeless_regions(board, frozen, color) {
         let piece = Piece::new(color, role);
         promoted += (board.by_piece(piece) & set)
             .count()

@@ -3,8 +3,10 @@
 use std::collections::HashMap;
 use std::fmt;
 
-use super::{game_of, is_initial, stranded_man, Explorer, Key};
-use crate::retro::{material_error, MaterialError, SideMaterial, Unmove};
+use super::{game_of, is_initial, Explorer, Key};
+use crate::retro::{MaterialError, SideMaterial, Unmove};
+use crate::rules::invariants::{self, Violation};
+use crate::rules::stranded::stranded_man;
 use crate::rules::{Rule, RuleSet};
 use crate::{Board, CastlingRights, Color, Move, Piece, Position, Role, Square};
 
@@ -95,18 +97,20 @@ impl Default for Limits {
     }
 }
 
+impl From<Violation> for IllegalReason {
+    fn from(v: Violation) -> IllegalReason {
+        match v {
+            Violation::Material(e) => IllegalReason::Material(e),
+            Violation::OpponentInCheck { color } => IllegalReason::OpponentInCheck { color },
+        }
+    }
+}
+
 /// The static reasons a position is illegal (no search): impossible
-/// material, or the side that moved last in check.
+/// material, or the side that moved last in check (the invariants,
+/// [`invariants::violation`]).
 pub fn static_illegality(pos: &Position) -> Option<IllegalReason> {
-    if let Some(e) = material_error(pos.board()) {
-        return Some(IllegalReason::Material(e));
-    }
-    if pos.is_opponent_in_check() {
-        return Some(IllegalReason::OpponentInCheck {
-            color: pos.turn().other(),
-        });
-    }
-    None
+    invariants::violation(pos).map(IllegalReason::from)
 }
 
 /// Is `pos` legal? Static reasons first, then exhaustion of the retraction

@@ -15,9 +15,10 @@
 //!   ground for the `illegal: no history longer than k plies` answer.
 //! - [`last_moves`]: the forced part of the histories, looking deeper when
 //!   the asked depth leaves dead ends in.
-//! - [`legality`]: static checks (material, the wrong side in check, a
-//!   [`stranded_man`]), then exhaustion, then a search for a game from the
-//!   initial position ([`find_game`]).
+//! - [`legality`]: static checks (the invariants and a stranded man,
+//!   [`crate::rules::invariants`] and [`crate::rules::stranded`]), then the
+//!   other static rules, then exhaustion, then a search for a game from
+//!   the initial position ([`find_game`]).
 //!
 //! "The initial position" means the initial board with White to move.
 //! Castling rights and en passant square are not compared: a predecessor
@@ -27,14 +28,14 @@
 mod explorer;
 mod legality;
 mod perft;
-mod stranded;
 
+/// Re-exported: the searches here and their callers prune on it.
+pub use crate::rules::stranded::stranded_man;
 pub use explorer::{forced_line, forced_line_with, last_moves, Explorer, LastMoves};
 pub use legality::{
     find_game, legality, plies_to_start, static_illegality, IllegalReason, Legality, Limits,
 };
 pub use perft::{for_each_sequence, retro_divide, retro_perft, try_for_each_sequence};
-pub use stranded::stranded_man;
 
 use crate::{Board, CastlingRights, Color, Move, Position, Square, Unmove};
 

@@ -1,4 +1,10 @@
 //! Stranded men: men that can never have moved off a square that is not theirs.
+//!
+//! A cheap least fixpoint (from the pawns on their second rank) of what
+//! [`super::frozen`] computes as a greatest one; the retro searches
+//! ([`crate::search`]) prune on it at every node. Coq: `stranded` of
+//! `Stranded.v`, false all game long (`stranded_game`); the rule's
+//! soundness lemma is `stranded_sound` in `Certproof.v`.
 
 use crate::attacks;
 use crate::{Bitboard, Board, Color, Position, Rank, Role, Square};
@@ -56,4 +62,9 @@ pub fn stranded_man(pos: &Position) -> Option<Square> {
     frozen
         .into_iter()
         .find(|&sq| board.piece_at(sq) != start.piece_at(sq))
+}
+
+/// Whether `pos` has a [`stranded_man`].
+pub fn refutes(pos: &Position) -> bool {
+    stranded_man(pos).is_some()
 }
