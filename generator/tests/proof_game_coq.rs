@@ -40,7 +40,10 @@ fn knights_games() -> Vec<String> {
     let mut out = Vec::new();
     for white in [["g1f3", "b1c3"], ["b1c3", "g1f3"]] {
         for black in [["g8f6", "b8c6"], ["b8c6", "g8f6"]] {
-            out.push(format!("{} {} {} {}", white[0], black[0], white[1], black[1]));
+            out.push(format!(
+                "{} {} {} {}",
+                white[0], black[0], white[1], black[1]
+            ));
         }
     }
     out

@@ -14,8 +14,8 @@
 
 use retroproof_core::rules::{Coq, Rule};
 
-use super::position::strings_term;
 use super::build::{call, id, var, EmitError};
+use super::position::strings_term;
 use crate::coq::{
     AssertionKind, Comment, File, InfixOp, QualId, RequireMode, Sentence, Tactic, Term,
 };
