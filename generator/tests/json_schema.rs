@@ -171,6 +171,7 @@ fn the_document_lists_each_field_once() {
         "`retroproof solve --json`",
         "`retroproof check-game --json`",
         "`retroproof legal --json`",
+        "`retroproof proof-game --json`",
         "`retroproof last-moves --json`",
         "`retroproof unmoves --json`",
         "`retroproof moves --json`",
@@ -242,6 +243,11 @@ fn the_engine_commands_print_the_documented_fields() {
     check(
         &json(&["legal", "k7/8/8/8/8/8/8/R6K w - -", "--json"], 1),
         "`retroproof legal --json`",
+    );
+    let miniature = "rnbq1bnr/ppppkppp/8/4Q3/4P3/8/PPPP1PPP/RNB1KBNR b - -";
+    check(
+        &json(&["proof-game", miniature, "5", "--json"], 0),
+        "`retroproof proof-game --json`",
     );
 }
 

@@ -21,6 +21,7 @@ pub mod legal;
 pub mod moves;
 pub mod output;
 pub mod perft;
+pub mod proof_game;
 pub mod prove;
 pub mod question;
 pub mod retro_perft;
@@ -69,6 +70,8 @@ pub enum Command {
     CheckGame(check_game::CheckGameArgs),
     /// Solve and prove every problem of an EPD or corpus TSV file
     Solve(solve::SolveArgs),
+    /// List the games of exactly N plies that reach a diagram: unique, cooked, none or unknown
+    ProofGame(proof_game::ProofGameArgs),
 }
 
 impl Cli {
@@ -91,6 +94,7 @@ impl Cli {
             Command::Prove(args) => prove::run(args),
             Command::CheckGame(args) => check_game::run(args),
             Command::Solve(args) => solve::run(args),
+            Command::ProofGame(args) => proof_game::run(args),
         }
     }
 }

@@ -84,7 +84,7 @@ pub fn free_men(board: &Board, color: Color, frozen: Bitboard) -> Vec<(Square, R
 }
 
 /// The side's targets not frozen in place.
-pub fn free_targets<'a>(routes: &'a Routes, frozen: Bitboard) -> Vec<&'a TargetRoutes> {
+pub fn free_targets(routes: &Routes, frozen: Bitboard) -> Vec<&TargetRoutes> {
     routes
         .targets
         .iter()

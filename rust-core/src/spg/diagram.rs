@@ -107,7 +107,7 @@ impl Diagram {
     /// The parity of every game reaching the diagram: White moves after an
     /// even number of plies.
     pub fn plies_parity_ok(&self, plies: u32) -> bool {
-        (plies % 2 == 0) == (self.turn == Color::White)
+        plies.is_multiple_of(2) == (self.turn == Color::White)
     }
 
     /// Whether the side that just moved would be in check: no game ends

@@ -161,6 +161,16 @@ impl SideKey {
     }
 }
 
+/// What a side's bound knows of its captures: how many it still makes,
+/// where they can land, and the men of its own the other side's pawns
+/// must capture (so many, on these squares).
+#[derive(Clone, Copy)]
+struct Captures {
+    owed: u32,
+    landing: Bitboard,
+    victims: (u32, Bitboard),
+}
+
 /// Which lower bounds cut the search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Level {
@@ -300,7 +310,12 @@ impl Solver {
         for color in Color::ALL {
             let c = color.index();
             let none = (0, Bitboard::EMPTY);
-            lb[c] = self.side_bound(board, color, castling, f, owed[c], Bitboard::FULL, none);
+            let captures = Captures {
+                owed: owed[c],
+                landing: Bitboard::FULL,
+                victims: none,
+            };
+            lb[c] = self.side_bound(board, color, castling, f, captures);
             if lb[c] > have[c] {
                 return lb;
             }
@@ -322,7 +337,12 @@ impl Solver {
             let c = color.index();
             let victims = pawn_captures[color.other().index()];
             if landing[c] != Bitboard::FULL || victims.0 > 0 {
-                lb[c] = self.side_bound(board, color, castling, f, owed[c], landing[c], victims);
+                let captures = Captures {
+                    owed: owed[c],
+                    landing: landing[c],
+                    victims,
+                };
+                lb[c] = self.side_bound(board, color, castling, f, captures);
                 if lb[c] > have[c] {
                     return lb;
                 }
@@ -400,10 +420,13 @@ impl Solver {
         color: Color,
         castling: CastlingRights,
         frozen: Bitboard,
-        owed: u32,
-        landing: Bitboard,
-        victims: (u32, Bitboard),
+        captures: Captures,
     ) -> u32 {
+        let Captures {
+            owed,
+            landing,
+            victims,
+        } = captures;
         let mut key = SideKey::new(board, color, frozen, landing.0, owed, castling);
         key.victims = victims.1 .0 | u64::from(victims.0) << 58;
         if let Some(b) = self.sides.get(&key) {
@@ -497,9 +520,10 @@ impl Solver {
             salt: 0,
             solutions: Vec::new(),
             known: FastSet::default(),
+            reached: Vec::new(),
             path: Vec::with_capacity(plies as usize),
         };
-        let possible = (root.turn() == self.diagram.turn()) == (plies % 2 == 0)
+        let possible = (root.turn() == self.diagram.turn()) == plies.is_multiple_of(2)
             && !self.diagram.mover_in_check()
             && self.slack(root, plies).is_some();
         let mut stopped = None;
@@ -510,6 +534,7 @@ impl Solver {
             let mut budget = FIRST_ROUND;
             loop {
                 run.round_end = run.nodes.saturating_add(budget);
+                run.reached.clear();
                 match self.visit(&mut run, root, plies) {
                     Ok(()) => break,
                     Err(Halt::Round) => {
@@ -587,7 +612,7 @@ impl Solver {
             }
             return Ok(());
         }
-        let found_before = run.solutions.len();
+        let found_before = run.reached.len();
         let mut children: Vec<(u32, u64, Move, Position)> = Vec::new();
         for (index, m) in pos.legal_moves().into_iter().enumerate() {
             let mut child = *pos;
@@ -614,10 +639,10 @@ impl Solver {
             r?;
         }
         let depth = run.path.len();
-        if run.solutions.len() == found_before {
+        if run.reached.len() == found_before {
             self.table.mark_dead(key);
         } else {
-            let games: Vec<Vec<Move>> = run.solutions[found_before..]
+            let games: Vec<Vec<Move>> = run.reached[found_before..]
                 .iter()
                 .map(|g| g[depth..].to_vec())
                 .collect();
@@ -649,6 +674,10 @@ struct Run {
     solutions: Vec<Vec<Move>>,
     /// The games listed, so that a later round does not list one twice.
     known: FastSet<Vec<Move>>,
+    /// Every game reached in this round, listed before or not: what lies
+    /// below a position is read from here, never from `solutions` (a
+    /// game an earlier round listed still leads somewhere).
+    reached: Vec<Vec<Move>>,
     path: Vec<Move>,
 }
 
@@ -661,7 +690,7 @@ impl Run {
                 return Err(Halt::Stop(Stop::Nodes));
             }
         }
-        if self.nodes % 1024 == 0 {
+        if self.nodes.is_multiple_of(1024) {
             if let Some(t) = self.limits.time {
                 if self.start.elapsed() >= t {
                     return Err(Halt::Stop(Stop::Time));
@@ -679,8 +708,9 @@ impl Run {
         let mut game = self.path.clone();
         game.extend_from_slice(tail);
         if self.known.insert(game.clone()) {
-            self.solutions.push(game);
+            self.solutions.push(game.clone());
         }
+        self.reached.push(game);
         if let Some(k) = self.limits.max_solutions {
             if self.solutions.len() >= k {
                 return Err(Halt::Stop(Stop::Solutions));
