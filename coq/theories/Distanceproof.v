@@ -8,6 +8,9 @@
       position failing it is reached by no game of [k] plies.
       ([bound_game_justified]: the same for any set of squares whose men
       never moved, in the sense of Stranded.v's [justified].)
+    - [bound_fails_no_game]: the same read as the pruning rule: when
+      [bound_in D k Q = false], no game of [k] plies ends in a position
+      realizing [Q].
 
     The proof is by induction over the game: a move of side [c] raises
     [moves_needed D c] by at most one and does not raise
@@ -761,6 +764,17 @@ Proof.
   intros F D HD h G Q Hg Hr HF.
   destruct (frozen_set_good (piece_at Q)) as (_ & HX).
   exact (bound_game_justified F D HD h G Q _ Hg Hr HX HF).
+Qed.
+
+(** The pruning rule: a position failing the bound for [k] plies is
+    reached by no game of [k] plies. *)
+Corollary bound_fails_no_game : forall F D, table_ok F D = true ->
+  forall k Q, (forall s, In s all_squares -> F.[s] = true -> (frozen_set (piece_at Q)).[s] = true) ->
+  bound_in D k Q = false ->
+  forall h G, game h G -> length h = k -> realizes G Q -> False.
+Proof.
+  intros F D HD k Q HF Hb h G Hg Hl Hr. subst k.
+  rewrite (bound_game F D HD h G Q Hg Hr HF) in Hb. discriminate Hb.
 Qed.
 
 (** ** The fast form *)

@@ -27,9 +27,11 @@
     complete for games by Completeness.v): [search k Q] lists every
     sequence of [k] retractions from [Q] that ends in the initial
     position.  A predecessor is kept only when a game of the plies left
-    may reach it ([bound_ok] of Distance.v: the side to move, and the
-    moves each side needs to put its men where they stand, against the
-    moves it makes in those plies).  The bound is computed before the
+    may reach it ([bound_in] of Distance.v: the side to move, and the
+    moves each side needs to put its men where they stand, the squares of
+    the men that never moved blocked, against the moves it makes in
+    those plies; [Distanceproof.bound_fails_no_game]: a position failing
+    it is reached by no game of those plies).  The bound is computed before the
     retraction is built and checked ([within_candidates]): from the
     position's sums ([tally_of]) and the few squares the retraction
     changes ([pre_tally]), so the pruned candidates cost a few table

@@ -20,8 +20,9 @@
     [only_games_sound] rests on the completeness of the retraction
     generator (Completeness.v: every ply of a game is among the
     retractions of the position after it), on the bound of Distance.v
-    ([Distanceproof.bound_game]: a position a game of [k] plies ends in
-    passes [bound_ok k]), and on the soundness of the table of dead
+    ([Distanceproof.bound_game_justified]: a position a game of [k] plies
+    ends in passes [bound_in D k] for a checked table [D] of the squares
+    whose men never moved), and on the soundness of the table of dead
     positions ([memo_ok]: every entry is reached by no game of its
     plies).  The [_from] forms take the completeness as a hypothesis. *)
 
