@@ -8,48 +8,90 @@
 # Variable/Context (assumptions outside a Section).
 #
 # The theorems are listed in coq/tests/Assumptions.v (one Print Assumptions
-# each); this script compiles it against the built library and checks every
-# line it prints: an allowed `name : type` entry (or its indented
-# continuation), `Axioms:`, or `Closed under the global context`. Any
-# other line — another axiom, "… is assumed to be guarded", "… is assumed
-# to be positive", "… relies on an unsafe hierarchy" — fails.
+# each); this script compiles a copy of it, followed by the *probe* (one
+# Print Assumptions of each fully qualified name of the allow-list),
+# against the built library. Coq prints a name as short as the scope
+# allows, so the probe says how each allowed assumption prints in that
+# very scope; a theorem's assumption passes only when it prints exactly
+# as one of them (a library module's own `Uint63.of_to_Z` axiom, which
+# prints like the standard library's, does not). Any other line -- another
+# axiom, "… is assumed to be guarded", "… is assumed to be positive",
+# "… relies on an unsafe hierarchy" -- fails. `retroproof prove` checks
+# every generated file the same way (generator/src/assumptions.rs).
 #
-# `ci/check-assumptions.sh --check-output FILE` only checks saved
-# Print Assumptions output against the allow-list (used by the tests).
+# `ci/check-assumptions.sh --check-output FILE N` only checks saved
+# output (N theorems' reports, then the probe's) against the allow-list,
+# and `--probe` prints the probe (both used by the tests).
 set -euo pipefail
 ci="$(cd "$(dirname "$0")" && pwd)"
 allowed_file="$ci/allowed-assumptions.txt"
 
-# check_output TEXT: every Print Assumptions line allowed? Prints the bad ones.
+# allowed_names: the allow-list's fully qualified names, one a line.
+allowed_names() {
+  sed -e 's/#.*//' -e 's/^[[:space:]]*//' -e 's/[[:space:]]*$//' "$allowed_file" | grep -v '^$'
+}
+
+# probe: the lines that ask Coq how each allowed assumption prints in the
+# scope of the file they end (generator/src/assumptions.rs says why).
+probe() {
+  printf '\n(* How each allowed assumption prints in this scope. *)\n'
+  allowed_names | sed 's/.*/Print Assumptions &./'
+}
+
+# check_output THEOREMS: the output of a file whose last THEOREMS Print
+# Assumptions reports are followed by the probe's (one per allowed name).
+# Every assumption of those theorems must print exactly as an allowed name
+# prints in the probe; prints the bad lines and fails otherwise.
 check_output() {
-  ALLOWED="$allowed_file" perl -e '
-    open(my $fh, "<", $ENV{ALLOWED}) or die "cannot read $ENV{ALLOWED}\n";
-    my %ok;
-    while (<$fh>) { s/#.*//; s/^\s+|\s+$//g; next unless length; $ok{$_} = 1; }
-    my $allowed = sub {
-      my $n = shift;
-      return 1 if $ok{$n};
-      for my $a (keys %ok) { return 1 if substr($a, -length($n) - 1) eq ".$n"; }
-      return 0;
-    };
-    my ($in, $cont, $bad) = (0, 0, 0);
+  ALLOWED="$(allowed_names)" THEOREMS="$1" perl -e '
+    my @allowed = split /\n/, $ENV{ALLOWED};
+    my @reports;   # each: [names], [other lines]
+    my $cont = 0;
     while (my $line = <STDIN>) {
       chomp $line;
-      if ($line =~ /^Axioms:\s*$/) { $in = 1; $cont = 0; next; }
-      if ($line =~ /^Closed under the global context\s*$/) { $in = 0; next; }
+      if ($line =~ /^(Axioms:|Closed under the global context)\s*$/) {
+        push @reports, [[], []]; $cont = 0; next;
+      }
+      next unless @reports;
+      my $r = $reports[-1];
       if ($line =~ /^\s*$/) { $cont = 0; next; }
-      if (!$in) { print "outside a report: $line\n"; $bad = 1; next; }
-      if ($line =~ /^\s/) { if (!$cont) { print "$line\n"; $bad = 1; } next; }
+      if ($line =~ /^\s/) { push @{$r->[1]}, $line unless $cont; next; }
       my @w = split /\s+/, $line;
-      if ((@w == 1 || $w[1] eq ":") && $allowed->($w[0])) { $cont = 1; next; }
-      print "$line\n"; $bad = 1; $cont = 0;
+      if (@w == 1 || $w[1] eq ":") { push @{$r->[0]}, [$w[0], $line]; $cont = 1; }
+      else { push @{$r->[1]}, $line; $cont = 0; }
+    }
+    my $want = $ENV{THEOREMS} + @allowed;
+    if (@reports < $want) {
+      print "expected $want reports (the theorems and the probe), got " . scalar(@reports) . "\n";
+      exit 1;
+    }
+    my @probe = @reports[$#reports - $#allowed .. $#reports];
+    my @theorems = @reports[$#reports - $want + 1 .. $#reports - @allowed];
+    my %printed;
+    for my $i (0 .. $#allowed) {
+      my ($names, $other) = @{$probe[$i]};
+      if (@$other || @$names > 1) { print "probe of $allowed[$i] is not one axiom\n"; exit 1; }
+      $printed{$names->[0][0]} = $allowed[$i] if @$names;
+    }
+    my $bad = 0;
+    for my $r (@theorems) {
+      for my $l (@{$r->[1]}) { print "$l\n"; $bad = 1; }
+      for my $n (@{$r->[0]}) {
+        next if exists $printed{$n->[0]};
+        print "$n->[1]   (not how any allowed kernel name prints here)\n"; $bad = 1;
+      }
     }
     exit $bad;
   '
 }
 
+if [ "${1:-}" = "--probe" ]; then
+  probe
+  exit 0
+fi
+
 if [ "${1:-}" = "--check-output" ]; then
-  if bad=$(check_output < "$2"); then
+  if bad=$(check_output "$3" < "$2"); then
     echo "check-assumptions: output OK"
     exit 0
   fi
@@ -94,18 +136,30 @@ fi
 
 [ -f theories/Soundness.vo ] || make -s
 
-echo "== Print Assumptions (coq/tests/Assumptions.v)"
-out=$(coqc -Q theories RetroProof -w -abstract-large-number tests/Assumptions.v 2>&1)
-printf '%s\n' "$out"
-
+echo "== Print Assumptions (coq/tests/Assumptions.v, then the probe of the allow-list)"
+# The whole file must be one scope: a Require or Import after the first
+# report could make a name print differently there than in the probe.
+if awk '/^Print Assumptions/ { seen = 1 } seen && /(Require|Import|Export)[[:space:]]/ { bad = 1 } END { exit !bad }' tests/Assumptions.v; then
+  echo "check-assumptions: tests/Assumptions.v loads a module after its first Print Assumptions" >&2
+  exit 1
+fi
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+{ cat tests/Assumptions.v; probe; } > "$scratch/Assumptions.v"
+out=$(coqc -Q theories RetroProof -w -abstract-large-number "$scratch/Assumptions.v" 2>&1)
 n_thm=$(grep -c '^Print Assumptions' tests/Assumptions.v)
+# The theorems' reports (the probe's follow them).
+printf '%s\n' "$out" | awk -v n="$n_thm" '/^(Axioms:|Closed under the global context)/ { k++ } k <= n'
+
+n_allowed=$(allowed_names | wc -l)
 n_out=$(printf '%s\n' "$out" | grep -cE '^(Axioms:|Closed under the global context)$' || true)
-if [ "$n_thm" -ne "$n_out" ]; then
-  echo "check-assumptions: expected $n_thm reports, got $n_out" >&2
+if [ "$((n_thm + n_allowed))" -ne "$n_out" ]; then
+  printf '%s\n' "$out"
+  echo "check-assumptions: expected $n_thm reports and $n_allowed of the probe, got $n_out" >&2
   exit 1
 fi
 
-if ! bad=$(printf '%s\n' "$out" | check_output); then
+if ! bad=$(printf '%s\n' "$out" | check_output "$n_thm"); then
   echo "check-assumptions: lines outside ci/allowed-assumptions.txt:" >&2
   printf '  %s\n' "$bad" >&2
   exit 1

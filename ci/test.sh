@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The README's test command: sets up (Coq) and runs every test of the project.
 # Rust: formatting, clippy. Coq: the library build (the Rust tests run coqc
-# against it). Then the Rust test suite, the Coq test suite, and the
-# assumption check of the headline theorems.
+# against it). Then the Rust test suite, the Coq test suite, the
+# assumption check of the headline theorems, and coqchk over the library.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -32,10 +32,23 @@ if ! wait "$coq_pid"; then
   exit 1
 fi
 cat "$coq_log"
-trap 'rm -f "$coq_log"' EXIT
+# Coq's independent checker re-checks every compiled module of the library
+# (about 2 min of one core), in the background while the Rust tests run.
+chk_log=$(mktemp)
+echo "== make -C coq check (coqchk, in the background)"
+make -C coq check >"$chk_log" 2>&1 &
+chk_pid=$!
+trap 'kill "$chk_pid" 2>/dev/null || true; rm -f "$coq_log" "$chk_log"' EXIT
 echo "== cargo test"
 cargo test --workspace
 # Compiles coq/tests/*.v, then runs ci/check-assumptions.sh.
 echo "== make -C coq test"
 make -C coq test
+echo "== make -C coq check (waiting for it)"
+if ! wait "$chk_pid"; then
+  cat "$chk_log"
+  echo "error: make -C coq check failed (its output is above)" >&2
+  exit 1
+fi
+tail -n 1 "$chk_log"
 echo "== all tests passed"

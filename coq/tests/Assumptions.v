@@ -10,7 +10,7 @@ From RetroProof Require Import Board Movegen Perft Rules RulesFast RulesCheck Re
   Reachable Invariants Search Exports Completeness Retro Tactics Stranded Frozen Frozenproof Cert Certproof
   Parityproof PawnCaptures PawnCapturesproof SealedBishops SealedBishopsproof Cage Cageproof
   RegionCount RegionCountproof Zone Zoneproof Crossing Coloursproof Crossingproof Landing Landingproof
-  Distance Distanceproof ProofGame ProofGameproof.
+  Distance Distanceproof ProofGame ProofGameproof History Historyproof.
 
 Print Assumptions Soundness.retractions_sound.
 Print Assumptions Soundness.retractions_turn.
@@ -20,6 +20,8 @@ Print Assumptions RulesCheck.attacked_b_iff.
 Print Assumptions RulesCheck.in_check_b_false.
 Print Assumptions Reachable.check_game_sound.
 Print Assumptions Reachable.check_uci_game_sound.
+Print Assumptions Reachable.check_uci_game_exact_sound.
+Print Assumptions Game.reachable_exact_reachable.
 Print Assumptions Invariants.inv_reachable.
 Print Assumptions Search.dead_sound.
 Print Assumptions Search.last_ok_sound.
@@ -73,3 +75,6 @@ Print Assumptions Distanceproof.bound_game.
 Print Assumptions ProofGameproof.only_games_sound.
 Print Assumptions ProofGameproof.game_plies_sound.
 Print Assumptions ProofGameproof.no_shorter_sound.
+Print Assumptions Historyproof.check_history_sound.
+Print Assumptions Historyproof.check_census_sound.
+Print Assumptions Historyproof.check_files_sound.

@@ -6,6 +6,9 @@
                       before it and the move) lead from [initial] to [G];
     - [reachable P]   the retro problem [P] is realized by the position at
                       the end of some game ([realizes], below);
+    - [reachable_exact P]  some game ends in [P] itself, castling rights
+                      and en-passant square read as the FEN standard reads
+                      them ([realizes_exact], below);
 
     ** Games
 
@@ -93,6 +96,23 @@ Definition realizes (G P : position) : Prop :=
 Definition reachable (P : position) : Prop :=
   exists h G, game h G /\ realizes G P.
 
+(** ** Exact rights: the FEN standard's reading
+
+    A FEN read the standard way states the castling rights and the
+    en-passant square exactly: [-] means none.  For the en-passant square
+    this is the reading of the PGN standard (section 16.1.3.4): it is
+    recorded after every double pawn push, whether or not a pawn can take
+    en passant, which is what [ep_after] does.  [realizes_exact G P]: the
+    game position [G] is [P] itself, rights and en-passant square
+    included; [reachable_exact P]: some game ends there. *)
+Definition realizes_exact (G P : position) : Prop :=
+  same_board P G /\ turn P = turn G /\
+  (forall c side, castling_right P c side = castling_right G c side) /\
+  ep_square P = ep_square G.
+
+Definition reachable_exact (P : position) : Prop :=
+  exists h G, game h G /\ realizes_exact G P.
+
 (** ** Basic facts *)
 
 Lemma same_board_refl : forall P, same_board P P.
@@ -106,6 +126,19 @@ Proof. intros P Q R H1 H2 s Hs; rewrite H1, H2; auto. Qed.
 
 Lemma realizes_refl : forall G, realizes G G.
 Proof. intros G; repeat split; auto using same_board_refl. Qed.
+
+(** What a position states exactly, it also asserts. *)
+Lemma realizes_exact_realizes : forall G P, realizes_exact G P -> realizes G P.
+Proof.
+  intros G P (Hb & Ht & Hc & He). repeat split; auto.
+  - intros c side H. rewrite <- Hc. exact H.
+  - intros e H. rewrite <- He. exact H.
+Qed.
+
+Lemma reachable_exact_reachable : forall P, reachable_exact P -> reachable P.
+Proof.
+  intros P (h & G & Hg & Hr). exists h, G. split; [exact Hg|]. apply realizes_exact_realizes, Hr.
+Qed.
 
 Lemma game_reachable : forall h G, game h G -> reachable G.
 Proof. intros h G H. exists h, G. split; [exact H | apply realizes_refl]. Qed.

@@ -57,8 +57,8 @@ Qed.
 (** [P] and [G] have the same man (or none) on [s]. The cells are
     compared as integers first: equal cells hold the same man, and the test
     is much cheaper than decoding both (a zone cage of 62,543 partial
-    boards looked up 958,230 times: 30 s instead of 47 s of [vm_compute],
-    measured 2026-12-02). *)
+    boards looked up 958,230 times: 30 s instead of 47 s of [vm_compute];
+    BENCHMARKS.md). *)
 Definition same_man (G P : position) (s : int) : bool :=
   ((board P).[s] =? (board G).[s]) ||| opiece_eqb (piece_at P s) (piece_at G s).
 
@@ -160,6 +160,47 @@ Proof.
   intros ss P H. unfold check_uci_game in H.
   destruct (resolve_uci initial ss) as [ms|]; [|discriminate].
   apply (check_game_sound ms P H).
+Qed.
+
+(** *** Exact rights
+
+    The same replay, with the final position compared to [P] rights and
+    en-passant square included ([realizes_exact], Game.v). *)
+
+Definition realizes_exact_b (G P : position) : bool :=
+  forallb (same_man G P) all_squares &&&
+  color_eqb (turn P) (turn G) &&&
+  forallb (fun '(c, side) => Bool.eqb (castling_right P c side) (castling_right G c side))
+    castling_sides &&&
+  oint_eqb (ep_square P) (ep_square G).
+
+Theorem realizes_exact_b_sound : forall G P, realizes_exact_b G P = true -> realizes_exact G P.
+Proof.
+  intros G P H. unfold realizes_exact_b in H. split_lazy.
+  split; [|split; [|split]].
+  - intros s Hs.
+    match goal with H : forallb _ all_squares = true |- _ => rewrite forallb_forall in H; apply same_man_eq, H, Hs end.
+  - apply color_eqb_eq; assumption.
+  - intros c side.
+    match goal with H : forallb _ castling_sides = true |- _ => rewrite forallb_forall in H; rename H into F end.
+    specialize (F _ (in_castling_sides c side)). simpl in F. apply Bool.eqb_prop, F.
+  - apply oint_eqb_eq; assumption.
+Qed.
+
+Definition check_uci_game_exact (ss : list string) (P : position) : bool :=
+  match resolve_uci initial ss with
+  | Some ms => match replay initial ms with Some G => realizes_exact_b G P | None => false end
+  | None => false
+  end.
+
+Theorem check_uci_game_exact_sound : forall ss P,
+  check_uci_game_exact ss P = true -> reachable_exact P.
+Proof.
+  intros ss P H. unfold check_uci_game_exact in H.
+  destruct (resolve_uci initial ss) as [ms|]; [|discriminate].
+  destruct (replay initial ms) as [G|] eqn:E; [|discriminate].
+  destruct (replay_game ms initial G [] game_start E) as (h & Hg & _).
+  exists h, G. split; [exact Hg | apply realizes_exact_b_sound, H].
 Qed.
 
 (** ** Generated theorems as functions of the lemmas they apply

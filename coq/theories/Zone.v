@@ -217,7 +217,7 @@ Definition pick (c : color) (w b : list int) : list int := match c with White =>
     fewer only lets more retractions through).  With [near] and [king_at]
     comparing cells, this took [allowed] on the 1,111,354 retractions of
     rtr-C-043's cages from about 20 s of [vm_compute] to about 6 s
-    (measured 2026-12-02). *)
+    (BENCHMARKS.md). *)
 Definition allowed (own other ko : list int) (c : color) (filled : list int) (A' : position) : bool :=
   is_nil own &&& forallb (fun s => inb s filled) other &&& is_nil (checkers_on A' (opp c) ko).
 
@@ -253,7 +253,7 @@ Definition zpreds (A : position) : list position :=
     argument needs.  (rtr-C-043's cages, 62,544 partial boards on zones
     of 16 squares, looking up their 958,230 retractions: about 8 s of
     [vm_compute] where masking them to the zone and comparing 64 cells
-    took 42 s; measured 2026-12-02.)  As in Cert.v, the hash is not
+    took 42 s; BENCHMARKS.md.)  As in Cert.v, the hash is not
     trusted: a bad one only makes a lookup fail. *)
 
 (** The squares whose cell in [z] is not 0. *)
@@ -319,7 +319,7 @@ Definition zone_closed (z : array int) (ds : list int) (Ms : list position) : bo
     reads, whatever they are.  ([coqc] spends its time on every [int] it
     parses: the 62,544 members of rtr-C-043's cages took 22 s to parse and
     elaborate as five-word compact positions, 3 s as two words each;
-    measured 2026-12-02.) *)
+    BENCHMARKS.md.) *)
 
 Record zcage : Set := ZCage { zc_zone : cpos; zc_drops : list int; zc_members : list int }.
 

@@ -39,7 +39,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use retroproof_core::pgn::parse_game;
-use retroproof_core::proofgame::{self, ProofGameError};
+use retroproof_core::proofgame::{self, ProofGameError, Reading};
 use retroproof_core::question::{GameSource, Question};
 use retroproof_core::retro::PlyType;
 use retroproof_core::spg::{self, Diagram};
@@ -108,6 +108,10 @@ pub struct Options<'a> {
     /// Prove with an Ltac script from the native search tree instead of a
     /// checker call ([`Proof::Script`]).
     pub ltac: bool,
+    /// How a game must end in the position (`--exact-rights`: in the
+    /// position itself, its castling rights and en-passant square as the
+    /// FEN states them, `-` meaning none).
+    pub reading: Reading,
 }
 
 /// An answer the engine can prove.
@@ -132,6 +136,16 @@ impl Answer {
             && !matches!(self.question, Question::Illegal | Question::IllegalOrLegal)
     }
 
+    /// The game the proof replays, if any (UCI, from the initial
+    /// position): a legal game's, or the one that makes a last-plies
+    /// answer unconditional.
+    pub fn game(&self) -> Option<&[String]> {
+        match &self.export.statement {
+            Statement::LegalGame { moves } => Some(moves),
+            _ => self.game.as_deref(),
+        }
+    }
+
     /// Whether the theorem holds only if the position is legal.
     pub fn is_conditional(&self) -> bool {
         self.export.statement.is_conditional(self.game.as_deref())
@@ -143,6 +157,7 @@ impl Answer {
             &self.export.statement,
             &self.export.position,
             self.game.as_deref(),
+            self.export.reading,
         )
     }
 
@@ -375,9 +390,15 @@ pub fn find(
     {
         return Err(Misasked::LtacForGame.into());
     }
-    let found = statement(position, question, options)?;
+    let mut found = statement(position, question, options)?;
     if options.reached_by.is_some() && !found.statement.is_last() {
         return Err(Misasked::ReachedByNotLast.into());
+    }
+    // The games behind a last-plies answer are looked for under the
+    // retro reading; read exactly, a game must end in the position itself
+    // (one that does not leaves the answer conditional).
+    if options.reading == Reading::Exact && found.statement.is_last() {
+        found.game = found.game.filter(|game| reaches_exactly(position, game));
     }
     let proof = match found.certificate {
         Some(certificate) if options.ltac => {
@@ -400,9 +421,23 @@ pub fn find(
             statement: found.statement,
             proof,
             notes: Vec::new(),
+            reading: options.reading,
         },
         game: found.game,
     })
+}
+
+/// Whether a game (UCI, from the initial position) ends in `position`
+/// itself ([`Reading::Exact`]).
+fn reaches_exactly(position: &Position, game: &[String]) -> bool {
+    let mut pos = Position::start();
+    for uci in game {
+        let Some(next) = pos.parse_uci(uci).ok().and_then(|m| pos.play(&m).ok()) else {
+            return false;
+        };
+        pos = next;
+    }
+    proofgame::realizes_as(&pos, position, Reading::Exact)
 }
 
 /// A statement found, with the deep search's certificate when it needs
@@ -433,10 +468,14 @@ fn statement(
         Question::LastMoves(n) => Err(Misasked::TooManyPlies { n: *n }.into()),
         Question::LastType => last(position, 1, true, options),
         Question::Illegal => illegal(position),
-        Question::Legal => legal(position, game_seconds(options.game_time, true)),
+        Question::Legal => legal(
+            position,
+            options.reading,
+            game_seconds(options.game_time, true),
+        ),
         Question::LegalGame(source) => {
             let (moves, end) = read_game(source)?;
-            if end.board() != position.board() || end.turn() != position.turn() {
+            if !proofgame::realizes_as(&end, position, options.reading) {
                 return Err(Undecided::GameEndsElsewhere { fen: end.to_fen() });
             }
             Ok(Found::of(Statement::LegalGame {
@@ -444,14 +483,15 @@ fn statement(
             }))
         }
         Question::IllegalOrLegal => match illegal(position) {
-            Err(illegal) if illegal.kind() != Kind::Misasked => {
-                legal(position, game_seconds(options.game_time, true)).map_err(|legal| {
-                    Undecided::Neither {
-                        illegal: Box::new(illegal),
-                        legal: Box::new(legal),
-                    }
-                })
-            }
+            Err(illegal) if illegal.kind() != Kind::Misasked => legal(
+                position,
+                options.reading,
+                game_seconds(options.game_time, true),
+            )
+            .map_err(|legal| Undecided::Neither {
+                illegal: Box::new(illegal),
+                legal: Box::new(legal),
+            }),
             other => other,
         },
         Question::ProofGame(n) => proof_games(position, *n, options).map(Found::of),
@@ -543,9 +583,9 @@ fn illegal(position: &Position) -> Result<Found, Undecided> {
 /// search checks that its game reaches the position, and so does Coq's
 /// `check_uci_game_sound`. A position the search's static rules refute is
 /// proven illegal instead, by the retraction tree.
-fn legal(position: &Position, seconds: u64) -> Result<Found, Undecided> {
+fn legal(position: &Position, reading: Reading, seconds: u64) -> Result<Found, Undecided> {
     let budget = proofgame::Budget::with_time(Duration::from_secs(seconds));
-    match proofgame::find_proof_game(position, budget) {
+    match proofgame::find_proof_game_as(position, reading, budget) {
         Ok(moves) => Ok(Found::of(Statement::LegalGame {
             moves: moves.iter().map(Move::to_uci).collect(),
         })),

@@ -373,6 +373,15 @@ impl Coqc {
         timeout: Duration,
     ) -> Result<Compiled, CoqcError> {
         let start = Instant::now();
+        // Counted before it exists, so that an interruption arriving while
+        // it starts waits for it (and `wait_until` kills it); none is
+        // started once the process is interrupted.
+        let _watched = crate::interrupt::watch_child();
+        if crate::interrupt::requested() {
+            return Err(io_error(format!("starting {}", self.path.display()))(
+                io::ErrorKind::Interrupted.into(),
+            ));
+        }
         let mut child = Command::new(&self.path)
             .arg("-Q")
             .arg(root)
@@ -487,7 +496,7 @@ fn join_within(handle: thread::JoinHandle<String>, deadline: Instant) -> String 
     handle.join().unwrap_or_default()
 }
 
-fn drain<R: Read + Send + 'static>(pipe: Option<R>) -> thread::JoinHandle<String> {
+pub(crate) fn drain<R: Read + Send + 'static>(pipe: Option<R>) -> thread::JoinHandle<String> {
     thread::spawn(move || {
         let mut bytes = Vec::new();
         if let Some(mut pipe) = pipe {
@@ -501,20 +510,29 @@ fn drain<R: Read + Send + 'static>(pipe: Option<R>) -> thread::JoinHandle<String
 /// `Instant + Duration` panics when the clock cannot hold the sum. (A
 /// clock that cannot hold a century ahead, which no supported platform
 /// has, would get `start`: an immediate timeout, never a panic.)
-fn after(start: Instant, limit: Duration) -> Instant {
+pub(crate) fn after(start: Instant, limit: Duration) -> Instant {
     const CENTURY: Duration = Duration::from_secs(100 * 365 * 24 * 3600);
     start.checked_add(limit.min(CENTURY)).unwrap_or(start)
 }
 
-/// `Ok(None)` if `child` is still running at `deadline`.
-fn wait_until(
+/// `Ok(None)` if `child` is still running at `deadline`, or if the process
+/// is interrupted (`crate::interrupt`: the child is then killed).
+pub(crate) fn wait_until(
     child: &mut Child,
     deadline: Instant,
 ) -> io::Result<Option<std::process::ExitStatus>> {
+    let _watched = crate::interrupt::watch_child();
     let mut pause = Duration::from_millis(2);
     loop {
         if let Some(status) = child.try_wait()? {
             return Ok(Some(status));
+        }
+        if crate::interrupt::requested() {
+            // Interrupted: a signal sent to us alone would leave the child
+            // running; the handler waits for it to be gone.
+            let _ = child.kill();
+            let _ = child.wait();
+            return Ok(None);
         }
         let now = Instant::now();
         if now >= deadline {

@@ -3,6 +3,7 @@
 //! the engine proves, each file as `export` writes it.
 
 use retroproof_core::proofgame;
+use retroproof_core::proofgame::Reading;
 use retroproof_core::unknown::Fill;
 
 use crate::emit::build::EmitError;
@@ -98,6 +99,7 @@ pub fn example_files(epd: &str) -> Result<Vec<ExampleFile>, EmitError> {
             statement,
             proof,
             notes,
+            reading: Reading::Asserted,
         };
         let mut contents = export_text(&export)?;
         contents = contents.replacen("`retroproof export`", "`retroproof export --examples`", 1);

@@ -22,9 +22,10 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use crate::assumptions::{check_assumptions, is_allowed, with_probe, AssumptionError};
 use crate::coqc::{library_files, Coqc};
 use crate::emit::problem::Soundness;
-use crate::prove::{check_assumptions, compile, is_allowed, AssumptionError, ProveError};
+use crate::prove::{compile, ProveError};
 
 /// Where the answers are kept: `coq/.cache/assumptions`, beside the
 /// library `coq/theories`.
@@ -127,8 +128,9 @@ fn ask_coqc(
         .strip_prefix("RetroProof.")
         .filter(|m| !m.is_empty() && !["Reachable", "Retro"].contains(m))
         .map_or_else(String::new, |m| format!(" {m}"));
-    let text =
-        format!("From RetroProof Require Reachable Retro{module}.\n\nPrint Assumptions {lemma}.\n");
+    let text = with_probe(&format!(
+        "From RetroProof Require Reachable Retro{module}.\n\nPrint Assumptions {lemma}.\n"
+    ));
     let compiled = compile(coqc, theories, &text, None, timeout).map_err(LemmaError::Prove)?;
     check_assumptions(&compiled.stdout, 1).map_err(|error| LemmaError::Assumptions { lemma, error })
 }
@@ -242,7 +244,10 @@ mod tests {
             .join("k")
             .join("RetroProof.Retro.check_last_sound");
         let lemma = "RetroProof.Retro.check_last_sound";
-        let names = vec!["PArray.get".to_string(), "add".to_string()];
+        let names = vec![
+            "Coq.Array.PArray.get".to_string(),
+            "Coq.Numbers.Cyclic.Int63.PrimInt63.add".to_string(),
+        ];
         write_entry(&file, lemma, &names).unwrap();
         assert_eq!(read_entry(&file, lemma), Some(names));
         // Another lemma's entry, a cut-off entry, a name not allowed.
@@ -253,7 +258,18 @@ mod tests {
         let whole = fs::read_to_string(&file).unwrap();
         fs::write(&file, whole.trim_end_matches("end\n")).unwrap();
         assert_eq!(read_entry(&file, lemma), None);
-        fs::write(&file, whole.replace("add\n", "classic\n")).unwrap();
+        fs::write(
+            &file,
+            whole.replace("PrimInt63.add\n", "PrimInt63.classic\n"),
+        )
+        .unwrap();
+        assert_eq!(read_entry(&file, lemma), None);
+        // A short name, even of an allowed axiom, is not a kernel name.
+        fs::write(
+            &file,
+            whole.replace("Coq.Array.PArray.get\n", "PArray.get\n"),
+        )
+        .unwrap();
         assert_eq!(read_entry(&file, lemma), None);
     }
 }

@@ -21,11 +21,13 @@
 //! - [`progress`]: progress bars on a terminal only, `--time` budgets.
 
 pub mod answer;
+pub mod assumptions;
 pub mod batch;
 pub mod classic;
 pub mod cli;
 pub mod coq;
 pub mod coqc;
+pub mod coqchk;
 pub mod diff;
 pub mod emit;
 pub mod examples;

@@ -13,7 +13,6 @@ use retroproof_core::search::{
 };
 use retroproof_core::{Move, Position};
 
-use crate::coq::print_file;
 use crate::coqc::{Compiled, Coqc, CoqcError};
 use crate::emit::build::EmitError;
 use crate::emit::problem::{
@@ -460,7 +459,16 @@ pub fn proof_text_with_game(
 /// `check.targets`, in order (what [`check_assumptions`] reads from
 /// `coqc`'s output).
 pub fn file_text(file: &crate::coq::File, check: &AssumptionCheck) -> String {
-    let mut text = print_file(file);
+    file_text_with_checks(file, check).0
+}
+
+/// [`file_text`], with the lines of its computed checks
+/// ([`crate::coq::print_file_with_checks`]).
+pub fn file_text_with_checks(
+    file: &crate::coq::File,
+    check: &AssumptionCheck,
+) -> (String, Vec<crate::coq::CheckLines>) {
+    let (mut text, checks) = crate::coq::print_file_with_checks(file);
     if !text.ends_with('\n') {
         text.push('\n');
     }
@@ -468,117 +476,37 @@ pub fn file_text(file: &crate::coq::File, check: &AssumptionCheck) -> String {
     for target in &check.targets {
         text.push_str(&format!("Print Assumptions {target}.\n"));
     }
-    text
+    (text, checks)
 }
 
-/// The allow-list of assumptions (`ci/allowed-assumptions.txt`, also read
-/// by `ci/check-assumptions.sh`), compiled in.
-pub const ALLOWED_ASSUMPTIONS: &str = include_str!("../../ci/allowed-assumptions.txt");
-
-/// The names of [`ALLOWED_ASSUMPTIONS`].
-pub fn allowed_assumptions() -> Vec<&'static str> {
-    ALLOWED_ASSUMPTIONS
-        .lines()
-        .map(|l| l.split('#').next().unwrap_or("").trim())
-        .filter(|l| !l.is_empty())
-        .collect()
-}
-
-/// Whether `name`, as `Print Assumptions` prints it (as short as its
-/// scope allows: `add` for `PrimInt63.add`), is on the allow-list.
-pub fn is_allowed(name: &str) -> bool {
-    allowed_assumptions()
-        .iter()
-        .any(|a| *a == name || a.ends_with(&format!(".{name}")))
-}
-
-/// Why `Print Assumptions` output is not accepted.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum AssumptionError {
-    /// Fewer `Print Assumptions` reports in the output than were asked for.
-    MissingReports { expected: usize, found: usize },
-    /// Lines outside the allow-list (an axiom, a guard or positivity
-    /// bypass, an unsafe universe hierarchy, …), as printed.
-    Disallowed(Vec<String>),
-}
-
-impl fmt::Display for AssumptionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            AssumptionError::MissingReports { found: 0, .. } => {
-                f.write_str("coqc printed no `Print Assumptions` report for the theorem")
-            }
-            AssumptionError::MissingReports { expected, found } => write!(
-                f,
-                "coqc printed only {found} of the {expected} `Print Assumptions` reports asked for"
-            ),
-            AssumptionError::Disallowed(lines) => write!(
-                f,
-                "the theorem depends on assumptions outside ci/allowed-assumptions.txt: {}",
-                lines.join("; ")
-            ),
-        }
-    }
-}
-
-/// Reads the last `reports` `Print Assumptions` reports of `coqc`'s
-/// output: `Ok` with the assumptions' names, all reports together (none
-/// for "Closed under the global context"), when every line is an allowed
-/// `name : type` entry (or its indented continuation). Coq prints a name
-/// as short as its scope allows, so a printed `add` matches the allowed
-/// `PrimInt63.add`; any other line — "f is assumed to be guarded.", "bad
-/// is assumed to be positive.", "u relies on an unsafe hierarchy.", an
-/// axiom not listed — is refused.
-pub fn check_assumptions(output: &str, reports: usize) -> Result<Vec<String>, AssumptionError> {
-    let lines: Vec<&str> = output.lines().collect();
-    let is_start = |line: &str| {
-        let line = line.trim_end();
-        line == "Axioms:" || line.starts_with("Closed under the global context")
-    };
-    let starts: Vec<usize> = (0..lines.len()).filter(|&i| is_start(lines[i])).collect();
-    if starts.len() < reports || reports == 0 {
-        return Err(AssumptionError::MissingReports {
-            expected: reports,
-            found: starts.len(),
-        });
-    }
-    let mut names = Vec::new();
-    let mut bad = Vec::new();
-    let mut continuing = false;
-    for line in &lines[starts[starts.len() - reports]..] {
-        if is_start(line) || line.trim().is_empty() {
-            continuing = false;
-            continue;
-        }
-        if line.starts_with(char::is_whitespace) {
-            if !continuing {
-                bad.push(line.trim().to_string());
-            }
-            continue;
-        }
-        let mut words = line.split_whitespace();
-        let name = words.next().unwrap_or("");
-        // `name : type`, or a long one's `name` alone, its type indented below.
-        if matches!(words.next(), Some(":") | None) && is_allowed(name) {
-            names.push(name.to_string());
-            continuing = true;
-        } else {
-            bad.push(line.trim().to_string());
-            continuing = false;
-        }
-    }
-    if bad.is_empty() {
-        names.sort();
-        names.dedup();
-        Ok(names)
-    } else {
-        Err(AssumptionError::Disallowed(bad))
-    }
-}
+pub use crate::assumptions::{
+    allowed_assumptions, check_assumptions, is_allowed, with_probe, AssumptionError,
+    ALLOWED_ASSUMPTIONS,
+};
 
 /// Compiles `text` as `Problem.v` in a temporary directory (copied to
 /// `keep/Problem.v` first when given) against `theories`.
 pub fn compile(
+    coqc: &Coqc,
+    theories: &Path,
+    text: &str,
+    keep: Option<&Path>,
+    timeout: Duration,
+) -> Result<Compiled, ProveError> {
+    compile_in(&scratch()?, coqc, theories, text, keep, timeout)
+}
+
+/// A temporary directory to compile in, removed on drop.
+pub fn scratch() -> Result<tempfile::TempDir, ProveError> {
+    tempfile::Builder::new()
+        .prefix("retroproof-prove-")
+        .tempdir()
+        .map_err(|e| ProveError::Io(format!("creating a scratch directory: {e}")))
+}
+
+/// [`compile`] in `dir` (which then holds `Problem.vo`, for `coqchk`).
+pub fn compile_in(
+    dir: &tempfile::TempDir,
     coqc: &Coqc,
     theories: &Path,
     text: &str,
@@ -591,10 +519,6 @@ pub fn compile(
             .and_then(|()| std::fs::write(dir.join(&file_name), text))
             .map_err(|e| ProveError::Io(format!("writing into {}: {e}", dir.display())))?;
     }
-    let dir = tempfile::Builder::new()
-        .prefix("retroproof-prove-")
-        .tempdir()
-        .map_err(|e| ProveError::Io(format!("creating a scratch directory: {e}")))?;
     let file = dir.path().join(&file_name);
     std::fs::write(&file, text)
         .map_err(|e| ProveError::Io(format!("writing {}: {e}", file.display())))?;

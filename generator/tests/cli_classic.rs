@@ -315,6 +315,39 @@ fn which_with_one_man() {
     assert!(json["completed"].is_null(), "{stdout}");
 }
 
+#[test]
+fn which_with_one_man_and_an_unknown_side() {
+    if skip_coq() {
+        return;
+    }
+    // Both e-pawns left their files' squares: a white pawn stands on e4
+    // or e5 (the other '?' empty) and Black's e-pawn was taken by a
+    // piece that went home. Either side may be to move: White's pawn may
+    // have taken one step or two from e2 (1. e4 or 1. e3 and 2. e4).
+    // So each of the four cases (square and side) is one filling of its
+    // own, reachable, and named apart in the proof.
+    let stdout = success_stdout(&[
+        "prove",
+        "rnbqkbnr/pppp1ppp/8/4?3/4?3/8/PPPP1PPP/RNBQKBNR ? - -",
+        "--question",
+        "which",
+        "--one",
+        "P",
+        "--game-time",
+        "60",
+        "--json",
+    ]);
+    let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(
+        json["cases"],
+        serde_json::json!({
+            "e4=P w": "possible", "e4=P b": "possible",
+            "e5=P w": "possible", "e5=P b": "possible"
+        }),
+        "{stdout}"
+    );
+}
+
 /// `prove` on Filman's puzzle (examples/filman-1979.md) with `--question
 /// which`, the options `extra`, and the bishop's game of
 /// examples/filman-1979-bishop.uci given by `--reached-by`.

@@ -89,6 +89,7 @@ fn coq_refuses_a_wrong_answer() {
         },
         proof: Proof::Reflective,
         notes: vec![],
+        reading: retroproof_core::proofgame::Reading::Asserted,
     };
     let text = export_text(&export).unwrap();
     match compile(&coqc, &theories(), &text, None, Duration::from_secs(300)) {
@@ -336,6 +337,7 @@ fn coq_refuses_wrong_illegality_and_wrong_scripts() {
         statement: Statement::Illegal { depth: 2 },
         proof: Proof::Reflective,
         notes: vec![],
+        reading: retroproof_core::proofgame::Reading::Asserted,
     };
     refusal(&wrong);
 
@@ -354,6 +356,7 @@ fn coq_refuses_wrong_illegality_and_wrong_scripts() {
         statement,
         proof: Proof::Script(Step::Retract(branches)),
         notes: vec![],
+        reading: retroproof_core::proofgame::Reading::Asserted,
     };
     let message = refusal(&swapped);
     assert!(message.contains("the ply taken back here is"), "{message}");
@@ -379,6 +382,7 @@ fn coq_refuses_wrong_illegality_and_wrong_scripts() {
                 .collect(),
         )),
         notes: vec![],
+        reading: retroproof_core::proofgame::Reading::Asserted,
     };
     refusal(&lie);
 }

@@ -59,6 +59,7 @@ mod exports {
             statement,
             proof,
             notes: vec!["a note".into()],
+            reading: retroproof_core::proofgame::Reading::Asserted,
         })
         .unwrap()
     }
@@ -184,6 +185,7 @@ fn paired_v() {
             position,
             proof: Proof::Reflective,
             notes: vec![],
+            reading: retroproof_core::proofgame::Reading::Asserted,
         }
     };
     // rtr-P-01 and rtr-P-03 of the shared corpus stand in for the two

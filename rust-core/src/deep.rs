@@ -117,6 +117,8 @@ enum State {
     Open,
     Initial,
     Refuted(Rule),
+    /// Refuted by the extra test of [`Search::with_extra`] (issue 57 hook).
+    Extra,
     Expanded,
 }
 
@@ -169,7 +171,14 @@ pub struct Search {
     /// node they refute.
     cages: Cages,
     cage_of: FastMap<u32, usize>,
+    /// HOOK (issue 57): an extra static test, see [`Search::with_extra`].
+    extra: Option<Extra>,
 }
+
+/// An extra static test for [`Search::with_extra`]: given a position and
+/// how many plies below the position in question the search met it,
+/// whether no game reaches it.
+pub type Extra = Box<dyn FnMut(&Position, usize) -> bool + Send>;
 
 /// How far below the position whose retractions are being decided the
 /// search looks for zone cages (the length of the probe's path when a
@@ -246,7 +255,18 @@ impl Search {
             start_line: None,
             cages: Cages::new(),
             cage_of: FastMap::default(),
+            extra: None,
         }
+    }
+
+    /// HOOK (issue 57, `crate::history`): the search with an extra static
+    /// test, tried on each new position after the rules. For measuring
+    /// the abstract retro search only: a certificate does not say which
+    /// positions the extra test refuted, so the checkers of
+    /// [`crate::cert`] refuse an answer that relies on one.
+    pub fn with_extra(mut self, extra: Extra) -> Search {
+        self.extra = Some(extra);
+        self
     }
 
     /// Positions in the graph so far.
@@ -500,7 +520,11 @@ impl Search {
                 }
                 let node = &self.nodes[i as usize];
                 // The dead set is as the last pass left it.
-                if matches!(node.state, State::Initial | State::Refuted(_)) || self.is_dead(i) {
+                if matches!(
+                    node.state,
+                    State::Initial | State::Refuted(_) | State::Extra
+                ) || self.is_dead(i)
+                {
                     continue;
                 }
                 let pos = node.pos;
@@ -542,7 +566,7 @@ impl Search {
     /// The verdict when the root alone decides it.
     fn decide_root(&mut self, root: u32) -> Option<Verdict> {
         match self.nodes[root as usize].state {
-            State::Refuted(_) => Some(Verdict::Illegal(self.certificate(&[root]))),
+            State::Refuted(_) | State::Extra => Some(Verdict::Illegal(self.certificate(&[root]))),
             _ => None,
         }
     }
@@ -573,6 +597,13 @@ impl Search {
         {
             self.cage_of.insert(i, cage);
             State::Refuted(Rule::Zone)
+        } else if let Some(extra) = self.extra.as_mut() {
+            // HOOK (issue 57): the extra test, after the rules.
+            if extra(pos, self.path.len()) {
+                State::Extra
+            } else {
+                State::Open
+            }
         } else {
             State::Open
         };
@@ -640,7 +671,7 @@ impl Search {
             return false;
         }
         match self.nodes[idx].state {
-            State::Refuted(_) => return false,
+            State::Refuted(_) | State::Extra => return false,
             State::Initial => {
                 if self.start_line.is_none() {
                     let mut line = self.path.clone();
@@ -840,7 +871,7 @@ impl Search {
                         }
                     }
                 }
-                State::Initial | State::Refuted(_) => {}
+                State::Initial | State::Refuted(_) | State::Extra => {}
             }
         }
         match farthest {

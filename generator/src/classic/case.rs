@@ -3,6 +3,7 @@
 //! a refutation or a certificate, or unknown), settled cheapest first.
 
 use retroproof_core::cert::Certificate;
+use retroproof_core::proofgame::Reading;
 use retroproof_core::proofgame::{self, find_proof_game};
 use retroproof_core::{Move, Position};
 
@@ -52,6 +53,7 @@ impl Finding {
             statement,
             proof,
             notes: notes.to_vec(),
+            reading: Reading::Asserted,
         })
     }
 
@@ -85,6 +87,7 @@ impl Case {
             &export.statement,
             &export.position,
             None,
+            Reading::Asserted,
         ))
     }
 }

@@ -158,15 +158,23 @@ fn settle_fillings(
     let mut excluded = Vec::new();
     for filling in unknown.fillings(fill) {
         let full = filling.key(unknown.turn_unknown());
-        // With one man, the other squares are empty: name only its square.
-        let short = match fill {
-            Fill::One(man) => filling
-                .men
-                .iter()
-                .find(|(_, m)| *m == Some(man))
-                .map_or(full.clone(), |(sq, _)| format!("{sq}={}", man.char())),
-            Fill::Any | Fill::Occupied => full.clone(),
-        };
+        // With one man, the other squares are empty: name only its square
+        // (and the side to move when it was unknown: one case per side).
+        let short =
+            match fill {
+                Fill::One(man) => filling.men.iter().find(|(_, m)| *m == Some(man)).map_or(
+                    full.clone(),
+                    |(sq, _)| {
+                        let side = if unknown.turn_unknown() {
+                            filling.turn.fold(" w", " b")
+                        } else {
+                            ""
+                        };
+                        format!("{sq}={}{side}", man.char())
+                    },
+                ),
+                Fill::Any | Fill::Occupied => full.clone(),
+            };
         let module = module_of(&short);
         let key = key(&short);
         match filling.position {

@@ -16,6 +16,7 @@ use std::time::Duration;
 
 use clap::Args;
 use retroproof_core::pgn::{parse_games, Game, PgnError};
+use retroproof_core::proofgame::Reading;
 use retroproof_core::san::san_line;
 use serde::Serialize;
 
@@ -275,6 +276,7 @@ fn prove_game(
             statement: Statement::LegalGame { moves },
             proof: Proof::Reflective,
             notes,
+            reading: Reading::Asserted,
         },
         game: None,
     };

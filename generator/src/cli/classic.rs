@@ -13,13 +13,14 @@ use retroproof_core::question::Question;
 use retroproof_core::unknown::{Fill, Unknown};
 use retroproof_core::{Move, Piece, Setup};
 
-use super::coq_run::prove_file;
+use super::coq_run::prove_file_with;
 use super::error::CliError;
 use super::json::{AnswerJson, CasesJson, CoqcJson};
 use super::output::{json_text, write_stdout};
 use super::question::{self, load, QuestionArgs};
 use crate::answer::game_seconds;
 use crate::classic::{proof_file, which, Answer, Case, Classic, Excluded, Finding, Games};
+use crate::coqchk::Scope;
 use crate::progress::Progress;
 
 /// How `prove` proves and prints, besides the question.
@@ -33,6 +34,8 @@ pub struct Proving<'a> {
     pub json: bool,
     /// Whether `--report` is asked (not for these questions).
     pub report: bool,
+    /// `--coqchk`: check the compiled proof and the library again.
+    pub coqchk: bool,
 }
 
 /// Answers a classic question (`None` when the question, `asked` by
@@ -316,6 +319,10 @@ pub(super) fn classic_json(
         answer: answer.summary(),
         proven: proven_lines(answer),
         conditional: false,
+        // Each case's game and the position it ends in are in its
+        // sentence of `proven`.
+        reached: None,
+        exact_rights: false,
         certificate: answer
             .cases
             .iter()
@@ -409,7 +416,14 @@ fn report(proving: &Proving, answer: &Answer, notes: &[String]) -> Result<(), Cl
         )));
     };
     let spinner = Progress::spinner("coqc: checking the proofs");
-    let proven = prove_file(&proof, proving.keep, proving.timeout, &summary)?;
+    let coqchk = proving.coqchk.then_some(Scope::WithLibrary);
+    let proven = prove_file_with(
+        &proof,
+        proving.keep,
+        proving.timeout,
+        coqchk.as_ref(),
+        &summary,
+    )?;
     spinner.finish();
     let out = if proving.json {
         json_text(&classic_json(&question_of(classic), answer, &proven))?

@@ -14,6 +14,7 @@ use std::fmt;
 /// | 2 | [`CliError::Usage`] | bad input: malformed FEN/EPD/PGN, bad arguments |
 /// | 3 | [`CliError::Unknown`] | no answer within the budget: the engine cannot decide |
 /// | 4 | [`CliError::Environment`] | the machine, not the input: no `coqc`, a library not built, stale or corrupt, `coqc` crashing or hanging |
+/// | 5 | [`CliError::Internal`] | a bug of retroproof itself: it wrote a Coq file that Coq rejects for a reason other than refusing its claim (a clash of names, an ill-typed definition); no verdict on the input |
 #[derive(Debug)]
 pub enum CliError {
     /// The question was well formed and the answer is "no" (exit 1).
@@ -24,6 +25,9 @@ pub enum CliError {
     Unknown(String),
     /// The environment is at fault: fix the machine, not the input (exit 4).
     Environment(String),
+    /// retroproof is at fault: a generated file Coq rejects outside the
+    /// checks that state its claims (exit 5). Says nothing about the input.
+    Internal(String),
 }
 
 impl CliError {
@@ -47,6 +51,11 @@ impl CliError {
         CliError::Environment(message.to_string())
     }
 
+    /// A fault of retroproof itself: exit code 5.
+    pub fn internal(message: impl fmt::Display) -> CliError {
+        CliError::Internal(message.to_string())
+    }
+
     /// The process exit status of this error (see the table above).
     pub fn code(&self) -> u8 {
         match self {
@@ -54,6 +63,7 @@ impl CliError {
             CliError::Usage(_) => 2,
             CliError::Unknown(_) => 3,
             CliError::Environment(_) => 4,
+            CliError::Internal(_) => 5,
         }
     }
 
@@ -72,6 +82,7 @@ impl CliError {
             CliError::Usage(_) => CliError::Usage(message),
             CliError::Unknown(_) => CliError::Unknown(message),
             CliError::Environment(_) => CliError::Environment(message),
+            CliError::Internal(_) => CliError::Internal(message),
         }
     }
 
@@ -81,7 +92,8 @@ impl CliError {
             CliError::Refuted(m)
             | CliError::Usage(m)
             | CliError::Unknown(m)
-            | CliError::Environment(m) => m,
+            | CliError::Environment(m)
+            | CliError::Internal(m) => m,
         }
     }
 }

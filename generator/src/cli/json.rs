@@ -10,7 +10,8 @@ use serde::Serialize;
 
 use super::coq_run::Proven;
 use crate::answer::Answer;
-use crate::emit::problem::Proof;
+use crate::emit::problem::{GameEnd, Proof};
+use retroproof_core::proofgame::Reading;
 
 /// A proven answer.
 #[derive(Debug, Clone, Serialize)]
@@ -33,6 +34,12 @@ pub struct AnswerJson {
     /// Whether what is proven holds only if the position is legal (a
     /// last-plies theorem without a game reaching the position).
     pub conditional: bool,
+    /// When the proof replays a game: the FEN of the position it ends in
+    /// (real castling rights and en-passant square).
+    pub reached: Option<String>,
+    /// Whether the FEN's rights and en-passant square were read exactly
+    /// (`--exact-rights`).
+    pub exact_rights: bool,
     /// The number of positions of the deep search's dead set(s) when the
     /// proof checks a certificate; `null` otherwise.
     pub certificate: Option<usize>,
@@ -59,6 +66,23 @@ pub struct CoqcJson {
     pub library: String,
     /// The time `coqc` took (all runs, when several files), in seconds.
     pub seconds: f64,
+    /// `coqchk`'s second check of the compiled proof (`--coqchk`), absent
+    /// when it was not asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub coqchk: Option<CoqchkJson>,
+}
+
+/// A `coqchk` run that checked a compiled proof again.
+#[derive(Debug, Clone, Serialize)]
+pub struct CoqchkJson {
+    /// The `coqchk` binary.
+    pub path: String,
+    /// Whether this run checked the library's modules too (`prove`);
+    /// `false` when they were admitted here, checked once for the run
+    /// (`solve`).
+    pub library: bool,
+    /// The time `coqchk` took, in seconds.
+    pub seconds: f64,
 }
 
 /// The cases of a classic question.
@@ -84,9 +108,19 @@ impl CoqcJson {
             version: proven.coqc_version.clone(),
             path: proven.coqc_path.display().to_string(),
             library: proven.library.display().to_string(),
-            seconds: (proven.elapsed.as_secs_f64() * 100.0).round() / 100.0,
+            seconds: hundredths(proven.elapsed),
+            coqchk: proven.coqchk.as_ref().map(|checked| CoqchkJson {
+                path: checked.path.display().to_string(),
+                library: checked.with_library,
+                seconds: hundredths(checked.elapsed),
+            }),
         }
     }
+}
+
+/// Seconds rounded to hundredths.
+fn hundredths(d: std::time::Duration) -> f64 {
+    (d.as_secs_f64() * 100.0).round() / 100.0
 }
 
 impl AnswerJson {
@@ -99,6 +133,11 @@ impl AnswerJson {
             answer: answer.words(),
             proven: vec![answer.claim()],
             conditional: answer.is_conditional(),
+            reached: answer
+                .game()
+                .and_then(|game| GameEnd::of(&export.position, game, export.reading))
+                .map(|end| end.fen),
+            exact_rights: export.reading == Reading::Exact,
             certificate: match &export.proof {
                 Proof::Certificate(dead) => Some(dead.len()),
                 _ => None,

@@ -25,15 +25,23 @@
 //! engine's verdicts; `retroproof prove --question illegal` (or `legal`)
 //! proves them in Coq.
 //!
+//! Under a game, a second line names the position the game ends in, with
+//! its real castling rights and en-passant square, and says which of them
+//! the FEN's fields did not assert (a FEN's `-` asserts nothing, the retro
+//! reading; `--exact-rights` reads it as the FEN standard does, none, and
+//! asks for a game that ends in the position exactly).
+//!
 //! `--json` prints one object: `answer` (`"legal"`, `"illegal"`,
-//! `"unknown"`), `reason` (or null), `game` (UCI moves, or null), `plies`.
+//! `"unknown"`), `reason` (or null), `game` (UCI moves, or null), `plies`,
+//! `reached` (the FEN the game ends in, or null), `unasserted` (the notes
+//! of the second line).
 
 use std::time::Duration;
 
 use clap::Args;
 use retroproof_core::deep;
 use retroproof_core::pgn::Game;
-use retroproof_core::proofgame::{decide, realizes, replay, Budget, Verdict};
+use retroproof_core::proofgame::{decide_as, realizes_as, replay, Budget, Reading, Verdict};
 use retroproof_core::rules::{Rule, RuleSet};
 use retroproof_core::search::{static_illegality, stranded_man, Limits};
 use retroproof_core::{Move, Position};
@@ -43,6 +51,7 @@ use super::args::position_arg;
 use super::error::CliError;
 use super::output::{write_json, write_stdout};
 use crate::answer::LEGAL_GAME_SECONDS;
+use crate::emit::problem::GameEnd;
 use crate::prove::{illegal_answer, COQ_RULES, DEEP_BUDGET};
 
 #[derive(Debug, Args)]
@@ -72,6 +81,11 @@ pub struct LegalArgs {
     /// Print one JSON object instead
     #[arg(long)]
     pub json: bool,
+    /// Read the FEN's castling rights and en-passant square as the FEN
+    /// standard does (`-` meaning none): a game must end in the position
+    /// exactly
+    #[arg(long)]
+    pub exact_rights: bool,
 }
 
 #[derive(Debug, Serialize)]
@@ -81,6 +95,12 @@ struct Report {
     reason: Option<String>,
     game: Option<Vec<String>>,
     plies: Option<usize>,
+    /// The FEN of the position the game ends in (its real castling rights
+    /// and en-passant square), or null.
+    reached: Option<String>,
+    /// What the FEN asked about did not assert and the game's final
+    /// position holds (empty with `--exact-rights`).
+    unasserted: Vec<String>,
 }
 
 /// A game as one line: UCI moves separated by spaces, `startpos` if empty.
@@ -147,40 +167,33 @@ pub fn run(args: LegalArgs) -> Result<(), CliError> {
         "searching: retractions, the deep search, a proof game (up to {} s)",
         args.time
     ));
-    let found = answer(&pos, limits, budget, time);
+    let reading = if args.exact_rights {
+        Reading::Exact
+    } else {
+        Reading::Asserted
+    };
+    let found = answer(&pos, reading, limits, budget, time);
     spinner.finish();
-    let (report, game) = match found {
+    let (report, game, end) = match found {
         Answer::Legal(game) => {
-            check_replay(&game, &pos)?;
+            check_replay(&game, &pos, reading)?;
             let uci: Vec<String> = game.iter().map(Move::to_uci).collect();
+            let end = GameEnd::of(&pos, &uci, reading);
             (
                 Report {
                     answer: "legal",
                     reason: None,
                     plies: Some(uci.len()),
                     game: Some(uci),
+                    reached: end.as_ref().map(|e| e.fen.clone()),
+                    unasserted: end.as_ref().map(|e| e.notes.clone()).unwrap_or_default(),
                 },
                 game,
+                end,
             )
         }
-        Answer::Illegal(reason) => (
-            Report {
-                answer: "illegal",
-                reason: Some(reason),
-                game: None,
-                plies: None,
-            },
-            Vec::new(),
-        ),
-        Answer::Unknown(why) => (
-            Report {
-                answer: "unknown",
-                reason: Some(why),
-                game: None,
-                plies: None,
-            },
-            Vec::new(),
-        ),
+        Answer::Illegal(reason) => (Report::without_game("illegal", reason), Vec::new(), None),
+        Answer::Unknown(why) => (Report::without_game("unknown", why), Vec::new(), None),
     };
     if args.json {
         write_json(&report)?;
@@ -193,7 +206,10 @@ pub fn run(args: LegalArgs) -> Result<(), CliError> {
             ),
             answer => format!("{answer}: {}", report.reason.clone().unwrap_or_default()),
         };
-        write_stdout(&format!("{line}\n"))?;
+        // Under the game: the position it ends in, and what the FEN's
+        // fields did not assert.
+        let end = end.map(|e| format!("{e}\n")).unwrap_or_default();
+        write_stdout(&format!("{line}\n{end}"))?;
     }
     match report.answer {
         "illegal" => Err(CliError::refuted(format!(
@@ -205,6 +221,19 @@ pub fn run(args: LegalArgs) -> Result<(), CliError> {
             report.reason.unwrap_or_default()
         ))),
         _ => Ok(()),
+    }
+}
+
+impl Report {
+    fn without_game(answer: &'static str, reason: String) -> Report {
+        Report {
+            answer,
+            reason: Some(reason),
+            game: None,
+            plies: None,
+            reached: None,
+            unasserted: Vec::new(),
+        }
     }
 }
 
@@ -222,14 +251,20 @@ const ROOT_RULES: RuleSet = COQ_RULES.without(Rule::Invariants).without(Rule::St
 /// [`decide`], with the deep search's static rules tried first at the root
 /// and its dead sets (within `time`, at most 10 s, and `budget.nodes`
 /// positions) when no game is found.
-fn answer(pos: &Position, limits: Limits, budget: Budget, time: Duration) -> Answer {
+fn answer(
+    pos: &Position,
+    reading: Reading,
+    limits: Limits,
+    budget: Budget,
+    time: Duration,
+) -> Answer {
     // (After the root checks of [`decide`], whose reasons say more.)
     if static_illegality(pos).is_none() && pos.unmove_count() > 0 && stranded_man(pos).is_none() {
         if let Some(rule) = ROOT_RULES.refuting(pos) {
             return Answer::Illegal(format!("the static rule {} refutes it", rule.name()));
         }
     }
-    let why = match decide(pos, limits, budget) {
+    let why = match decide_as(pos, reading, limits, budget) {
         Verdict::Legal(game) => return Answer::Legal(game),
         Verdict::Illegal(reason) => return Answer::Illegal(reason.to_string()),
         Verdict::Unknown(why) => why,
@@ -250,7 +285,15 @@ fn answer(pos: &Position, limits: Limits, budget: Budget, time: Duration) -> Ans
             )),
             Err(e) => Answer::Unknown(format!("{e}; {why}")),
         },
-        deep::Verdict::Legal(game) if game.len() <= budget.max_plies as usize => Answer::Legal(game),
+        deep::Verdict::Legal(game)
+            if game.len() <= budget.max_plies as usize
+                && replay(&game).is_some_and(|end| realizes_as(&end, pos, reading)) =>
+        {
+            Answer::Legal(game)
+        }
+        deep::Verdict::Legal(game) if game.len() <= budget.max_plies as usize => Answer::Unknown(
+            format!("the deep search's game does not end in the position exactly; {why}"),
+        ),
         deep::Verdict::Legal(game) => Answer::Unknown(format!(
             "the deep search found a game of {} plies, longer than --max-plies; {why}",
             game.len()
@@ -264,14 +307,14 @@ fn answer(pos: &Position, limits: Limits, budget: Budget, time: Duration) -> Ans
 
 /// Checks by the forward rules that `game` reaches `target` with every
 /// assertion true: the search's answer is not trusted.
-fn check_replay(game: &[Move], target: &Position) -> Result<(), CliError> {
+fn check_replay(game: &[Move], target: &Position, reading: Reading) -> Result<(), CliError> {
     match replay(game) {
-        Some(end) if realizes(&end, target) => Ok(()),
-        Some(end) => Err(CliError::refuted(format!(
+        Some(end) if realizes_as(&end, target, reading) => Ok(()),
+        Some(end) => Err(CliError::internal(format!(
             "internal error: the game found ends at {}, not at the position",
             end.to_fen()
         ))),
-        None => Err(CliError::refuted(
+        None => Err(CliError::internal(
             "internal error: the game found does not replay",
         )),
     }

@@ -12,12 +12,13 @@ use retroproof_core::question::Question;
 use retroproof_core::Position;
 
 use super::classic::{self, Proving};
-use super::coq_run::{prove_file, Proven};
+use super::coq_run::{prove_file_with, Proven};
 use super::error::CliError;
 use super::json::AnswerJson;
 use super::output::{json_text, write_stdout};
 use super::question::{self, check_solution, QuestionArgs};
 use crate::answer::Answer;
+use crate::coqchk::Scope;
 use crate::emit::problem::{export_file_with_game, Statement};
 use crate::progress::Progress;
 
@@ -46,6 +47,12 @@ pub struct ProveArgs {
     /// coqc, …)
     #[arg(long)]
     pub json: bool,
+
+    /// Also check the compiled proof, and the library it loads, with
+    /// coqchk, Coq's independent checker (slow: it has no VM, and checks
+    /// the library, about 2 min of one core; `--timeout` applies)
+    #[arg(long)]
+    pub coqchk: bool,
 }
 
 pub fn run(args: ProveArgs) -> Result<(), CliError> {
@@ -63,6 +70,7 @@ pub fn run(args: ProveArgs) -> Result<(), CliError> {
         timeout,
         json: args.json,
         report: args.report.is_some(),
+        coqchk: args.coqchk,
     };
     let asked = question::asked(&args.question)?;
     if let Some(result) = classic::dispatch(&args.question, asked.as_ref(), &proving) {
@@ -83,7 +91,14 @@ pub fn run(args: ProveArgs) -> Result<(), CliError> {
         .map_err(|e| CliError::refuted(e.to_string()))?;
     let claim = answer.claim();
     let spinner = Progress::spinner("coqc: checking the proof");
-    let proven = prove_file(&proof, args.keep.as_deref(), timeout, &claim)?;
+    let coqchk = args.coqchk.then_some(Scope::WithLibrary);
+    let proven = prove_file_with(
+        &proof,
+        args.keep.as_deref(),
+        timeout,
+        coqchk.as_ref(),
+        &claim,
+    )?;
     spinner.finish();
     let mut out = if args.json {
         json_text(&AnswerJson::of(answer, &proven))?

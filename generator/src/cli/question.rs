@@ -7,6 +7,7 @@ use std::path::Path;
 
 use clap::Args;
 use retroproof_core::problem::{Problem, Solution};
+use retroproof_core::proofgame::Reading;
 use retroproof_core::question::{GameSource, ParseQuestionError, Question};
 use retroproof_core::{Move, Position};
 
@@ -74,6 +75,15 @@ pub struct QuestionArgs {
     /// (a man fell off the board); the empty fillings are not cases
     #[arg(long, conflicts_with = "one")]
     pub occupied: bool,
+
+    /// Read the FEN's castling rights and en-passant square as the FEN
+    /// standard does (`-` meaning none, the en-passant square set after
+    /// every double step) rather than as assertions: a game proving the
+    /// position legal (`legal`, `legal-game`, the game of an
+    /// unconditional `last N`) must end in the position exactly, and the
+    /// theorem states `reachable_exact P` (Game.v)
+    #[arg(long)]
+    pub exact_rights: bool,
 }
 
 /// The question of `--question` (its words, `last 3` given as one
@@ -277,6 +287,11 @@ pub fn resolve(args: &QuestionArgs) -> Result<Resolved, CliError> {
         reached_by: given.as_deref(),
         game_time: args.game_time,
         ltac: args.ltac,
+        reading: if args.exact_rights {
+            Reading::Exact
+        } else {
+            Reading::Asserted
+        },
     };
     let mut answer = answer::find(&position, &question, &options).map_err(undecided)?;
     answer.export.notes = notes;

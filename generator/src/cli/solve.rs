@@ -19,13 +19,21 @@
 //! an answer is "proven" only when Coq accepted it. The published answer
 //! is compared afterwards; a proven answer that contradicts it is reported
 //! as `refuted` with both, never hidden.
+//!
+//! A file too large for one machine is split by `--shard K/N` (the
+//! problems whose id hashes to K, [`batch::shard_of`]), a run stopped
+//! midway is taken up again by `--resume FILE` (the problems answered in
+//! FILE skipped, the new lines appended to it), and the lines of several
+//! runs are summed up by `--merge` as one run's: docs/solve.md.
 
+use std::collections::{HashMap, HashSet};
 use std::path::PathBuf;
 use std::str::FromStr;
 use std::time::Duration;
 
 use clap::Args;
 use retroproof_core::problem::Solution;
+use retroproof_core::proofgame::Reading;
 use retroproof_core::question::Question;
 use retroproof_core::retro::RetroUci;
 use retroproof_core::unknown::Fill;
@@ -34,23 +42,47 @@ use serde::Serialize;
 
 use super::args::position_arg;
 use super::classic::{check_published, classic_json, games};
-use super::coq_run::{prove_file, Proven};
+use super::coq_run::{coqchk_library, prove_file_with, Proven};
 use super::error::CliError;
 use super::json::{AnswerJson, CoqcJson};
 use super::output::write_stdout;
 use super::question::{bad_question, read_problems, undecided};
 use crate::answer::{self, game_seconds, last_game_seconds, ply_type, Answer, Options};
-use crate::batch::{self, BatchOptions, Done};
+use crate::batch::{self, BatchOptions, Done, Outcome};
 use crate::classic::{self as classic_q, Classic};
+use crate::coqchk::Scope;
 use crate::emit::classic::{paired_file, Paired};
-use crate::emit::problem::{export_file_with_game, in_chess_terms_with_game, Proof, Statement};
+use crate::emit::problem::{
+    export_file_with_game, in_chess_terms_with_game, Proof, ProofFile, Statement,
+};
 use crate::prove::game_before;
 
 #[derive(Debug, Args)]
 pub struct SolveArgs {
     /// An EPD file of retro problems, or a TSV shaped like
     /// examples/corpus/*.tsv (`-` for standard input)
-    pub file: PathBuf,
+    #[arg(required_unless_present = "merge")]
+    pub file: Option<PathBuf>,
+
+    /// Solve only the problems of shard K of N (K from 1 to N): those
+    /// whose id hashes to K (docs/solve.md), so that N runs, anywhere,
+    /// split the file between them
+    #[arg(long, value_name = "K/N", value_parser = batch::parse_shard, allow_hyphen_values = true)]
+    pub shard: Option<batch::Shard>,
+
+    /// Skip the problems answered in FILE.jsonl (lines of an earlier run,
+    /// created if missing) and append each new problem's line to it; the
+    /// output is then that of one run over all the problems
+    #[arg(long, value_name = "FILE.jsonl")]
+    pub resume: Option<PathBuf>,
+
+    /// Read the JSON lines of runs (`--json` outputs, `--resume` files;
+    /// `-` for standard input) instead of solving, and print their summary
+    /// as one run would (with --json: their lines sorted by id, then the
+    /// summary line); exit code of the worst problem
+    #[arg(long, value_name = "LINES.jsonl", num_args = 1.., conflicts_with_all =
+          ["file", "shard", "resume", "jobs", "timeout", "game_time"])]
+    pub merge: Vec<PathBuf>,
 
     /// Problems solved at once (1 to 64)
     #[arg(long, value_parser = batch::parse_jobs, default_value = "1", allow_hyphen_values = true)]
@@ -74,6 +106,41 @@ pub struct SolveArgs {
     /// agrees), then a summary line
     #[arg(long)]
     pub json: bool,
+
+    /// Read each FEN's castling rights and en-passant square as the FEN
+    /// standard does (`-` meaning none), as `prove --exact-rights`: a game
+    /// proving a position legal must end in it exactly (`reachable_exact`).
+    /// The classic questions ask about the rights themselves and are read
+    /// as without it
+    #[arg(long)]
+    pub exact_rights: bool,
+
+    /// Also check every compiled proof with coqchk, Coq's independent
+    /// checker: the library (and the standard library it loads) once
+    /// before the first problem, then each proof with the library
+    /// admitted (slow: coqchk has no VM; `--timeout` applies to each run)
+    #[arg(long)]
+    pub coqchk: bool,
+}
+
+/// How every problem of a run is solved and checked.
+struct Settings {
+    /// `coqc`'s (and `coqchk`'s) time limit per problem.
+    timeout: Duration,
+    /// The proof-game budget (`--game-time`).
+    game_time: Option<u64>,
+    /// How a FEN's rights are read (`--exact-rights`).
+    reading: Reading,
+    /// `--coqchk`: the scope each proof is checked again in (the library
+    /// admitted, checked once before the run).
+    coqchk: Option<Scope>,
+}
+
+impl Settings {
+    /// Compiles `proof` with `coqc` (and `coqchk` when asked).
+    fn prove(&self, proof: &ProofFile, claim: &str) -> Result<Proven, CliError> {
+        prove_file_with(proof, None, self.timeout, self.coqchk.as_ref(), claim)
+    }
 }
 
 /// The published answer, as far as it can be compared.
@@ -132,35 +199,129 @@ struct SolvedJson {
 }
 
 pub fn run(args: SolveArgs) -> Result<(), CliError> {
-    let text = crate::input::read_text(&args.file)?;
-    let name = args.file.display().to_string();
+    if !args.merge.is_empty() {
+        return merge(&args.merge, args.json);
+    }
+    let Some(file) = &args.file else {
+        return Err(CliError::usage(
+            "solve needs a FILE (or --merge LINES.jsonl…)",
+        ));
+    };
+    let text = crate::input::read_text(file)?;
+    let name = file.display().to_string();
     let items = parse_items(&text, &name)?;
     if items.is_empty() {
         return Err(CliError::usage(format!("no problem in {name}")));
     }
-    let timeout = Duration::from_secs(args.timeout);
-    let game_time = args.game_time;
+    // This run's problems: its shard's (all of them without --shard), in
+    // the file's order. A shard may be empty (more shards than problems).
+    let items: Vec<(String, Item)> = match args.shard {
+        Some(shard) => items
+            .into_iter()
+            .filter(|(id, _)| shard.contains(id))
+            .collect(),
+        None => items,
+    };
+    let mut resume = args
+        .resume
+        .as_deref()
+        .map(batch::Resume::open)
+        .transpose()?;
+    // The problems answered before, by id; lines of ids not among this
+    // run's problems (another shard's, another file's) are left alone.
+    let ids: HashSet<&str> = items.iter().map(|(id, _)| id.as_str()).collect();
+    let earlier: HashMap<String, Outcome> = resume
+        .iter()
+        .flat_map(|r| r.answered())
+        .filter(|o| ids.contains(o.id.as_str()))
+        .map(|o| (o.id.clone(), o.clone()))
+        .collect();
+    let todo: Vec<(String, &Item)> = items
+        .iter()
+        .filter(|(id, _)| !earlier.contains_key(id))
+        .map(|(id, item)| (id.clone(), item))
+        .collect();
     let json = args.json;
+    if json {
+        // As one run would have printed them: the problems answered
+        // before first (in the file's order).
+        let mut before = String::new();
+        for (id, _) in &items {
+            if let Some(outcome) = earlier.get(id) {
+                before.push_str(&batch::json_line(outcome));
+            }
+        }
+        let _hold = crate::interrupt::hold_output();
+        write_stdout(&before)?;
+    }
+    let _resumable = resume.as_ref().map(|r| {
+        let words = format!(
+            "their lines are in {file}: `--resume {file}` again solves the others",
+            file = r.path().display()
+        );
+        crate::interrupt::note(move || words.clone())
+    });
+    let timeout = Duration::from_secs(args.timeout);
+    let coqchk = if args.coqchk && !todo.is_empty() {
+        let (scope, checked) = coqchk_library(timeout)?;
+        eprintln!("{}", checked.line());
+        Some(scope)
+    } else {
+        None
+    };
+    let settings = Settings {
+        timeout,
+        game_time: args.game_time,
+        reading: if args.exact_rights {
+            Reading::Exact
+        } else {
+            Reading::Asserted
+        },
+        coqchk,
+    };
     let options = BatchOptions {
         jobs: args.jobs,
         unit: "problems".to_string(),
     };
-    let outcomes = batch::run_items(
-        &items,
+    let mut sink = batch::Sink::new(json, resume.as_mut());
+    let new = batch::run_items(
+        &todo,
         &options,
-        |item| solve(item, timeout, game_time),
-        |outcome| {
-            if json {
-                let _ = write_stdout(&batch::json_line(outcome));
-            }
-        },
+        |item| solve(item, &settings),
+        |outcome| sink.write(outcome),
     );
+    sink.finish()?;
+    let mut new: HashMap<String, Outcome> = new.into_iter().map(|o| (o.id.clone(), o)).collect();
+    let outcomes: Vec<Outcome> = items
+        .iter()
+        .filter_map(|(id, _)| earlier.get(id).cloned().or_else(|| new.remove(id)))
+        .collect();
+    summarize(&outcomes, json)
+}
+
+/// Prints the summary of a run's problems (the table, or with `--json`
+/// the summary line) and gives the run's result: the exit code of the
+/// worst problem.
+fn summarize(outcomes: &[Outcome], json: bool) -> Result<(), CliError> {
+    let _hold = crate::interrupt::hold_output();
     if json {
-        write_stdout(&batch::json_summary(&outcomes))?;
+        write_stdout(&batch::json_summary(outcomes))?;
     } else {
-        write_stdout(&batch::summary_table(&outcomes, "problems"))?;
+        write_stdout(&batch::summary_table(outcomes, "problems"))?;
     }
-    batch::exit_result(&outcomes, "problems")
+    batch::exit_result(outcomes, "problems")
+}
+
+/// `solve --merge FILE…`: the problem lines of several runs as one run's
+/// (sorted by id; an id answered twice refused), their summary, and the
+/// worst problem's exit code.
+fn merge(files: &[PathBuf], json: bool) -> Result<(), CliError> {
+    let outcomes = batch::merge(files)?;
+    if json {
+        let lines: String = outcomes.iter().map(batch::json_line).collect();
+        write_stdout(&lines)?;
+    }
+    summarize(&outcomes, json)
 }
 
 /// Reads an EPD file or a corpus TSV into `(id, problem)` pairs; a
@@ -322,15 +483,11 @@ struct ProvenAnswer {
 
 /// Answers `question` about `fen` as `prove` does (the engine facade,
 /// [`crate::answer::find`]) and proves the answer.
-fn prove_one(
-    fen: &str,
-    question: &Question,
-    timeout: Duration,
-    game_time: Option<u64>,
-) -> Result<ProvenAnswer, CliError> {
+fn prove_one(fen: &str, question: &Question, run: &Settings) -> Result<ProvenAnswer, CliError> {
     let position = position_arg(fen)?;
     let options = Options {
-        game_time,
+        game_time: run.game_time,
+        reading: run.reading,
         ..Options::default()
     };
     let answer = answer::find(&position, question, &options).map_err(undecided)?;
@@ -338,27 +495,27 @@ fn prove_one(
     let proof = export_file_with_game(export, answer.game.as_deref())
         .map_err(|e| CliError::refuted(e.to_string()))?;
     let claim = export.statement.in_chess_terms(&export.position);
-    let proven = prove_file(&proof, None, timeout, &claim)?;
+    let proven = run.prove(&proof, &claim)?;
     Ok(ProvenAnswer { answer, proven })
 }
 
 /// Solves and proves one problem.
-fn solve(item: &Item, timeout: Duration, game_time: Option<u64>) -> Result<Done, CliError> {
+fn solve(item: &Item, run: &Settings) -> Result<Done, CliError> {
     if item.question == Question::LastTypeBothSides {
-        return solve_both_sides(item, timeout, game_time);
+        return solve_both_sides(item, run);
     }
     if let Some(classic) = Classic::of(&item.question, Fill::Any) {
-        return solve_classic(item, classic, timeout, game_time);
+        return solve_classic(item, classic, run);
     }
     if !item.fen.trim().contains(' ') {
         return match item.question {
-            Question::IllegalOrLegal => solve_either_side(item, timeout, game_time),
+            Question::IllegalOrLegal => solve_either_side(item, run),
             _ => Err(CliError::unknown(
                 "the side to move is not given: only a legality question is solved for either side",
             )),
         };
     }
-    let ProvenAnswer { answer, proven } = prove_one(&item.fen, &item.question, timeout, game_time)?;
+    let ProvenAnswer { answer, proven } = prove_one(&item.fen, &item.question, run)?;
     let words = answer.words();
     let statement = &answer.export.statement;
     let agrees = match (&item.published, statement) {
@@ -405,19 +562,14 @@ fn solve(item: &Item, timeout: Duration, game_time: Option<u64>) -> Result<Done,
 /// proven ones compiled in one `.v` file. Solved when every case is
 /// proven; unknown (after proving the others) when some is not; refuted
 /// when a proven case contradicts the published `sol`.
-fn solve_classic(
-    item: &Item,
-    classic: Classic,
-    timeout: Duration,
-    game_time: Option<u64>,
-) -> Result<Done, CliError> {
+fn solve_classic(item: &Item, classic: Classic, run: &Settings) -> Result<Done, CliError> {
     let Some(epd) = &item.epd else {
         return Err(CliError::usage(format!(
             "the {classic} question is asked in EPD files only",
             classic = classic.name()
         )));
     };
-    let seconds = game_seconds(game_time, classic.few_cases());
+    let seconds = game_seconds(run.game_time, classic.few_cases());
     let answer = classic_q::answer(classic, &epd.position, games(epd.game.as_deref(), seconds))
         .map_err(CliError::usage)?;
     let summary = answer.summary();
@@ -429,7 +581,7 @@ fn solve_classic(
             classic.name()
         )));
     };
-    let proven = prove_file(&proof, None, timeout, &summary)?;
+    let proven = run.prove(&proof, &summary)?;
     check_published(&epd.solution, &answer)?;
     let all_proven = answer.cases.iter().all(|c| c.finding.is_proven());
     if !all_proven {
@@ -455,11 +607,7 @@ fn solve_classic(
 /// either side to move is legal): illegal when it is proven illegal with
 /// White to move and with Black to move (two proofs), legal when a game
 /// reaches it with one of them (proven by replaying it), unknown otherwise.
-fn solve_either_side(
-    item: &Item,
-    timeout: Duration,
-    game_time: Option<u64>,
-) -> Result<Done, CliError> {
+fn solve_either_side(item: &Item, run: &Settings) -> Result<Done, CliError> {
     let board = item.fen.trim();
     let sided = |side: char| format!("{board} {side} - -");
     // Each side's own "no" or "unknown" is a reason; anything else (bad
@@ -468,7 +616,7 @@ fn solve_either_side(
     let mut not_illegal = Vec::new();
     let mut proofs = Vec::new();
     for side in ['w', 'b'] {
-        match prove_one(&sided(side), &Question::Illegal, timeout, game_time) {
+        match prove_one(&sided(side), &Question::Illegal, run) {
             Ok(proved) => proofs.push(proved),
             Err(e @ (CliError::Refuted(_) | CliError::Unknown(_))) => {
                 reasons.push(format!("{side} to move: {}", e.message()));
@@ -484,7 +632,7 @@ fn solve_either_side(
         proofs.clear();
     }
     for &side in &not_illegal {
-        match prove_one(&sided(side), &Question::Legal, timeout, game_time) {
+        match prove_one(&sided(side), &Question::Legal, run) {
             Ok(proved) => {
                 proofs.push(proved);
                 answer = Some("legal");
@@ -588,11 +736,7 @@ fn both_sides_failure(answered: &[(&str, Answer)], failure: CliError) -> CliErro
 /// the sides tried, [`both_sides_failure`]), and both theorems go into one
 /// file, checked by one `coqc` run with one `Print Assumptions`
 /// ([`paired_file`]).
-fn solve_both_sides(
-    item: &Item,
-    timeout: Duration,
-    game_time: Option<u64>,
-) -> Result<Done, CliError> {
+fn solve_both_sides(item: &Item, run: &Settings) -> Result<Done, CliError> {
     let mut fields: Vec<&str> = item.fen.split_whitespace().collect();
     if fields.len() < 2 {
         return Err(CliError::usage(format!(
@@ -610,6 +754,7 @@ fn solve_both_sides(
             let options = Options {
                 // The games come below, once both sides are answered.
                 game_time: Some(0),
+                reading: run.reading,
                 ..Options::default()
             };
             answer::find(&position, &Question::LastType, &options).map_err(undecided)
@@ -630,7 +775,7 @@ fn solve_both_sides(
         };
         return Err(both_sides_failure(&sides, failure));
     }
-    let game_time = last_game_seconds(game_time);
+    let game_time = last_game_seconds(run.game_time);
     if game_time > 0 {
         for (_, answer) in &mut sides {
             if answer.game.is_none() {
@@ -648,7 +793,12 @@ fn solve_both_sides(
         let export = &answer.export;
         format!(
             "with {who} to move: {}",
-            in_chess_terms_with_game(&export.statement, &export.position, answer.game.as_deref())
+            in_chess_terms_with_game(
+                &export.statement,
+                &export.position,
+                answer.game.as_deref(),
+                export.reading,
+            )
         )
     };
     let answers: Vec<Paired> = sides
@@ -667,7 +817,7 @@ fn solve_both_sides(
     );
     let proof = paired_file(&header, &answers, "both_sides")
         .map_err(|e| CliError::refuted(e.to_string()))?;
-    let proven = prove_file(&proof, None, timeout, &claim)?;
+    let proven = run.prove(&proof, &claim)?;
     let mut types = Vec::new();
     let mut unconditional = true;
     let mut dead = None;
@@ -707,6 +857,9 @@ fn solve_both_sides(
         answer: words.clone(),
         proven: claims,
         conditional: !unconditional,
+        // Two positions, each game's end in its sentence of `proven`.
+        reached: None,
+        exact_rights: false,
         certificate: dead,
         theorem: proven.theorem.clone(),
         assumptions: proven.assumptions.clone(),

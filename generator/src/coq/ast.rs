@@ -378,6 +378,30 @@ pub enum Tactic {
     Cases(Vec<Case>),
 }
 
+impl Tactic {
+    /// Whether the tactic decides something by computing or searching
+    /// (`vm_compute`, `reflexivity`, a named tactic such as
+    /// `vm_cast_no_check` or the retro tactics), rather than only
+    /// assembling a proof from terms (`exact`, `apply`, `split`,
+    /// `intros`, `destruct`): a proof that computes is a claim Coq may
+    /// refuse; one that only assembles fails only when the file is
+    /// ill-formed.
+    pub fn computes(&self) -> bool {
+        match self {
+            Tactic::VmCompute | Tactic::Reflexivity | Tactic::Call { .. } => true,
+            Tactic::Intros(_)
+            | Tactic::Destruct { .. }
+            | Tactic::Split
+            | Tactic::Idtac
+            | Tactic::Exact(_)
+            | Tactic::Apply(_) => false,
+            Tactic::Then(ts) | Tactic::First(ts) => ts.iter().any(Tactic::computes),
+            Tactic::Repeat(t) => t.computes(),
+            Tactic::Cases(cases) => cases.iter().any(|c| c.steps.iter().any(Tactic::computes)),
+        }
+    }
+}
+
 /// One bulleted sub-proof of [`Tactic::Cases`]: an optional comment, then
 /// its steps (a nested [`Tactic::Cases`] last, if any).
 #[derive(Debug, Clone, PartialEq)]

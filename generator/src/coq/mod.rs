@@ -12,5 +12,5 @@ pub use ast::{
     Sentence, Sort, Tactic, Term,
 };
 pub use ident::{Ident, IdentError, QualId};
-pub use print::{print_assertion_head, print_file, print_term};
+pub use print::{print_assertion_head, print_file, print_file_with_checks, print_term, CheckLines};
 pub use text::{Comment, CoqString, StringError};

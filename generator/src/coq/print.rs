@@ -19,10 +19,33 @@ const ONE_LINE_PROOF: usize = 72;
 
 /// Prints a whole file; ends with a newline.
 pub fn print_file(file: &File) -> String {
+    print_file_with_checks(file).0
+}
+
+/// The lines (1-based, first and last) of an assertion whose proof
+/// computes a check ([`Tactic::computes`]): where `coqc` stops when Coq
+/// does not agree with the claim the generator wrote.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CheckLines {
+    pub first: u32,
+    pub last: u32,
+}
+
+impl CheckLines {
+    pub fn contains(&self, line: u32) -> bool {
+        (self.first..=self.last).contains(&line)
+    }
+}
+
+/// [`print_file`], with the lines of every assertion whose proof is a
+/// computed check (inside modules too), in order. A failure of `coqc`
+/// on one of them is Coq refusing a claim; anywhere else it is a fault
+/// of the file itself (a clash of names, an ill-typed definition).
+pub fn print_file_with_checks(file: &File) -> (String, Vec<CheckLines>) {
     let mut p = Printer::default();
     p.sentences(&file.sentences);
     p.out.push('\n');
-    p.out
+    (p.out, p.checks)
 }
 
 /// Prints one term on its own (no trailing period), e.g. for messages.
@@ -89,9 +112,16 @@ enum TacCtx {
 struct Printer {
     out: String,
     indent: usize,
+    /// The lines of the computed checks printed so far.
+    checks: Vec<CheckLines>,
 }
 
 impl Printer {
+    /// The line (1-based) the next character goes on.
+    fn line(&self) -> u32 {
+        1 + self.out.matches('\n').count() as u32
+    }
+
     fn newline(&mut self) {
         self.out.push('\n');
         for _ in 0..self.indent {
@@ -232,6 +262,7 @@ impl Printer {
                 statement,
                 proof,
             } => {
+                let first = self.line();
                 self.assertion_head(*kind, name, statement);
                 self.out.push('.');
                 self.newline();
@@ -261,6 +292,10 @@ impl Printer {
                     self.indent -= 2;
                     self.newline();
                     self.out.push_str("Qed.");
+                }
+                if proof.iter().any(Tactic::computes) {
+                    let last = self.line();
+                    self.checks.push(CheckLines { first, last });
                 }
             }
             Sentence::Ltac { name, params, body } => {

@@ -25,6 +25,7 @@
 use std::collections::BTreeSet;
 
 use retroproof_core::cert::Certificate;
+use retroproof_core::proofgame::{realizes_as, Reading};
 use retroproof_core::rules::{Names, RuleSet};
 use retroproof_core::{Position, Unmove};
 
@@ -93,7 +94,7 @@ impl Statement {
     /// position); see [`in_chess_terms_with_game`] for the unconditional
     /// form.
     pub fn in_chess_terms(&self, pos: &Position) -> String {
-        in_chess_terms_with_game(self, pos, None)
+        in_chess_terms_with_game(self, pos, None, Reading::Asserted)
     }
 
     /// Whether the theorem holds only if the position is legal (a last-N
@@ -125,12 +126,16 @@ fn last_plies_words(answer: &[String]) -> String {
 }
 
 /// [`Statement::in_chess_terms`]; with `game` (UCI moves from the initial
-/// position reaching `pos`), a last-N statement is proven together with
-/// `reachable P` and says so without the "if".
+/// position reaching `pos`, its rights and en-passant square read as
+/// `reading` says), a last-N statement is proven together with
+/// `reachable P` (`reachable_exact P`) and says so without the "if"; a
+/// game's sentence names the position the game ends in
+/// ([`game_end_words`]).
 pub fn in_chess_terms_with_game(
     statement: &Statement,
     pos: &Position,
     game: Option<&[String]>,
+    reading: Reading,
 ) -> String {
     let fen = pos.to_fen();
     match (statement, game) {
@@ -140,9 +145,10 @@ pub fn in_chess_terms_with_game(
             if answer.len() == 1 { "it" } else { "them" }
         ),
         (Statement::LastPlies { answer, .. }, Some(game)) => format!(
-            "the position is legal and {}: a game of {} reaches {fen}, and every game that reaches it ends with {}",
+            "the position is legal and {}: a game of {} reaches {fen}{}, and every game that reaches it ends with {}",
             last_plies_words(answer),
             plies(game.len() as u32),
+            game_end_words(pos, game, reading),
             if answer.len() == 1 { "it" } else { "them" }
         ),
         (Statement::LastPlyAmong { plies: among, kind }, None) => format!(
@@ -150,9 +156,10 @@ pub fn in_chess_terms_with_game(
             among.join(" ")
         ),
         (Statement::LastPlyAmong { plies: among, kind }, Some(game)) => format!(
-            "the position is legal and its last ply is one of {} (each of type {kind}): a game of {} reaches {fen}, and every game that reaches it ends with one of them",
+            "the position is legal and its last ply is one of {} (each of type {kind}): a game of {} reaches {fen}{}, and every game that reaches it ends with one of them",
             among.join(" "),
-            plies(game.len() as u32)
+            plies(game.len() as u32),
+            game_end_words(pos, game, reading)
         ),
         (Statement::Illegal { depth }, _) => {
             format!("no game reaches {fen}: {}", Refutation::of(pos, *depth))
@@ -165,11 +172,101 @@ pub fn in_chess_terms_with_game(
             if *dead == 1 { "" } else { "s" }
         ),
         (Statement::LegalGame { moves }, _) => format!(
-            "{fen} is reached by a legal game of {} from the initial position",
-            plies(moves.len() as u32)
+            "{fen} is reached by a legal game of {} from the initial position{}",
+            plies(moves.len() as u32),
+            game_end_words(pos, moves, reading)
         ),
         (Statement::ProofGames(games), _) => games.in_chess_terms(pos),
     }
+}
+
+/// ` (the game ends in <FEN>; …)`: [`GameEnd`] in parentheses, or nothing
+/// for a game that does not replay.
+pub fn game_end_words(pos: &Position, game: &[String], reading: Reading) -> String {
+    GameEnd::of(pos, game, reading).map_or_else(String::new, |end| format!(" ({end})"))
+}
+
+/// The position a game ends in, and what of it the FEN asked about did
+/// not state.
+///
+/// With [`Reading::Asserted`], a FEN's castling and en-passant fields
+/// assert what they list and nothing more: the game may end with rights
+/// the FEN does not list, or with an en-passant square where the FEN has
+/// `-`; the notes say so plainly, so that a reader of the standard FEN
+/// (where `-` means none) is not misled. With [`Reading::Exact`], the game
+/// ends in the position itself, rights and en-passant square included.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameEnd {
+    /// The FEN of the game's final position, with its real castling
+    /// rights and en-passant square.
+    pub fen: String,
+    /// Whether that is the position asked about exactly, as the theorem
+    /// states ([`Reading::Exact`]).
+    pub exact: bool,
+    /// What the FEN asked about did not assert and the game's position
+    /// holds (rights, an en-passant square).
+    pub notes: Vec<String>,
+}
+
+impl GameEnd {
+    /// The end of `game` (UCI, from the initial position) against `pos`;
+    /// `None` if the game does not replay.
+    pub fn of(pos: &Position, game: &[String], reading: Reading) -> Option<GameEnd> {
+        let end = replay_uci(game)?;
+        // "Exactly" is said only of what the theorem states
+        // (`reachable_exact P`); under the retro reading the game is
+        // described, not claimed to be the only reading.
+        let exact = reading == Reading::Exact && realizes_as(&end, pos, Reading::Exact);
+        let mut notes = Vec::new();
+        let (asked, held) = (pos.castling_rights(), end.castling_rights());
+        if asked != held {
+            notes.push(format!(
+                "the FEN's castling field `{asked}` asserts only the rights it lists: the game's final position holds {}",
+                if held.is_empty() {
+                    "none".to_string()
+                } else {
+                    format!("`{held}`")
+                }
+            ));
+        }
+        if let (None, Some(ep)) = (pos.ep_square(), end.ep_square()) {
+            notes.push(format!(
+                "the FEN's en-passant field `-` asserts nothing: the game's last move is the double step through {ep}, so its final position has en-passant square {ep}"
+            ));
+        }
+        Some(GameEnd {
+            fen: end.to_fen(),
+            exact,
+            notes,
+        })
+    }
+}
+
+impl std::fmt::Display for GameEnd {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.exact {
+            return write!(
+                f,
+                "the game ends in {} exactly: its castling rights and en-passant square are the FEN's, `-` meaning none",
+                self.fen
+            );
+        }
+        write!(f, "the game ends in {}", self.fen)?;
+        for note in &self.notes {
+            write!(f, "; {note}")?;
+        }
+        Ok(())
+    }
+}
+
+/// The position after UCI moves from the initial position, if each is legal.
+fn replay_uci(game: &[String]) -> Option<Position> {
+    let mut pos = Position::start();
+    for uci in game {
+        let m = pos.parse_uci(uci).ok()?;
+        pos = pos.play(&m).ok()?;
+    }
+    Some(pos)
 }
 
 /// The static rules of Cert.v's `default_refuted` and Zone.v, as the
@@ -305,6 +402,10 @@ pub struct Export {
     pub proof: Proof,
     /// Free text for the header comment (problem id, source, tags).
     pub notes: Vec<String>,
+    /// How a game in the proof must end: realizing the position (its
+    /// rights and en-passant square asserted, `reachable P`), or in it
+    /// exactly (`reachable_exact P`, Game.v).
+    pub reading: Reading,
 }
 
 /// A generated file and how its theorems' assumptions are checked.
@@ -366,6 +467,7 @@ pub fn export_file_with_game(
         &export.statement,
         &export.position,
         game,
+        export.reading,
     ));
     for note in &export.notes {
         header.push_str("\n   ");
@@ -534,8 +636,27 @@ impl Soundness {
         lemma: "RetroProof.Reachable.check_uci_game_sound",
         checker: "check_uci_game",
     };
+    /// `check_uci_game_exact ss P = true -> reachable_exact P`.
+    pub const GAME_EXACT: Soundness = Soundness {
+        lemma: "RetroProof.Reachable.check_uci_game_exact_sound",
+        checker: "check_uci_game_exact",
+    };
+
+    /// The game checker for `reading`, and the statement it proves of P.
+    pub fn game(reading: Reading) -> (Soundness, &'static str) {
+        match reading {
+            Reading::Asserted => (Soundness::GAME, "reachable"),
+            Reading::Exact => (Soundness::GAME_EXACT, "reachable_exact"),
+        }
+    }
+
+    /// Whether the lemma turns a game into a reachability statement.
+    pub fn is_game(self) -> bool {
+        self == Soundness::GAME || self == Soundness::GAME_EXACT
+    }
+
     /// Every lemma a generated proof may apply.
-    pub const ALL: [Soundness; 12] = [
+    pub const ALL: [Soundness; 13] = [
         Soundness::LAST,
         Soundness::LAST_CERT,
         Soundness::LAST_ZCERT,
@@ -548,6 +669,7 @@ impl Soundness {
         Soundness::ONLY_GAMES,
         Soundness::GAME_PLIES,
         Soundness::NO_SHORTER,
+        Soundness::GAME_EXACT,
     ];
 }
 
@@ -834,24 +956,23 @@ pub fn theorem_sentences(
         }
         Statement::LegalGame { moves } => {
             sentences.push(game_moves(moves)?);
-            let body = Body::Checks(vec![check(
-                Soundness::GAME,
-                vec![var("game_moves")?, var("P")?],
-            )]);
-            (call("reachable", vec![var("P")?])?, body)
+            let (soundness, reachable) = Soundness::game(export.reading);
+            let body = Body::Checks(vec![check(soundness, vec![var("game_moves")?, var("P")?])]);
+            (call(reachable, vec![var("P")?])?, body)
         }
     };
     // With a game reaching P, a last-plies theorem also states
-    // `reachable P`: one unconditional statement.
+    // `reachable P` (`reachable_exact P`): one unconditional statement.
     let (statement, body) = match game {
         Some(moves) if export.statement.is_last() => {
             sentences.push(game_moves(moves)?);
+            let (soundness, reachable) = Soundness::game(export.reading);
             let reached = Check {
                 name: "game_check".to_string(),
-                soundness: Soundness::GAME,
+                soundness,
                 args: vec![var("game_moves")?, var("P")?],
             };
-            let both = Term::infix(InfixOp::And, call("reachable", vec![var("P")?])?, statement);
+            let both = Term::infix(InfixOp::And, call(reachable, vec![var("P")?])?, statement);
             let body = match body {
                 Body::Checks(mut checks) => {
                     checks.insert(0, reached);
@@ -918,7 +1039,7 @@ fn by_lemmas(
 ) -> Result<Vec<Sentence>, EmitError> {
     // The lemma for a game is `reaches`, any other `sound`.
     let bound = |check: &Check| {
-        if check.soundness == Soundness::GAME {
+        if check.soundness.is_game() {
             "reaches"
         } else {
             "sound"
@@ -1125,6 +1246,7 @@ pub fn cert_file(
         statement,
         proof: Proof::Certificate(certificate.clone()),
         notes: notes.to_vec(),
+        reading: Reading::Asserted,
     };
     export_file_with_game(&export, None).map(|proof| proof.file)
 }

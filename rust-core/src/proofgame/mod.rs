@@ -43,94 +43,10 @@
 //! only [`ProofGameError::Illegal`] means the position cannot arise, and it
 //! comes from the static rules of [`crate::search::static_illegality`].
 //!
-//! Measured with `examples/proofgame_bench.rs` on a 2-core machine shared
-//! with another engineer's Coq and Rust builds (so times are loose; the
-//! "before" figures are the previous search run side by side, same
-//! commands, same load):
-//! - random play, `--positions 1000 --seconds 30 --seed 1`: **998/1000
-//!   found (99.8%)**; time of the successes median 0.02 s, 90th
-//!   percentile 1.8 s, max 29 s; median game 75 plies (23 min 44 s in
-//!   all). Not found: two positions of 75 and 33 plies (budget spent),
-//!   where the plan keeps sending men to captures that the order of the
-//!   pawn moves has already ruled out. Before the pawn-passing rules:
-//!   986/1000.
-//! - the same at `--seconds 3` side by side: 984/1000 (before: 979).
-//!   A search that succeeds within 3 s also succeeds within 30 s (each
-//!   stage's share of the budget grows with it), which makes short runs a
-//!   quick way to find the positions worth studying (`--fens`).
-//! - known legal, `--only corpus`: the 35 legal or not-refuted rows of
-//!   `examples/corpus/legality.tsv` and the 26 problems of
-//!   `examples/retro-problems.epd` that are not illegal: 55/61 within
-//!   30 s, median 15 s (most are found by the retraction stage, after the
-//!   direct runs' half of the budget); before: 51/61. Not found: the
-//!   heavily promoted or cage-like records rtr-legal-015, -163, -165,
-//!   -167, -177 and schaefer-1998.
-//! - real games, `--only games` (after every 10th ply and the last ply of
-//!   the six games of `examples/opera.pgn` and
-//!   `examples/famous-games.pgn`, 35 positions): **35/35** within 30 s,
-//!   median 0.02 s, 90th percentile 0.4 s, max 17 s; before: 34/35 (the
-//!   Evergreen game after ply 40, where White's e-pawn takes on f6 the
-//!   g-pawn that took a white knight there: found once a pawn that must
-//!   capture on its way to a capture asks for its victim).
-//!
-//! The two rounds (2026-11-27), side by side with the single round before
-//! them (same commands, run at the same time, one search each):
-//! - the 134 positions of the last-move corpus that `retroproof solve`
-//!   answers, `--fens FILE --seconds 10`: 65/134 found, median 1.30 s,
-//!   90th percentile 1.62 s (before: 67/134, median 5.13 s, 90th
-//!   percentile 6.13 s; the two lost were found at 7.4 and 7.6 s by the
-//!   retraction stage's later tries);
-//! - `--only corpus --seconds 10`: 52/62 found, the same 52, median 1.28 s
-//!   (before: 5.08 s);
-//! - `--positions 300 --seconds 3 --seed 1 --only random`: 297/300, median
-//!   0.03 s, 90th percentile 0.55 s (before: 296/300, 0.03 s, 1.19 s).
-//!
-//! Predecessors refuted by the static rules left out (2026-11-27), side by
-//! side with the search before (same command, run at the same time): the
-//! 134 last-move positions, `--fens FILE --seconds 10`: 69/134 found,
-//! median 1.33 s (before: 65/134, median 1.30 s; 5 found only now, 1 only
-//! before). A second run of the same: 68/134, and 68/134 with four plies
-//! taken back instead of three.
-//!
-//! The seen table keyed by 64-bit fingerprints of the node keys and the
-//! queue entries packed into one `u64` each (2026-11-28, side by side with
-//! the search before, run at the same time): a fixed budget of 400,000
-//! nodes on four positions the search does not solve quickly
-//! (`rtr-legal-041`, `-087`, `-163`, `-167`): 40.9 s against 56.3 s
-//! (1.38×), the same results (163 found, the same 104-ply game);
-//! `--only corpus --seconds 10`: 52/62 found by both, the same 52, median
-//! 1.27 s against 1.28 s.
-//!
-//! The first round's direct runs cut from half of it to an eighth
-//! (2026-12-02, side by side with the search before, same commands, run at
-//! the same time, one search each):
-//! - the positions of the last-move corpus (each record's position, and
-//!   both sides of the type-D records: 259), `--fens FILE --seconds 10`:
-//!   79/259 found against 78/259 (one found only now, none only before),
-//!   median 0.39 s against 1.30 s;
-//! - `--only corpus --seconds 10`: 55/62 against 52/62, median 0.33 s
-//!   against 1.27 s, max 2.8 s against 7.7 s;
-//! - `--only random --positions 300 --seconds 10 --seed 1`: 299/300 both,
-//!   median 0.030 s against 0.029 s, 90th percentile 0.41 s against
-//!   1.31 s;
-//! - `--only games --seconds 10`: 35/35 both, median 0.028 s against
-//!   0.029 s, 90th percentile 0.88 s against 0.70 s.
-//!
-//! Rounds and parts sliced by nodes, a round allowed twice its share of
-//! the time (2026-12-02). With the time of every part sliced, a part cut
-//! off by its share of the clock before its nodes were spent found its
-//! game on one run and not on the next: `retroproof solve` on rtr-D-083
-//! took 9.2, 9.2 and 3.8 s in three runs alone, rtr-D-111 2.5 s in one
-//! batch and 8.1 s in the next; now 4.5 and 3.2 s (4.1-4.4 and 2.9-3.0 s
-//! in earlier runs). With nodes alone and only the deadline of the whole
-//! search, rtr-legal-087 (about 24,000 nodes a second, a quarter of the
-//! pace the node budget assumes) spent its 60 s in the first round; the
-//! cap on a round's time leaves the second round the time to find its game
-//! (36 s). The whole last-move corpus (`solve --jobs 2`, one run each, one
-//! after the other): 73 unconditional answers against 71 (rtr-B-019 and
-//! rtr-C-021 now find their games), median 4.29 s against 5.57 s; the
-//! legality corpus: the same verdicts as the run before (69 proven
-//! illegal, 33 proven legal, rtr-legal-165 unknown), median 1.06 s.
+//! `examples/proofgame_bench.rs` measures the search on random games,
+//! the known-legal corpus records and positions of real games; its
+//! command and the measurements that shaped the two rounds and their
+//! shares are in `BENCHMARKS.md` ("The proof-game search").
 
 pub mod distance;
 pub mod plan;
@@ -255,11 +171,36 @@ impl fmt::Display for ProofGameError {
 
 impl std::error::Error for ProofGameError {}
 
+/// How a position's castling rights and en-passant square are read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Reading {
+    /// The retro convention: they are assertions about the past. A right
+    /// says the king and rook never moved, an en-passant square says the
+    /// last move was the double step through it; `-` asserts nothing.
+    #[default]
+    Asserted,
+    /// The FEN standard's reading: the position states them exactly, `-`
+    /// meaning none. The en-passant square is the one after every double
+    /// step, whether or not a pawn can take there (PGN standard 16.1.3.4),
+    /// which is what [`Position::play`] records.
+    Exact,
+}
+
 /// A game from the initial position (oldest move first) that ends in `pos`:
 /// same board and side to move, the castling rights `pos` asserts still
 /// held, and, if `pos` asserts an en passant square, the last move the
 /// double step through it. Not necessarily the shortest.
 pub fn find_proof_game(pos: &Position, budget: Budget) -> Result<Vec<Move>, ProofGameError> {
+    find_proof_game_as(pos, Reading::Asserted, budget)
+}
+
+/// [`find_proof_game`], with `pos`'s rights and en-passant square read as
+/// `reading` says: with [`Reading::Exact`] the game ends in `pos` itself.
+pub fn find_proof_game_as(
+    pos: &Position,
+    reading: Reading,
+    budget: Budget,
+) -> Result<Vec<Move>, ProofGameError> {
     if let Some(reason) = static_illegality(pos) {
         return Err(ProofGameError::Illegal(reason));
     }
@@ -286,7 +227,15 @@ pub fn find_proof_game(pos: &Position, budget: Budget) -> Result<Vec<Move>, Proo
             time: budget.time.map(|t| t / den * num * 2),
             ..budget
         };
-        if let Some(game) = round_of(pos, round, direct_share, deadline, &mut spent, &mut before)? {
+        let target = Target { pos, reading };
+        if let Some(game) = round_of(
+            target,
+            round,
+            direct_share,
+            deadline,
+            &mut spent,
+            &mut before,
+        )? {
             return Ok(game);
         }
     }
@@ -331,7 +280,7 @@ struct Round {
 /// places); then the positions a few plies before it, a fortieth of the
 /// round each, until the round is spent. `Ok(None)`: no game within the round.
 fn round_of(
-    pos: &Position,
+    Target { pos, reading }: Target,
     round: Budget,
     direct_share: u32,
     deadline: Option<Instant>,
@@ -364,7 +313,7 @@ fn round_of(
             ..round
         });
         *spent += part.nodes;
-        match direct(pos, part) {
+        match direct(pos, reading, part) {
             Ok(game) => return Ok(Some(game)),
             Err(ProofGameError::BudgetSpent(_)) => {}
             Err(e) => return Err(e),
@@ -386,9 +335,9 @@ fn round_of(
         }
         let try_budget = clipped(per_try);
         *spent += try_budget.nodes;
-        if let Ok(mut game) = direct(q, try_budget) {
+        if let Ok(mut game) = direct(q, Reading::Asserted, try_budget) {
             game.extend_from_slice(tail);
-            if replay(&game).is_some_and(|end| realizes(&end, pos)) {
+            if replay(&game).is_some_and(|end| realizes_as(&end, pos, reading)) {
                 return Ok(Some(game));
             }
         }
@@ -484,15 +433,24 @@ const FRONTIER: usize = 60;
 /// cages, which are searched for afresh on each position and cost the most.
 const PREDECESSOR_RULES: RuleSet = RuleSet::ALL.without(Rule::Zone);
 
+/// What a search aims at: a position, read as `reading` says.
+#[derive(Clone, Copy)]
+struct Target<'a> {
+    pos: &'a Position,
+    reading: Reading,
+}
+
 /// The search aimed straight at `pos` (its en passant assertion turned into
 /// a last double step).
-fn direct(pos: &Position, budget: Budget) -> Result<Vec<Move>, ProofGameError> {
+fn direct(pos: &Position, reading: Reading, budget: Budget) -> Result<Vec<Move>, ProofGameError> {
+    let exact = reading == Reading::Exact;
     let (goal, last) = match pos.ep_square() {
         None => (
             Goal {
                 board: *pos.board(),
                 turn: pos.turn(),
                 rights: pos.castling_rights(),
+                exact,
             },
             None,
         ),
@@ -504,6 +462,7 @@ fn direct(pos: &Position, budget: Budget) -> Result<Vec<Move>, ProofGameError> {
                     board: *before.board(),
                     turn: before.turn(),
                     rights: pos.castling_rights(),
+                    exact,
                 },
                 Some((from, to)),
             )
@@ -523,7 +482,7 @@ fn direct(pos: &Position, budget: Budget) -> Result<Vec<Move>, ProofGameError> {
     }
     // The game is checked by the forward rules before it is returned.
     match replay(&game) {
-        Some(end) if realizes(&end, pos) => Ok(game),
+        Some(end) if realizes_as(&end, pos, reading) => Ok(game),
         _ => Err(ProofGameError::Exhausted),
     }
 }
@@ -547,6 +506,14 @@ pub enum Verdict {
 /// `budget`. Never [`Verdict::Illegal`] for a position a game reaches;
 /// every game it answers realizes `pos`.
 pub fn decide(pos: &Position, limits: Limits, budget: Budget) -> Verdict {
+    decide_as(pos, Reading::Asserted, limits, budget)
+}
+
+/// [`decide`], with `pos`'s rights and en-passant square read as
+/// `reading` says. [`Verdict::Illegal`] stays a statement about the
+/// asserted reading (no game even realizes `pos`), which implies it for
+/// the exact one.
+pub fn decide_as(pos: &Position, reading: Reading, limits: Limits, budget: Budget) -> Verdict {
     if let Some(reason) = static_illegality(pos) {
         return Verdict::Illegal(reason);
     }
@@ -563,7 +530,7 @@ pub fn decide(pos: &Position, limits: Limits, budget: Budget) -> Verdict {
         let longest = explorer.longest(pos, limits.depth);
         if let Some(line) = explorer.start_line() {
             let game = game_of(line);
-            if replay(&game).is_some_and(|end| realizes(&end, pos)) {
+            if replay(&game).is_some_and(|end| realizes_as(&end, pos, reading)) {
                 return Verdict::Legal(game);
             }
         }
@@ -576,7 +543,7 @@ pub fn decide(pos: &Position, limits: Limits, budget: Budget) -> Verdict {
             return Verdict::Illegal(IllegalReason::NoUnstrandedHistory { longest });
         }
     }
-    match find_proof_game(pos, budget) {
+    match find_proof_game_as(pos, reading, budget) {
         Ok(game) => Verdict::Legal(game),
         Err(ProofGameError::Illegal(reason)) => Verdict::Illegal(reason),
         Err(e) => Verdict::Unknown(e),
@@ -637,6 +604,21 @@ pub fn realizes(end: &Position, target: &Position) -> bool {
         && end.turn() == target.turn()
         && search::holds_all(end.castling_rights(), target.castling_rights())
         && (target.ep_square().is_none() || end.ep_square() == target.ep_square())
+}
+
+/// [`realizes`] for [`Reading::Asserted`]; for [`Reading::Exact`], `end`
+/// is `target` itself: board, side to move, castling rights and en-passant
+/// square equal (Coq's `realizes_exact`, Game.v).
+pub fn realizes_as(end: &Position, target: &Position, reading: Reading) -> bool {
+    match reading {
+        Reading::Asserted => realizes(end, target),
+        Reading::Exact => {
+            end.board() == target.board()
+                && end.turn() == target.turn()
+                && end.castling_rights() == target.castling_rights()
+                && end.ep_square() == target.ep_square()
+        }
+    }
 }
 
 #[cfg(test)]
@@ -753,5 +735,44 @@ mod tests {
             ));
         }
         assert!(found >= 8, "{found} of 12");
+    }
+}
+
+#[cfg(test)]
+mod exact_tests {
+    use super::*;
+
+    fn exact(fen: &str, seconds: u64) -> Result<Vec<Move>, ProofGameError> {
+        let pos = Position::from_fen(fen).unwrap();
+        let game = find_proof_game_as(
+            &pos,
+            Reading::Exact,
+            Budget::with_time(Duration::from_secs(seconds)),
+        )?;
+        let end = replay(&game).unwrap();
+        assert!(realizes_as(&end, &pos, Reading::Exact), "{fen}: {game:?}");
+        Ok(game)
+    }
+
+    #[test]
+    fn a_dash_reads_as_none() {
+        // After 1. e4 the en-passant square is e3: the exact reading of
+        // `-` needs a game whose last move is no double step.
+        let e4 =
+            Position::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -").unwrap();
+        let after = replay(&[e4_move()]).unwrap();
+        assert!(realizes(&after, &e4));
+        assert!(!realizes_as(&after, &e4, Reading::Exact));
+        let game = exact("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -", 10).unwrap();
+        assert!(game.len() > 1, "{game:?}");
+        // The initial board with no right left is not the empty game.
+        let start =
+            Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - -").unwrap();
+        assert!(!realizes_as(&Position::start(), &start, Reading::Exact));
+        assert!(realizes(&Position::start(), &start));
+    }
+
+    fn e4_move() -> Move {
+        Position::start().parse_uci("e2e4").unwrap()
     }
 }

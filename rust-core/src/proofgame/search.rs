@@ -19,17 +19,22 @@ use crate::hash::{FastHasher, FastMap};
 use crate::{Board, CastlingRights, Color, Move, Piece, Position, Role, Square};
 
 /// What the search must reach: a board, a side to move, and castling rights
-/// that must still be held at the end (hence all along).
+/// that must still be held at the end (hence all along); with `exact`, no
+/// other right at the end, and no en-passant square (the last move not a
+/// double step: the FEN standard's reading of `-`, [`super::Reading`]).
 #[derive(Debug, Clone, Copy)]
 pub struct Goal {
     pub board: Board,
     pub turn: Color,
     pub rights: CastlingRights,
+    pub exact: bool,
 }
 
 impl Goal {
     fn reached(&self, pos: &Position) -> bool {
-        pos.turn() == self.turn && *pos.board() == self.board
+        pos.turn() == self.turn
+            && *pos.board() == self.board
+            && (!self.exact || (pos.castling_rights() == self.rights && pos.ep_square().is_none()))
     }
 
     fn keeps_rights(&self, pos: &Position) -> bool {

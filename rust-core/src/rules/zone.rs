@@ -319,12 +319,10 @@ struct Scratch {
 ///
 /// A king shut in by pawns is the usual heart of a cage: the pawns wall
 /// it in whatever else stands around, and the other men, uncaptured and
-/// wandering, only make the cage larger. (Measured on the shared corpus,
-/// 2026-12-02: king and pawns decide four records more; each piece with
-/// the pawns, the kings together with the pawns, each king with the
-/// pawns and its neighbours, each king with its own men and the pawns,
-/// or the board without one piece, decided none more. Cores tried within
-/// cores decided none more either.)
+/// wandering, only make the cage larger. Of the sub-boards tried as cores
+/// on the shared corpus, only king and pawns decided records that
+/// nothing else did, and cores within cores decided none more
+/// (`BENCHMARKS.md`, "Zone cages").
 fn cores(a: &Board) -> impl Iterator<Item = Board> + '_ {
     let pawns = a.by_role(Role::Pawn);
     a.by_role(Role::King)
@@ -333,8 +331,8 @@ fn cores(a: &Board) -> impl Iterator<Item = Board> + '_ {
         .filter(move |c| c != a && !is_home(c))
 }
 
-/// How many partial boards the exploration of one core may take
-/// (measured on the shared corpus, 2026-12-02: 1,000 loses rtr-B-041).
+/// How many partial boards the exploration of one core may take (a
+/// fifth of this already loses a corpus record: `BENCHMARKS.md`).
 const CORE_LIMIT: usize = 5_000;
 
 /// How many partial boards, per partial board the exploration of a root
@@ -587,29 +585,15 @@ pub struct LastResortPass {
 /// cannot decide little, and a record the first pass decides keeps its
 /// cages (and the time Coq takes to check them).
 ///
-/// Measured on the shared corpus:
-/// - First pass (20,000 boards a cage, 1,000,000 in all, about half a
-///   second): a last-move record whose wrong alternatives lie in cages of
-///   about 9,000 partial boards each is decided with it (146 records
-///   against 145, in the same 172 s); a limit of 50,000 on every position
-///   met within a ply of the question instead decided 141 in 275 s,
-///   failed cage searches eating the time of others. That record needs
-///   485,000 boards in all (five cages of about 9,000 members among
-///   failed searches); on records it cannot decide the pass explored up
-///   to 4,000,000 (2.6 s of a 6.7 s search) before the bound.
-/// - A second pass (80,000 a cage, 1,000,000 in all), from the thirteenth
-///   to the fifteenth session of 2026-12-02: rtr-C-043 was decided by a
-///   cage found after about 464,000 boards (two cages of 62,544 partial
-///   boards in all in its certificate, `coqc` 94 s; 24 s since Zone.v
-///   looks members up by their zone's squares alone); on 7 records it
-///   cannot decide it explored 1,300 to 324,000 boards, up to 0.25 s.
-///   With weakened members rtr-C-043's cages are found within
-///   [`LIMIT`], and with cores the pass decided nothing on the shared
-///   corpus (natively, without it: the same 153 last-move and 68
-///   legality records, 140 s against 142 s), so it went. One pass of
-///   80,000 a cage around every root instead found larger cages for
-///   rtr-A-033 than the first pass does, and `coqc` took four times as
-///   long on them (152 s in all against 37 s).
+/// Why one pass of these sizes: on the shared corpus it decides a
+/// last-move record whose wrong alternatives lie in cages of about 9,000
+/// partial boards each, while a larger limit on every position met near
+/// the question lets failed cage searches eat the time of others, and the
+/// bound on the whole pass keeps the records it cannot decide cheap. A
+/// second, larger pass decided nothing more once members could be
+/// weakened and cores were tried, and made Coq's checks longer where it
+/// found larger cages, so it went. The figures are in `BENCHMARKS.md`
+/// ("Zone cages").
 ///
 /// [`LAST_RESORT_DEPTH`]: crate::deep::LAST_RESORT_DEPTH
 pub const LAST_RESORT: [LastResortPass; 1] = [LastResortPass {
