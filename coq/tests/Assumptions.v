@@ -10,7 +10,7 @@ From RetroProof Require Import Board Movegen Perft Rules RulesFast RulesCheck Re
   Reachable Invariants Search Exports Completeness Retro Tactics Stranded Frozen Frozenproof Cert Certproof
   Parityproof PawnCaptures PawnCapturesproof SealedBishops SealedBishopsproof Cage Cageproof
   RegionCount RegionCountproof Zone Zoneproof Crossing Coloursproof Crossingproof Landing Landingproof
-  History Historyproof.
+  Distance Distanceproof ProofGame ProofGameproof History Historyproof.
 
 Print Assumptions Soundness.retractions_sound.
 Print Assumptions Soundness.retractions_turn.
@@ -71,6 +71,10 @@ Print Assumptions Zoneproof.zone_refutes.
 Print Assumptions Retro.check_illegal_zcert_sound.
 Print Assumptions Retro.check_last_zcert_sound.
 Print Assumptions Retro.check_last_among_zcert_sound.
+Print Assumptions Distanceproof.bound_game.
+Print Assumptions ProofGameproof.only_games_sound.
+Print Assumptions ProofGameproof.game_plies_sound.
+Print Assumptions ProofGameproof.no_shorter_sound.
 Print Assumptions Historyproof.check_history_sound.
 Print Assumptions Historyproof.check_census_sound.
 Print Assumptions Historyproof.check_files_sound.

@@ -19,7 +19,12 @@
 //! - `legal`: the proof-game search ([`LEGAL_GAME_SECONDS`]); a position
 //!   its static rules refute is proven illegal instead;
 //! - `illegal?`: `illegal`, else `legal`;
-//! - `legal-game`: the game given, checked to end in the position.
+//! - `legal-game`: the game given, checked to end in the position;
+//! - `proof-game N`, `proof-game shortest`: the exact-length proof-game
+//!   search ([`retroproof_core::spg`], two games at most: enough to tell
+//!   unique from cooked), within [`LEGAL_GAME_SECONDS`] unless
+//!   `--game-time` says otherwise; an incomplete search without two games
+//!   answers nothing.
 //!
 //! The classic questions (answered case by case, [`crate::classic`]) and
 //! `last 1 type both-sides` (two positions) are not answered here.
@@ -37,10 +42,15 @@ use retroproof_core::pgn::parse_game;
 use retroproof_core::proofgame::{self, ProofGameError, Reading};
 use retroproof_core::question::{GameSource, Question};
 use retroproof_core::retro::PlyType;
+use retroproof_core::spg::{self, Diagram};
 use retroproof_core::{Move, Position};
 
 use crate::emit::problem::{in_chess_terms_with_game, Export, Proof, Statement};
+use crate::emit::proof_game::{ProofGame, ProofGames};
 use crate::prove::{self as engine, LastAnswer, NoStatement};
+
+/// The longest game `proof-game shortest` looks for, in plies.
+pub const MAX_SHORTEST_PLIES: u32 = 60;
 
 /// The most plies `last N` asks for (the deep search goes back any
 /// number of plies within its budget).
@@ -178,6 +188,7 @@ pub fn statement_words(statement: &Statement) -> String {
         Statement::LastPlyAmong { plies, .. } => plies.join(" or "),
         Statement::Illegal { .. } | Statement::IllegalCert { .. } => "illegal".to_string(),
         Statement::LegalGame { .. } => "legal".to_string(),
+        Statement::ProofGames(games) => games.words(),
     }
 }
 
@@ -224,6 +235,12 @@ pub enum Undecided {
     /// `legal-game`: the game ends in this position (a FEN), not in the
     /// one asked about.
     GameEndsElsewhere { fen: String },
+    /// `proof-game N`: the search stopped (why) before it found two
+    /// games or accounted for every game of `plies` plies.
+    ProofGamesUnknown { plies: u32, why: String },
+    /// `proof-game shortest`: no game found up to this many plies (every
+    /// length below `none_below` has none).
+    NoShortest { max: u32, none_below: u32 },
     /// `illegal?`: neither proven illegal nor legal.
     Neither {
         illegal: Box<Undecided>,
@@ -263,6 +280,8 @@ impl Undecided {
             Undecided::Engine(_)
             | Undecided::Deep { .. }
             | Undecided::NoGame(_)
+            | Undecided::ProofGamesUnknown { .. }
+            | Undecided::NoShortest { .. }
             | Undecided::Neither { .. } => Kind::Unknown,
             Undecided::Misasked(_) => Kind::Misasked,
         }
@@ -278,6 +297,14 @@ impl fmt::Display for Undecided {
             Undecided::GameEndsElsewhere { fen } => {
                 write!(f, "the game ends in {fen}, not in the position asked about")
             }
+            Undecided::ProofGamesUnknown { plies, why } => write!(
+                f,
+                "proof games of {plies} plies unknown: the search stopped ({why}) before it found two games or accounted for every game"
+            ),
+            Undecided::NoShortest { max, none_below } => write!(
+                f,
+                "shortest proof game unknown: no game found up to {max} plies (none shorter than {none_below} plies)"
+            ),
             Undecided::Neither { illegal, legal } => write!(f, "{illegal}; {legal}"),
             Undecided::Misasked(m) => m.fmt(f),
         }
@@ -355,7 +382,12 @@ pub fn find(
     question: &Question,
     options: &Options,
 ) -> Result<Answer, Undecided> {
-    if options.ltac && matches!(question, Question::LegalGame(_)) {
+    if options.ltac
+        && matches!(
+            question,
+            Question::LegalGame(_) | Question::ProofGame(_) | Question::ProofGameShortest
+        )
+    {
         return Err(Misasked::LtacForGame.into());
     }
     let mut found = statement(position, question, options)?;
@@ -462,6 +494,8 @@ fn statement(
             }),
             other => other,
         },
+        Question::ProofGame(n) => proof_games(position, *n, options).map(Found::of),
+        Question::ProofGameShortest => shortest(position, options).map(Found::of),
         Question::LastTypeBothSides => Err(Misasked::BothSides.into()),
         Question::Castling
         | Question::EnPassant
@@ -560,4 +594,87 @@ fn legal(position: &Position, reading: Reading, seconds: u64) -> Result<Found, U
             .map_err(Undecided::Engine),
         Err(e) => Err(Undecided::NoGame(e)),
     }
+}
+
+/// The limits of a proof-game search: two games (enough to tell unique
+/// from cooked), `--game-time` or [`LEGAL_GAME_SECONDS`] (the games are
+/// the answer).
+fn spg_limits(options: &Options) -> spg::Limits {
+    let seconds = game_seconds(options.game_time, true);
+    spg::Limits {
+        max_solutions: Some(2),
+        time: (seconds > 0).then(|| Duration::from_secs(seconds)),
+        nodes: None,
+    }
+}
+
+/// The games of a native report, replayed from the initial position to
+/// name their plies as Coq does.
+fn replayed(solutions: &[Vec<Move>]) -> Result<Vec<ProofGame>, Undecided> {
+    solutions
+        .iter()
+        .map(|moves| {
+            ProofGame::of_moves(moves).map_err(|e| Undecided::ProofGamesUnknown {
+                plies: moves.len() as u32,
+                why: format!("a game found does not replay: {e}"),
+            })
+        })
+        .collect()
+}
+
+/// `proof-game N`: every game of `n` plies to the diagram of `position`
+/// (its board and side to move), or at least two.
+fn proof_games(position: &Position, n: u32, options: &Options) -> Result<Statement, Undecided> {
+    let report = spg::proof_games(&Diagram::of(position), n, &spg_limits(options));
+    let games = ProofGames {
+        plies: n,
+        games: replayed(&report.solutions)?,
+        complete: report.complete,
+        shortest: false,
+    };
+    if games.verdict().is_none() {
+        return Err(Undecided::ProofGamesUnknown {
+            plies: n,
+            why: match report.stopped {
+                Some(spg::Stop::Time) => "time limit",
+                Some(spg::Stop::Nodes) => "node limit",
+                Some(spg::Stop::Solutions) | None => "incomplete",
+            }
+            .to_string(),
+        });
+    }
+    Ok(Statement::ProofGames(games))
+}
+
+/// `proof-game shortest`: the least number of plies of a game to the
+/// diagram of `position`, no shorter game, and its games of that length.
+fn shortest(position: &Position, options: &Options) -> Result<Statement, Undecided> {
+    let report = spg::shortest_proof_games(
+        &Diagram::of(position),
+        MAX_SHORTEST_PLIES,
+        &spg_limits(options),
+    );
+    let unknown = Undecided::NoShortest {
+        max: MAX_SHORTEST_PLIES,
+        none_below: report.none_below,
+    };
+    let Some(found) = report.found else {
+        return Err(unknown);
+    };
+    if report.none_below < found.plies {
+        return Err(unknown);
+    }
+    let games = ProofGames {
+        plies: found.plies,
+        games: replayed(&found.solutions)?,
+        complete: found.complete,
+        shortest: true,
+    };
+    if games.verdict().is_none() {
+        return Err(Undecided::ProofGamesUnknown {
+            plies: found.plies,
+            why: "incomplete".to_string(),
+        });
+    }
+    Ok(Statement::ProofGames(games))
 }

@@ -661,7 +661,12 @@ pub fn run_problems_diff(
                 var("illegal_entry")?,
                 vec![index, position, int(u64::from(*depth))?],
             ),
-            (Statement::LegalGame { .. } | Statement::LastPlyAmong { .. }, _)
+            (
+                Statement::LegalGame { .. }
+                | Statement::LastPlyAmong { .. }
+                | Statement::ProofGames(_),
+                _,
+            )
             | (Statement::IllegalCert { .. }, None) => continue,
         };
         proof.push(Tactic::Call {

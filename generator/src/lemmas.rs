@@ -120,8 +120,16 @@ fn ask_coqc(
     lemma: &'static str,
     timeout: Duration,
 ) -> Result<Vec<String>, LemmaError> {
+    // The lemma's own module (`RetroProof.ProofGameproof.…`), besides the
+    // modules of the last-ply and illegality lemmas.
+    let module = lemma
+        .rsplit_once('.')
+        .map_or("", |(module, _)| module)
+        .strip_prefix("RetroProof.")
+        .filter(|m| !m.is_empty() && !["Reachable", "Retro"].contains(m))
+        .map_or_else(String::new, |m| format!(" {m}"));
     let text = with_probe(&format!(
-        "From RetroProof Require Reachable Retro.\n\nPrint Assumptions {lemma}.\n"
+        "From RetroProof Require Reachable Retro{module}.\n\nPrint Assumptions {lemma}.\n"
     ));
     let compiled = compile(coqc, theories, &text, None, timeout).map_err(LemmaError::Prove)?;
     check_assumptions(&compiled.stdout, 1).map_err(|error| LemmaError::Assumptions { lemma, error })

@@ -315,7 +315,8 @@ pub fn script(pos: &Position, statement: &Statement) -> Option<Step> {
         }
         Statement::LegalGame { .. }
         | Statement::IllegalCert { .. }
-        | Statement::LastPlyAmong { .. } => None,
+        | Statement::LastPlyAmong { .. }
+        | Statement::ProofGames(_) => None,
     }
 }
 

@@ -207,7 +207,7 @@ impl Problem {
             // Answered with proofs by the generator (`retroproof prove`,
             // `solve`), not by this native solver: the classic questions
             // (several positions each), the type of the last ply, a legal
-            // game given.
+            // game given, the proof games.
             Question::LastType
             | Question::LastTypeBothSides
             | Question::IllegalOrLegal
@@ -216,7 +216,9 @@ impl Problem {
             | Question::EnPassant
             | Question::Which
             | Question::Orientation
-            | Question::Where(_) => Answer::Unknown,
+            | Question::Where(_)
+            | Question::ProofGame(_)
+            | Question::ProofGameShortest => Answer::Unknown,
         }
     }
 

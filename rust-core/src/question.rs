@@ -16,10 +16,9 @@
 //! assert!("last 0".parse::<Question>().is_err());
 //! ```
 //!
-//! Each question is one variant; the questions still to come (a proof game
-//! of `N` plies, `proof-game N`, and the shortest one, `proof-game
-//! shortest`) will be one variant each, read and printed here like the
-//! others.
+//! Each question is one variant, the proof-game ones included: `proof-game
+//! N` (every game of exactly `N` plies from the initial position to the
+//! diagram) and `proof-game shortest` (the least such `N`, and its games).
 
 use std::fmt;
 use std::str::FromStr;
@@ -62,6 +61,14 @@ pub enum Question {
     /// `orientation`: is the board legal as shown, turned by 180°, both,
     /// neither?
     Orientation,
+    /// `proof-game N`: which games of exactly `n` plies from the initial
+    /// position end with the diagram's board and side to move (castling
+    /// rights and en passant are not part of a diagram)? Unique, cooked,
+    /// or none.
+    ProofGame(u32),
+    /// `proof-game shortest`: the least number of plies of a game ending
+    /// with the diagram, and its games of that length.
+    ProofGameShortest,
 }
 
 /// The game of a `legal-game` question, as written: a PGN file, or UCI
@@ -100,7 +107,7 @@ impl GameSource {
 
 impl Question {
     /// Every question's form, for messages: `last N | last 1 type | …`.
-    pub const FORMS: &'static str = "last N | last 1 type | last 1 type both-sides | illegal | legal | illegal? | legal-game FILE.pgn | legal-game UCI… | castling | en-passant | which | where X | orientation";
+    pub const FORMS: &'static str = "last N | last 1 type | last 1 type both-sides | illegal | legal | illegal? | legal-game FILE.pgn | legal-game UCI… | castling | en-passant | which | where X | orientation | proof-game N | proof-game shortest";
 
     /// The classic questions (castling, en passant, which, where,
     /// orientation): each asks about several positions built from the one
@@ -142,6 +149,8 @@ impl fmt::Display for Question {
             Question::Which => f.write_str("which"),
             Question::Where(man) => write!(f, "where {}", man.char()),
             Question::Orientation => f.write_str("orientation"),
+            Question::ProofGame(n) => write!(f, "proof-game {n}"),
+            Question::ProofGameShortest => f.write_str("proof-game shortest"),
         }
     }
 }
@@ -156,6 +165,9 @@ pub enum ParseQuestionError {
     /// `where X` where `X` is not one FEN letter of a man (the text of
     /// `X`).
     BadMan { man: String },
+    /// `proof-game N` where `N` is neither a whole number nor `shortest`
+    /// (the text of `N`).
+    BadPlies { plies: String },
     /// `legal-game` without a game.
     NoGame,
     /// Words that are not one of the questions ([`Question::FORMS`]).
@@ -174,6 +186,10 @@ impl fmt::Display for ParseQuestionError {
             ParseQuestionError::BadMan { man } => write!(
                 f,
                 "where {man:?}: not a man (expected one letter of PNBRQK pnbrqk)"
+            ),
+            ParseQuestionError::BadPlies { plies } => write!(
+                f,
+                "proof-game {plies:?}: N is a whole number of plies or `shortest`"
             ),
             ParseQuestionError::NoGame => {
                 f.write_str("legal-game needs a game (legal-game FILE.pgn or legal-game UCI…)")
@@ -219,6 +235,15 @@ impl FromStr for Question {
             ["en-passant"] => Question::EnPassant,
             ["which"] => Question::Which,
             ["orientation"] => Question::Orientation,
+            ["proof-game", "shortest"] => Question::ProofGameShortest,
+            ["proof-game", n] => match n.parse::<u32>() {
+                Ok(n) => Question::ProofGame(n),
+                Err(_) => {
+                    return Err(ParseQuestionError::BadPlies {
+                        plies: n.to_string(),
+                    })
+                }
+            },
             ["where", man] => {
                 let mut chars = man.chars();
                 match (chars.next().and_then(Piece::from_char), chars.next()) {
@@ -240,7 +265,7 @@ mod tests {
     use super::*;
 
     /// Every form of [`Question::FORMS`], written out.
-    const WRITTEN: [&str; 13] = [
+    const WRITTEN: [&str; 15] = [
         "last 3",
         "last 1 type",
         "last 1 type both-sides",
@@ -254,6 +279,8 @@ mod tests {
         "which",
         "where q",
         "orientation",
+        "proof-game 12",
+        "proof-game shortest",
     ];
 
     #[test]
@@ -262,7 +289,7 @@ mod tests {
             let q: Question = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
             assert_eq!(q.to_string(), text);
         }
-        // Twelve distinct questions (two ways of giving a game).
+        // Fourteen distinct questions (two ways of giving a game).
         let distinct: std::collections::HashSet<String> = WRITTEN
             .iter()
             .map(|t| {
@@ -272,7 +299,7 @@ mod tests {
                 )
             })
             .collect();
-        assert_eq!(distinct.len(), 12);
+        assert_eq!(distinct.len(), 14);
     }
 
     #[test]
@@ -296,6 +323,11 @@ mod tests {
             "legal-game"
         );
         assert!(Question::Which.is_classic() && !Question::LastType.is_classic());
+        assert_eq!("proof-game 0".parse(), Ok(Question::ProofGame(0)));
+        assert_eq!(
+            " proof-game  shortest".parse(),
+            Ok(Question::ProofGameShortest)
+        );
     }
 
     #[test]
@@ -319,12 +351,24 @@ mod tests {
             ParseQuestionError::BadMan { man: "KQ".into() }
         );
         assert_eq!(err("legal-game"), ParseQuestionError::NoGame);
+        assert_eq!(
+            err("proof-game -3"),
+            ParseQuestionError::BadPlies { plies: "-3".into() }
+        );
+        assert_eq!(
+            err("proof-game short"),
+            ParseQuestionError::BadPlies {
+                plies: "short".into()
+            }
+        );
         for text in [
             "last 2 type",
             "last 1 type white",
             "where",
             "last",
             "checkmate",
+            "proof-game",
+            "proof-game 5 6",
         ] {
             assert!(
                 matches!(err(text), ParseQuestionError::Unknown { .. }),

@@ -156,6 +156,14 @@ fn write_report(
         Statement::LegalGame { moves } => {
             crate::render::Report::game(&title, &question, claim, &Position::start(), moves)
         }
+        Statement::ProofGames(games) => match games.games.first() {
+            Some(game) => {
+                crate::render::Report::game(&title, &question, claim, &Position::start(), &game.uci)
+            }
+            None => {
+                crate::render::Report::last_moves(&title, &question, claim, &export.position, &[])
+            }
+        },
         Statement::Illegal { .. }
         | Statement::IllegalCert { .. }
         | Statement::LastPlyAmong { .. } => {

@@ -30,9 +30,13 @@ pub struct QuestionArgs {
     /// proven as "the last ply is one of these", all of one type, when the
     /// ply itself is not forced), `illegal`, `legal` (a proof game is
     /// searched for, within `--game-time`), `illegal?` (`illegal`, else
-    /// `legal`), `legal-game FILE.pgn`, `legal-game UCI…`, or a classic
-    /// one (`prove` only): `castling`, `en-passant`, `which` (a FEN with
-    /// `?`), `where X`, `orientation` [default: the EPD problem's `retro`]
+    /// `legal`), `legal-game FILE.pgn`, `legal-game UCI…`, `proof-game N`
+    /// (every game of exactly N plies from the initial position to the
+    /// diagram's board and side to move: unique, cooked or none, searched
+    /// within `--game-time`), `proof-game shortest` (the least such N, and
+    /// no shorter game), or a classic one (`prove` only): `castling`,
+    /// `en-passant`, `which` (a FEN with `?`), `where X`, `orientation`
+    /// [default: the EPD problem's `retro`]
     #[arg(long, num_args = 1.., value_name = "QUESTION")]
     pub question: Vec<String>,
 
@@ -53,8 +57,8 @@ pub struct QuestionArgs {
     #[arg(long, num_args = 1.., value_name = "GAME")]
     pub reached_by: Vec<String>,
 
-    /// The proof-game search's time, in seconds: for `legal` [default:
-    /// 60], for `last N` (a game found makes the theorem unconditional; 0:
+    /// The proof-game search's time, in seconds: for `legal` and
+    /// `proof-game` [default: 60], for `last N` (a game found makes the theorem unconditional; 0:
     /// no search) [default: 3], and per case for the classic questions
     /// [default: 60 for castling, en-passant, orientation; 10 for which,
     /// where]

@@ -199,6 +199,8 @@ pub enum InfixOp {
     Mul,
     Div,
     Mod,
+    /// `<=` (of `nat`s, a `Prop`: the file opens no integer scope).
+    Le,
     /// Uint63 `=?`, `<?`, `<=?`.
     Eqb,
     Ltb,
@@ -225,6 +227,7 @@ impl InfixOp {
     pub fn symbol(self) -> &'static str {
         match self {
             InfixOp::Eq => "=",
+            InfixOp::Le => "<=",
             InfixOp::And => "/\\",
             InfixOp::Or => "\\/",
             InfixOp::Andb => "&&",
@@ -253,7 +256,9 @@ impl InfixOp {
             InfixOp::Mod => (40, Assoc::None),
             InfixOp::Add | InfixOp::Sub | InfixOp::Orb => (50, Assoc::Left),
             InfixOp::Cons | InfixOp::Append => (60, Assoc::Right),
-            InfixOp::Eq | InfixOp::Eqb | InfixOp::Ltb | InfixOp::Leb => (70, Assoc::None),
+            InfixOp::Eq | InfixOp::Le | InfixOp::Eqb | InfixOp::Ltb | InfixOp::Leb => {
+                (70, Assoc::None)
+            }
             InfixOp::And => (80, Assoc::Right),
             InfixOp::Or => (85, Assoc::Right),
         }

@@ -62,6 +62,10 @@ pub enum Statement {
     IllegalCert { dead: usize },
     /// The game (UCI moves from the initial position) reaches the position.
     LegalGame { moves: Vec<String> },
+    /// The games of a number of plies from the initial position that end
+    /// with the position's board and side to move: all of them, or (a
+    /// cook) at least these ([`super::proof_game`], its own file).
+    ProofGames(super::proof_game::ProofGames),
 }
 
 impl Statement {
@@ -72,6 +76,7 @@ impl Statement {
             Statement::LastPlyAmong { .. } => "last_ply".to_string(),
             Statement::Illegal { .. } | Statement::IllegalCert { .. } => "illegal".to_string(),
             Statement::LegalGame { .. } => "legal".to_string(),
+            Statement::ProofGames(_) => super::proof_game::THEOREM.to_string(),
         }
     }
 
@@ -171,6 +176,7 @@ pub fn in_chess_terms_with_game(
             plies(moves.len() as u32),
             game_end_words(pos, moves, reading)
         ),
+        (Statement::ProofGames(games), _) => games.in_chess_terms(pos),
     }
 }
 
@@ -446,6 +452,9 @@ pub fn export_file_with_game(
     export: &Export,
     game: Option<&[String]>,
 ) -> Result<ProofFile, EmitError> {
+    if let Statement::ProofGames(games) = &export.statement {
+        return super::proof_game::proof_file(&export.position, games, &export.notes);
+    }
     let game = if export.statement.is_last() {
         game
     } else {
@@ -507,7 +516,10 @@ impl Imports {
     /// What `export` needs.
     pub fn of(export: &Export) -> Imports {
         Imports {
-            retro: !matches!(export.statement, Statement::LegalGame { .. }),
+            retro: !matches!(
+                export.statement,
+                Statement::LegalGame { .. } | Statement::ProofGames(_)
+            ),
             tactics: matches!(export.proof, Proof::Script(_)),
             uint63: matches!(export.proof, Proof::Certificate(_)),
         }
@@ -644,7 +656,7 @@ impl Soundness {
     }
 
     /// Every lemma a generated proof may apply.
-    pub const ALL: [Soundness; 10] = [
+    pub const ALL: [Soundness; 13] = [
         Soundness::LAST,
         Soundness::LAST_CERT,
         Soundness::LAST_ZCERT,
@@ -654,6 +666,9 @@ impl Soundness {
         Soundness::ILLEGAL_CERT,
         Soundness::ILLEGAL_ZCERT,
         Soundness::GAME,
+        Soundness::ONLY_GAMES,
+        Soundness::GAME_PLIES,
+        Soundness::NO_SHORTER,
         Soundness::GAME_EXACT,
     ];
 }
@@ -935,6 +950,9 @@ pub fn theorem_sentences(
                 cert_args(vec![var("P")?])?,
             )]);
             (statement, body)
+        }
+        Statement::ProofGames(games) => {
+            return super::proof_game::theorem_sentences(&export.position, games)
         }
         Statement::LegalGame { moves } => {
             sentences.push(game_moves(moves)?);
