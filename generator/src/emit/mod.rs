@@ -13,6 +13,7 @@ pub mod cert;
 pub mod classic;
 pub mod position;
 pub mod problem;
+pub mod proof_file;
 pub mod proof_game;
 pub mod registry;
 pub mod tables;

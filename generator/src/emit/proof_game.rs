@@ -32,7 +32,7 @@ use retroproof_core::{Move, Position};
 
 use super::build::{call, id, var, EmitError};
 use super::position::{position_term, string_term, strings_term};
-use super::problem::{AssumptionCheck, ProofFile, Soundness};
+use super::proof_file::{AssumptionCheck, ProofFile, Soundness};
 use crate::coq::{
     AssertionKind, Binder, Comment, File, IdentError, InfixOp, QualId, RequireMode, Sentence,
     Tactic, Term,
@@ -331,25 +331,6 @@ impl Check {
         args.push(var(&self.name)?);
         call(self.bound, args)
     }
-}
-
-/// The soundness lemmas of the proof-game checkers (ProofGameproof.v).
-impl Soundness {
-    /// `check_only_games P N gs = true -> forall h G, … -> among (plies h) gs`.
-    pub const ONLY_GAMES: Soundness = Soundness {
-        lemma: "RetroProof.ProofGameproof.only_games_sound",
-        checker: "check_only_games",
-    };
-    /// `check_game_plies P N g = true -> exists h G, …`.
-    pub const GAME_PLIES: Soundness = Soundness {
-        lemma: "RetroProof.ProofGameproof.game_plies_sound",
-        checker: "check_game_plies",
-    };
-    /// `check_no_shorter P N = true -> forall h G, … -> N <= List.length h`.
-    pub const NO_SHORTER: Soundness = Soundness {
-        lemma: "RetroProof.ProofGameproof.no_shorter_sound",
-        checker: "check_no_shorter",
-    };
 }
 
 fn emit_error(reason: &str) -> EmitError {
