@@ -254,7 +254,7 @@ fn every_lemma_a_proof_applies_is_checked() {
     use retroproof::emit::problem::Soundness;
     let listed = std::fs::read_to_string(root().join("coq/tests/Assumptions.v")).unwrap();
     let mut checks = String::from(
-        "From Coq Require Import String List Uint63.\nFrom RetroProof Require Import Board Notation Reachable Retro.\n",
+        "From Coq Require Import String List Uint63.\nFrom RetroProof Require Import Board Notation Reachable Retro ProofGame ProofGameproof.\n",
     );
     for soundness in Soundness::ALL {
         let short = soundness.lemma.trim_start_matches("RetroProof.");
