@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The README's test command: sets up (Coq) and runs every test of the project.
 # Rust: formatting, clippy. Coq: the library build (the Rust tests run coqc
-# against it). Then the Rust test suite, the Coq test suite, the
-# assumption check of the headline theorems, and coqchk over the library.
+# against it). Then the Rust test suite and, beside it, the Coq test suite,
+# the assumption check of the headline theorems, and coqchk over the
+# library.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -23,8 +24,11 @@ echo "== cargo fmt --check"
 cargo fmt --all -- --check
 echo "== cargo clippy"
 cargo clippy --workspace --all-targets --quiet -- -D warnings
+# The test build leaves out the examples (benchmarks and corpus runs, which
+# no test runs): clippy --all-targets above has checked that they compile.
+tests=(--workspace --lib --bins --tests)
 echo "== cargo test --no-run"
-cargo test --workspace --no-run --quiet
+cargo test "${tests[@]}" --no-run --quiet
 echo "== make -C coq (waiting for it)"
 if ! wait "$coq_pid"; then
   cat "$coq_log"
@@ -32,18 +36,29 @@ if ! wait "$coq_pid"; then
   exit 1
 fi
 cat "$coq_log"
-# Coq's independent checker re-checks every compiled module of the library
-# (about 2 min of one core), in the background while the Rust tests run.
+# The Coq tests (coq/tests/*.v, then ci/check-assumptions.sh) and Coq's
+# independent checker over every compiled module of the library (about 2
+# min of one core) run in the background while the Rust tests run: the
+# Rust test binaries run one after another, and most end on one long test
+# that keeps a single core busy.
+test_log=$(mktemp)
 chk_log=$(mktemp)
-echo "== make -C coq check (coqchk, in the background)"
+echo "== make -C coq test and make -C coq check (coqchk), in the background"
+make -C coq test >"$test_log" 2>&1 &
+test_pid=$!
 make -C coq check >"$chk_log" 2>&1 &
 chk_pid=$!
-trap 'kill "$chk_pid" 2>/dev/null || true; rm -f "$coq_log" "$chk_log"' EXIT
+trap 'kill "$test_pid" "$chk_pid" 2>/dev/null || true; rm -f "$coq_log" "$test_log" "$chk_log"' EXIT
 echo "== cargo test"
-cargo test --workspace
-# Compiles coq/tests/*.v, then runs ci/check-assumptions.sh.
-echo "== make -C coq test"
-make -C coq test
+cargo test "${tests[@]}"
+cargo test --workspace --doc
+echo "== make -C coq test (waiting for it)"
+if ! wait "$test_pid"; then
+  cat "$test_log"
+  echo "error: make -C coq test failed (its output is above)" >&2
+  exit 1
+fi
+cat "$test_log"
 echo "== make -C coq check (waiting for it)"
 if ! wait "$chk_pid"; then
   cat "$chk_log"

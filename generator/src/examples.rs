@@ -26,89 +26,124 @@ pub struct ExampleFile {
 /// published verdicts (the proof-game search within
 /// [`EXAMPLE_GAME_BUDGET`]). Problems without an id, or with another
 /// question, are left out.
+///
+/// The problems are independent and some take seconds (a deep search, a
+/// proof game), so they are worked on by as many threads as the machine
+/// has cores; the files come out in the EPD's order whatever the threads.
 pub fn example_files(epd: &str) -> Result<Vec<ExampleFile>, EmitError> {
-    use retroproof_core::problem::{Problem, Question, Solution};
-    let mut out = Vec::new();
-    for line in epd.lines() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let Ok(problem) = Problem::parse(line) else {
-            continue;
-        };
-        let Some(id) = &problem.id else {
-            continue;
-        };
-        // The engine's statement, kept only when it is the published answer.
-        let mut proof = Proof::Reflective;
-        let statement = match (&problem.question, &problem.solution) {
-            (&Question::LastMoves(n), Solution::Plies(sol)) => {
-                let published: Vec<String> = sol.iter().rev().map(ToString::to_string).collect();
-                // Beyond the retraction tree: the deep search's certificate.
-                let statement = match last_plies_statement(&problem.position, n) {
-                    Ok(statement) => statement,
-                    Err(_) => match deep_last(&problem.position, n) {
-                        Ok(answer) => {
-                            proof = Proof::Certificate(answer.certificate);
-                            answer.statement
-                        }
-                        Err(_) => continue,
-                    },
-                };
-                let Statement::LastPlies { answer, .. } = &statement else {
-                    continue;
-                };
-                if *answer != published {
-                    continue;
-                }
-                statement
+    let lines: Vec<&str> = epd
+        .lines()
+        .map(str::trim)
+        .filter(|line| !line.is_empty() && !line.starts_with('#'))
+        .collect();
+    let threads = std::thread::available_parallelism()
+        .map_or(1, usize::from)
+        .min(lines.len().max(1));
+    // Thread t takes the lines t, t + threads, ...: long problems sit
+    // together in the files, and striding spreads them.
+    let mut results: Vec<Option<Result<Option<ExampleFile>, EmitError>>> =
+        (0..lines.len()).map(|_| None).collect();
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|t| {
+                let lines = &lines;
+                scope.spawn(move || {
+                    (t..lines.len())
+                        .step_by(threads)
+                        .map(|i| (i, example_file(lines[i])))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        for worker in workers {
+            for (i, result) in worker
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            {
+                results[i] = Some(result);
             }
-            (Question::Illegal, Solution::Illegal) => match illegal_statement(&problem.position) {
-                Ok(s) => s,
-                // Beyond the retraction tree: the deep search's dead set.
-                Err(_) => match deep_illegal(&problem.position) {
+        }
+    });
+    let mut out = Vec::new();
+    for result in results.into_iter().flatten() {
+        out.extend(result?);
+    }
+    Ok(out)
+}
+
+/// The proof file of one EPD line, if it is an example (see
+/// [`example_files`]).
+fn example_file(line: &str) -> Result<Option<ExampleFile>, EmitError> {
+    use retroproof_core::problem::{Problem, Question, Solution};
+    let Ok(problem) = Problem::parse(line) else {
+        return Ok(None);
+    };
+    let Some(id) = &problem.id else {
+        return Ok(None);
+    };
+    // The engine's statement, kept only when it is the published answer.
+    let mut proof = Proof::Reflective;
+    let statement = match (&problem.question, &problem.solution) {
+        (&Question::LastMoves(n), Solution::Plies(sol)) => {
+            let published: Vec<String> = sol.iter().rev().map(ToString::to_string).collect();
+            // Beyond the retraction tree: the deep search's certificate.
+            let statement = match last_plies_statement(&problem.position, n) {
+                Ok(statement) => statement,
+                Err(_) => match deep_last(&problem.position, n) {
                     Ok(answer) => {
                         proof = Proof::Certificate(answer.certificate);
                         answer.statement
                     }
-                    Err(_) => continue,
+                    Err(_) => return Ok(None),
                 },
-            },
-            (
-                Question::Castling
-                | Question::EnPassant
-                | Question::Orientation
-                | Question::Where(_),
-                Solution::Verdicts(published),
-            ) => {
-                if let Some(contents) = classic_example(&problem, id, published)? {
-                    out.push(ExampleFile {
-                        file: example_file_name(id),
-                        contents,
-                    });
-                }
-                continue;
+            };
+            let Statement::LastPlies { answer, .. } = &statement else {
+                return Ok(None);
+            };
+            if *answer != published {
+                return Ok(None);
             }
-            _ => continue,
-        };
-        let mut notes = vec![format!("problem {id}")];
-        notes.extend(problem.source.clone());
-        let export = Export {
-            position: problem.position,
-            statement,
-            proof,
-            notes,
-            reading: Reading::Asserted,
-        };
-        let mut contents = export_text(&export)?;
-        contents = contents.replacen("`retroproof export`", "`retroproof export --examples`", 1);
-        out.push(ExampleFile {
-            file: example_file_name(id),
-            contents,
-        });
-    }
-    Ok(out)
+            statement
+        }
+        (Question::Illegal, Solution::Illegal) => match illegal_statement(&problem.position) {
+            Ok(s) => s,
+            // Beyond the retraction tree: the deep search's dead set.
+            Err(_) => match deep_illegal(&problem.position) {
+                Ok(answer) => {
+                    proof = Proof::Certificate(answer.certificate);
+                    answer.statement
+                }
+                Err(_) => return Ok(None),
+            },
+        },
+        (
+            Question::Castling | Question::EnPassant | Question::Orientation | Question::Where(_),
+            Solution::Verdicts(published),
+        ) => {
+            return Ok(
+                classic_example(&problem, id, published)?.map(|contents| ExampleFile {
+                    file: example_file_name(id),
+                    contents,
+                }),
+            );
+        }
+        _ => return Ok(None),
+    };
+    let mut notes = vec![format!("problem {id}")];
+    notes.extend(problem.source.clone());
+    let export = Export {
+        position: problem.position,
+        statement,
+        proof,
+        notes,
+        reading: Reading::Asserted,
+    };
+    let mut contents = export_text(&export)?;
+    contents = contents.replacen("`retroproof export`", "`retroproof export --examples`", 1);
+    Ok(Some(ExampleFile {
+        file: example_file_name(id),
+        contents,
+    }))
 }
 
 /// The example files' sources in `examples/`, read in this order.

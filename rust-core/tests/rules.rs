@@ -57,62 +57,92 @@ fn no_rule_refutes(corpus: &[Position], least: usize) {
     }
 }
 
-// One test per kind of game, so that the harness runs them side by side.
+// One check per kind of game, so that the harness runs them side by side.
+// `cargo test` runs a sample of each (a third of the games); the full-size
+// cross-check, minutes long, is `cargo test -p retroproof-core --test rules
+// -- --ignored` (BENCHMARKS.md, "The commands").
 
-/// Random games (the slowest to check: in two halves).
-fn random_games() -> Vec<Position> {
-    reachable(1, 120, 150, |_, _| true)
-}
+/// Games per check in `cargo test`.
+const SAMPLE: usize = 40;
+/// Games per check in the full-size cross-check.
+const FULL: usize = 120;
 
-#[test]
-fn no_rule_refutes_a_random_game() {
-    let games = random_games();
-    no_rule_refutes(&games[..games.len() / 2], 10_000);
-}
-
-#[test]
-fn no_rule_refutes_a_random_game_continued() {
-    let games = random_games();
-    no_rule_refutes(&games[games.len() / 2..], 10_000);
+/// Random games.
+fn random_games(games: usize) {
+    no_rule_refutes(&reachable(1, games, 150, |_, _| true), games * 75);
 }
 
 /// Captures first: pawn structures far from the start, for the capture count.
-#[test]
-fn no_rule_refutes_a_capturing_game() {
+fn capturing_games(games: usize) {
     no_rule_refutes(
-        &reachable(2, 120, 120, |_, m| m.capture().is_some()),
-        10_000,
+        &reachable(2, games, 120, |_, m| m.capture().is_some()),
+        games * 80,
     );
 }
 
 /// Closed games: only knights, rooks, queens and kings move, for parity.
-#[test]
-fn no_rule_refutes_a_closed_game() {
-    no_rule_refutes(&reachable(3, 60, 40, |_, m| m.role() != Role::Pawn), 4_000);
+fn closed_games(games: usize) {
+    no_rule_refutes(
+        &reachable(3, games, 40, |_, m| m.role() != Role::Pawn),
+        games * 60,
+    );
 }
 
 /// No pawn ever captures, pieces capture when they can: sides keep all 8
 /// pawns while their pieces go, for the dead men (cages walled by columns
 /// and the pawn ceiling).
-#[test]
-fn no_rule_refutes_a_game_of_piece_captures() {
+fn games_of_piece_captures(games: usize) {
     no_rule_refutes(
-        &reachable(4, 120, 120, |p, m| {
+        &reachable(4, games, 120, |p, m| {
             !(m.role() == Role::Pawn && m.capture().is_some())
                 && (m.capture().is_some() || p.legal_moves().iter().all(|x| x.capture().is_none()))
         }),
-        10_000,
+        games * 80,
     );
 }
 
 /// Pawns first: races to promotion, pawns of a file passing each other by
 /// captures, for the crossing rule.
+fn pawn_races(games: usize) {
+    no_rule_refutes(
+        &reachable(5, games, 120, |_, m| m.role() == Role::Pawn),
+        games * 80,
+    );
+}
+
+#[test]
+fn no_rule_refutes_a_random_game() {
+    random_games(SAMPLE);
+}
+
+#[test]
+fn no_rule_refutes_a_capturing_game() {
+    capturing_games(SAMPLE);
+}
+
+#[test]
+fn no_rule_refutes_a_closed_game() {
+    closed_games(SAMPLE);
+}
+
+#[test]
+fn no_rule_refutes_a_game_of_piece_captures() {
+    games_of_piece_captures(SAMPLE);
+}
+
 #[test]
 fn no_rule_refutes_a_pawn_race() {
-    no_rule_refutes(
-        &reachable(5, 120, 120, |_, m| m.role() == Role::Pawn),
-        10_000,
-    );
+    pawn_races(SAMPLE);
+}
+
+#[test]
+#[ignore = "the full-size cross-check, minutes long: run with --ignored"]
+fn no_rule_refutes_any_game_full_size() {
+    random_games(FULL);
+    capturing_games(FULL);
+    closed_games(FULL);
+    games_of_piece_captures(FULL);
+    pawn_races(FULL);
 }
 
 #[test]
