@@ -3,7 +3,7 @@
     [parity_refutes P = true] proves [~ reachable P]
     ([Parityproof.parity_refutes_sound]).  Every verdict below is also the
     native engine's ([rules::parity::refutes], the [parity] test of
-    rust-core/tests/rules.rs), and each is justified by counting moves:
+    rust-core/tests/integration/rules.rs), and each is justified by counting moves:
     while a side is closed its pawns and bishops never moved, so each of
     its moves is a knight's (which changes its square's colour) or a
     rook's, queen's or king's inside its first-rank segment (which changes

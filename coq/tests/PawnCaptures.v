@@ -3,7 +3,7 @@
     [pawn_refutes P = true] proves [~ reachable P]
     ([PawnCapturesproof.pawn_refutes_sound]).  The same positions, with the
     same verdicts, are checked against the native rule [pawns::refutes] in
-    rust-core/tests/rules.rs ([pawn_captures_coq_examples]).
+    rust-core/tests/integration/rules.rs ([pawn_captures_coq_examples]).
 
     The chess reasoning: a pawn changes file only by capturing, one file
     per capture, and the eight pawns of a side start on eight different

@@ -3,7 +3,7 @@
     Headline definition: [cage_refutes : position -> bool], proven sound
     in Cageproof.v ([cage_refutes_sound : forall P, cage_refutes P = true
     -> ~ reachable P]).  The native rule is rust-core/src/rules/cage.rs;
-    generator/tests/cage_coq.rs checks that the two agree.
+    generator/tests/integration/cage_coq.rs checks that the two agree.
 
     Take an edge rank [E] (the first or the eighth, listed from the a-file
     to the h-file) and the men [X] of the position that stood on their

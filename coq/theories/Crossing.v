@@ -13,7 +13,7 @@
     This is the rule [crossing::refutes] of the native engine
     (rust-core/src/rules/crossing.rs), with the same verdict: the native
     rule computes each side's cheapest cost, this one asks whether each
-    side fits its budget (rust-core/tests/crossing_coq.rs writes
+    side fits its budget (rust-core/tests/integration/crossing_coq.rs writes
     coq/tests/CrossingCross.v, which checks that they agree).
 
     ** The rule

@@ -29,7 +29,7 @@
     engine (rust-core/src/rules/frozen.rs, [frozen::refutes] and
     [frozen::region_refutes]), with the same exits, computed here so that
     both sides agree on which positions they refute (the certificates the
-    native deep search writes with these rules must check in Coq): generator/tests/frozen_coq.rs compares the two on
+    native deep search writes with these rules must check in Coq): generator/tests/integration/frozen_coq.rs compares the two on
     sample positions.
 
     ** The exits

@@ -58,7 +58,7 @@
     equal size costs exactly [sum_k |D_k - S_k|] (move mass across each
     cut only as needed), so the minimum above equals the cheapest
     assignment that the native engine finds by its bitmask programme
-    over slots.  rust-core/tests/pawn_captures_coq.rs generates random
+    over slots.  rust-core/tests/integration/pawn_captures_coq.rs generates random
     boards with the native verdicts into coq/tests/PawnCapturesCross.v,
     which checks them against [pawn_refutes] by [vm_compute].  Soundness (PawnCapturesproof.v) uses only the easy
     direction: the minimum is at most the cost of any assignment.

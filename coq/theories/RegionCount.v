@@ -25,7 +25,7 @@
     These are the rules [Rule::RegionCount] and [Rule::PromotionCount] of
     the native engine ([frozen::region_count_refutes],
     [frozen::promotion_count_refutes], rust-core/src/rules/frozen.rs);
-    generator/tests/frozen_coq.rs checks that both sides give the same
+    generator/tests/integration/frozen_coq.rs checks that both sides give the same
     verdicts.
 
     ** Why it is sound

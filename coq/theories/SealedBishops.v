@@ -11,7 +11,7 @@
 
     This is the rule [bishops::refutes] of the native engine
     (rust-core/src/rules/bishops.rs), computed the same way;
-    rust-core/tests/sealed_bishops_coq.rs writes coq/tests/SealedBishopsCross.v,
+    rust-core/tests/integration/sealed_bishops_coq.rs writes coq/tests/SealedBishopsCross.v,
     which checks the two agree on random boards.
 
     ** The rule

@@ -106,7 +106,7 @@ Definition attacker_at (A : position) (att : color) (k s : int) : bool :=
     squares, is safe whatever they are: every square listed is checked
     ([attacker_at]), and listing fewer checkers only lets more retractions
     through.  It is also exact: Zone.v and rules/zone.rs list the same
-    retractions (generator/tests/zone_coq.rs). *)
+    retractions (generator/tests/integration/zone_coq.rs). *)
 Definition near (k : int) : list int := king_targets.[k] ++ knight_targets.[k].
 
 Definition attackers (A : position) (att : color) (k : int) : list int :=

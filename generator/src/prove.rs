@@ -591,7 +591,7 @@ pub fn game_before(pos: &Position, statement: &Statement, time: Duration) -> Opt
 /// `static_rules` (`default_refuted`, Cert.v), which
 /// coq/tests/RuleRegistry.v pins to the registry. Coq computes each rule as
 /// the native engine does (each rule's cross-check test compares them:
-/// generator/tests/frozen_coq.rs, cage_coq.rs, zone_coq.rs,
+/// generator/tests/integration/frozen_coq.rs, cage_coq.rs, zone_coq.rs,
 /// rust-core/tests/*_coq.rs, coq/tests/*Cross.v), so a certificate the
 /// native checker accepts under these rules checks in Coq.
 pub const COQ_RULES: RuleSet = RuleSet::ALL;

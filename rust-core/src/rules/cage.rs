@@ -41,7 +41,7 @@
 //!
 //! The rule is proven sound in Coq (`coq/theories/Cage.v` computes it the
 //! same way, `Cageproof.v` proves `cage_refutes_sound`); a change here must
-//! be made there too (`generator/tests/cage_coq.rs` compares the two).
+//! be made there too (`generator/tests/integration/cage_coq.rs` compares the two).
 
 use super::frozen::frozen_men;
 use super::region::right_squares;

@@ -59,7 +59,7 @@
 //! Crossingproof.v) for `crossing_refutes` (Crossing.v), computed the same
 //! way (the Coq side asks whether a side fits its budget instead of
 //! computing its cheapest cost, which gives the same verdict);
-//! rust-core/tests/crossing_coq.rs checks that the two agree. The proof
+//! rust-core/tests/integration/crossing_coq.rs checks that the two agree. The proof
 //! extends the ghost of `PawnCapturesproof.v` with the slots whose man
 //! made no capture, and shows that both sides' ghosts keep their
 //! capture-free pawns of each file in order (`crossing_reachable`); the

@@ -61,7 +61,7 @@
 //! in Coq (`coq/theories/Frozen.v` computes the frozen men the same way,
 //! `Frozenproof.v` proves `frozen_refutes_sound`), and Coq's certificate
 //! checker applies it: a change to the exits or to the rule here must be
-//! made there too (`generator/tests/frozen_coq.rs` compares the two on
+//! made there too (`generator/tests/integration/frozen_coq.rs` compares the two on
 //! sample positions).
 
 use crate::attacks;

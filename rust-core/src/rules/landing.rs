@@ -29,7 +29,7 @@
 //! Proven sound in Coq: `landing_refutes_sound` (coq/theories/
 //! Landingproof.v) for `landing_refutes` (Landing.v), the same
 //! computation (each side's pawns fit their budget or not, as Crossing.v
-//! asks); rust-core/tests/landing_coq.rs checks that the two agree. The
+//! asks); rust-core/tests/integration/landing_coq.rs checks that the two agree. The
 //! proof keeps, beside both sides' ghosts of PawnCapturesproof.v, whether
 //! one of `o`'s captures landed on file `x` and by which pawn.
 

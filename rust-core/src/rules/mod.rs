@@ -21,7 +21,7 @@
 //! name and function of each rule; the certificate checkers' static rule
 //! `default_refuted` tries them in turn), and `static_rules_sound` in
 //! `Certproof.v` (the soundness lemma of each). `coq/tests/RuleRegistry.v`
-//! is generated from this table (`generator/tests/rule_registry.rs`) and
+//! is generated from this table (`generator/tests/integration/rule_registry.rs`) and
 //! does not compile unless Coq lists the same rules under the same names,
 //! in the same order, proven sound by the lemmas named here. The zone
 //! rule is the exception: its cages are data the certificate carries

@@ -18,7 +18,7 @@
 //!
 //! The rule is proven sound in Coq (`coq/theories/Frozen.v` computes the
 //! regions the same way, `Frozenproof.v` proves `region_refutes_sound`);
-//! `generator/tests/frozen_coq.rs` compares the two on sample positions.
+//! `generator/tests/integration/frozen_coq.rs` compares the two on sample positions.
 //! The counting rules of [`super::region_count`] walk the same regions.
 
 use super::frozen::{fixed_attacks, frozen_men, Exits};

@@ -6,7 +6,7 @@
 //! Both rules are proven sound in Coq (`coq/theories/RegionCount.v`
 //! computes them the same way, `RegionCountproof.v` proves
 //! `region_count_refutes_sound` and `promotion_count_refutes_sound`);
-//! `generator/tests/frozen_coq.rs` compares the two on sample positions.
+//! `generator/tests/integration/frozen_coq.rs` compares the two on sample positions.
 
 use super::frozen::frozen_men;
 use super::region::Walls;

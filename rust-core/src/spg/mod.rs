@@ -25,7 +25,7 @@
 //!
 //! A game is a list of [`crate::Move`]s played by the forward move
 //! generator, so every game listed replays. "No game" and "unique" rest on
-//! the bounds being admissible; `tests/spg.rs` checks them against plain
+//! the bounds being admissible; `tests/integration/spg.rs` checks them against plain
 //! enumeration and along every published game of the corpus.
 //!
 //! ```
