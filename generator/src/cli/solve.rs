@@ -13,6 +13,10 @@
 //!   [`Question`]s; a note in parentheses after it is skipped), and the
 //!   published answer in `expected_uci` (last N), `expected` (last 1
 //!   type, illegal?).
+//! - a proof-game TSV (`examples/corpus/spg*.tsv`: `id`, `fen`, `plies`,
+//!   no `question`) and EPD problems with `retro "proof-game N"`: the
+//!   games of exactly N plies, compared with what the record publishes
+//!   ([`proof_game_records`]).
 //!
 //! Each problem goes through exactly what `retroproof prove` does (the
 //! engine's statement, the generated `.v`, `coqc`, the assumption check):
