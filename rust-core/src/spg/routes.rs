@@ -12,6 +12,11 @@
 //!
 //! Everything here is a relaxation of the game (the other men are taken
 //! off the board, frozen men aside), so every figure is a lower bound.
+//!
+//! Pawns that stay on their file ([`Barriers`]) also bar the pieces' way
+//! along it: such a pawn stands, at every moment until the diagram, on a
+//! square between where it is now and where it ends, so no rook or queen
+//! move along that file passes over the whole stretch.
 
 use crate::attacks;
 use crate::{Bitboard, Color, Role, Square};
@@ -44,6 +49,89 @@ pub struct TargetRoutes {
     pub pawn_captures: [u8; 64],
 }
 
+/// The stretches of files that pawns never leave on the way to the
+/// diagram, one bitboard of squares per colour (at most one stretch per
+/// file and colour): a pawn of a colour that makes no more captures, alone
+/// of its colour on its file now and in the diagram, stays on that file
+/// (it cannot change file, and no other pawn of its colour can come to
+/// end where it ends, so it is never captured and never promotes), and
+/// stands at every moment between its square now and its square in the
+/// diagram. A rook or queen move along the file whose path (the squares it
+/// crosses and lands on) holds the whole stretch would pass over it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Barriers {
+    pub runs: [Bitboard; 2],
+}
+
+impl Barriers {
+    /// None: no pawn bars a file.
+    pub const NONE: Barriers = Barriers {
+        runs: [Bitboard::EMPTY; 2],
+    };
+
+    /// The stretches of `board`'s pawns on the way to `diagram`, `owed[c]`
+    /// being the captures colour `c` still makes (a colour that still
+    /// captures has none: its pawns may change file).
+    pub fn of(board: &crate::Board, diagram: &Diagram, owed: [u32; 2]) -> Barriers {
+        let mut runs = [Bitboard::EMPTY; 2];
+        for color in Color::ALL {
+            if owed[color.index()] > 0 {
+                continue;
+            }
+            let pawn = crate::Piece::new(color, Role::Pawn);
+            let now = board.by_piece(pawn);
+            let end = diagram.board().by_piece(pawn);
+            for file in 0..8u32 {
+                let mask = Bitboard(0x0101_0101_0101_0101u64 << file);
+                let (a, b) = (now & mask, end & mask);
+                if a.count() != 1 || b.count() != 1 {
+                    continue;
+                }
+                let (Some(from), Some(to)) = (a.first(), b.first()) else {
+                    continue;
+                };
+                let (r0, r1) = (rel_rank(color, from), rel_rank(color, to));
+                if r1 < r0 {
+                    continue;
+                }
+                let (lo, hi) = (from.rank() as u32, to.rank() as u32);
+                let (lo, hi) = (lo.min(hi), lo.max(hi));
+                for rank in lo..=hi {
+                    runs[color.index()].set(Square::new(rank * 8 + file).expect("on the board"));
+                }
+            }
+        }
+        Barriers { runs }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.runs[0].is_empty() && self.runs[1].is_empty()
+    }
+
+    /// The squares of `sq`'s file a line piece cannot come from to `sq`
+    /// in one move along the file: the path of a move from `p` to `sq`
+    /// holds a whole stretch `lo..=hi` (ranks) when `p` is below `lo` and
+    /// `sq` at or above `hi`, or `p` above `hi` and `sq` at or below `lo`.
+    fn barred_from(&self, sq: Square) -> Bitboard {
+        let file = sq.file() as u32;
+        let r = sq.rank() as u32;
+        let at = |rank: u32| Square::new(rank * 8 + file).expect("on the board");
+        let mut barred = Bitboard::EMPTY;
+        for run in self.runs {
+            let ranks = (0..8u32).filter(|&rank| run.contains(at(rank)));
+            let (Some(lo), Some(hi)) = (ranks.clone().min(), ranks.max()) else {
+                continue;
+            };
+            for rank in 0..8u32 {
+                if (r >= hi && rank < lo) || (r <= lo && rank > hi) {
+                    barred.set(at(rank));
+                }
+            }
+        }
+        barred
+    }
+}
+
 /// The routes to every target man of one side, for one set of frozen
 /// squares and the squares where its captures can land.
 pub struct Routes {
@@ -64,6 +152,18 @@ impl Routes {
     /// the diagram's men on those squares), its pawns capturing only onto
     /// `landing` (where the other side's men can be taken).
     pub fn new(diagram: &Diagram, color: Color, frozen: Bitboard, landing: Bitboard) -> Routes {
+        Routes::barred(diagram, color, frozen, landing, &Barriers::NONE)
+    }
+
+    /// [`Routes::new`] with the pieces' moves along files also kept off
+    /// `barriers`' stretches.
+    pub fn barred(
+        diagram: &Diagram,
+        color: Color,
+        frozen: Bitboard,
+        landing: Bitboard,
+        barriers: &Barriers,
+    ) -> Routes {
         let king_walls = king_walls(diagram, color, frozen);
         let promotions: Vec<Option<PawnTable>> = promotion_squares(color)
             .map(|p| (!frozen.contains(p)).then(|| pawn_table(color, p, frozen, landing)))
@@ -79,6 +179,7 @@ impl Routes {
                     landing,
                     king_walls,
                     &promotions,
+                    barriers,
                 )
             })
             .collect();
@@ -109,6 +210,7 @@ fn target_routes(
     landing: Bitboard,
     king_walls: Bitboard,
     promotions: &[Option<PawnTable>],
+    barriers: &Barriers,
 ) -> TargetRoutes {
     let mut t = TargetRoutes {
         square,
@@ -132,7 +234,7 @@ fn target_routes(
         }
         Role::King => t.piece = piece_table(role, square, king_walls, true),
         _ => {
-            t.piece = piece_table(role, square, frozen, false);
+            t.piece = barred_piece_table(role, square, frozen, barriers);
             for (p, table) in promotion_squares(color).zip(promotions) {
                 let Some(table) = table else { continue };
                 let rest = t.piece[p as usize];
@@ -262,6 +364,27 @@ fn pawn_cost(color: Color, from: Square, to: Square, table: &PawnTable, mu: i32)
 /// (`leave_any`), a square inside the walls it stands on (attacked, say)
 /// still counts: it only has to step off it.
 pub fn piece_table(role: Role, to: Square, walls: Bitboard, leave_any: bool) -> [u8; 64] {
+    piece_table_with(role, to, walls, leave_any, &Barriers::NONE)
+}
+
+/// [`piece_table`] for a piece other than a king, its moves along files
+/// kept off `barriers`' stretches.
+fn barred_piece_table(role: Role, to: Square, walls: Bitboard, barriers: &Barriers) -> [u8; 64] {
+    piece_table_with(role, to, walls, false, barriers)
+}
+
+/// The breadth-first search behind [`piece_table`], going back from `to`:
+/// from each square `sq` reached, the squares a move could have come
+/// from, less those whose move along the file would cross a stretch of
+/// `barriers` ([`Barriers::barred_from`]).
+fn piece_table_with(
+    role: Role,
+    to: Square,
+    walls: Bitboard,
+    leave_any: bool,
+    barriers: &Barriers,
+) -> [u8; 64] {
+    let line = matches!(role, Role::Rook | Role::Queen) && !barriers.is_empty();
     let mut dist = [NEVER; 64];
     dist[to as usize] = 0;
     let mut frontier = Bitboard::from(to);
@@ -278,6 +401,10 @@ pub fn piece_table(role: Role, to: Square, walls: Bitboard, leave_any: bool) -> 
                 Role::Rook => attacks::rook_attacks(sq, walls),
                 Role::Queen => attacks::queen_attacks(sq, walls),
                 Role::Pawn => Bitboard::EMPTY,
+            } - if line {
+                barriers.barred_from(sq)
+            } else {
+                Bitboard::EMPTY
             };
         }
         next = next - walls - seen;
@@ -348,5 +475,44 @@ mod tests {
         // A king leaves an attacked square it stands on.
         let d = piece_table(Role::King, E3, Bitboard::from(E1) | D2 | E2, true);
         assert_eq!(d[E1 as usize], 2);
+    }
+
+    /// White's h-pawn goes h2-h4 and Black's h7-h5, neither side
+    /// capturing: a rook on h1 cannot go up the file to h8 in one move
+    /// (it would pass the white pawn, wherever it stands on h2..h4). The
+    /// table has no time: what it bars is each single move over a whole
+    /// stretch, so h1-h3-h8 (two moves) stays allowed.
+    #[test]
+    fn pawns_that_keep_their_file_bar_it() {
+        let now = crate::Position::start();
+        let diagram =
+            Diagram::from_fen("rnbqkbnr/ppppppp1/8/7p/7P/8/PPPPPPP1/RNBQKBNR w - -").unwrap();
+        let b = Barriers::of(now.board(), &diagram, [0, 0]);
+        assert_eq!(b.runs[0], Bitboard::from(H2) | H3 | H4);
+        assert_eq!(b.runs[1], Bitboard::from(H5) | H6 | H7);
+        // A side that still captures may change file: no stretch.
+        assert!(Barriers::of(now.board(), &diagram, [1, 0]).runs[0].is_empty());
+        let plain = piece_table(Role::Rook, H8, Bitboard::EMPTY, false);
+        assert_eq!(plain[H1 as usize], 1);
+        let barred = barred_piece_table(Role::Rook, H8, Bitboard::EMPTY, &b);
+        // h1-g1-g8-h8, or h1-h3 (below the white stretch's top) and on;
+        // never h1-h8 (over both stretches).
+        assert_eq!(barred[H1 as usize], 2);
+        assert_eq!(barred[G1 as usize], 2);
+        // Along the file from h6 to h8 passes h7 only: allowed.
+        assert_eq!(barred[H6 as usize], 1);
+        // From h3 up: h3-h8 passes h4..h8, not the whole white stretch
+        // (h2 is behind): allowed in the table.
+        assert_eq!(barred[H3 as usize], 1);
+        // Downward over a whole stretch: h8 to h1 is barred, so a rook on
+        // h8 going to h1 takes two moves too.
+        let down = barred_piece_table(Role::Rook, H1, Bitboard::EMPTY, &b);
+        assert_eq!(down[H8 as usize], 2);
+        // Knights and bishops never move along a file.
+        let knight = barred_piece_table(Role::Knight, H8, Bitboard::EMPTY, &b);
+        assert_eq!(
+            knight,
+            piece_table(Role::Knight, H8, Bitboard::EMPTY, false)
+        );
     }
 }
