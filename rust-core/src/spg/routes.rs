@@ -481,33 +481,35 @@ mod tests {
     /// capturing: a rook on h1 cannot go up the file to h8 in one move
     /// (it would pass the white pawn, wherever it stands on h2..h4). The
     /// table has no time: what it bars is each single move over a whole
-    /// stretch, so h1-h3-h8 (two moves) stays allowed.
+    /// stretch.
     #[test]
     fn pawns_that_keep_their_file_bar_it() {
         let now = crate::Position::start();
         let diagram =
             Diagram::from_fen("rnbqkbnr/ppppppp1/8/7p/7P/8/PPPPPPP1/RNBQKBNR w - -").unwrap();
         let b = Barriers::of(now.board(), &diagram, [0, 0]);
-        assert_eq!(b.runs[0], Bitboard::from(H2) | H3 | H4);
-        assert_eq!(b.runs[1], Bitboard::from(H5) | H6 | H7);
+        // The pawns that stay where they are: a stretch of one square.
+        let h_file = Bitboard(0x8080_8080_8080_8080);
+        let second = Bitboard(0xff00);
+        assert_eq!(b.runs[0], (second - h_file) | H2 | H3 | H4);
+        assert_eq!(b.runs[1] & h_file, Bitboard::from(H5) | H6 | H7);
         // A side that still captures may change file: no stretch.
         assert!(Barriers::of(now.board(), &diagram, [1, 0]).runs[0].is_empty());
         let plain = piece_table(Role::Rook, H8, Bitboard::EMPTY, false);
         assert_eq!(plain[H1 as usize], 1);
         let barred = barred_piece_table(Role::Rook, H8, Bitboard::EMPTY, &b);
-        // h1-g1-g8-h8, or h1-h3 (below the white stretch's top) and on;
-        // never h1-h8 (over both stretches).
-        assert_eq!(barred[H1 as usize], 2);
-        assert_eq!(barred[G1 as usize], 2);
-        // Along the file from h6 to h8 passes h7 only: allowed.
+        // Every other file is closed by a pawn on the second rank and one
+        // on the seventh, so the rook climbs the h-file: h1-h3 (the white
+        // stretch's top, h4, not passed), h3-h6 (the black stretch's
+        // h7 not reached), h6-h8 (h5 behind). Never h1-h8, h3-h8 or h1-h6,
+        // each over a whole stretch.
+        assert_eq!(barred[H1 as usize], 3);
+        assert_eq!(barred[G1 as usize], 4);
+        assert_eq!(barred[H3 as usize], 2);
         assert_eq!(barred[H6 as usize], 1);
-        // From h3 up: h3-h8 passes h4..h8, not the whole white stretch
-        // (h2 is behind): allowed in the table.
-        assert_eq!(barred[H3 as usize], 1);
-        // Downward over a whole stretch: h8 to h1 is barred, so a rook on
-        // h8 going to h1 takes two moves too.
+        // Down from h8 to h1: h8-h6, h6-h3, h3-h1.
         let down = barred_piece_table(Role::Rook, H1, Bitboard::EMPTY, &b);
-        assert_eq!(down[H8 as usize], 2);
+        assert_eq!(down[H8 as usize], 3);
         // Knights and bishops never move along a file.
         let knight = barred_piece_table(Role::Knight, H8, Bitboard::EMPTY, &b);
         assert_eq!(
