@@ -15,8 +15,9 @@
 //!
 //! Pawns that stay on their file ([`Barriers`]) also bar the pieces' way
 //! along it: such a pawn stands, at every moment until the diagram, on a
-//! square between where it is now and where it ends, so no rook or queen
-//! move along that file passes over the whole stretch.
+//! square between where it is now and where it ends, and a rook or queen
+//! on that file is below it or above it until it leaves the file, so it
+//! goes round rather than through ([`line_table`]).
 
 use crate::attacks;
 use crate::{Bitboard, Color, Role, Square};
@@ -40,8 +41,13 @@ pub const MUS: [i32; 4] = [0, 1, 2, -2];
 pub struct TargetRoutes {
     pub square: Square,
     pub role: Role,
-    /// Fewest moves of a man of `role` from each square ([`NEVER`]: none).
+    /// Fewest moves of a man of `role` from each square ([`NEVER`]: none),
+    /// setting out now.
     pub piece: [u8; 64],
+    /// The same from a square the man reaches later on its way: where a
+    /// pawn it may not pass ([`Barriers`]) then stands is not known, so
+    /// the fewest over either side of it.
+    pub piece_later: [u8; 64],
     /// For a pawn on each square, the cost of becoming this man for each
     /// multiplier of [`MUS`] ([`IMPOSSIBLE`]: it cannot).
     pub pawn: [[i32; 64]; MUS.len()],
@@ -108,27 +114,54 @@ impl Barriers {
         self.runs[0].is_empty() && self.runs[1].is_empty()
     }
 
-    /// The squares of `sq`'s file a line piece cannot come from to `sq`
-    /// in one move along the file: the path of a move from `p` to `sq`
-    /// holds a whole stretch `lo..=hi` (ranks) when `p` is below `lo` and
-    /// `sq` at or above `hi`, or `p` above `hi` and `sq` at or below `lo`.
-    fn barred_from(&self, sq: Square) -> Bitboard {
-        let file = sq.file() as u32;
-        let r = sq.rank() as u32;
+    /// The stretch of `color` on `file`: its lowest and highest ranks,
+    /// and the pawn's rank now and in the diagram.
+    fn stretch(&self, color: Color, file: u32) -> Option<Stretch> {
+        let run = self.runs[color.index()];
         let at = |rank: u32| Square::new(rank * 8 + file).expect("on the board");
-        let mut barred = Bitboard::EMPTY;
-        for run in self.runs {
-            let ranks = (0..8u32).filter(|&rank| run.contains(at(rank)));
-            let (Some(lo), Some(hi)) = (ranks.clone().min(), ranks.max()) else {
-                continue;
-            };
-            for rank in 0..8u32 {
-                if (r >= hi && rank < lo) || (r <= lo && rank > hi) {
-                    barred.set(at(rank));
-                }
-            }
+        let ranks = (0..8u32).filter(|&rank| run.contains(at(rank)));
+        let (lo, hi) = (ranks.clone().min()?, ranks.max()?);
+        let (now, end) = match color {
+            Color::White => (lo, hi),
+            Color::Black => (hi, lo),
+        };
+        Some(Stretch { lo, hi, now, end })
+    }
+}
+
+/// One pawn's stretch of a file (ranks, 0 = the first).
+#[derive(Clone, Copy)]
+struct Stretch {
+    lo: u32,
+    hi: u32,
+    /// Where the pawn stands now and in the diagram.
+    now: u32,
+    end: u32,
+}
+
+impl Stretch {
+    /// Whether a man on `rank` of the file may be below the pawn (at
+    /// some moment: the pawn stands at most on `hi`) or above it.
+    fn may_be(&self, below: bool, rank: u32) -> bool {
+        if below {
+            rank < self.hi
+        } else {
+            rank > self.lo
         }
-        barred
+    }
+
+    /// Whether a move along the file from `from` to `to` can pass the
+    /// pawn's side of it: a man below the pawn moving up stays below it
+    /// (the pawn is at most on `hi`), one above moving down stays above
+    /// (the pawn is at least on `lo`).
+    fn allows(&self, below: bool, from: u32, to: u32) -> bool {
+        if below && to > from {
+            to < self.hi
+        } else if !below && to < from {
+            to > self.lo
+        } else {
+            true
+        }
     }
 }
 
@@ -216,6 +249,7 @@ fn target_routes(
         square,
         role,
         piece: [NEVER; 64],
+        piece_later: [NEVER; 64],
         pawn: [[IMPOSSIBLE; 64]; MUS.len()],
         pawn_captures: [NEVER; 64],
     };
@@ -232,9 +266,12 @@ fn target_routes(
                 }
             }
         }
-        Role::King => t.piece = piece_table(role, square, king_walls, true),
+        Role::King => {
+            t.piece = piece_table(role, square, king_walls, true);
+            t.piece_later = t.piece;
+        }
         _ => {
-            t.piece = barred_piece_table(role, square, frozen, barriers);
+            (t.piece, t.piece_later) = barred_piece_tables(role, square, frozen, barriers);
             for (p, table) in promotion_squares(color).zip(promotions) {
                 let Some(table) = table else { continue };
                 let rest = t.piece[p as usize];
@@ -364,27 +401,6 @@ fn pawn_cost(color: Color, from: Square, to: Square, table: &PawnTable, mu: i32)
 /// (`leave_any`), a square inside the walls it stands on (attacked, say)
 /// still counts: it only has to step off it.
 pub fn piece_table(role: Role, to: Square, walls: Bitboard, leave_any: bool) -> [u8; 64] {
-    piece_table_with(role, to, walls, leave_any, &Barriers::NONE)
-}
-
-/// [`piece_table`] for a piece other than a king, its moves along files
-/// kept off `barriers`' stretches.
-fn barred_piece_table(role: Role, to: Square, walls: Bitboard, barriers: &Barriers) -> [u8; 64] {
-    piece_table_with(role, to, walls, false, barriers)
-}
-
-/// The breadth-first search behind [`piece_table`], going back from `to`:
-/// from each square `sq` reached, the squares a move could have come
-/// from, less those whose move along the file would cross a stretch of
-/// `barriers` ([`Barriers::barred_from`]).
-fn piece_table_with(
-    role: Role,
-    to: Square,
-    walls: Bitboard,
-    leave_any: bool,
-    barriers: &Barriers,
-) -> [u8; 64] {
-    let line = matches!(role, Role::Rook | Role::Queen) && !barriers.is_empty();
     let mut dist = [NEVER; 64];
     dist[to as usize] = 0;
     let mut frontier = Bitboard::from(to);
@@ -401,10 +417,6 @@ fn piece_table_with(
                 Role::Rook => attacks::rook_attacks(sq, walls),
                 Role::Queen => attacks::queen_attacks(sq, walls),
                 Role::Pawn => Bitboard::EMPTY,
-            } - if line {
-                barriers.barred_from(sq)
-            } else {
-                Bitboard::EMPTY
             };
         }
         next = next - walls - seen;
@@ -426,6 +438,118 @@ fn piece_table_with(
         }
     }
     dist
+}
+
+/// [`piece_table`] for a piece other than a king, its moves along files
+/// kept off `barriers`' stretches: from each square setting out now, and
+/// setting out later ([`TargetRoutes::piece_later`]).
+fn barred_piece_tables(
+    role: Role,
+    to: Square,
+    walls: Bitboard,
+    barriers: &Barriers,
+) -> ([u8; 64], [u8; 64]) {
+    if matches!(role, Role::Rook | Role::Queen) && !barriers.is_empty() {
+        return line_table(role, to, walls, barriers);
+    }
+    let d = piece_table(role, to, walls, false);
+    (d, d)
+}
+
+#[cfg(test)]
+fn barred_piece_table(role: Role, to: Square, walls: Bitboard, barriers: &Barriers) -> [u8; 64] {
+    barred_piece_tables(role, to, walls, barriers).0
+}
+
+/// The fewest moves of a rook or queen from each square to `to` around
+/// `walls`, never passing a pawn of `barriers` along its file.
+///
+/// On a file with a stretch the man is below the pawn or above it, and
+/// stays so while it moves along the file: below, it moves up only to
+/// ranks under `hi`; above, down only to ranks over `lo`
+/// ([`Stretch::allows`]). Where it comes onto the file it may be on
+/// either side the square allows ([`Stretch::may_be`]); where it starts
+/// and ends the side is the pawn's now and in the diagram. The search
+/// goes back from `to` over states (square, side of each stretch on its
+/// file: bit 0 White's pawn, bit 1 Black's, set when above). Returns the
+/// moves from each square setting out now (the side the pawn's square
+/// now gives) and setting out later (either side).
+fn line_table(
+    role: Role,
+    to: Square,
+    walls: Bitboard,
+    barriers: &Barriers,
+) -> ([u8; 64], [u8; 64]) {
+    let stretches: [[Option<Stretch>; 2]; 8] =
+        std::array::from_fn(|file| Color::ALL.map(|c| barriers.stretch(c, file as u32)));
+    let on = |sq: Square| &stretches[sq.file() as usize];
+    // The sides (bits) a man on `sq` may be on.
+    let valid = |sq: Square, sides: usize| {
+        on(sq).iter().enumerate().all(|(k, st)| match st {
+            Some(st) => st.may_be(sides >> k & 1 == 0, sq.rank() as u32),
+            None => sides >> k & 1 == 0,
+        })
+    };
+    // The side of each stretch at `rank` given where its pawn is.
+    let fixed = |sq: Square, pawn_at: fn(&Stretch) -> u32| {
+        on(sq)
+            .iter()
+            .enumerate()
+            .fold(0usize, |sides, (k, st)| match st {
+                Some(st) if (sq.rank() as u32) > pawn_at(st) => sides | 1 << k,
+                _ => sides,
+            })
+    };
+    let rays = |sq: Square| match role {
+        Role::Rook => attacks::rook_attacks(sq, walls),
+        _ => attacks::queen_attacks(sq, walls),
+    };
+    let mut dist = [[NEVER; 4]; 64];
+    let end = fixed(to, |st| st.end);
+    dist[to as usize][end] = 0;
+    let mut frontier = vec![(to, end)];
+    let mut d = 0u8;
+    while !frontier.is_empty() {
+        d += 1;
+        let mut next = Vec::new();
+        for &(sq, sides) in &frontier {
+            for from in rays(sq) - walls {
+                let same_file = from.file() == sq.file();
+                for from_sides in 0..4usize {
+                    if !valid(from, from_sides) || dist[from as usize][from_sides] != NEVER {
+                        continue;
+                    }
+                    let ok = if same_file {
+                        // Along the file: the same side of each stretch,
+                        // and a move that keeps to it.
+                        from_sides == sides
+                            && on(sq).iter().enumerate().all(|(k, st)| match st {
+                                Some(st) => st.allows(
+                                    sides >> k & 1 == 0,
+                                    from.rank() as u32,
+                                    sq.rank() as u32,
+                                ),
+                                None => true,
+                            })
+                    } else {
+                        true
+                    };
+                    if ok {
+                        dist[from as usize][from_sides] = d;
+                        next.push((from, from_sides));
+                    }
+                }
+            }
+        }
+        frontier = next;
+    }
+    let mut now = [NEVER; 64];
+    let mut later = [NEVER; 64];
+    for sq in Square::ALL {
+        now[sq as usize] = dist[sq as usize][fixed(sq, |st| st.now)];
+        later[sq as usize] = dist[sq as usize].iter().copied().min().unwrap_or(NEVER);
+    }
+    (now, later)
 }
 
 #[cfg(test)]
@@ -478,10 +602,8 @@ mod tests {
     }
 
     /// White's h-pawn goes h2-h4 and Black's h7-h5, neither side
-    /// capturing: a rook on h1 cannot go up the file to h8 in one move
-    /// (it would pass the white pawn, wherever it stands on h2..h4). The
-    /// table has no time: what it bars is each single move over a whole
-    /// stretch.
+    /// capturing: a rook cannot pass either along the h-file, so it goes
+    /// round them (the routes worked out by hand below).
     #[test]
     fn pawns_that_keep_their_file_bar_it() {
         let now = crate::Position::start();
@@ -499,17 +621,21 @@ mod tests {
         assert_eq!(plain[H1 as usize], 1);
         let barred = barred_piece_table(Role::Rook, H8, Bitboard::EMPTY, &b);
         // Every other file is closed by a pawn on the second rank and one
-        // on the seventh, so the rook climbs the h-file: h1-h3 (the white
-        // stretch's top, h4, not passed), h3-h6 (the black stretch's
-        // h7 not reached), h6-h8 (h5 behind). Never h1-h8, h3-h8 or h1-h6,
-        // each over a whole stretch.
-        assert_eq!(barred[H1 as usize], 3);
-        assert_eq!(barred[G1 as usize], 4);
-        assert_eq!(barred[H3 as usize], 2);
-        assert_eq!(barred[H6 as usize], 1);
-        // Down from h8 to h1: h8-h6, h6-h3, h3-h1.
+        // on the seventh. From h1 the rook is below both h-pawns: up the
+        // file it stops under h4 (the white pawn may be there), so it
+        // leaves it: h1-h3, h3-g3, g3-g6, g6-h6 (above the black pawn,
+        // once on h5), h6-h8.
+        assert_eq!(barred[H1 as usize], 5);
+        assert_eq!(barred[G1 as usize], 6);
+        // From h3 it is above the white pawn (now on h2): h3-g3-g6-h6-h8.
+        assert_eq!(barred[H3 as usize], 4);
+        // From h6, below the black pawn (now on h7): out and back once
+        // the pawn has passed, h6-g6-h6-h8.
+        assert_eq!(barred[H6 as usize], 3);
+        // Down from h8 to h1: h8-h6, h6-g6, g6-g3, g3-h3 (below the white
+        // pawn, which then stands on h4), h3-h1.
         let down = barred_piece_table(Role::Rook, H1, Bitboard::EMPTY, &b);
-        assert_eq!(down[H8 as usize], 3);
+        assert_eq!(down[H8 as usize], 5);
         // Knights and bishops never move along a file.
         let knight = barred_piece_table(Role::Knight, H8, Bitboard::EMPTY, &b);
         assert_eq!(
