@@ -13,13 +13,13 @@ use std::path::Path;
 use common::cli::{run, stdout_of, usage_error};
 use common::coq_env::skip_coq;
 
-/// 1. e3 e6 2. e4 e5: with two moves each, the e-pawns on e4 and e5 took
+/// The game 1. e3 e6 2. e4 e5: with two moves each, the e-pawns on e4 and e5 took
 /// both (a double step and a man that moves away and back would be three),
 /// so each pawn went one square, then another: one game of 4 plies.
 const UNIQUE_FEN: &str = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w - -";
 const UNIQUE_GAME: &str = "e2e3 e7e6 e3e4 e6e5";
 
-/// 1. e4 e5 2. Nf3 Nc6 in any order of each side's two moves (the pawns'
+/// The moves of 1. e4 e5 2. Nf3 Nc6 in any order of each side's two moves (the pawns'
 /// double steps and the knights' moves do not block each other): four
 /// games of 4 plies, so the problem is cooked.
 const COOKED_FEN: &str = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w - -";

@@ -204,16 +204,13 @@ impl Routes {
         let targets = targets_of(diagram, color)
             .into_iter()
             .map(|(square, role)| {
-                target_routes(
-                    color,
-                    square,
-                    role,
+                let obstacles = Obstacles {
                     frozen,
                     landing,
                     king_walls,
-                    &promotions,
                     barriers,
-                )
+                };
+                target_routes(color, square, role, &obstacles, &promotions)
             })
             .collect();
         Routes { targets }
@@ -235,16 +232,29 @@ fn promotion_squares(color: Color) -> impl Iterator<Item = Square> {
     (0..8).map(move |file| Square::new(rank * 8 + file).expect("on the board"))
 }
 
+/// What a man's route goes round: the frozen squares (and for a king the
+/// squares frozen enemies attack), the pawns that keep their files, and
+/// where its pawns' captures can land.
+struct Obstacles<'a> {
+    frozen: Bitboard,
+    landing: Bitboard,
+    king_walls: Bitboard,
+    barriers: &'a Barriers,
+}
+
 fn target_routes(
     color: Color,
     square: Square,
     role: Role,
-    frozen: Bitboard,
-    landing: Bitboard,
-    king_walls: Bitboard,
+    obstacles: &Obstacles,
     promotions: &[Option<PawnTable>],
-    barriers: &Barriers,
 ) -> TargetRoutes {
+    let Obstacles {
+        frozen,
+        landing,
+        king_walls,
+        barriers,
+    } = *obstacles;
     let mut t = TargetRoutes {
         square,
         role,
@@ -515,8 +525,8 @@ fn line_table(
         for &(sq, sides) in &frontier {
             for from in rays(sq) - walls {
                 let same_file = from.file() == sq.file();
-                for from_sides in 0..4usize {
-                    if !valid(from, from_sides) || dist[from as usize][from_sides] != NEVER {
+                for (from_sides, slot) in dist[from as usize].iter_mut().enumerate() {
+                    if !valid(from, from_sides) || *slot != NEVER {
                         continue;
                     }
                     let ok = if same_file {
@@ -535,7 +545,7 @@ fn line_table(
                         true
                     };
                     if ok {
-                        dist[from as usize][from_sides] = d;
+                        *slot = d;
                         next.push((from, from_sides));
                     }
                 }
