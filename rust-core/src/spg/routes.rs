@@ -61,8 +61,8 @@ pub struct TargetRoutes {
 /// of its colour on its file now and in the diagram, stays on that file
 /// (it cannot change file, and no other pawn of its colour can come to
 /// end where it ends, so it is never captured and never promotes), and
-/// stands at every moment between its square now and its square in the
-/// diagram. A rook or queen move along the file whose path (the squares it
+/// stands at every moment between its side's second rank and its square
+/// in the diagram. A rook or queen move along the file whose path (the squares it
 /// crosses and lands on) holds the whole stretch would pass over it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Barriers {
@@ -100,8 +100,14 @@ impl Barriers {
                 if r1 < r0 {
                     continue;
                 }
-                let (lo, hi) = (from.rank() as u32, to.rank() as u32);
-                let (lo, hi) = (lo.min(hi), lo.max(hi));
+                // From its side's second rank, where it stood or stands,
+                // to where it ends: the same stretch all along the
+                // search, so the routes computed for it serve every
+                // position until the pawns of the file change.
+                let (lo, hi) = match color {
+                    Color::White => (1, to.rank() as u32),
+                    Color::Black => (to.rank() as u32, 6),
+                };
                 for rank in lo..=hi {
                     runs[color.index()].set(Square::new(rank * 8 + file).expect("on the board"));
                 }
@@ -110,22 +116,36 @@ impl Barriers {
         Barriers { runs }
     }
 
+    /// Without the stretches of one square that are walls already (a
+    /// frozen pawn): a wall bars more than a stretch does.
+    pub fn without_walls(mut self, walls: Bitboard) -> Barriers {
+        for run in &mut self.runs {
+            for sq in *run & walls {
+                let file = Bitboard(0x0101_0101_0101_0101u64 << sq.file() as u32);
+                if (*run & file).count() == 1 {
+                    *run = *run - Bitboard::from(sq);
+                }
+            }
+        }
+        self
+    }
+
     pub fn is_empty(&self) -> bool {
         self.runs[0].is_empty() && self.runs[1].is_empty()
     }
 
     /// The stretch of `color` on `file`: its lowest and highest ranks,
-    /// and the pawn's rank now and in the diagram.
+    /// and the pawn's rank in the diagram.
     fn stretch(&self, color: Color, file: u32) -> Option<Stretch> {
         let run = self.runs[color.index()];
         let at = |rank: u32| Square::new(rank * 8 + file).expect("on the board");
         let ranks = (0..8u32).filter(|&rank| run.contains(at(rank)));
         let (lo, hi) = (ranks.clone().min()?, ranks.max()?);
-        let (now, end) = match color {
-            Color::White => (lo, hi),
-            Color::Black => (hi, lo),
+        let end = match color {
+            Color::White => hi,
+            Color::Black => lo,
         };
-        Some(Stretch { lo, hi, now, end })
+        Some(Stretch { lo, hi, end })
     }
 }
 
@@ -134,8 +154,7 @@ impl Barriers {
 struct Stretch {
     lo: u32,
     hi: u32,
-    /// Where the pawn stands now and in the diagram.
-    now: u32,
+    /// Where the pawn stands in the diagram.
     end: u32,
 }
 
@@ -477,13 +496,13 @@ fn barred_piece_table(role: Role, to: Square, walls: Bitboard, barriers: &Barrie
 /// On a file with a stretch the man is below the pawn or above it, and
 /// stays so while it moves along the file: below, it moves up only to
 /// ranks under `hi`; above, down only to ranks over `lo`
-/// ([`Stretch::allows`]). Where it comes onto the file it may be on
-/// either side the square allows ([`Stretch::may_be`]); where it starts
-/// and ends the side is the pawn's now and in the diagram. The search
-/// goes back from `to` over states (square, side of each stretch on its
-/// file: bit 0 White's pawn, bit 1 Black's, set when above). Returns the
-/// moves from each square setting out now (the side the pawn's square
-/// now gives) and setting out later (either side).
+/// ([`Stretch::allows`]). Where it comes onto the file, and where it
+/// starts, it may be on either side the square allows
+/// ([`Stretch::may_be`]); where it ends the side is the one the pawn's
+/// square in the diagram gives. The search goes back from `to` over states
+/// (square, side of each stretch on its file: bit 0 White's pawn, bit 1
+/// Black's, set when above). Returns the moves from each square setting
+/// out now and setting out later (the same: the side is either).
 fn line_table(
     role: Role,
     to: Square,
@@ -493,73 +512,82 @@ fn line_table(
     let stretches: [[Option<Stretch>; 2]; 8] =
         std::array::from_fn(|file| Color::ALL.map(|c| barriers.stretch(c, file as u32)));
     let on = |sq: Square| &stretches[sq.file() as usize];
-    // The sides (bits) a man on `sq` may be on.
-    let valid = |sq: Square, sides: usize| {
-        on(sq).iter().enumerate().all(|(k, st)| match st {
-            Some(st) => st.may_be(sides >> k & 1 == 0, sq.rank() as u32),
-            None => sides >> k & 1 == 0,
-        })
-    };
-    // The side of each stretch at `rank` given where its pawn is.
-    let fixed = |sq: Square, pawn_at: fn(&Stretch) -> u32| {
-        on(sq)
-            .iter()
-            .enumerate()
-            .fold(0usize, |sides, (k, st)| match st {
-                Some(st) if (sq.rank() as u32) > pawn_at(st) => sides | 1 << k,
-                _ => sides,
+    // The sides (bits of a state) a man on each square may be on.
+    let valid: [u8; 64] = std::array::from_fn(|i| {
+        let sq = Square::new(i as u32).expect("on the board");
+        (0..4usize)
+            .filter(|&sides| {
+                on(sq).iter().enumerate().all(|(k, st)| match st {
+                    Some(st) => st.may_be(sides >> k & 1 == 0, sq.rank() as u32),
+                    None => sides >> k & 1 == 0,
+                })
             })
-    };
+            .fold(0u8, |mask, sides| mask | 1 << sides)
+    });
     let rays = |sq: Square| match role {
         Role::Rook => attacks::rook_attacks(sq, walls),
         _ => attacks::queen_attacks(sq, walls),
     };
+    // Where the man ends, the side the pawn's square in the diagram gives.
+    let end = on(to)
+        .iter()
+        .enumerate()
+        .fold(0usize, |sides, (k, st)| match st {
+            Some(st) if (to.rank() as u32) > st.end => sides | 1 << k,
+            _ => sides,
+        });
     let mut dist = [[NEVER; 4]; 64];
-    let end = fixed(to, |st| st.end);
+    // The states of each square reached.
+    let mut reached = [0u8; 64];
     dist[to as usize][end] = 0;
+    reached[to as usize] = 1 << end;
     let mut frontier = vec![(to, end)];
+    let mut next = Vec::new();
     let mut d = 0u8;
     while !frontier.is_empty() {
         d += 1;
-        let mut next = Vec::new();
         for &(sq, sides) in &frontier {
             for from in rays(sq) - walls {
-                let same_file = from.file() == sq.file();
-                for (from_sides, slot) in dist[from as usize].iter_mut().enumerate() {
-                    if !valid(from, from_sides) || *slot != NEVER {
-                        continue;
-                    }
-                    let ok = if same_file {
-                        // Along the file: the same side of each stretch,
-                        // and a move that keeps to it.
-                        from_sides == sides
-                            && on(sq).iter().enumerate().all(|(k, st)| match st {
-                                Some(st) => st.allows(
-                                    sides >> k & 1 == 0,
-                                    from.rank() as u32,
-                                    sq.rank() as u32,
-                                ),
-                                None => true,
-                            })
+                let open = valid[from as usize] & !reached[from as usize];
+                if open == 0 {
+                    continue;
+                }
+                let states = if from.file() == sq.file() {
+                    // Along the file: the same side of each stretch, and a
+                    // move that keeps to it.
+                    let keeps = on(sq).iter().enumerate().all(|(k, st)| match st {
+                        Some(st) => {
+                            st.allows(sides >> k & 1 == 0, from.rank() as u32, sq.rank() as u32)
+                        }
+                        None => true,
+                    });
+                    if keeps {
+                        open & 1 << sides
                     } else {
-                        true
-                    };
-                    if ok {
-                        *slot = d;
+                        0
+                    }
+                } else {
+                    open
+                };
+                for from_sides in 0..4usize {
+                    if states >> from_sides & 1 == 1 {
+                        dist[from as usize][from_sides] = d;
                         next.push((from, from_sides));
                     }
                 }
+                reached[from as usize] |= states;
             }
         }
-        frontier = next;
+        std::mem::swap(&mut frontier, &mut next);
+        next.clear();
     }
-    let mut now = [NEVER; 64];
-    let mut later = [NEVER; 64];
+    // Where the man starts (now or later) the side is either that the
+    // square allows: the pawn's square within its stretch is not known.
+    let mut from_any = [NEVER; 64];
     for sq in Square::ALL {
-        now[sq as usize] = dist[sq as usize][fixed(sq, |st| st.now)];
-        later[sq as usize] = dist[sq as usize].iter().copied().min().unwrap_or(NEVER);
+        from_any[sq as usize] = dist[sq as usize].iter().copied().min().unwrap_or(NEVER);
     }
-    (now, later)
+    (from_any, from_any)
 }
 
 #[cfg(test)]
@@ -637,11 +665,11 @@ mod tests {
         // once on h5), h6-h8.
         assert_eq!(barred[H1 as usize], 5);
         assert_eq!(barred[G1 as usize], 6);
-        // From h3 it is above the white pawn (now on h2): h3-g3-g6-h6-h8.
+        // From h3, below the white pawn or above it: h3-g3-g6-h6-h8.
         assert_eq!(barred[H3 as usize], 4);
-        // From h6, below the black pawn (now on h7): out and back once
-        // the pawn has passed, h6-g6-h6-h8.
-        assert_eq!(barred[H6 as usize], 3);
+        // From h6 the rook may be above the black pawn (once on h5):
+        // h6-h8.
+        assert_eq!(barred[H6 as usize], 1);
         // Down from h8 to h1: h8-h6, h6-g6, g6-g3, g3-h3 (below the white
         // pawn, which then stands on h4), h3-h1.
         let down = barred_piece_table(Role::Rook, H1, Bitboard::EMPTY, &b);

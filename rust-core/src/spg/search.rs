@@ -131,9 +131,10 @@ const SETTLING_ROUNDS: usize = 3;
 /// The slots of the memo of frozen squares: `2^14`.
 const FROZEN_BITS: u32 = 14;
 
-/// Everything [`frozen`] reads of a position ([`same_men`]): the squares
-/// holding the diagram's men, each colour's pawns, the castling rights and
-/// the captures owed (counted up to 7, as the pawns' cones do).
+/// Everything [`frozen`] and [`Barriers::of`] read of a position
+/// ([`same_men`]): the squares holding the diagram's men, each colour's
+/// pawns, the castling rights and the captures owed (counted up to 7, as
+/// the pawns' cones do; the stretches ask only whether it is 0).
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 struct FrozenKey {
     same: u64,
@@ -223,7 +224,7 @@ pub struct Solver {
     sides: Memo<SideKey, u32>,
     landings: Memo<SideKey, Bitboard>,
     pawn_plans: Memo<SideKey, (u32, Bitboard)>,
-    frozens: Memo<FrozenKey, Bitboard>,
+    frozens: Memo<FrozenKey, (Bitboard, Barriers)>,
     /// The pawns' stretches of the position whose bounds are being
     /// computed ([`Barriers::of`]; none at [`Level::Basic`]).
     barriers: Barriers,
@@ -310,17 +311,21 @@ impl Solver {
         ];
         let castling = pos.castling_rights();
         let have = Solver::moves_left(pos.turn(), plies);
+        // The frozen squares and the pawns' stretches read the same parts
+        // of the position (the pawns, the diagram's men in place, the
+        // captures owed): one memo for both.
         let frozen_key = FrozenKey::new(board, &self.diagram, castling, owed);
-        let mut f = match self.frozens.get(&frozen_key) {
-            Some(f) => f,
+        let (mut f, barriers) = match self.frozens.get(&frozen_key) {
+            Some(known) => known,
             None => {
                 let f = frozen(board, castling, &self.diagram, owed);
-                self.frozens.insert(frozen_key, f);
-                f
+                let barriers = Barriers::of(board, &self.diagram, owed).without_walls(f);
+                self.frozens.insert(frozen_key, (f, barriers));
+                (f, barriers)
             }
         };
         self.barriers = match self.level {
-            Level::Full => Barriers::of(board, &self.diagram, owed),
+            Level::Full => barriers,
             Level::Basic => Barriers::NONE,
         };
         if self.level == Level::Basic {
