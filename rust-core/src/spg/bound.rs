@@ -498,17 +498,16 @@ fn piece_ways(sq: Square, role: Role, targets: &[&TargetRoutes], side: &Side) ->
                 }
                 // Through a landing square: leaving and coming back where
                 // it stands, or by way of another square.
-                // From a square it stands on later, the pawns it may not
-                // pass may stand elsewhere: `piece_later`.
-                let back = t.piece_later[s as usize];
-                let mut via = if side.landing.contains(s) && back != NEVER {
-                    back.saturating_add(2)
+                // (The tables hold from any square whenever the man sets
+                // out from it: [`TargetRoutes::piece`].)
+                let mut via = if side.landing.contains(s) && d != NEVER {
+                    d.saturating_add(2)
                 } else {
                     NEVER
                 };
                 if precise {
                     for v in side.landing.without(s) {
-                        let (a, b) = (from[k][v as usize], t.piece_later[v as usize]);
+                        let (a, b) = (from[k][v as usize], t.piece[v as usize]);
                         if a != NEVER && b != NEVER {
                             via = via.min(a + b);
                         }

@@ -42,12 +42,10 @@ pub struct TargetRoutes {
     pub square: Square,
     pub role: Role,
     /// Fewest moves of a man of `role` from each square ([`NEVER`]: none),
-    /// setting out now.
+    /// whenever it sets out from there: the bound also reads it at squares
+    /// a man reaches later on its way (where it captures), so it must not
+    /// depend on where the pawns stand when the man sets out.
     pub piece: [u8; 64],
-    /// The same from a square the man reaches later on its way: where a
-    /// pawn it may not pass ([`Barriers`]) then stands is not known, so
-    /// the fewest over either side of it.
-    pub piece_later: [u8; 64],
     /// For a pawn on each square, the cost of becoming this man for each
     /// multiplier of [`MUS`] ([`IMPOSSIBLE`]: it cannot).
     pub pawn: [[i32; 64]; MUS.len()],
@@ -278,7 +276,6 @@ fn target_routes(
         square,
         role,
         piece: [NEVER; 64],
-        piece_later: [NEVER; 64],
         pawn: [[IMPOSSIBLE; 64]; MUS.len()],
         pawn_captures: [NEVER; 64],
     };
@@ -295,12 +292,9 @@ fn target_routes(
                 }
             }
         }
-        Role::King => {
-            t.piece = piece_table(role, square, king_walls, true);
-            t.piece_later = t.piece;
-        }
+        Role::King => t.piece = piece_table(role, square, king_walls, true),
         _ => {
-            (t.piece, t.piece_later) = barred_piece_tables(role, square, frozen, barriers);
+            t.piece = barred_piece_table(role, square, frozen, barriers);
             for (p, table) in promotion_squares(color).zip(promotions) {
                 let Some(table) = table else { continue };
                 let rest = t.piece[p as usize];
@@ -470,24 +464,12 @@ pub fn piece_table(role: Role, to: Square, walls: Bitboard, leave_any: bool) -> 
 }
 
 /// [`piece_table`] for a piece other than a king, its moves along files
-/// kept off `barriers`' stretches: from each square setting out now, and
-/// setting out later ([`TargetRoutes::piece_later`]).
-fn barred_piece_tables(
-    role: Role,
-    to: Square,
-    walls: Bitboard,
-    barriers: &Barriers,
-) -> ([u8; 64], [u8; 64]) {
+/// kept off `barriers`' stretches.
+fn barred_piece_table(role: Role, to: Square, walls: Bitboard, barriers: &Barriers) -> [u8; 64] {
     if matches!(role, Role::Rook | Role::Queen) && !barriers.is_empty() {
         return line_table(role, to, walls, barriers);
     }
-    let d = piece_table(role, to, walls, false);
-    (d, d)
-}
-
-#[cfg(test)]
-fn barred_piece_table(role: Role, to: Square, walls: Bitboard, barriers: &Barriers) -> [u8; 64] {
-    barred_piece_tables(role, to, walls, barriers).0
+    piece_table(role, to, walls, false)
 }
 
 /// The fewest moves of a rook or queen from each square to `to` around
@@ -501,14 +483,8 @@ fn barred_piece_table(role: Role, to: Square, walls: Bitboard, barriers: &Barrie
 /// ([`Stretch::may_be`]); where it ends the side is the one the pawn's
 /// square in the diagram gives. The search goes back from `to` over states
 /// (square, side of each stretch on its file: bit 0 White's pawn, bit 1
-/// Black's, set when above). Returns the moves from each square setting
-/// out now and setting out later (the same: the side is either).
-fn line_table(
-    role: Role,
-    to: Square,
-    walls: Bitboard,
-    barriers: &Barriers,
-) -> ([u8; 64], [u8; 64]) {
+/// Black's, set when above).
+fn line_table(role: Role, to: Square, walls: Bitboard, barriers: &Barriers) -> [u8; 64] {
     let stretches: [[Option<Stretch>; 2]; 8] =
         std::array::from_fn(|file| Color::ALL.map(|c| barriers.stretch(c, file as u32)));
     let on = |sq: Square| &stretches[sq.file() as usize];
@@ -587,7 +563,7 @@ fn line_table(
     for sq in Square::ALL {
         from_any[sq as usize] = dist[sq as usize].iter().copied().min().unwrap_or(NEVER);
     }
-    (from_any, from_any)
+    from_any
 }
 
 #[cfg(test)]
