@@ -545,9 +545,9 @@ fn line_table(role: Role, to: Square, walls: Bitboard, barriers: &Barriers) -> [
                 } else {
                     open
                 };
-                for from_sides in 0..4usize {
+                for (from_sides, slot) in dist[from as usize].iter_mut().enumerate() {
                     if states >> from_sides & 1 == 1 {
-                        dist[from as usize][from_sides] = d;
+                        *slot = d;
                         next.push((from, from_sides));
                     }
                 }
