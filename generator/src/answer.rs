@@ -112,6 +112,10 @@ pub struct Options<'a> {
     /// position itself, its castling rights and en-passant square as the
     /// FEN states them, `-` meaning none).
     pub reading: Reading,
+    /// `proof-game`: stop after this many games (`None`: 2, enough to
+    /// tell unique from cooked). `solve` asks one more than a record
+    /// publishes, so that "exactly these games" can be proven.
+    pub max_games: Option<usize>,
 }
 
 /// An answer the engine can prove.
@@ -597,12 +601,12 @@ fn legal(position: &Position, reading: Reading, seconds: u64) -> Result<Found, U
 }
 
 /// The limits of a proof-game search: two games (enough to tell unique
-/// from cooked), `--game-time` or [`LEGAL_GAME_SECONDS`] (the games are
-/// the answer).
+/// from cooked) unless [`Options::max_games`] says more, `--game-time`
+/// or [`LEGAL_GAME_SECONDS`] (the games are the answer).
 fn spg_limits(options: &Options) -> spg::Limits {
     let seconds = game_seconds(options.game_time, true);
     spg::Limits {
-        max_solutions: Some(2),
+        max_solutions: Some(options.max_games.unwrap_or(2).max(1)),
         time: (seconds > 0).then(|| Duration::from_secs(seconds)),
         nodes: None,
     }

@@ -3,7 +3,7 @@
 //!
 //! ```sh
 //! cargo run --release -p retroproof-core --example spg_bench -- \
-//!     --file ../examples/corpus/spg.tsv --seconds 10 --jobs 1 [--max K] [--only ID] [--up-to N]
+//!     --file ../examples/corpus/spg.tsv --seconds 10 --jobs 1 [--max K] [--only ID,ID…] [--up-to N]
 //! ```
 //!
 //! (paths are relative to `rust-core/`). The file's shape decides what is
@@ -11,7 +11,8 @@
 //! games separated by ` | `), `spg_flagged.tsv` rows have more than one
 //! game, `spg_no_solution.tsv` rows none. `--max K` stops each search after
 //! `K` games (default: list them all; `--max 2` is enough to show a
-//! problem cooked). `--up-to N` keeps the problems of at most `N` plies.
+//! problem cooked). `--only` keeps the problems of these ids (separated by
+//! commas). `--up-to N` keeps the problems of at most `N` plies.
 //! `--nodes N` limits each search to `N` positions. `--basic` cuts the
 //! search with the simpler bound a checker can mirror
 //! ([`retroproof_core::spg::Level::Basic`]). For studying a
@@ -177,7 +178,12 @@ fn read_problems(text: &str, options: &Options) -> Vec<Problem> {
                 expect,
             }
         })
-        .filter(|p| options.only.as_ref().is_none_or(|o| &p.id == o))
+        .filter(|p| {
+            options
+                .only
+                .as_ref()
+                .is_none_or(|o| o.split(',').any(|id| id.trim() == p.id))
+        })
         .filter(|p| options.up_to.is_none_or(|n| p.plies <= n))
         .collect()
 }

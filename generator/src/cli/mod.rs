@@ -22,6 +22,7 @@ pub mod moves;
 pub mod output;
 pub mod perft;
 pub mod proof_game;
+pub mod proof_game_records;
 pub mod prove;
 pub mod question;
 pub mod retro_perft;

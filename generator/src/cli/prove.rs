@@ -156,14 +156,10 @@ fn write_report(
         Statement::LegalGame { moves } => {
             crate::render::Report::game(&title, &question, claim, &Position::start(), moves)
         }
-        Statement::ProofGames(games) => match games.games.first() {
-            Some(game) => {
-                crate::render::Report::game(&title, &question, claim, &Position::start(), &game.uci)
-            }
-            None => {
-                crate::render::Report::last_moves(&title, &question, claim, &export.position, &[])
-            }
-        },
+        Statement::ProofGames(games) => {
+            let listed: Vec<Vec<String>> = games.games.iter().map(|g| g.uci.clone()).collect();
+            crate::render::Report::proof_games(&title, &question, claim, &export.position, &listed)
+        }
         Statement::Illegal { .. }
         | Statement::IllegalCert { .. }
         | Statement::LastPlyAmong { .. } => {

@@ -292,6 +292,7 @@ pub fn resolve(args: &QuestionArgs) -> Result<Resolved, CliError> {
         } else {
             Reading::Asserted
         },
+        max_games: None,
     };
     let mut answer = answer::find(&position, &question, &options).map_err(undecided)?;
     answer.export.notes = notes;

@@ -13,6 +13,10 @@
 //!   [`Question`]s; a note in parentheses after it is skipped), and the
 //!   published answer in `expected_uci` (last N), `expected` (last 1
 //!   type, illegal?).
+//! - a proof-game TSV (`examples/corpus/spg*.tsv`: `id`, `fen`, `plies`,
+//!   no `question`) and EPD problems with `retro "proof-game N"`: the
+//!   games of exactly N plies, compared with what the record publishes
+//!   ([`proof_game_records`]).
 //!
 //! Each problem goes through exactly what `retroproof prove` does (the
 //! engine's statement, the generated `.v`, `coqc`, the assumption check):
@@ -46,6 +50,7 @@ use super::coq_run::{coqchk_library, prove_file_with, Proven};
 use super::error::CliError;
 use super::json::{AnswerJson, CoqcJson};
 use super::output::write_stdout;
+use super::proof_game_records::{self, Claim, Columns, Comparison};
 use super::question::{bad_question, read_problems, undecided};
 use crate::answer::{self, game_seconds, last_game_seconds, ply_type, Answer, Options};
 use crate::batch::{self, BatchOptions, Done, Outcome};
@@ -55,6 +60,7 @@ use crate::emit::classic::{paired_file, Paired};
 use crate::emit::problem::{
     export_file_with_game, in_chess_terms_with_game, Proof, ProofFile, Statement,
 };
+use crate::emit::proof_game::ProofGames;
 use crate::prove::game_before;
 
 #[derive(Debug, Args)]
@@ -166,6 +172,10 @@ enum Published {
     /// A classic question's verdict for each key (`K`: `cannot`, …); a key
     /// not listed is published as `cannot` or `impossible`.
     Verdicts(std::collections::BTreeMap<String, String>),
+    /// A proof-game record's games (`{"all": […]}`, `{"among": […]}`) or
+    /// `"nogame"`.
+    #[serde(untagged)]
+    ProofGames(Claim),
 }
 
 #[derive(Debug, Clone)]
@@ -333,6 +343,9 @@ fn parse_items(text: &str, name: &str) -> Result<Vec<(String, Item)>, CliError> 
         lines.next();
         let columns: Vec<&str> = first.split('\t').collect();
         let column = |name: &str| columns.iter().position(|c| *c == name);
+        if column("question").is_none() && column("plies").is_some() {
+            return proof_game_rows(lines, &columns, name);
+        }
         let (Some(id), Some(fen), Some(question)) =
             (column("id"), column("fen"), column("question"))
         else {
@@ -371,7 +384,21 @@ fn parse_items(text: &str, name: &str) -> Result<Vec<(String, Item)>, CliError> 
     for (line, problem) in read_problems(text, name)? {
         let id = problem.id.clone().unwrap_or_else(|| format!("line {line}"));
         let classic = Classic::of(&problem.question, Fill::Any);
+        let proof_game = matches!(
+            problem.question,
+            Question::ProofGame(_) | Question::ProofGameShortest
+        );
+        if proof_game && problem.solution != Solution::None {
+            return Err(CliError::usage(format!(
+                "{name}:{line}: a proof-game problem publishes its game in `pg` (UCI or SAN), \
+                 not `sol`"
+            )));
+        }
         let published = match &problem.solution {
+            Solution::None if proof_game => problem.game.as_ref().map_or(Published::None, |game| {
+                let uci: Vec<String> = game.iter().map(Move::to_uci).collect();
+                Published::ProofGames(Claim::All(vec![uci.join(" ")]))
+            }),
             Solution::None => Published::None,
             Solution::Illegal => Published::Illegal,
             Solution::Verdicts(verdicts) => match classic {
@@ -411,6 +438,55 @@ fn parse_items(text: &str, name: &str) -> Result<Vec<(String, Item)>, CliError> 
         ));
     }
     Ok(items)
+}
+
+/// The rows of a proof-game TSV (`examples/corpus/spg*.tsv`: the columns
+/// `id`, `fen`, `plies`, and the published games, [`Columns`]): each the
+/// question `proof-game <plies>` about its diagram.
+fn proof_game_rows<'a>(
+    lines: impl Iterator<Item = (usize, &'a str)>,
+    columns: &[&str],
+    name: &str,
+) -> Result<Vec<(String, Item)>, CliError> {
+    let column = |c: &str| columns.iter().position(|h| *h == c);
+    let (Some(id), Some(fen), Some(plies)) = (column("id"), column("fen"), column("plies")) else {
+        return Err(CliError::usage(format!(
+            "{name}:1: a proof-game TSV needs the columns id, fen and plies"
+        )));
+    };
+    let published = Columns::of(column);
+    let mut items = Vec::new();
+    for (i, line) in lines {
+        if line.trim().is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let cells: Vec<&str> = line.split('\t').collect();
+        let cell = |c: usize| cells.get(c).map(|s| s.trim());
+        let bad = |what: String| CliError::usage(format!("{name}:{}: {what}", i + 1));
+        let id = cell(id).ok_or_else(|| bad("no id".into()))?.to_string();
+        let fen = cell(fen).ok_or_else(|| bad("no fen".into()))?.to_string();
+        let plies = cell(plies).ok_or_else(|| bad("no plies".into()))?;
+        let question = Question::from_str(&format!("proof-game {plies}")).map_err(|e| {
+            bad(format!(
+                "plies {}: {}",
+                crate::input::quote(plies),
+                bad_question(&e)
+            ))
+        })?;
+        let published = published
+            .claim(cell)
+            .map_or(Published::None, Published::ProofGames);
+        items.push((
+            id,
+            Item {
+                fen,
+                question,
+                published,
+                epd: None,
+            },
+        ));
+    }
+    check_ids(items, name)
 }
 
 fn check_ids(items: Vec<(String, Item)>, name: &str) -> Result<Vec<(String, Item)>, CliError> {
@@ -484,10 +560,22 @@ struct ProvenAnswer {
 /// Answers `question` about `fen` as `prove` does (the engine facade,
 /// [`crate::answer::find`]) and proves the answer.
 fn prove_one(fen: &str, question: &Question, run: &Settings) -> Result<ProvenAnswer, CliError> {
+    prove_with(fen, question, run, None)
+}
+
+/// [`prove_one`], the proof-game search stopping after `max_games` games
+/// (`None`: two).
+fn prove_with(
+    fen: &str,
+    question: &Question,
+    run: &Settings,
+    max_games: Option<usize>,
+) -> Result<ProvenAnswer, CliError> {
     let position = position_arg(fen)?;
     let options = Options {
         game_time: run.game_time,
         reading: run.reading,
+        max_games,
         ..Options::default()
     };
     let answer = answer::find(&position, question, &options).map_err(undecided)?;
@@ -506,6 +594,12 @@ fn solve(item: &Item, run: &Settings) -> Result<Done, CliError> {
     }
     if let Some(classic) = Classic::of(&item.question, Fill::Any) {
         return solve_classic(item, classic, run);
+    }
+    if matches!(
+        item.question,
+        Question::ProofGame(_) | Question::ProofGameShortest
+    ) {
+        return solve_proof_game(item, run);
     }
     if !item.fen.trim().contains(' ') {
         return match item.question {
@@ -529,7 +623,7 @@ fn solve(item: &Item, run: &Settings) -> Result<Done, CliError> {
             Some(*moves == plain)
         }
         (Published::Types(types), _) => Some(types.contains(&words)),
-        (Published::TypePair(_) | Published::Verdicts(_), _) => None,
+        (Published::TypePair(_) | Published::Verdicts(_) | Published::ProofGames(_), _) => None,
     };
     if agrees == Some(false) {
         return Err(CliError::refuted(format!(
@@ -554,6 +648,78 @@ fn solve(item: &Item, run: &Settings) -> Result<Done, CliError> {
         published: item.published.clone(),
         agrees,
     }))
+}
+
+/// A proof-game problem, as `prove --question "proof-game N"` answers
+/// it (the games of exactly N plies found natively, every one or at least
+/// two, proven in Coq), compared with what the record publishes
+/// ([`proof_game_records::compare`]): the search looks for one game more
+/// than the record lists, so that "these are all the games" can be
+/// proven. A proven answer the record contradicts is `refuted`, with
+/// both; one that neither confirms nor contradicts it (a search stopped at
+/// the published games) is `unknown`.
+fn solve_proof_game(item: &Item, run: &Settings) -> Result<Done, CliError> {
+    let claim = match &item.published {
+        Published::ProofGames(claim) => Some(claim),
+        _ => None,
+    };
+    let ProvenAnswer { answer, proven } = prove_with(
+        &item.fen,
+        &item.question,
+        run,
+        claim.map(Claim::games_to_find),
+    )?;
+    let Statement::ProofGames(games) = &answer.export.statement else {
+        return Err(CliError::internal(format!(
+            "{}: the answer is not about proof games",
+            item.question
+        )));
+    };
+    let found = proof_game_summary(games);
+    let agrees = match claim {
+        None => None,
+        Some(claim) => match proof_game_records::compare(claim, games, &answer.export.position) {
+            Comparison::Agrees => Some(true),
+            Comparison::Contradicts(why) => {
+                return Err(CliError::refuted(format!(
+                    "proven {found}, against the published answer ({}): {why}",
+                    claim.words()
+                )))
+            }
+            Comparison::Undecided(why) => {
+                return Err(CliError::unknown(format!(
+                    "proven {found}; the published answer ({}) is neither confirmed nor \
+                     contradicted: {why}",
+                    claim.words()
+                )))
+            }
+        },
+    };
+    Ok(
+        Done::new(format!("{}: {found}", item.question)).with_json(SolvedJson {
+            answer: AnswerJson::of(&answer, &proven),
+            published: item.published.clone(),
+            agrees,
+        }),
+    )
+}
+
+/// A proven proof-game answer in a few words: `unique: e2e4 …`, `cooked,
+/// exactly 2 games: … | …`, `cooked, at least 2 games: …`, `none`; for
+/// `proof-game shortest`, after `shortest N plies, `.
+fn proof_game_summary(games: &ProofGames) -> String {
+    let listed = games.words();
+    let words = match (games.games.len(), games.complete) {
+        (0, _) => "none".to_string(),
+        (1, _) => format!("unique: {listed}"),
+        (k, true) => format!("cooked, exactly {k} games: {listed}"),
+        (k, false) => format!("cooked, at least {k} games: {listed}"),
+    };
+    if games.shortest {
+        format!("shortest {} plies, {words}", games.plies)
+    } else {
+        words
+    }
 }
 
 /// A classic question of an EPD problem, as `retroproof prove FILE --id ID`
@@ -885,6 +1051,7 @@ fn published_words(published: &Published) -> String {
         Published::Illegal => "\"illegal\"".to_string(),
         Published::Legal => "\"legal\"".to_string(),
         Published::NotRefuted => "\"not refuted\"".to_string(),
+        Published::ProofGames(claim) => format!("\"{}\"", claim.words()),
         Published::Verdicts(v) => format!(
             "\"{}\"",
             v.iter()

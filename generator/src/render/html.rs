@@ -34,6 +34,10 @@ pub struct Report {
     /// may be shorter or empty).
     pub plies_san: Vec<String>,
     pub plies_uci: Vec<String>,
+    /// Several games, each its own table (a proof-game answer lists every
+    /// game found); when not empty they are the answer section, in place
+    /// of `plies_san`/`plies_uci`.
+    pub games: Vec<GameTable>,
     /// The Coq theorem statement.
     pub theorem: String,
     /// `Print Assumptions` of the theorem: `Some(empty)` means "closed
@@ -43,6 +47,49 @@ pub struct Report {
     pub coqc: Option<String>,
     /// Named durations in seconds, e.g. ("native search", 0.01), ("coqc", 0.67).
     pub timings: Vec<(String, f64)>,
+}
+
+/// One game of several in a report: its moves in SAN and UCI, from the
+/// initial position, and the FEN of the position it ends in (its real
+/// castling rights and en-passant square, which a diagram leaves open).
+#[derive(Debug, Clone, Default)]
+pub struct GameTable {
+    /// E.g. "game 1 of 2".
+    pub caption: String,
+    pub san: Vec<String>,
+    pub uci: Vec<String>,
+    pub end_fen: String,
+}
+
+impl GameTable {
+    /// The game of `moves_uci` from `start`; errors name a move that is
+    /// not legal where it is played.
+    pub fn of(caption: &str, start: &Position, moves_uci: &[String]) -> Result<GameTable, String> {
+        let (san, end) = replay(start, moves_uci)?;
+        Ok(GameTable {
+            caption: caption.to_owned(),
+            san,
+            uci: moves_uci.to_vec(),
+            end_fen: end.to_fen(),
+        })
+    }
+}
+
+/// The SAN of `moves_uci` played from `start`, and the position they end
+/// in; errors name a move that is not legal where it is played.
+fn replay(start: &Position, moves_uci: &[String]) -> Result<(Vec<String>, Position), String> {
+    let mut pos = *start;
+    let mut san = Vec::with_capacity(moves_uci.len());
+    for (i, uci) in moves_uci.iter().enumerate() {
+        let m = pos
+            .parse_uci(uci)
+            .map_err(|e| format!("move {} ({uci}): {e}", i + 1))?;
+        san.push(pos.san(&m));
+        pos = pos
+            .play(&m)
+            .map_err(|e| format!("move {} ({uci}): {e}", i + 1))?;
+    }
+    Ok((san, pos))
 }
 
 impl Report {
@@ -111,17 +158,7 @@ impl Report {
         start: &Position,
         moves_uci: &[String],
     ) -> Result<Report, String> {
-        let mut pos = *start;
-        let mut san = Vec::with_capacity(moves_uci.len());
-        for (i, uci) in moves_uci.iter().enumerate() {
-            let m = pos
-                .parse_uci(uci)
-                .map_err(|e| format!("move {} ({uci}): {e}", i + 1))?;
-            san.push(pos.san(&m));
-            pos = pos
-                .play(&m)
-                .map_err(|e| format!("move {} ({uci}): {e}", i + 1))?;
-        }
+        let (san, pos) = replay(start, moves_uci)?;
         Ok(Report {
             title: title.to_owned(),
             question: question.to_owned(),
@@ -138,6 +175,51 @@ impl Report {
             ],
             plies_san: san,
             plies_uci: moves_uci.to_vec(),
+            ..Report::default()
+        })
+    }
+}
+
+impl Report {
+    /// A report of a proof-game answer: the initial position and the
+    /// diagram `p` (its board and side to move), then every game listed,
+    /// each a table of its moves (SAN and UCI) with the position it ends
+    /// in. No game (the answer "none"): the diagram alone. Errors name a
+    /// move that is not legal where it is played.
+    pub fn proof_games(
+        title: &str,
+        question: &str,
+        answer: &str,
+        p: &Position,
+        games: &[Vec<String>],
+    ) -> Result<Report, String> {
+        let k = games.len();
+        let tables = games
+            .iter()
+            .enumerate()
+            .map(|(i, moves)| {
+                GameTable::of(&format!("game {} of {k}", i + 1), &Position::start(), moves)
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let mut diagrams = vec![Diagram {
+            caption: "the diagram (P)".to_owned(),
+            position: *p,
+        }];
+        if k > 0 {
+            diagrams.insert(
+                0,
+                Diagram {
+                    caption: "the start".to_owned(),
+                    position: Position::start(),
+                },
+            );
+        }
+        Ok(Report {
+            title: title.to_owned(),
+            question: question.to_owned(),
+            answer: answer.to_owned(),
+            diagrams,
+            games: tables,
             ..Report::default()
         })
     }
@@ -170,7 +252,8 @@ table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2rem .6rem;t
 /// The report as a complete HTML5 document: no script, no external
 /// resource. Sections (each a `<section id=…>`): `question`, `diagrams`
 /// (one `<figure>` with an inline SVG board per diagram), `answer` (a table
-/// of plies, SAN and UCI), `theorem`, `assumptions`, `timings`.
+/// of plies, SAN and UCI; one per game, each under its `<h3>`, for several
+/// games), `theorem`, `assumptions`, `timings`.
 pub fn html_report(report: &Report) -> String {
     let mut out = String::new();
     let w = &mut out;
@@ -210,24 +293,20 @@ pub fn html_report(report: &Report) -> String {
 
     let _ = writeln!(w, "<section id=\"answer\">\n<h2>Answer</h2>");
     let rows = report.plies_san.len().max(report.plies_uci.len());
-    if rows == 0 {
-        let _ = writeln!(w, "<p>{}</p>", escape(&report.answer));
-    } else {
-        let _ = writeln!(
-            w,
-            "<table>\n<thead><tr><th>ply</th><th>SAN</th><th>UCI</th></tr></thead>\n<tbody>"
-        );
-        for i in 0..rows {
-            let cell = |v: &Vec<String>| v.get(i).map(|s| escape(s)).unwrap_or_default();
+    if !report.games.is_empty() {
+        for game in &report.games {
+            let _ = writeln!(w, "<h3>{}</h3>", escape(&game.caption));
+            plies_table(w, &game.san, &game.uci);
             let _ = writeln!(
                 w,
-                "<tr><td>{}</td><td>{}</td><td><code>{}</code></td></tr>",
-                i + 1,
-                cell(&report.plies_san),
-                cell(&report.plies_uci)
+                "<p>ends in <code class=\"fen\">{}</code></p>",
+                escape(&game.end_fen)
             );
         }
-        let _ = writeln!(w, "</tbody>\n</table>");
+    } else if rows == 0 {
+        let _ = writeln!(w, "<p>{}</p>", escape(&report.answer));
+    } else {
+        plies_table(w, &report.plies_san, &report.plies_uci);
     }
     let _ = writeln!(w, "</section>");
 
@@ -265,6 +344,27 @@ pub fn html_report(report: &Report) -> String {
     }
     let _ = writeln!(w, "</table>\n</section>\n</main>\n</body>\n</html>");
     out
+}
+
+/// A table of plies, SAN and UCI side by side (either list may be
+/// shorter).
+fn plies_table(w: &mut String, san: &[String], uci: &[String]) {
+    let rows = san.len().max(uci.len());
+    let _ = writeln!(
+        w,
+        "<table>\n<thead><tr><th>ply</th><th>SAN</th><th>UCI</th></tr></thead>\n<tbody>"
+    );
+    for i in 0..rows {
+        let cell = |v: &[String]| v.get(i).map(|s| escape(s)).unwrap_or_default();
+        let _ = writeln!(
+            w,
+            "<tr><td>{}</td><td>{}</td><td><code>{}</code></td></tr>",
+            i + 1,
+            cell(san),
+            cell(uci)
+        );
+    }
+    let _ = writeln!(w, "</tbody>\n</table>");
 }
 
 fn out_push(w: &mut String, text: &str) {

@@ -7,5 +7,5 @@
 mod html;
 mod svg;
 
-pub use html::{escape, html_report, Diagram, Report};
+pub use html::{escape, html_report, Diagram, GameTable, Report};
 pub use svg::{board_svg, SvgOptions};

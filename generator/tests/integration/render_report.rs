@@ -32,6 +32,7 @@ fn sample() -> Report {
         ],
         plies_san: vec!["c2-c4".into(), "b4xc3 ep".into(), "Kb3xPc3".into()],
         plies_uci: vec!["c2c4".into(), "b4c3ep".into(), "b3c3xp".into()],
+        games: vec![],
         theorem: "Theorem last_3 : forall h G, game h G -> realizes G P -> exists pre, plies h = pre ++ [\"c2c4\"; \"b4c3ep\"; \"b3c3xp\"]".into(),
         assumptions: Some(vec![]),
         coqc: Some("8.16.1".into()),

@@ -498,6 +498,8 @@ fn piece_ways(sq: Square, role: Role, targets: &[&TargetRoutes], side: &Side) ->
                 }
                 // Through a landing square: leaving and coming back where
                 // it stands, or by way of another square.
+                // (The tables hold from any square whenever the man sets
+                // out from it: [`TargetRoutes::piece`].)
                 let mut via = if side.landing.contains(s) && d != NEVER {
                     d.saturating_add(2)
                 } else {

@@ -39,15 +39,7 @@ pub fn frozen(
     diagram: &Diagram,
     owed: [u32; 2],
 ) -> Bitboard {
-    let target = diagram.board();
-    // Same man on the same square, now and in the diagram.
-    let same = Bitboard(
-        !(board.by_color(Color::White).0 ^ target.by_color(Color::White).0)
-            & !(board.by_color(Color::Black).0 ^ target.by_color(Color::Black).0)
-            & Role::ALL.iter().fold(!0u64, |acc, &r| {
-                acc & !(board.by_role(r).0 ^ target.by_role(r).0)
-            }),
-    ) & board.occupied();
+    let same = same_men(board, diagram);
     let mut f = Bitboard::EMPTY;
     let cones = cones();
     for color in Color::ALL {
@@ -90,6 +82,21 @@ pub fn frozen(
             return f;
         }
     }
+}
+
+/// The squares holding the same man now and in the diagram. What
+/// [`frozen`] reads of a board is only these, each colour's pawns, the
+/// castling rights and the captures owed (up to 7): the men on these
+/// squares are the diagram's.
+pub fn same_men(board: &Board, diagram: &Diagram) -> Bitboard {
+    let target = diagram.board();
+    Bitboard(
+        !(board.by_color(Color::White).0 ^ target.by_color(Color::White).0)
+            & !(board.by_color(Color::Black).0 ^ target.by_color(Color::Black).0)
+            & Role::ALL.iter().fold(!0u64, |acc, &r| {
+                acc & !(board.by_role(r).0 ^ target.by_role(r).0)
+            }),
+    ) & board.occupied()
 }
 
 /// `cones()[color][sq][c]`: the squares (other than `sq`) from which a pawn

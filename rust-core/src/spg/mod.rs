@@ -7,7 +7,8 @@
 //! - [`frozen`]: men that never move again on the way (walls for the
 //!   bounds);
 //! - [`routes`]: each man's shortest routes to the diagram's men around the
-//!   walls;
+//!   walls, rooks and queens also round the pawns that keep their files
+//!   ([`routes::Barriers`]);
 //! - [`assignment`] and [`bound`]: which man becomes which diagram man, and
 //!   a lower bound on each side's moves still needed (routes, captures
 //!   owed, pawns' file changes, the men the other side's pawns must

@@ -12,6 +12,12 @@
 //!
 //! Everything here is a relaxation of the game (the other men are taken
 //! off the board, frozen men aside), so every figure is a lower bound.
+//!
+//! Pawns that stay on their file ([`Barriers`]) also bar the pieces' way
+//! along it: such a pawn stands, at every moment until the diagram, on a
+//! square between where it is now and where it ends, and a rook or queen
+//! on that file is below it or above it until it leaves the file, so it
+//! goes round rather than through ([`line_table`]).
 
 use crate::attacks;
 use crate::{Bitboard, Color, Role, Square};
@@ -35,13 +41,145 @@ pub const MUS: [i32; 4] = [0, 1, 2, -2];
 pub struct TargetRoutes {
     pub square: Square,
     pub role: Role,
-    /// Fewest moves of a man of `role` from each square ([`NEVER`]: none).
+    /// Fewest moves of a man of `role` from each square ([`NEVER`]: none),
+    /// whenever it sets out from there: the bound also reads it at squares
+    /// a man reaches later on its way (where it captures), so it must not
+    /// depend on where the pawns stand when the man sets out.
     pub piece: [u8; 64],
     /// For a pawn on each square, the cost of becoming this man for each
     /// multiplier of [`MUS`] ([`IMPOSSIBLE`]: it cannot).
     pub pawn: [[i32; 64]; MUS.len()],
     /// For a pawn on each square, the fewest captures on its way here.
     pub pawn_captures: [u8; 64],
+}
+
+/// The stretches of files that pawns never leave on the way to the
+/// diagram, one bitboard of squares per colour (at most one stretch per
+/// file and colour): a pawn of a colour that makes no more captures, alone
+/// of its colour on its file now and in the diagram, stays on that file
+/// (it cannot change file, and no other pawn of its colour can come to
+/// end where it ends, so it is never captured and never promotes), and
+/// stands at every moment between its side's second rank and its square
+/// in the diagram. A rook or queen move along the file whose path (the squares it
+/// crosses and lands on) holds the whole stretch would pass over it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Barriers {
+    pub runs: [Bitboard; 2],
+}
+
+impl Barriers {
+    /// None: no pawn bars a file.
+    pub const NONE: Barriers = Barriers {
+        runs: [Bitboard::EMPTY; 2],
+    };
+
+    /// The stretches of `board`'s pawns on the way to `diagram`, `owed[c]`
+    /// being the captures colour `c` still makes (a colour that still
+    /// captures has none: its pawns may change file).
+    pub fn of(board: &crate::Board, diagram: &Diagram, owed: [u32; 2]) -> Barriers {
+        let mut runs = [Bitboard::EMPTY; 2];
+        for color in Color::ALL {
+            if owed[color.index()] > 0 {
+                continue;
+            }
+            let pawn = crate::Piece::new(color, Role::Pawn);
+            let now = board.by_piece(pawn);
+            let end = diagram.board().by_piece(pawn);
+            for file in 0..8u32 {
+                let mask = Bitboard(0x0101_0101_0101_0101u64 << file);
+                let (a, b) = (now & mask, end & mask);
+                if a.count() != 1 || b.count() != 1 {
+                    continue;
+                }
+                let (Some(from), Some(to)) = (a.first(), b.first()) else {
+                    continue;
+                };
+                let (r0, r1) = (rel_rank(color, from), rel_rank(color, to));
+                if r1 < r0 {
+                    continue;
+                }
+                // From its side's second rank, where it stood or stands,
+                // to where it ends: the same stretch all along the
+                // search, so the routes computed for it serve every
+                // position until the pawns of the file change.
+                let (lo, hi) = match color {
+                    Color::White => (1, to.rank() as u32),
+                    Color::Black => (to.rank() as u32, 6),
+                };
+                for rank in lo..=hi {
+                    runs[color.index()].set(Square::new(rank * 8 + file).expect("on the board"));
+                }
+            }
+        }
+        Barriers { runs }
+    }
+
+    /// Without the stretches of one square that are walls already (a
+    /// frozen pawn): a wall bars more than a stretch does.
+    pub fn without_walls(mut self, walls: Bitboard) -> Barriers {
+        for run in &mut self.runs {
+            for sq in *run & walls {
+                let file = Bitboard(0x0101_0101_0101_0101u64 << sq.file() as u32);
+                if (*run & file).count() == 1 {
+                    *run = *run - Bitboard::from(sq);
+                }
+            }
+        }
+        self
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.runs[0].is_empty() && self.runs[1].is_empty()
+    }
+
+    /// The stretch of `color` on `file`: its lowest and highest ranks,
+    /// and the pawn's rank in the diagram.
+    fn stretch(&self, color: Color, file: u32) -> Option<Stretch> {
+        let run = self.runs[color.index()];
+        let at = |rank: u32| Square::new(rank * 8 + file).expect("on the board");
+        let ranks = (0..8u32).filter(|&rank| run.contains(at(rank)));
+        let (lo, hi) = (ranks.clone().min()?, ranks.max()?);
+        let end = match color {
+            Color::White => hi,
+            Color::Black => lo,
+        };
+        Some(Stretch { lo, hi, end })
+    }
+}
+
+/// One pawn's stretch of a file (ranks, 0 = the first).
+#[derive(Clone, Copy)]
+struct Stretch {
+    lo: u32,
+    hi: u32,
+    /// Where the pawn stands in the diagram.
+    end: u32,
+}
+
+impl Stretch {
+    /// Whether a man on `rank` of the file may be below the pawn (at
+    /// some moment: the pawn stands at most on `hi`) or above it.
+    fn may_be(&self, below: bool, rank: u32) -> bool {
+        if below {
+            rank < self.hi
+        } else {
+            rank > self.lo
+        }
+    }
+
+    /// Whether a move along the file from `from` to `to` can pass the
+    /// pawn's side of it: a man below the pawn moving up stays below it
+    /// (the pawn is at most on `hi`), one above moving down stays above
+    /// (the pawn is at least on `lo`).
+    fn allows(&self, below: bool, from: u32, to: u32) -> bool {
+        if below && to > from {
+            to < self.hi
+        } else if !below && to < from {
+            to > self.lo
+        } else {
+            true
+        }
+    }
 }
 
 /// The routes to every target man of one side, for one set of frozen
@@ -64,6 +202,18 @@ impl Routes {
     /// the diagram's men on those squares), its pawns capturing only onto
     /// `landing` (where the other side's men can be taken).
     pub fn new(diagram: &Diagram, color: Color, frozen: Bitboard, landing: Bitboard) -> Routes {
+        Routes::barred(diagram, color, frozen, landing, &Barriers::NONE)
+    }
+
+    /// [`Routes::new`] with the pieces' moves along files also kept off
+    /// `barriers`' stretches.
+    pub fn barred(
+        diagram: &Diagram,
+        color: Color,
+        frozen: Bitboard,
+        landing: Bitboard,
+        barriers: &Barriers,
+    ) -> Routes {
         let king_walls = king_walls(diagram, color, frozen);
         let promotions: Vec<Option<PawnTable>> = promotion_squares(color)
             .map(|p| (!frozen.contains(p)).then(|| pawn_table(color, p, frozen, landing)))
@@ -71,15 +221,13 @@ impl Routes {
         let targets = targets_of(diagram, color)
             .into_iter()
             .map(|(square, role)| {
-                target_routes(
-                    color,
-                    square,
-                    role,
+                let obstacles = Obstacles {
                     frozen,
                     landing,
                     king_walls,
-                    &promotions,
-                )
+                    barriers,
+                };
+                target_routes(color, square, role, &obstacles, &promotions)
             })
             .collect();
         Routes { targets }
@@ -101,15 +249,29 @@ fn promotion_squares(color: Color) -> impl Iterator<Item = Square> {
     (0..8).map(move |file| Square::new(rank * 8 + file).expect("on the board"))
 }
 
+/// What a man's route goes round: the frozen squares (and for a king the
+/// squares frozen enemies attack), the pawns that keep their files, and
+/// where its pawns' captures can land.
+struct Obstacles<'a> {
+    frozen: Bitboard,
+    landing: Bitboard,
+    king_walls: Bitboard,
+    barriers: &'a Barriers,
+}
+
 fn target_routes(
     color: Color,
     square: Square,
     role: Role,
-    frozen: Bitboard,
-    landing: Bitboard,
-    king_walls: Bitboard,
+    obstacles: &Obstacles,
     promotions: &[Option<PawnTable>],
 ) -> TargetRoutes {
+    let Obstacles {
+        frozen,
+        landing,
+        king_walls,
+        barriers,
+    } = *obstacles;
     let mut t = TargetRoutes {
         square,
         role,
@@ -132,7 +294,7 @@ fn target_routes(
         }
         Role::King => t.piece = piece_table(role, square, king_walls, true),
         _ => {
-            t.piece = piece_table(role, square, frozen, false);
+            t.piece = barred_piece_table(role, square, frozen, barriers);
             for (p, table) in promotion_squares(color).zip(promotions) {
                 let Some(table) = table else { continue };
                 let rest = t.piece[p as usize];
@@ -301,6 +463,109 @@ pub fn piece_table(role: Role, to: Square, walls: Bitboard, leave_any: bool) -> 
     dist
 }
 
+/// [`piece_table`] for a piece other than a king, its moves along files
+/// kept off `barriers`' stretches.
+fn barred_piece_table(role: Role, to: Square, walls: Bitboard, barriers: &Barriers) -> [u8; 64] {
+    if matches!(role, Role::Rook | Role::Queen) && !barriers.is_empty() {
+        return line_table(role, to, walls, barriers);
+    }
+    piece_table(role, to, walls, false)
+}
+
+/// The fewest moves of a rook or queen from each square to `to` around
+/// `walls`, never passing a pawn of `barriers` along its file.
+///
+/// On a file with a stretch the man is below the pawn or above it, and
+/// stays so while it moves along the file: below, it moves up only to
+/// ranks under `hi`; above, down only to ranks over `lo`
+/// ([`Stretch::allows`]). Where it comes onto the file, and where it
+/// starts, it may be on either side the square allows
+/// ([`Stretch::may_be`]); where it ends the side is the one the pawn's
+/// square in the diagram gives. The search goes back from `to` over states
+/// (square, side of each stretch on its file: bit 0 White's pawn, bit 1
+/// Black's, set when above).
+fn line_table(role: Role, to: Square, walls: Bitboard, barriers: &Barriers) -> [u8; 64] {
+    let stretches: [[Option<Stretch>; 2]; 8] =
+        std::array::from_fn(|file| Color::ALL.map(|c| barriers.stretch(c, file as u32)));
+    let on = |sq: Square| &stretches[sq.file() as usize];
+    // The sides (bits of a state) a man on each square may be on.
+    let valid: [u8; 64] = std::array::from_fn(|i| {
+        let sq = Square::new(i as u32).expect("on the board");
+        (0..4usize)
+            .filter(|&sides| {
+                on(sq).iter().enumerate().all(|(k, st)| match st {
+                    Some(st) => st.may_be(sides >> k & 1 == 0, sq.rank() as u32),
+                    None => sides >> k & 1 == 0,
+                })
+            })
+            .fold(0u8, |mask, sides| mask | 1 << sides)
+    });
+    let rays = |sq: Square| match role {
+        Role::Rook => attacks::rook_attacks(sq, walls),
+        _ => attacks::queen_attacks(sq, walls),
+    };
+    // Where the man ends, the side the pawn's square in the diagram gives.
+    let end = on(to)
+        .iter()
+        .enumerate()
+        .fold(0usize, |sides, (k, st)| match st {
+            Some(st) if (to.rank() as u32) > st.end => sides | 1 << k,
+            _ => sides,
+        });
+    let mut dist = [[NEVER; 4]; 64];
+    // The states of each square reached.
+    let mut reached = [0u8; 64];
+    dist[to as usize][end] = 0;
+    reached[to as usize] = 1 << end;
+    let mut frontier = vec![(to, end)];
+    let mut next = Vec::new();
+    let mut d = 0u8;
+    while !frontier.is_empty() {
+        d += 1;
+        for &(sq, sides) in &frontier {
+            for from in rays(sq) - walls {
+                let open = valid[from as usize] & !reached[from as usize];
+                if open == 0 {
+                    continue;
+                }
+                let states = if from.file() == sq.file() {
+                    // Along the file: the same side of each stretch, and a
+                    // move that keeps to it.
+                    let keeps = on(sq).iter().enumerate().all(|(k, st)| match st {
+                        Some(st) => {
+                            st.allows(sides >> k & 1 == 0, from.rank() as u32, sq.rank() as u32)
+                        }
+                        None => true,
+                    });
+                    if keeps {
+                        open & 1 << sides
+                    } else {
+                        0
+                    }
+                } else {
+                    open
+                };
+                for (from_sides, slot) in dist[from as usize].iter_mut().enumerate() {
+                    if states >> from_sides & 1 == 1 {
+                        *slot = d;
+                        next.push((from, from_sides));
+                    }
+                }
+                reached[from as usize] |= states;
+            }
+        }
+        std::mem::swap(&mut frontier, &mut next);
+        next.clear();
+    }
+    // Where the man starts (now or later) the side is either that the
+    // square allows: the pawn's square within its stretch is not known.
+    let mut from_any = [NEVER; 64];
+    for sq in Square::ALL {
+        from_any[sq as usize] = dist[sq as usize].iter().copied().min().unwrap_or(NEVER);
+    }
+    from_any
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -348,5 +613,48 @@ mod tests {
         // A king leaves an attacked square it stands on.
         let d = piece_table(Role::King, E3, Bitboard::from(E1) | D2 | E2, true);
         assert_eq!(d[E1 as usize], 2);
+    }
+
+    /// White's h-pawn goes h2-h4 and Black's h7-h5, neither side
+    /// capturing: a rook cannot pass either along the h-file, so it goes
+    /// round them (the routes worked out by hand below).
+    #[test]
+    fn pawns_that_keep_their_file_bar_it() {
+        let now = crate::Position::start();
+        let diagram =
+            Diagram::from_fen("rnbqkbnr/ppppppp1/8/7p/7P/8/PPPPPPP1/RNBQKBNR w - -").unwrap();
+        let b = Barriers::of(now.board(), &diagram, [0, 0]);
+        // The pawns that stay where they are: a stretch of one square.
+        let h_file = Bitboard(0x8080_8080_8080_8080);
+        let second = Bitboard(0xff00);
+        assert_eq!(b.runs[0], (second - h_file) | H2 | H3 | H4);
+        assert_eq!(b.runs[1] & h_file, Bitboard::from(H5) | H6 | H7);
+        // A side that still captures may change file: no stretch.
+        assert!(Barriers::of(now.board(), &diagram, [1, 0]).runs[0].is_empty());
+        let plain = piece_table(Role::Rook, H8, Bitboard::EMPTY, false);
+        assert_eq!(plain[H1 as usize], 1);
+        let barred = barred_piece_table(Role::Rook, H8, Bitboard::EMPTY, &b);
+        // Every other file is closed by a pawn on the second rank and one
+        // on the seventh. From h1 the rook is below both h-pawns: up the
+        // file it stops under h4 (the white pawn may be there), so it
+        // leaves it: h1-h3, h3-g3, g3-g6, g6-h6 (above the black pawn,
+        // once on h5), h6-h8.
+        assert_eq!(barred[H1 as usize], 5);
+        assert_eq!(barred[G1 as usize], 6);
+        // From h3, below the white pawn or above it: h3-g3-g6-h6-h8.
+        assert_eq!(barred[H3 as usize], 4);
+        // From h6 the rook may be above the black pawn (once on h5):
+        // h6-h8.
+        assert_eq!(barred[H6 as usize], 1);
+        // Down from h8 to h1: h8-h6, h6-g6, g6-g3, g3-h3 (below the white
+        // pawn, which then stands on h4), h3-h1.
+        let down = barred_piece_table(Role::Rook, H1, Bitboard::EMPTY, &b);
+        assert_eq!(down[H8 as usize], 5);
+        // Knights and bishops never move along a file.
+        let knight = barred_piece_table(Role::Knight, H8, Bitboard::EMPTY, &b);
+        assert_eq!(
+            knight,
+            piece_table(Role::Knight, H8, Bitboard::EMPTY, false)
+        );
     }
 }

@@ -30,9 +30,9 @@ use crate::hash::{FastMap, FastSet};
 use crate::{Bitboard, Board, Color, Move, Position, Role};
 
 use super::bound::{basic_bound, pawn_captures, settled_men, side_bound, Side, UNREACHABLE};
-use super::frozen::frozen;
+use super::frozen::{frozen, same_men};
 use super::memo::Memo;
-use super::routes::{king_walls, Routes};
+use super::routes::{king_walls, Barriers, Routes};
 use super::table::{Key, Table};
 use super::victims::landing_squares;
 use super::Diagram;
@@ -128,6 +128,32 @@ const MEMO_BITS: u32 = 16;
 const ROUTES_CAPACITY: usize = 2_000;
 /// How many times settled men may join the frozen ones in one bound.
 const SETTLING_ROUNDS: usize = 3;
+/// The slots of the memo of frozen squares: `2^14`.
+const FROZEN_BITS: u32 = 14;
+
+/// Everything [`frozen`] and [`Barriers::of`] read of a position
+/// ([`same_men`]): the squares holding the diagram's men, each colour's
+/// pawns, the castling rights and the captures owed (counted up to 7, as
+/// the pawns' cones do; the stretches ask only whether it is 0).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct FrozenKey {
+    same: u64,
+    pawns: [u64; 2],
+    meta: u32,
+}
+
+impl FrozenKey {
+    fn new(board: &Board, diagram: &Diagram, castling: CastlingRights, owed: [u32; 2]) -> Self {
+        let pawns = Color::ALL.map(|c| (board.by_role(Role::Pawn) & board.by_color(c)).0);
+        let rights =
+            castling_bits(castling, Color::White) | castling_bits(castling, Color::Black) << 2;
+        FrozenKey {
+            same: same_men(board, diagram).0,
+            pawns,
+            meta: rights | owed[0].min(7) << 4 | owed[1].min(7) << 8,
+        }
+    }
+}
 
 /// A side's men, the frozen squares, where its captures land (or, for
 /// its landing squares, the moves it has left) and its captures owed and
@@ -136,6 +162,8 @@ const SETTLING_ROUNDS: usize = 3;
 struct SideKey {
     men: [u64; 6],
     frozen: u64,
+    /// The pawns' stretches ([`Barriers`]) the routes keep off.
+    runs: [u64; 2],
     extra: u64,
     victims: u64,
     meta: u32,
@@ -154,6 +182,7 @@ impl SideKey {
         SideKey {
             men: Role::ALL.map(|r| (board.by_role(r) & ours).0),
             frozen: frozen.0,
+            runs: [0; 2],
             extra,
             victims: 0,
             meta: owed << 8 | castling_bits(castling, color) << 1 | color as u32,
@@ -195,6 +224,11 @@ pub struct Solver {
     sides: Memo<SideKey, u32>,
     landings: Memo<SideKey, Bitboard>,
     pawn_plans: Memo<SideKey, (u32, Bitboard)>,
+    frozens: Memo<FrozenKey, (Bitboard, Barriers)>,
+    /// The pawns' stretches of the position whose bounds are being
+    /// computed ([`Barriers::of`]; none at [`Level::Basic`]).
+    barriers: Barriers,
+    routes_barred: FastMap<(Color, Bitboard, Bitboard, Barriers), Rc<Routes>>,
     table: Table,
     /// Games below a position, as move lists from it.
     games: FastMap<Key, Rc<Vec<Vec<Move>>>>,
@@ -216,6 +250,9 @@ impl Solver {
             sides: Memo::new(MEMO_BITS),
             landings: Memo::new(MEMO_BITS),
             pawn_plans: Memo::new(MEMO_BITS),
+            frozens: Memo::new(FROZEN_BITS),
+            barriers: Barriers::NONE,
+            routes_barred: FastMap::default(),
             table: Table::new(TABLE_CAPACITY),
             games: FastMap::default(),
         }
@@ -226,6 +263,24 @@ impl Solver {
     }
 
     fn routes(&mut self, color: Color, frozen: Bitboard, landing: Bitboard) -> Rc<Routes> {
+        if !self.barriers.is_empty() {
+            let key = (color, frozen, landing, self.barriers);
+            if let Some(r) = self.routes_barred.get(&key) {
+                return Rc::clone(r);
+            }
+            if self.routes_barred.len() >= ROUTES_CAPACITY {
+                self.routes_barred.clear();
+            }
+            let r = Rc::new(Routes::barred(
+                &self.diagram,
+                color,
+                frozen,
+                landing,
+                &self.barriers,
+            ));
+            self.routes_barred.insert(key, Rc::clone(&r));
+            return r;
+        }
         let key = (color, frozen, landing);
         if let Some(r) = self.routes.get(&key) {
             return Rc::clone(r);
@@ -256,7 +311,23 @@ impl Solver {
         ];
         let castling = pos.castling_rights();
         let have = Solver::moves_left(pos.turn(), plies);
-        let mut f = frozen(board, castling, &self.diagram, owed);
+        // The frozen squares and the pawns' stretches read the same parts
+        // of the position (the pawns, the diagram's men in place, the
+        // captures owed): one memo for both.
+        let frozen_key = FrozenKey::new(board, &self.diagram, castling, owed);
+        let (mut f, barriers) = match self.frozens.get(&frozen_key) {
+            Some(known) => known,
+            None => {
+                let f = frozen(board, castling, &self.diagram, owed);
+                let barriers = Barriers::of(board, &self.diagram, owed).without_walls(f);
+                self.frozens.insert(frozen_key, (f, barriers));
+                (f, barriers)
+            }
+        };
+        self.barriers = match self.level {
+            Level::Full => barriers,
+            Level::Basic => Barriers::NONE,
+        };
         if self.level == Level::Basic {
             return Color::ALL.map(|color| {
                 let routes = self.routes(color, f, Bitboard::FULL);
@@ -351,6 +422,22 @@ impl Solver {
         lb
     }
 
+    /// The key of a side's results, with the pawns' stretches the routes
+    /// keep off.
+    fn side_key(
+        &self,
+        board: &Board,
+        color: Color,
+        frozen: Bitboard,
+        extra: u64,
+        owed: u32,
+        castling: CastlingRights,
+    ) -> SideKey {
+        let mut key = SideKey::new(board, color, frozen, extra, owed, castling);
+        key.runs = self.barriers.runs.map(|b| b.0);
+        key
+    }
+
     /// The men of `color` that can no longer move ([`settled_men`]).
     fn settled(
         &mut self,
@@ -361,7 +448,7 @@ impl Solver {
         owed: u32,
         moves: u32,
     ) -> Bitboard {
-        let mut key = SideKey::new(board, color, frozen, u64::from(moves), owed, castling);
+        let mut key = self.side_key(board, color, frozen, u64::from(moves), owed, castling);
         key.victims = 1;
         if let Some(s) = self.landings.get(&key) {
             return s;
@@ -393,7 +480,7 @@ impl Solver {
         owed: u32,
         moves: u32,
     ) -> (u32, Bitboard) {
-        let key = SideKey::new(board, color, frozen, u64::from(moves), owed, castling);
+        let key = self.side_key(board, color, frozen, u64::from(moves), owed, castling);
         if let Some(r) = self.pawn_plans.get(&key) {
             return r;
         }
@@ -427,7 +514,7 @@ impl Solver {
             landing,
             victims,
         } = captures;
-        let mut key = SideKey::new(board, color, frozen, landing.0, owed, castling);
+        let mut key = self.side_key(board, color, frozen, landing.0, owed, castling);
         key.victims = victims.1 .0 | u64::from(victims.0) << 58;
         if let Some(b) = self.sides.get(&key) {
             return b;
@@ -460,7 +547,7 @@ impl Solver {
         owed: u32,
         moves: u32,
     ) -> Bitboard {
-        let key = SideKey::new(board, color, frozen, u64::from(moves), owed, castling);
+        let key = self.side_key(board, color, frozen, u64::from(moves), owed, castling);
         if let Some(l) = self.landings.get(&key) {
             return l;
         }
