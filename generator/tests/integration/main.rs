@@ -1,7 +1,9 @@
-//! The integration tests of `retroproof` (the generator and the command line), one module per
-//! subject, in one test binary: one build and link instead of one per file,
-//! and the harness runs the tests of every module side by side. One
-//! module's tests: `cargo test -p retroproof --test integration <module>::`.
+//! The integration tests of `retroproof` (the generator and the command line): one
+//! module per subject, all in one test binary, so that the test build
+//! compiles and links one crate instead of one per file and the harness
+//! runs the tests of every module side by side. A new test file needs its
+//! `mod` line here. One module's tests: `cargo test -p retroproof --test
+//! integration <module>::`.
 
 mod answer;
 mod assumptions;
@@ -21,6 +23,7 @@ mod cli_prove;
 mod cli_retro;
 mod cli_shards;
 mod cli_solve;
+mod cli_solve_proof_game;
 mod cli_tools;
 mod common;
 mod coq_printer;
@@ -36,6 +39,7 @@ mod pgn;
 mod proof_game_coq;
 mod readme_commands;
 mod render_report;
+mod report_proof_games;
 mod rule_registry;
 mod snapshots;
 mod vocabulary;

@@ -1,7 +1,9 @@
-//! The integration tests of `retroproof-core` (the native chess core), one module per
-//! subject, in one test binary: one build and link instead of one per file,
-//! and the harness runs the tests of every module side by side. One
-//! module's tests: `cargo test -p retroproof-core --test integration <module>::`.
+//! The integration tests of `retroproof-core` (the native chess core): one
+//! module per subject, all in one test binary, so that the test build
+//! compiles and links one crate instead of one per file and the harness
+//! runs the tests of every module side by side. A new test file needs its
+//! `mod` line here. One module's tests: `cargo test -p retroproof-core --test
+//! integration <module>::`.
 
 mod common;
 mod crossing_coq;
@@ -24,4 +26,5 @@ mod rules;
 mod sealed_bishops_coq;
 mod shakmaty_diff;
 mod spg;
+mod spg_pawn_files;
 mod spg_rounds;

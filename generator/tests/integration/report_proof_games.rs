@@ -3,10 +3,8 @@
 //! are worked out by hand (two orders of 1. e4 e5 2. Nf3 Nc6), not taken
 //! from the engine.
 
-mod common;
-
-use common::cli::run;
-use common::coq_env::skip_coq;
+use crate::common::cli::run;
+use crate::common::coq_env::skip_coq;
 use retroproof::render::{html_report, Report};
 use retroproof_core::Position;
 

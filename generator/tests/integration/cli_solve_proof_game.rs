@@ -6,12 +6,10 @@
 //! are worked out by hand in the comments, not taken from the engine.
 //! Without `coqc` the proving tests fail unless `RETROPROOF_SKIP_COQ=1`.
 
-mod common;
-
 use std::path::Path;
 
-use common::cli::{run, stdout_of, usage_error};
-use common::coq_env::skip_coq;
+use crate::common::cli::{run, stdout_of, usage_error};
+use crate::common::coq_env::skip_coq;
 
 /// The game 1. e3 e6 2. e4 e5: with two moves each, the e-pawns on e4 and e5 took
 /// both (a double step and a man that moves away and back would be three),
