@@ -29,6 +29,7 @@ use retroproof_core::{Position, Unmove};
 
 use super::build::{call, id, var, EmitError};
 use super::position::{position_term, string_term, strings_term};
+use super::proof_file::Check;
 pub use super::proof_file::{AssumptionCheck, ProofFile, Soundness};
 use crate::coq::{
     AssertionKind, Binder, Case, Comment, File, InfixOp, QualId, RequireMode, Sentence, Tactic,
@@ -542,62 +543,6 @@ pub fn imports(needs: &Imports) -> Result<Vec<Sentence>, EmitError> {
             scope: id("list_scope")?,
         },
     ])
-}
-
-/// One computed check of a generated proof: `Lemma name : checker args…
-/// = true`, proven by the virtual machine, and the library lemma that
-/// turns it into the theorem (`lemma args… name`).
-struct Check {
-    name: String,
-    soundness: Soundness,
-    args: Vec<Term>,
-}
-
-impl Check {
-    /// `Lemma name : checker args… = true. Proof. vm_cast_no_check (eq_refl true). Qed.`
-    fn lemma(&self) -> Result<Sentence, EmitError> {
-        Ok(Sentence::Assertion {
-            kind: AssertionKind::Lemma,
-            name: id(&self.name)?,
-            statement: Term::infix(
-                InfixOp::Eq,
-                call(self.soundness.checker, self.args.clone())?,
-                var("true")?,
-            ),
-            proof: computed()?,
-        })
-    }
-
-    /// `sound _ … _ name`: the theorem (or its part) from `sound`, a proof
-    /// of the lemma's statement. The arguments are left to Coq, which reads
-    /// them off the check's statement: a local `sound` has no argument
-    /// scopes, so a numeral written here would be read as an `int`, not
-    /// the `nat` the lemma takes.
-    fn applied(&self, sound: &str) -> Result<Term, EmitError> {
-        let mut args = vec![Term::Hole; self.args.len()];
-        args.push(var(&self.name)?);
-        call(sound, args)
-    }
-
-    /// `apply lemma args…; vm_cast_no_check (eq_refl true)`: the same as
-    /// steps of an Ltac script.
-    fn steps(&self) -> Result<Vec<Tactic>, EmitError> {
-        let mut steps = vec![Tactic::Apply(call(
-            self.soundness.lemma,
-            self.args.clone(),
-        )?)];
-        steps.extend(computed()?);
-        Ok(steps)
-    }
-}
-
-/// `vm_cast_no_check (eq_refl true)`: the goal `checker … = true` is
-/// computed by the virtual machine, once, when the kernel checks `Qed`.
-fn computed() -> Result<Vec<Tactic>, EmitError> {
-    Ok(vec![Tactic::Call {
-        name: QualId::new("vm_cast_no_check")?,
-        args: vec![call("eq_refl", vec![var("true")?])?],
-    }])
 }
 
 /// How a theorem is proven.

@@ -1,6 +1,6 @@
 //! What a generated proof file is beside its text: the theorems it
-//! states, the library lemmas its computed checks go through
-//! ([`Soundness`]), and how their assumptions are checked
+//! states, its computed checks ([`Check`]), the library lemmas they go
+//! through ([`Soundness`]), and how their assumptions are checked
 //! ([`AssumptionCheck`]). Shared by every emitter (`problem`, `classic`,
 //! `proof_game`), so that none imports another for it.
 
@@ -8,7 +8,10 @@ use std::collections::BTreeSet;
 
 use retroproof_core::proofgame::Reading;
 
-use crate::coq::{print_assertion_head, File};
+use super::build::{call, id, var, EmitError};
+use crate::coq::{
+    print_assertion_head, AssertionKind, File, InfixOp, QualId, Sentence, Tactic, Term,
+};
 
 /// A generated file and how its theorems' assumptions are checked.
 #[derive(Debug, Clone)]
@@ -203,4 +206,60 @@ impl AssumptionCheck {
         self.lemmas.extend(other.lemmas);
         self
     }
+}
+
+/// One computed check of a generated proof: `Lemma name : checker args…
+/// = true`, proven by the virtual machine, and the library lemma that
+/// turns it into the theorem (`lemma args… name`).
+pub(crate) struct Check {
+    pub name: String,
+    pub soundness: Soundness,
+    pub args: Vec<Term>,
+}
+
+impl Check {
+    /// `Lemma name : checker args… = true. Proof. vm_cast_no_check (eq_refl true). Qed.`
+    pub fn lemma(&self) -> Result<Sentence, EmitError> {
+        Ok(Sentence::Assertion {
+            kind: AssertionKind::Lemma,
+            name: id(&self.name)?,
+            statement: Term::infix(
+                InfixOp::Eq,
+                call(self.soundness.checker, self.args.clone())?,
+                var("true")?,
+            ),
+            proof: computed()?,
+        })
+    }
+
+    /// `sound _ … _ name`: the theorem (or its part) from `sound`, a proof
+    /// of the lemma's statement. The arguments are left to Coq, which reads
+    /// them off the check's statement: a local `sound` has no argument
+    /// scopes, so a numeral written here would be read as an `int`, not
+    /// the `nat` the lemma takes.
+    pub fn applied(&self, sound: &str) -> Result<Term, EmitError> {
+        let mut args = vec![Term::Hole; self.args.len()];
+        args.push(var(&self.name)?);
+        call(sound, args)
+    }
+
+    /// `apply lemma args…; vm_cast_no_check (eq_refl true)`: the same as
+    /// steps of an Ltac script.
+    pub fn steps(&self) -> Result<Vec<Tactic>, EmitError> {
+        let mut steps = vec![Tactic::Apply(call(
+            self.soundness.lemma,
+            self.args.clone(),
+        )?)];
+        steps.extend(computed()?);
+        Ok(steps)
+    }
+}
+
+/// `vm_cast_no_check (eq_refl true)`: the goal `checker … = true` is
+/// computed by the virtual machine, once, when the kernel checks `Qed`.
+fn computed() -> Result<Vec<Tactic>, EmitError> {
+    Ok(vec![Tactic::Call {
+        name: QualId::new("vm_cast_no_check")?,
+        args: vec![call("eq_refl", vec![var("true")?])?],
+    }])
 }

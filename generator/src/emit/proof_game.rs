@@ -32,7 +32,7 @@ use retroproof_core::{Move, Position};
 
 use super::build::{call, id, var, EmitError};
 use super::position::{position_term, string_term, strings_term};
-use super::proof_file::{AssumptionCheck, ProofFile, Soundness};
+use super::proof_file::{AssumptionCheck, Check, ProofFile, Soundness};
 use crate::coq::{
     AssertionKind, Binder, Comment, File, IdentError, InfixOp, QualId, RequireMode, Sentence,
     Tactic, Term,
@@ -297,39 +297,14 @@ fn shortest_statement(plies: u32) -> Result<Term, EmitError> {
     })
 }
 
-/// One computed check: `Lemma name : checker args… = true`, and the
-/// binder of `proof_games_of` for its soundness lemma.
-struct Check {
-    name: String,
-    soundness: Soundness,
-    /// The name `proof_games_of` gives the lemma.
-    bound: &'static str,
-    args: Vec<Term>,
-}
-
-impl Check {
-    fn lemma(&self) -> Result<Sentence, EmitError> {
-        Ok(Sentence::Assertion {
-            kind: AssertionKind::Lemma,
-            name: id(&self.name)?,
-            statement: Term::infix(
-                InfixOp::Eq,
-                call(self.soundness.checker, self.args.clone())?,
-                var("true")?,
-            ),
-            proof: vec![Tactic::Call {
-                name: QualId::new("vm_cast_no_check")?,
-                args: vec![call("eq_refl", vec![var("true")?])?],
-            }],
-        })
-    }
-
-    /// `bound _ … _ name`: Coq reads the arguments off the check's
-    /// statement (a numeral written here would be read in no scope).
-    fn applied(&self) -> Result<Term, EmitError> {
-        let mut args = vec![Term::Hole; self.args.len()];
-        args.push(var(&self.name)?);
-        call(self.bound, args)
+/// The name the theorem's definition gives the library lemma of a check
+/// (`proof_games_of shorter only replays`).
+fn bound(soundness: Soundness) -> Result<&'static str, EmitError> {
+    match soundness {
+        Soundness::NO_SHORTER => Ok("shorter"),
+        Soundness::ONLY_GAMES => Ok("only"),
+        Soundness::GAME_PLIES => Ok("replays"),
+        _ => Err(emit_error("a proof-game answer has no check of this kind")),
     }
 }
 
@@ -382,7 +357,6 @@ pub fn theorem_sentences(
         checks.push(Check {
             name: "shortest_check".to_string(),
             soundness: Soundness::NO_SHORTER,
-            bound: "shorter",
             args: vec![var("P")?, n.clone()],
         });
         parts.push(shortest_statement(games.plies)?);
@@ -398,7 +372,6 @@ pub fn theorem_sentences(
         checks.push(Check {
             name: "only_check".to_string(),
             soundness: Soundness::ONLY_GAMES,
-            bound: "only",
             args: vec![var("P")?, n.clone(), listed],
         });
         parts.push(only_statement(games)?);
@@ -407,7 +380,6 @@ pub fn theorem_sentences(
         checks.push(Check {
             name: format!("game_{}_check", i + 1),
             soundness: Soundness::GAME_PLIES,
-            bound: "replays",
             args: vec![var("P")?, n.clone(), strings_term(&game.plies)?],
         });
         parts.push(game_statement(games.plies, game)?);
@@ -426,7 +398,7 @@ pub fn theorem_sentences(
     }
     let applied = checks
         .iter()
-        .map(Check::applied)
+        .map(|c| c.applied(bound(c.soundness)?))
         .collect::<Result<Vec<_>, _>>()?;
     let mut applied = applied.into_iter().rev();
     let last = applied
@@ -440,7 +412,7 @@ pub fn theorem_sentences(
             .iter()
             .map(|c| {
                 Ok(Binder {
-                    names: vec![id(c.bound)?],
+                    names: vec![id(bound(c.soundness)?)?],
                     ty: call("statement_of", vec![var(c.soundness.lemma)?])?,
                 })
             })
