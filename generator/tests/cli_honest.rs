@@ -118,8 +118,7 @@ fn with_a_game_the_theorem_is_unconditional() {
     }
     let LastAnswer::Plies {
         statement, game, ..
-    } =
-        last_plies_with_game(&pos, 1, Some(&moves)).unwrap()
+    } = last_plies_with_game(&pos, 1, Some(&moves)).unwrap()
     else {
         panic!("expected plies")
     };
