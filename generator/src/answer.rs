@@ -36,7 +36,7 @@
 
 use std::fmt;
 use std::path::Path;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use retroproof_core::pgn::parse_game;
 use retroproof_core::proofgame::{self, ProofGameError, Reading};
@@ -129,6 +129,10 @@ pub struct Answer {
     /// For a last-plies answer: a game (UCI, from the initial position)
     /// that reaches the position, making the theorem unconditional.
     pub game: Option<Vec<String>>,
+    /// How long the proof-game search ran for this answer (whether or not
+    /// it found a game); `None` when none ran (a game given or found by
+    /// the retraction search, an illegality, a certificate).
+    pub game_search: Option<Duration>,
 }
 
 impl Answer {
@@ -428,6 +432,7 @@ pub fn find(
             reading: options.reading,
         },
         game: found.game,
+        game_search: found.game_search,
     })
 }
 
@@ -450,6 +455,8 @@ struct Found {
     statement: Statement,
     certificate: Option<retroproof_core::cert::Certificate>,
     game: Option<Vec<String>>,
+    /// How long the proof-game search ran, if it did.
+    game_search: Option<Duration>,
 }
 
 impl Found {
@@ -458,6 +465,7 @@ impl Found {
             statement,
             certificate: None,
             game: None,
+            game_search: None,
         }
     }
 }
@@ -520,11 +528,16 @@ fn last(position: &Position, n: u32, typed: bool, options: &Options) -> Result<F
     let shallow = if n <= SHALLOW_LAST {
         match engine::last_plies_searching(position, n, given, game_time) {
             Ok(LastAnswer::Illegal(statement)) => return Ok(Found::of(statement)),
-            Ok(LastAnswer::Plies { statement, game }) => {
+            Ok(LastAnswer::Plies {
+                statement,
+                game,
+                game_search,
+            }) => {
                 return Ok(Found {
                     statement,
                     certificate: None,
                     game,
+                    game_search,
                 })
             }
             Err(e) if e.is_refutation() => return Err(Undecided::Engine(e)),
@@ -545,20 +558,25 @@ fn last(position: &Position, n: u32, typed: bool, options: &Options) -> Result<F
         shallow: shallow.clone(),
         deep,
     })?;
+    let mut game_search = None;
     let game = if answer.statement.is_illegal() {
         None
     } else {
         match given {
             Some(moves) => Some(moves.iter().map(Move::to_uci).collect()),
-            None => game_time
-                .and_then(|t| engine::game_before(position, &answer.statement, t))
-                .map(|moves| moves.iter().map(Move::to_uci).collect()),
+            None => game_time.and_then(|t| {
+                let started = Instant::now();
+                let game = engine::game_before(position, &answer.statement, t);
+                game_search = Some(started.elapsed());
+                game.map(|moves| moves.iter().map(Move::to_uci).collect())
+            }),
         }
     };
     Ok(Found {
         statement: answer.statement,
         certificate: Some(answer.certificate),
         game,
+        game_search,
     })
 }
 
@@ -577,6 +595,7 @@ fn illegal(position: &Position) -> Result<Found, Undecided> {
                 statement: answer.statement,
                 certificate: Some(answer.certificate),
                 game: None,
+                game_search: None,
             })
         }
     }
@@ -589,10 +608,14 @@ fn illegal(position: &Position) -> Result<Found, Undecided> {
 /// proven illegal instead, by the retraction tree.
 fn legal(position: &Position, reading: Reading, seconds: u64) -> Result<Found, Undecided> {
     let budget = proofgame::Budget::with_time(Duration::from_secs(seconds));
+    let started = Instant::now();
     match proofgame::find_proof_game_as(position, reading, budget) {
-        Ok(moves) => Ok(Found::of(Statement::LegalGame {
-            moves: moves.iter().map(Move::to_uci).collect(),
-        })),
+        Ok(moves) => Ok(Found {
+            game_search: Some(started.elapsed()),
+            ..Found::of(Statement::LegalGame {
+                moves: moves.iter().map(Move::to_uci).collect(),
+            })
+        }),
         Err(ProofGameError::Illegal(_)) => engine::illegal_statement(position)
             .map(Found::of)
             .map_err(Undecided::Engine),

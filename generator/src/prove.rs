@@ -202,6 +202,9 @@ pub enum LastAnswer {
     Plies {
         statement: Statement,
         game: Option<Vec<String>>,
+        /// How long the proof-game search ran (found or not); `None`
+        /// when none ran (a game given, or found by the retraction search).
+        game_search: Option<Duration>,
     },
 }
 
@@ -232,6 +235,7 @@ pub fn last_plies_searching(
     game_time: Option<std::time::Duration>,
 ) -> Result<LastAnswer, NoStatement> {
     let mut found = None;
+    let mut game_search = None;
     match game {
         Some(moves) => check_game_reaches(pos, moves)?,
         None => {
@@ -259,14 +263,20 @@ pub fn last_plies_searching(
             find_game(pos, limits).map(|line| game_of(&line))
         });
         if let (None, Some(time)) = (&found, game_time) {
+            let started = std::time::Instant::now();
             found = game_before(pos, &statement, time);
+            game_search = Some(started.elapsed());
         }
     }
     let game = game
         .map(<[Move]>::to_vec)
         .or(found)
         .map(|moves| moves.iter().map(Move::to_uci).collect());
-    Ok(LastAnswer::Plies { statement, game })
+    Ok(LastAnswer::Plies {
+        statement,
+        game,
+        game_search,
+    })
 }
 
 /// `Ok` if `moves` replay from the initial position to a position that

@@ -4,7 +4,7 @@
 //! cargo run --release -p retroproof-core --example proofgame_bench -- \
 //!     [--positions N] [--min-plies A] [--max-plies B] [--seconds S] [--seed K] \
 //!     [--only random|corpus|games] [--corpus FILE] [--pgn FILE]... [--every P] \
-//!     [--fen FEN] [--fens FILE] [--jobs J] [--verbose]
+//!     [--fen FEN] [--fens FILE] [--lastmove FILE] [--jobs J] [--verbose]
 //! ```
 //!
 //! - Random play (`random`): `N` games from the initial position (default
@@ -19,9 +19,25 @@
 //! - Real games (`games`): the position after every `P`-th ply (default
 //!   10) and the final position of each game of the PGN files (default
 //!   `examples/opera.pgn` and `examples/famous-games.pgn`).
+//! - Last-move answers (`--lastmove FILE`, a last-move corpus such as
+//!   `examples/corpus/lastmove.tsv`): each record (a `both-sides` record
+//!   once per side to move) is answered by the deep search
+//!   ([`retroproof_core::deep`], its standard budget); for each answer the
+//!   game is looked for as `retroproof` does to make it unconditional: aimed
+//!   at the position before the answer's plies (one ply back per
+//!   retraction of a "last move among" answer, the time shared), within
+//!   `S` seconds as the CLI's `--game-time` gives them
+//!   ([`Budget::with_time`]: a node limit of 100,000 a second). Records
+//!   the deep search does not answer are listed as `UNPROVEN` and not
+//!   counted. `--retry OUT` (an earlier run's output) runs only the
+//!   records with a position that run printed as `FAIL`.
 //! - `--fen FEN`: that one position only; `--fens FILE`: the positions of
 //!   `FILE`, one FEN per line (a `FAIL`/`ok` line of this bench's output
 //!   is read by its FEN, after the first two spaces-separated fields).
+//!
+//! `--cli-budget`: each search gets [`Budget::with_time`] of `S` seconds
+//! (a node limit of 100,000 a second, as `retroproof`'s `--game-time`)
+//! instead of the time alone (`--lastmove` always does).
 //!
 //! `--jobs J` searches `J` positions at a time (default 1): on a machine
 //! whose other cores are busy, more jobs make each search slower against
@@ -38,11 +54,14 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+use retroproof_core::deep::{Budget as DeepBudget, Search, Verdict};
 use retroproof_core::pgn::parse_games;
 use retroproof_core::problem::{parse_suite, Question};
 use retroproof_core::proofgame::{find_proof_game, realizes, replay, Budget};
 use retroproof_core::random::Rng;
-use retroproof_core::Position;
+use retroproof_core::retro::PlyType;
+use retroproof_core::rules::RuleSet;
+use retroproof_core::{Move, Position};
 
 struct Args {
     positions: usize,
@@ -56,6 +75,9 @@ struct Args {
     every: usize,
     fen: Option<String>,
     fens: Option<String>,
+    lastmove: Option<String>,
+    retry: Option<String>,
+    cli_budget: bool,
     jobs: usize,
     verbose: bool,
 }
@@ -74,6 +96,9 @@ fn parse_args() -> Args {
         every: 10,
         fen: None,
         fens: None,
+        lastmove: None,
+        retry: None,
+        cli_budget: false,
         jobs: 1,
         verbose: std::env::var_os("VERBOSE").is_some(),
     };
@@ -92,6 +117,9 @@ fn parse_args() -> Args {
             "--every" => a.every = value().parse().expect("--every P"),
             "--fen" => a.fen = Some(value()),
             "--fens" => a.fens = Some(value()),
+            "--lastmove" => a.lastmove = Some(value()),
+            "--retry" => a.retry = Some(value()),
+            "--cli-budget" => a.cli_budget = true,
             "--jobs" => a.jobs = value().parse().expect("--jobs J"),
             "--verbose" => a.verbose = true,
             other => panic!("unknown argument {other}"),
@@ -136,6 +164,17 @@ fn quantile(v: &[f64], q: f64) -> f64 {
 /// Runs every position of a set (`jobs` at a time; results printed in the
 /// set's order as they complete in order) and prints one summary line.
 fn run(name: &str, set: &[(String, Position)], budget: Budget, verbose: bool, jobs: usize) {
+    run_with(name, set, verbose, jobs, |i| attempt(&set[i].1, budget));
+}
+
+/// [`run`] with each position's attempt made by `attempt` (given its index).
+fn run_with(
+    name: &str,
+    set: &[(String, Position)],
+    verbose: bool,
+    jobs: usize,
+    attempt: impl Fn(usize) -> Attempt + Sync,
+) {
     let next = AtomicUsize::new(0);
     let results: Mutex<Vec<Option<Attempt>>> = Mutex::new(vec![None; set.len()]);
     let printed = Mutex::new(0usize);
@@ -156,7 +195,7 @@ fn run(name: &str, set: &[(String, Position)], budget: Budget, verbose: bool, jo
                 if i >= set.len() {
                     break;
                 }
-                let r = attempt(&set[i].1, budget);
+                let r = attempt(i);
                 let mut all = results.lock().unwrap();
                 all[i] = Some(r);
                 // Print every finished result that no earlier one waits for.
@@ -279,20 +318,157 @@ fn games_set(a: &Args) -> Vec<(String, Position)> {
     set
 }
 
+/// A position of a last-move record and the positions its game is aimed
+/// at: the position before the answer's plies, with those plies (oldest
+/// first), or one per retraction of a "last move among" answer.
+struct LastMoveCase {
+    id: String,
+    pos: Position,
+    targets: Vec<(Position, Vec<Move>)>,
+}
+
+/// The cases of a last-move corpus the deep search answers, and the ids
+/// (with the reason) of those it does not; with `only`, of those records.
+fn lastmove_set(file: &str, only: Option<&[String]>) -> (Vec<LastMoveCase>, Vec<String>) {
+    let text = std::fs::read_to_string(file).unwrap_or_else(|e| panic!("{file}: {e}"));
+    let (mut cases, mut unproven) = (Vec::new(), Vec::new());
+    for line in text.lines().skip(1) {
+        let cols: Vec<&str> = line.split('\t').collect();
+        if cols.len() < 4 {
+            continue;
+        }
+        let (id, fen, question) = (cols[0], cols[1], cols[3]);
+        if only.is_some_and(|ids| !ids.iter().any(|i| i == id)) {
+            continue;
+        }
+        let fens: Vec<String> = if question.ends_with("both-sides") {
+            ['w', 'b']
+                .iter()
+                .map(|t| {
+                    let mut f: Vec<String> = fen.split_whitespace().map(str::to_owned).collect();
+                    f.resize(f.len().max(4), "-".to_owned());
+                    f[1] = t.to_string();
+                    f.join(" ")
+                })
+                .collect()
+        } else {
+            vec![fen.to_owned()]
+        };
+        let n: u32 = question
+            .strip_prefix("last ")
+            .and_then(|q| q.split_whitespace().next())
+            .and_then(|q| q.parse().ok())
+            .unwrap_or(1);
+        for f in fens {
+            let Ok(pos) = Position::from_fen(&f) else {
+                unproven.push(format!("{id}: unparsable"));
+                continue;
+            };
+            let mut search = Search::new(RuleSet::ALL, DeepBudget::STANDARD);
+            let verdict = if question.ends_with("type") || question.ends_with("both-sides") {
+                search.last_among(&pos, |_, u| PlyType::of(u.forward()))
+            } else {
+                search.last(&pos, n)
+            };
+            let targets = match verdict {
+                Verdict::Last { plies, .. } => {
+                    let mut at = pos;
+                    for u in plies.iter().rev() {
+                        at = at.unmake(u);
+                    }
+                    vec![(at, plies.iter().map(|u| *u.forward()).collect())]
+                }
+                Verdict::LastAmong { plies, .. } => plies
+                    .iter()
+                    .map(|u| (pos.unmake(u), vec![*u.forward()]))
+                    .collect(),
+                other => {
+                    let why = match other {
+                        Verdict::Unknown(why) => why,
+                        Verdict::Illegal(_) => "illegal".to_owned(),
+                        _ => "no last plies".to_owned(),
+                    };
+                    unproven.push(format!("{id} ({}): {why}", pos.to_fen()));
+                    continue;
+                }
+            };
+            cases.push(LastMoveCase {
+                id: id.to_owned(),
+                pos,
+                targets,
+            });
+        }
+    }
+    (cases, unproven)
+}
+
+/// The game of a last-move case, as `retroproof` looks for it: each target
+/// in turn with an equal share of `seconds` ([`Budget::with_time`]), its
+/// plies played after it; the game must reach the case's position.
+fn lastmove_attempt(case: &LastMoveCase, seconds: f64) -> Attempt {
+    let t = Instant::now();
+    let share = Duration::from_secs_f64(seconds) / case.targets.len() as u32;
+    let budget = Budget::with_time(share);
+    let mut last_error = String::new();
+    for (q, tail) in &case.targets {
+        match find_proof_game(q, budget) {
+            Ok(mut game) => {
+                game.extend_from_slice(tail);
+                let end = replay(&game).expect("the game replays");
+                assert!(realizes(&end, &case.pos), "wrong game for {}", case.id);
+                return Ok((t.elapsed().as_secs_f64(), game.len()));
+            }
+            Err(e) => last_error = e.to_string(),
+        }
+    }
+    Err((t.elapsed().as_secs_f64(), last_error))
+}
+
 fn main() {
     let a = parse_args();
-    let budget = Budget {
-        nodes: u64::MAX,
-        time: Some(Duration::from_secs_f64(a.seconds)),
-        weight: std::env::var("WEIGHT")
-            .ok()
-            .and_then(|s| s.parse().ok())
-            .unwrap_or(Budget::default().weight),
-        ..Budget::default()
+    let budget = if a.cli_budget {
+        Budget::with_time(Duration::from_secs_f64(a.seconds))
+    } else {
+        Budget {
+            nodes: u64::MAX,
+            time: Some(Duration::from_secs_f64(a.seconds)),
+            weight: std::env::var("WEIGHT")
+                .ok()
+                .and_then(|s| s.parse().ok())
+                .unwrap_or(Budget::default().weight),
+            ..Budget::default()
+        }
     };
     if let Some(fen) = &a.fen {
         let pos = Position::from_fen(fen).expect("a FEN");
         run("position", &[(fen.clone(), pos)], budget, true, 1);
+        return;
+    }
+    if let Some(file) = &a.lastmove {
+        let failed: Option<Vec<String>> = a.retry.as_ref().map(|out| {
+            let text = std::fs::read_to_string(out).unwrap_or_else(|e| panic!("{out}: {e}"));
+            text.lines()
+                .filter_map(|l| l.strip_prefix("FAIL "))
+                .filter_map(|l| l.split_whitespace().next())
+                .map(str::to_owned)
+                .collect()
+        });
+        let (cases, unproven) = lastmove_set(file, failed.as_deref());
+        for why in &unproven {
+            println!("UNPROVEN {why}");
+        }
+        let set: Vec<(String, Position)> = cases.iter().map(|c| (c.id.clone(), c.pos)).collect();
+        run_with(
+            &format!(
+                "{file}: games of the {} answers ({} s each, as --game-time)",
+                cases.len(),
+                a.seconds
+            ),
+            &set,
+            a.verbose,
+            a.jobs,
+            |i| lastmove_attempt(&cases[i], a.seconds),
+        );
         return;
     }
     if let Some(file) = &a.fens {

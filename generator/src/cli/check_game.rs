@@ -279,6 +279,7 @@ fn prove_game(
             reading: Reading::Asserted,
         },
         game: None,
+        game_search: None,
     };
     let export = &answer.export;
     let proof =

@@ -322,6 +322,8 @@ pub(super) fn classic_json(
         // Each case's game and the position it ends in are in its
         // sentence of `proven`.
         reached: None,
+        game_plies: None,
+        game_seconds: None,
         exact_rights: false,
         certificate: answer
             .cases

@@ -37,6 +37,15 @@ pub struct AnswerJson {
     /// When the proof replays a game: the FEN of the position it ends in
     /// (real castling rights and en-passant square).
     pub reached: Option<String>,
+    /// The length in plies of the game the proof replays (a legal
+    /// position's, or the one that makes a last-plies answer
+    /// unconditional); `null` when there is none.
+    pub game_plies: Option<usize>,
+    /// How long the proof-game search ran for this answer, in seconds,
+    /// whether or not it found the game (its budget: `--game-time`);
+    /// `null` when none ran (no game needed, a game given or found by
+    /// the retraction search, a classic question).
+    pub game_seconds: Option<f64>,
     /// Whether the FEN's rights and en-passant square were read exactly
     /// (`--exact-rights`).
     pub exact_rights: bool,
@@ -137,6 +146,8 @@ impl AnswerJson {
                 .game()
                 .and_then(|game| GameEnd::of(&export.position, game, export.reading))
                 .map(|end| end.fen),
+            game_plies: answer.game().map(<[String]>::len),
+            game_seconds: answer.game_search.map(hundredths),
             exact_rights: export.reading == Reading::Exact,
             certificate: match &export.proof {
                 Proof::Certificate(dead) => Some(dead.len()),

@@ -1025,6 +1025,8 @@ fn solve_both_sides(item: &Item, run: &Settings) -> Result<Done, CliError> {
         conditional: !unconditional,
         // Two positions, each game's end in its sentence of `proven`.
         reached: None,
+        game_plies: None,
+        game_seconds: None,
         exact_rights: false,
         certificate: dead,
         theorem: proven.theorem.clone(),

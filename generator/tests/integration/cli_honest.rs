@@ -114,8 +114,9 @@ fn with_a_game_the_theorem_is_unconditional() {
         start = start.play(&m).unwrap();
         moves.push(m);
     }
-    let LastAnswer::Plies { statement, game } =
-        last_plies_with_game(&pos, 1, Some(&moves)).unwrap()
+    let LastAnswer::Plies {
+        statement, game, ..
+    } = last_plies_with_game(&pos, 1, Some(&moves)).unwrap()
     else {
         panic!("expected plies")
     };

@@ -82,6 +82,10 @@ fn prove_legal_says_what_the_game_reaches() {
     let json: serde_json::Value = serde_json::from_str(&stdout_of(&out)).unwrap();
     assert_eq!(json["exact_rights"], false);
     assert_eq!(rights_and_ep(json["reached"].as_str().unwrap()).0, "KQkq");
+    // The game is the empty one, found by the proof-game search, which
+    // says how long it ran.
+    assert_eq!(json["game_plies"], 0, "{json}");
+    assert!(json["game_seconds"].as_f64().is_some(), "{json}");
     let proven = json["proven"][0].as_str().unwrap();
     assert!(
         proven.contains("asserts only the rights it lists"),
@@ -104,6 +108,8 @@ fn prove_legal_says_what_the_game_reaches() {
         Some(0) => {
             let json: serde_json::Value = serde_json::from_str(&stdout_of(&out)).unwrap();
             assert_eq!(json["exact_rights"], true);
+            // No game of no move ends with no right: a longer one.
+            assert!(json["game_plies"].as_u64().unwrap() > 0, "{json}");
             let reached = json["reached"].as_str().unwrap();
             assert_eq!(rights_and_ep(reached), ("-".to_string(), "-".to_string()));
             assert!(json["theorem"]

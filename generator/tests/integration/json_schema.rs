@@ -371,7 +371,8 @@ fn a_field_missing_from_the_document_is_caught() {
     // not have, and one without a field it has, both fail.
     let mut value: Value = serde_json::json!({
         "question": "last 1", "fen": "f", "answer": "a2a3", "proven": ["p"],
-        "conditional": true, "reached": null, "exact_rights": false,
+        "conditional": true, "reached": null, "game_plies": null,
+        "game_seconds": 3.0, "exact_rights": false,
         "certificate": null, "theorem": "t", "assumptions": [],
         "coqc": {"version": "8", "path": "p", "library": "l", "seconds": 0.5}
     });
