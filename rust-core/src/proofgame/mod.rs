@@ -49,6 +49,7 @@
 //! shares are in `BENCHMARKS.md` ("The proof-game search").
 
 pub mod distance;
+pub mod kernel;
 pub mod plan;
 pub mod search;
 
@@ -204,6 +205,15 @@ pub fn find_proof_game_as(
     if let Some(reason) = static_illegality(pos) {
         return Err(ProofGameError::Illegal(reason));
     }
+    // Positions with promoted pieces: the kernel planner first, with half
+    // the time; the search below gets what is left.
+    let budget = match (kernel::needs_promotion(pos.board()), budget.time) {
+        (true, Some(t)) => match kernel::find(pos, reading, Budget { time: Some(t / 2), ..budget }) {
+            kernel::Outcome::Found(game) => return Ok(game),
+            _ => Budget { time: Some(t - t / 2), ..budget },
+        },
+        _ => budget,
+    };
     // A time too long to add to the clock is no deadline at all.
     let deadline = budget.time.and_then(|t| Instant::now().checked_add(t));
     let mut spent = 0;
