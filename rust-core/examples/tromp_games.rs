@@ -26,7 +26,10 @@ use retroproof_core::proofgame::{find_proof_game, realizes, replay, Budget, Read
 use retroproof_core::Position;
 
 fn main() {
-    let mut file = format!("{}/../examples/corpus/tromp.tsv", env!("CARGO_MANIFEST_DIR"));
+    let mut file = format!(
+        "{}/../examples/corpus/tromp.tsv",
+        env!("CARGO_MANIFEST_DIR")
+    );
     let (mut every, mut first, mut seconds, mut kernel_only) = (5usize, 0usize, 60f64, false);
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {

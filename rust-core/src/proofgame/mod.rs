@@ -208,9 +208,19 @@ pub fn find_proof_game_as(
     // Positions with promoted pieces: the kernel planner first, with half
     // the time; the search below gets what is left.
     let budget = match (kernel::needs_promotion(pos.board()), budget.time) {
-        (true, Some(t)) => match kernel::find(pos, reading, Budget { time: Some(t / 2), ..budget }) {
+        (true, Some(t)) => match kernel::find(
+            pos,
+            reading,
+            Budget {
+                time: Some(t / 2),
+                ..budget
+            },
+        ) {
             kernel::Outcome::Found(game) => return Ok(game),
-            _ => Budget { time: Some(t - t / 2), ..budget },
+            _ => Budget {
+                time: Some(t - t / 2),
+                ..budget
+            },
         },
         _ => budget,
     };

@@ -47,23 +47,52 @@ struct KernelSearch<'a> {
 impl KernelSearch<'_> {
     /// Whether some kernel was found below `s` (dead skeletons are
     /// remembered; the search stops once enough kernels are found).
+    /// The events are tried in the order of what they leave to do
+    /// ([`remaining`]), ties in [`ordered_events`]' order.
     fn dfs(&mut self, s: &Skeleton) -> bool {
         if self.found.len() >= self.most || self.nodes == 0 {
             return false;
         }
         self.nodes -= 1;
-        if s == self.target {
-            self.found.push(self.path.clone());
+        if s.files == self.target.files
+            && Color::ALL
+                .iter()
+                .all(|&c| missing(s, self.target, c).iter().all(|&n| n == 0))
+        {
+            // The pawns are right and no piece is missing: the pieces left
+            // over are captured by pieces, in any order (kept out of the
+            // search, where they would only multiply the orders).
+            let mut kernel = self.path.clone();
+            for color in Color::ALL {
+                let spare = surplus(s, self.target, color.other());
+                for kind in Kind::ALL {
+                    for _ in 0..spare[kind.index()] {
+                        kernel.push(Event::PieceCaptures {
+                            color,
+                            victim: Victim::Piece(kind),
+                        });
+                    }
+                }
+            }
+            self.found.push(kernel);
             return true;
         }
         if self.dead.contains(s) || !viable(s, self.target) {
             return false;
         }
         let mut any = false;
-        for e in ordered_events(s, self.target) {
-            let next = s.after(&e);
-            self.path.push(e);
-            any |= self.dfs(&next);
+        let mut children: Vec<(u32, usize, Event, Skeleton)> = ordered_events(s, self.target)
+            .into_iter()
+            .enumerate()
+            .map(|(i, e)| {
+                let next = s.after(&e);
+                (remaining(&next, self.target), i, e, next)
+            })
+            .collect();
+        children.sort_by_key(|(h, i, _, _)| (*h, *i));
+        for (_, _, e, next) in &children {
+            self.path.push(*e);
+            any |= self.dfs(next);
             self.path.pop();
             if self.found.len() >= self.most {
                 return any;
@@ -74,6 +103,22 @@ impl KernelSearch<'_> {
         }
         any
     }
+}
+
+/// A rough measure of what is left to do, to try the likelier events
+/// first: missing pieces, file changes and files to unblock.
+fn remaining(s: &Skeleton, t: &Skeleton) -> u32 {
+    let mut h = 0;
+    for color in Color::ALL {
+        h += missing(s, t, color)
+            .iter()
+            .map(|&n| u32::from(n))
+            .sum::<u32>();
+        h += file_changes(s, t, color).min(64);
+    }
+    h + (0..8)
+        .filter(|&f| blocked(&s.files[f]) && !blocked(&t.files[f]))
+        .count() as u32
 }
 
 /// The captures `color` must still make: the other side's men beyond the
@@ -94,8 +139,35 @@ fn surplus(s: &Skeleton, t: &Skeleton, color: Color) -> [u8; 5] {
     std::array::from_fn(|k| s.pieces[c][k].saturating_sub(t.pieces[c][k]))
 }
 
-/// Necessary conditions for a kernel from `s` to `t`.
+/// Whether a white pawn stands below a black one on a file (they block
+/// each other until a capture takes one of them off the file).
+fn blocked(on: &[Color]) -> bool {
+    on.iter()
+        .position(|&c| c == Color::White)
+        .is_some_and(|w| on[w..].contains(&Color::Black))
+}
+
+/// Necessary conditions for a kernel from `s` to `t`. Besides the
+/// material: every file blocked in `s` but not in `t` needs a capture by
+/// or of one of its pawns, and one capture touches at most two files (a
+/// pawn taking a pawn, which must be one the target does not need).
 fn viable(s: &Skeleton, t: &Skeleton) -> bool {
+    let unblock = (0..8)
+        .filter(|&f| blocked(&s.files[f]) && !blocked(&t.files[f]))
+        .count() as i32;
+    let captures = captures_left(s, t, Color::White) + captures_left(s, t, Color::Black);
+    // Only a pawn taking a pawn touches two files, and it takes a pawn the
+    // target does not keep.
+    let spare_pawns: i32 = Color::ALL
+        .iter()
+        .map(|&c| {
+            let need: u32 = missing(s, t, c).iter().map(|&n| u32::from(n)).sum();
+            s.pawns(c) as i32 - t.pawns(c) as i32 - need as i32
+        })
+        .sum();
+    if unblock > captures + captures.min(spare_pawns.max(0)) {
+        return false;
+    }
     for color in Color::ALL {
         let caps = captures_left(s, t, color);
         if caps < 0 {
@@ -153,8 +225,10 @@ fn promotion_square(color: Color, file: u8) -> Square {
 }
 
 /// The events that fit `s` on the way to `t`, the likelier first:
-/// promotions, then captures of pieces by pieces, then pawn captures that
-/// bring pawns nearer their target files, then the rest.
+/// promotions, then pawn captures that bring pawns nearer their target
+/// files, then the rest. Captures of pieces by pieces are left to the end
+/// of the kernel (see [`KernelSearch::dfs`]); a pawn capturing a piece
+/// lands where it naturally does ([`natural_at`]) first.
 fn ordered_events(s: &Skeleton, t: &Skeleton) -> Vec<Event> {
     let mut scored: Vec<(i32, Event)> = Vec::new();
     for color in Color::ALL {
@@ -167,6 +241,22 @@ fn ordered_events(s: &Skeleton, t: &Skeleton) -> Vec<Event> {
             };
             if front != Some(&color) {
                 continue;
+            }
+            // A pawn neither the target's pawns nor its missing pieces
+            // need may promote too, to a queen the other side captures.
+            let need_all: u32 = need.iter().map(|&n| u32::from(n)).sum();
+            if s.pawns(color) > t.pawns(color) + need_all
+                && captures_left(s, t, other) > 0
+                && need[Kind::Queen.index()] == 0
+            {
+                scored.push((
+                    3,
+                    Event::Promotes {
+                        color,
+                        file: f as u8,
+                        kind: Kind::Queen,
+                    },
+                ));
             }
             for kind in Kind::ALL {
                 if need[kind.index()] > 0 && kind.promotes_on(promotion_square(color, f as u8)) {
@@ -188,17 +278,6 @@ fn ordered_events(s: &Skeleton, t: &Skeleton) -> Vec<Event> {
         let other_need: u32 = missing(s, t, other).iter().map(|&n| u32::from(n)).sum();
         let spare_pawns = s.pawns(other) > t.pawns(other) + other_need;
         let before = file_changes(s, t, color);
-        for kind in Kind::ALL {
-            if spare[kind.index()] > 0 {
-                scored.push((
-                    1,
-                    Event::PieceCaptures {
-                        color,
-                        victim: Victim::Piece(kind),
-                    },
-                ));
-            }
-        }
         for (f, on) in s.files.iter().enumerate() {
             for (i, &c) in on.iter().enumerate() {
                 if c != color {
@@ -217,9 +296,8 @@ fn ordered_events(s: &Skeleton, t: &Skeleton) -> Vec<Event> {
                         // The natural landing: above the mover's own pawns
                         // of the file, below the other side's (white
                         // pawns below black ones); the others later.
-                        let len = s.files[g].len();
-                        for at in 0..=len {
-                            let natural = natural_at(&s.files[g], color);
+                        let natural = natural_at(&s.files[g], color);
+                        for at in 0..=s.files[g].len() {
                             options.push((
                                 i32::from(at != natural),
                                 Event::PawnCaptures {
@@ -329,5 +407,29 @@ mod tests {
         let target = skeleton("rnbqkbnr/pppppppp/8/8/QQQQQQQQ/8/PPPPPPPP/RNBQKBNR w - - 0 1");
         assert!(kernels(&start, &target, 1, 100_000).is_empty());
         assert_eq!(file_changes(&start, &start, Color::White), 0);
+    }
+}
+
+#[cfg(test)]
+mod debug {
+    use super::*;
+    #[test]
+    #[ignore]
+    fn debug_kernel() {
+        let fen = std::env::var("KFEN").unwrap();
+        let pos = crate::Position::from_fen(&fen).unwrap();
+        let t = Skeleton::of(pos.board());
+        let s = Skeleton::of(&crate::Board::start());
+        for nodes in [10_000u64, 100_000, 1_000_000, 10_000_000] {
+            let t0 = std::time::Instant::now();
+            let k = kernels(&s, &t, 1, nodes);
+            println!("{nodes}: {} kernels {:?}", k.len(), t0.elapsed());
+            if let Some(k) = k.first() {
+                for e in k {
+                    println!("  {e:?}");
+                }
+                break;
+            }
+        }
     }
 }

@@ -40,7 +40,11 @@ pub enum Outcome {
     NoKernel,
     /// Kernels were found; the furthest attempt played `played` of `of`
     /// events (`played == of`: the final arrangement failed).
-    Stuck { kernels: usize, played: usize, of: usize },
+    Stuck {
+        kernels: usize,
+        played: usize,
+        of: usize,
+    },
     /// Not tried: the target asserts an en passant square.
     NotTried,
 }
@@ -96,15 +100,9 @@ pub fn find(pos: &Position, reading: Reading, budget: Budget) -> Outcome {
         let mut skel = start.clone();
         let mut played = 0;
         for event in kernel {
-            let Some(moves) = realise::realise(
-                &at,
-                &skel,
-                event,
-                &caps,
-                keep,
-                EVENT_NODES,
-                deadline,
-            ) else {
+            let Some(moves) =
+                realise::realise(&at, &skel, event, &caps, keep, EVENT_NODES, deadline)
+            else {
                 break;
             };
             for m in &moves {

@@ -15,8 +15,8 @@ use std::collections::BinaryHeap;
 use std::time::Instant;
 
 use super::skeleton::{pawn_square, Event, Kind, Skeleton, Victim};
-use crate::proofgame::distance::{piece_distance, Reach, NEVER};
 use crate::hash::FastSet;
+use crate::proofgame::distance::{piece_distance, Reach, NEVER};
 use crate::{Bitboard, Board, CastlingRights, Color, Move, Piece, Position, Role, Square};
 
 /// How far each side's pawns may go on each file, as relative ranks (0 is
@@ -101,8 +101,7 @@ pub fn realise(
             }
             if m.role() == Role::Pawn && !movers.contains(m.from()) {
                 let color = pos.turn();
-                if relative_rank(color, m.to()) > caps.rank[color.index()][m.to().file() as usize]
-                {
+                if relative_rank(color, m.to()) > caps.rank[color.index()][m.to().file() as usize] {
                     continue;
                 }
             }
@@ -191,7 +190,10 @@ fn guide(board: &Board, before: &Skeleton, event: &Event) -> Option<u32> {
         } => {
             let p = pawn_square(board, file, index)?;
             match victim {
-                Victim::Pawn { file: vf, index: vi } => {
+                Victim::Pawn {
+                    file: vf,
+                    index: vi,
+                } => {
                     let v = pawn_square(board, vf, vi)?;
                     let gap = relative_rank(color, v) as i32 - relative_rank(color, p) as i32;
                     if gap < 1 {
@@ -243,11 +245,16 @@ fn guide(board: &Board, before: &Skeleton, event: &Event) -> Option<u32> {
                                 .min()
                                 .unwrap_or(u32::MAX);
                             let occupied = match board.piece_at(s) {
-                                Some(pc) if pc.color == other && Kind::of(pc.role, s) == Some(kind) => 0,
+                                Some(pc)
+                                    if pc.color == other && Kind::of(pc.role, s) == Some(kind) =>
+                                {
+                                    0
+                                }
                                 Some(_) => IN_THE_WAY,
                                 None => 0,
                             };
-                            let cost = steps - double + blockers * IN_THE_WAY + 1 + arrive + occupied;
+                            let cost =
+                                steps - double + blockers * IN_THE_WAY + 1 + arrive + occupied;
                             best = best.min(cost);
                         }
                         // The square the pawn steps on next.

@@ -108,7 +108,11 @@ impl Skeleton {
 
     /// The men of `color`, its king included.
     pub fn men(&self, color: Color) -> u32 {
-        1 + self.pawns(color) + self.pieces[color.index()].iter().map(|&n| u32::from(n)).sum::<u32>()
+        1 + self.pawns(color)
+            + self.pieces[color.index()]
+                .iter()
+                .map(|&n| u32::from(n))
+                .sum::<u32>()
     }
 
     pub fn pawns(&self, color: Color) -> u32 {
@@ -166,7 +170,10 @@ impl Skeleton {
 pub enum Victim {
     Piece(Kind),
     /// The `index`-th pawn of `file` (from the first rank up).
-    Pawn { file: u8, index: u8 },
+    Pawn {
+        file: u8,
+        index: u8,
+    },
 }
 
 /// A change of the skeleton: a capture or a promotion.
