@@ -22,9 +22,18 @@ use crate::{Color, Square};
 
 /// Kernels from `start` to `target`, up to `most` of them, within `nodes`
 /// skeletons visited. The first ones found come first.
-pub fn kernels(start: &Skeleton, target: &Skeleton, most: usize, nodes: u64) -> Vec<Vec<Event>> {
+/// No kernel steps from a skeleton by an event `banned` pairs them with
+/// (events the board could not play there).
+pub fn kernels(
+    start: &Skeleton,
+    target: &Skeleton,
+    most: usize,
+    nodes: u64,
+    banned: &HashSet<(Skeleton, Event)>,
+) -> Vec<Vec<Event>> {
     let mut k = KernelSearch {
         target,
+        banned,
         dead: HashSet::new(),
         path: Vec::new(),
         found: Vec::new(),
@@ -37,6 +46,7 @@ pub fn kernels(start: &Skeleton, target: &Skeleton, most: usize, nodes: u64) -> 
 
 struct KernelSearch<'a> {
     target: &'a Skeleton,
+    banned: &'a HashSet<(Skeleton, Event)>,
     dead: HashSet<Skeleton>,
     path: Vec<Event>,
     found: Vec<Vec<Event>>,
@@ -91,6 +101,9 @@ impl KernelSearch<'_> {
             .collect();
         children.sort_by_key(|(h, i, _, _)| (*h, *i));
         for (_, _, e, next) in &children {
+            if !self.banned.is_empty() && self.banned.contains(&(s.clone(), *e)) {
+                continue;
+            }
             self.path.push(*e);
             any |= self.dfs(next);
             self.path.pop();
@@ -389,7 +402,7 @@ mod tests {
         // White has promoted a queen and lost three pawns and a rook; black
         // lost two pawns and both knights.
         let target = skeleton("r1bqkb1r/pp1pp1pp/8/8/8/8/1PPPPP2/QNBQKBNR w - - 0 1");
-        let found = kernels(&start, &target, 3, 100_000);
+        let found = kernels(&start, &target, 3, 100_000, &HashSet::new());
         assert!(!found.is_empty());
         for k in found {
             let mut s = start.clone();
@@ -405,7 +418,7 @@ mod tests {
         let start = Skeleton::of(&Board::start());
         // Nine white queens and all eight pawns: no kernel.
         let target = skeleton("rnbqkbnr/pppppppp/8/8/QQQQQQQQ/8/PPPPPPPP/RNBQKBNR w - - 0 1");
-        assert!(kernels(&start, &target, 1, 100_000).is_empty());
+        assert!(kernels(&start, &target, 1, 100_000, &HashSet::new()).is_empty());
         assert_eq!(file_changes(&start, &start, Color::White), 0);
     }
 }
@@ -422,7 +435,7 @@ mod debug {
         let s = Skeleton::of(&crate::Board::start());
         for nodes in [10_000u64, 100_000, 1_000_000, 10_000_000] {
             let t0 = std::time::Instant::now();
-            let k = kernels(&s, &t, 1, nodes);
+            let k = kernels(&s, &t, 1, nodes, &HashSet::new());
             println!("{nodes}: {} kernels {:?}", k.len(), t0.elapsed());
             if let Some(k) = k.first() {
                 for e in k {

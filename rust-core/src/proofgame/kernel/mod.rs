@@ -28,7 +28,9 @@ use std::time::{Duration, Instant};
 use super::search::{self, Goal};
 use super::{realizes_as, replay, Budget, Reading};
 use crate::{Board, Move, Position};
-use skeleton::{Kind, Skeleton};
+use std::collections::HashSet;
+
+use skeleton::{Event, Kind, Skeleton, Victim};
 
 /// How a kernel attempt ended, for the bench's reasons.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -59,15 +61,18 @@ pub fn needs_promotion(board: &Board) -> bool {
         .any(|side| Kind::ALL.iter().any(|k| side[k.index()] > start[k.index()]))
 }
 
-/// Kernels looked for at once, and the skeletons the kernel search may
-/// visit for them.
-const KERNELS: usize = 24;
-const KERNEL_NODES: u64 = 2_000_000;
+/// The skeletons one kernel search may visit.
+const KERNEL_NODES: u64 = 400_000;
 
 /// Expansions one event's search may make.
 const EVENT_NODES: u64 = 60_000;
 
 /// A game reaching `pos` (read as `reading` says), within `budget`'s time.
+///
+/// A kernel is played event by event; when an event cannot be played, that
+/// event is banned at that skeleton and a new kernel is looked for from
+/// where the game stands. When the final arrangement fails, the kernel's
+/// last pawn event is banned and the game starts again.
 pub fn find(pos: &Position, reading: Reading, budget: Budget) -> Outcome {
     if pos.ep_square().is_some() {
         return Outcome::NotTried;
@@ -77,10 +82,6 @@ pub fn find(pos: &Position, reading: Reading, budget: Budget) -> Outcome {
     let deadline = started + time;
     let target = Skeleton::of(pos.board());
     let start = Skeleton::of(&Board::start());
-    let kernels = events::kernels(&start, &target, KERNELS, KERNEL_NODES);
-    if kernels.is_empty() {
-        return Outcome::NoKernel;
-    }
     let caps = realise::Caps::of(pos.board());
     let keep = pos.castling_rights();
     let goal = Goal {
@@ -89,36 +90,57 @@ pub fn find(pos: &Position, reading: Reading, budget: Budget) -> Outcome {
         rights: keep,
         exact: reading == Reading::Exact,
     };
-    let mut furthest = (0, 0);
-    let n = kernels.len();
-    for kernel in &kernels {
-        if Instant::now() >= deadline {
-            break;
-        }
+    let mut banned: HashSet<(Skeleton, Event)> = HashSet::new();
+    let (mut kernels, mut played_most, mut longest) = (0, 0, 0);
+    'game: while Instant::now() < deadline {
         let mut at = Position::start();
         let mut game = Vec::new();
         let mut skel = start.clone();
-        let mut played = 0;
-        for event in kernel {
-            let Some(moves) =
-                realise::realise(&at, &skel, event, &caps, keep, EVENT_NODES, deadline)
+        let mut history: Vec<(Skeleton, Event)> = Vec::new();
+        loop {
+            let Some(kernel) = events::kernels(&skel, &target, 1, KERNEL_NODES, &banned)
+                .into_iter()
+                .next()
             else {
-                break;
+                if kernels == 0 {
+                    return Outcome::NoKernel;
+                }
+                // Nothing left from here: ban the way here, start again.
+                match history.pop() {
+                    Some(step) => {
+                        banned.insert(step);
+                        continue 'game;
+                    }
+                    None => break 'game,
+                }
             };
-            for m in &moves {
-                at.play_unchecked(m);
+            kernels += 1;
+            longest = longest.max(history.len() + kernel.len());
+            let mut failed = false;
+            for event in &kernel {
+                let Some(moves) =
+                    realise::realise(&at, &skel, event, &caps, keep, EVENT_NODES, deadline)
+                else {
+                    banned.insert((skel.clone(), *event));
+                    failed = true;
+                    break;
+                };
+                for m in &moves {
+                    at.play_unchecked(m);
+                }
+                game.extend(moves);
+                history.push((skel.clone(), *event));
+                skel = skel.after(event);
             }
-            game.extend(moves);
-            skel = skel.after(event);
-            played += 1;
+            played_most = played_most.max(history.len());
+            if Instant::now() >= deadline {
+                break 'game;
+            }
+            if !failed {
+                break;
+            }
         }
-        if (played, 0) > furthest {
-            furthest = (played, 0);
-        }
-        if played < kernel.len() {
-            continue;
-        }
-        // The final arrangement: a share of what is left, so that another
+        // The final arrangement: half of what is left, so that another
         // kernel still gets a try.
         let left = deadline.saturating_duration_since(Instant::now());
         let share = Budget {
@@ -132,10 +154,28 @@ pub fn find(pos: &Position, reading: Reading, budget: Budget) -> Outcome {
                 return Outcome::Found(game);
             }
         }
+        if std::env::var("KDEBUG").is_ok() {
+            eprintln!("  final failed from {}", at.to_fen());
+        }
+        // Another way, next time: the last pawn event done differently.
+        match history.iter().rev().find(|(_, e)| {
+            !matches!(
+                e,
+                Event::PieceCaptures {
+                    victim: Victim::Piece(_),
+                    ..
+                }
+            )
+        }) {
+            Some(step) => {
+                banned.insert(step.clone());
+            }
+            None => break,
+        }
     }
     Outcome::Stuck {
-        kernels: n,
-        played: furthest.0,
-        of: kernels.iter().map(Vec::len).max().unwrap_or(0),
+        kernels,
+        played: played_most,
+        of: longest,
     }
 }

@@ -70,7 +70,7 @@ pub fn realise(
     let mut seen: FastSet<(Board, Color)> = FastSet::default();
     seen.insert((*start.board(), start.turn()));
     let mut open = BinaryHeap::new();
-    let h0 = guide(start.board(), before, event)?;
+    let h0 = guide(start.board(), before, event, caps)?;
     open.push(Reverse((weight * h0, h0, 0u32)));
     let mut expanded = 0u64;
     while let Some(Reverse((_, _, idx))) = open.pop() {
@@ -108,7 +108,7 @@ pub fn realise(
             if !seen.insert((*child.board(), child.turn())) {
                 continue;
             }
-            let Some(h) = guide(child.board(), before, event) else {
+            let Some(h) = guide(child.board(), before, event, caps) else {
                 continue;
             };
             let i = tree.len() as u32;
@@ -178,7 +178,7 @@ fn walk(board: &Board, role: Role, from: Square, to: Square) -> u32 {
 
 /// The guide toward the event: a rough count of the moves it still needs
 /// (not a bound); `None` when the event can no longer happen.
-fn guide(board: &Board, before: &Skeleton, event: &Event) -> Option<u32> {
+fn guide(board: &Board, before: &Skeleton, event: &Event, caps: &Caps) -> Option<u32> {
     match *event {
         Event::PawnCaptures {
             color,
@@ -253,8 +253,16 @@ fn guide(board: &Board, before: &Skeleton, event: &Event) -> Option<u32> {
                                 Some(_) => IN_THE_WAY,
                                 None => 0,
                             };
-                            let cost =
-                                steps - double + blockers * IN_THE_WAY + 1 + arrive + occupied;
+                            // Landing beyond the target's pawns of the file
+                            // leaves a pawn the arrangement cannot bring back.
+                            let beyond =
+                                u32::from(r.saturating_sub(caps.rank[color.index()][to as usize]));
+                            let cost = steps - double
+                                + blockers * IN_THE_WAY
+                                + 1
+                                + arrive
+                                + occupied
+                                + 4 * beyond;
                             best = best.min(cost);
                         }
                         // The square the pawn steps on next.
