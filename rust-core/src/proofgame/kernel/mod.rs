@@ -28,7 +28,7 @@ use std::time::{Duration, Instant};
 use super::search::{self, Goal};
 use super::{realizes_as, replay, Budget, Reading};
 use crate::{Board, Move, Position};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use skeleton::{Event, Kind, Skeleton, Victim};
 
@@ -64,6 +64,9 @@ pub fn needs_promotion(board: &Board) -> bool {
 /// The skeletons one kernel search may visit.
 const KERNEL_NODES: u64 = 400_000;
 
+/// Events that may fail at one skeleton before the step to it is banned.
+const FAILURES_AT_ONE_SKELETON: u32 = 8;
+
 /// Expansions one event's search may make.
 const EVENT_NODES: u64 = 60_000;
 
@@ -71,7 +74,9 @@ const EVENT_NODES: u64 = 60_000;
 ///
 /// A kernel is played event by event; when an event cannot be played, that
 /// event is banned at that skeleton and a new kernel is looked for from
-/// where the game stands. When the final arrangement fails, the kernel's
+/// where the game stands (when too many fail there, the step that led there
+/// is banned instead, and the game starts again). When the final
+/// arrangement fails, the kernel's
 /// last pawn event is banned and the game starts again.
 pub fn find(pos: &Position, reading: Reading, budget: Budget) -> Outcome {
     if pos.ep_square().is_some() {
@@ -91,6 +96,7 @@ pub fn find(pos: &Position, reading: Reading, budget: Budget) -> Outcome {
         exact: reading == Reading::Exact,
     };
     let mut banned: HashSet<(Skeleton, Event)> = HashSet::new();
+    let mut failures: HashMap<Skeleton, u32> = HashMap::new();
     let (mut kernels, mut played_most, mut longest) = (0, 0, 0);
     'game: while Instant::now() < deadline {
         let mut at = Position::start();
@@ -122,6 +128,17 @@ pub fn find(pos: &Position, reading: Reading, budget: Budget) -> Outcome {
                     realise::realise(&at, &skel, event, &caps, keep, EVENT_NODES, deadline)
                 else {
                     banned.insert((skel.clone(), *event));
+                    // Many events failing here: the board, not the event,
+                    // is at fault; the step that led here is banned and
+                    // the game starts again.
+                    let fails = failures.entry(skel.clone()).or_insert(0);
+                    *fails += 1;
+                    if *fails > FAILURES_AT_ONE_SKELETON {
+                        if let Some(step) = history.pop() {
+                            banned.insert(step);
+                        }
+                        continue 'game;
+                    }
                     failed = true;
                     break;
                 };
