@@ -422,27 +422,3 @@ mod tests {
         assert_eq!(file_changes(&start, &start, Color::White), 0);
     }
 }
-
-#[cfg(test)]
-mod debug {
-    use super::*;
-    #[test]
-    #[ignore]
-    fn debug_kernel() {
-        let fen = std::env::var("KFEN").unwrap();
-        let pos = crate::Position::from_fen(&fen).unwrap();
-        let t = Skeleton::of(pos.board());
-        let s = Skeleton::of(&crate::Board::start());
-        for nodes in [10_000u64, 100_000, 1_000_000, 10_000_000] {
-            let t0 = std::time::Instant::now();
-            let k = kernels(&s, &t, 1, nodes, &HashSet::new());
-            println!("{nodes}: {} kernels {:?}", k.len(), t0.elapsed());
-            if let Some(k) = k.first() {
-                for e in k {
-                    println!("  {e:?}");
-                }
-                break;
-            }
-        }
-    }
-}

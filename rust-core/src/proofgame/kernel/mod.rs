@@ -171,9 +171,6 @@ pub fn find(pos: &Position, reading: Reading, budget: Budget) -> Outcome {
                 return Outcome::Found(game);
             }
         }
-        if std::env::var("KDEBUG").is_ok() {
-            eprintln!("  final failed from {}", at.to_fen());
-        }
         // Another way, next time: the last pawn event done differently.
         match history.iter().rev().find(|(_, e)| {
             !matches!(
