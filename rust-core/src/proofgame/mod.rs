@@ -206,7 +206,9 @@ pub fn find_proof_game_as(
         return Err(ProofGameError::Illegal(reason));
     }
     // Positions with promoted pieces: the kernel planner first, with half
-    // the time; the search below gets what is left.
+    // the time; the search below gets what is left (a failure reports the
+    // whole budget).
+    let whole = budget;
     let budget = match (kernel::needs_promotion(pos.board()), budget.time) {
         (true, Some(t)) => match kernel::find(
             pos,
@@ -259,7 +261,7 @@ pub fn find_proof_game_as(
             return Ok(game);
         }
     }
-    Err(spent_all(budget, spent))
+    Err(spent_all(whole, spent))
 }
 
 /// The rounds of [`find_proof_game`], as fractions of its budget: a quick

@@ -75,7 +75,7 @@ pub fn realise(
     let mut expanded = 0u64;
     while let Some(Reverse((_, _, idx))) = open.pop() {
         expanded += 1;
-        if expanded > nodes || (expanded % 256 == 0 && Instant::now() >= deadline) {
+        if expanded > nodes || (expanded.is_multiple_of(256) && Instant::now() >= deadline) {
             return None;
         }
         let (pos, g) = (tree[idx as usize].0, tree[idx as usize].3);
