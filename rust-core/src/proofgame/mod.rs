@@ -205,25 +205,33 @@ pub fn find_proof_game_as(
     if let Some(reason) = static_illegality(pos) {
         return Err(ProofGameError::Illegal(reason));
     }
-    // Positions with promoted pieces: the kernel planner first, with half
-    // the time; the search below gets what is left (a failure reports the
-    // whole budget).
+    // Positions with promoted pieces: a quick direct search (a sixteenth
+    // of the time: most games of random play need less), then the kernel
+    // planner until half the time is spent; the search below gets the
+    // other half (a failure reports the whole budget).
     let whole = budget;
     let budget = match (kernel::needs_promotion(pos.board()), budget.time) {
-        (true, Some(t)) => match kernel::find(
-            pos,
-            reading,
-            Budget {
-                time: Some(t / 2),
+        (true, Some(t)) => {
+            let quick = Budget {
+                nodes: (budget.nodes / 32).max(1),
+                time: Some(t / 16),
                 ..budget
-            },
-        ) {
-            kernel::Outcome::Found(game) => return Ok(game),
-            _ => Budget {
+            };
+            if let Ok(game) = direct(pos, reading, quick) {
+                return Ok(game);
+            }
+            let planner = Budget {
+                time: Some((t / 2).saturating_sub(t / 16)),
+                ..budget
+            };
+            if let kernel::Outcome::Found(game) = kernel::find(pos, reading, planner) {
+                return Ok(game);
+            }
+            Budget {
                 time: Some(t - t / 2),
                 ..budget
-            },
-        },
+            }
+        }
         _ => budget,
     };
     // A time too long to add to the clock is no deadline at all.
