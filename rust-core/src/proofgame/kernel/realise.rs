@@ -210,8 +210,6 @@ fn guide(board: &Board, before: &Skeleton, event: &Event, caps: &Caps) -> Option
                             cost += IN_THE_WAY;
                         }
                     }
-                    let _ = at;
-                    let _ = to;
                     Some(cost)
                 }
                 Victim::Piece(kind) => {
@@ -297,7 +295,7 @@ fn guide(board: &Board, before: &Skeleton, event: &Event, caps: &Caps) -> Option
             }
             (best < u32::from(NEVER)).then_some(best)
         }
-        Event::Promotes { color, file, kind } => {
+        Event::Promotes { color, file, .. } => {
             let p = front_pawn(board, before, color, file)?;
             let r0 = relative_rank(color, p);
             let ahead = if color == Color::White { 8 } else { -8 };
@@ -313,7 +311,6 @@ fn guide(board: &Board, before: &Skeleton, event: &Event, caps: &Caps) -> Option
                     None => {}
                 }
             }
-            let _ = kind;
             Some(cost)
         }
     }
