@@ -16,12 +16,13 @@
 //! kernel when it does not.
 
 use std::collections::HashSet;
+use std::time::Instant;
 
 use super::skeleton::{Event, Kind, Skeleton, Victim};
 use crate::{Color, Square};
 
 /// Kernels from `start` to `target`, up to `most` of them, within `nodes`
-/// skeletons visited. The first ones found come first.
+/// skeletons visited and by `deadline`. The first ones found come first.
 /// No kernel steps from a skeleton by an event `banned` pairs them with
 /// (events the board could not play there).
 pub fn kernels(
@@ -29,6 +30,7 @@ pub fn kernels(
     target: &Skeleton,
     most: usize,
     nodes: u64,
+    deadline: Option<Instant>,
     banned: &HashSet<(Skeleton, Event)>,
 ) -> Vec<Vec<Event>> {
     let mut k = KernelSearch {
@@ -39,6 +41,7 @@ pub fn kernels(
         found: Vec::new(),
         most,
         nodes,
+        deadline,
     };
     k.dfs(start);
     k.found
@@ -52,6 +55,7 @@ struct KernelSearch<'a> {
     found: Vec<Vec<Event>>,
     most: usize,
     nodes: u64,
+    deadline: Option<Instant>,
 }
 
 impl KernelSearch<'_> {
@@ -64,6 +68,10 @@ impl KernelSearch<'_> {
             return false;
         }
         self.nodes -= 1;
+        if self.nodes.is_multiple_of(4096) && self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.nodes = 0;
+            return false;
+        }
         if s.files == self.target.files
             && Color::ALL
                 .iter()
@@ -402,7 +410,7 @@ mod tests {
         // White has promoted a queen and lost three pawns and a rook; black
         // lost two pawns and both knights.
         let target = skeleton("r1bqkb1r/pp1pp1pp/8/8/8/8/1PPPPP2/QNBQKBNR w - - 0 1");
-        let found = kernels(&start, &target, 3, 100_000, &HashSet::new());
+        let found = kernels(&start, &target, 3, 100_000, None, &HashSet::new());
         assert!(!found.is_empty());
         for k in found {
             let mut s = start.clone();
@@ -418,7 +426,7 @@ mod tests {
         let start = Skeleton::of(&Board::start());
         // Nine white queens and all eight pawns: no kernel.
         let target = skeleton("rnbqkbnr/pppppppp/8/8/QQQQQQQQ/8/PPPPPPPP/RNBQKBNR w - - 0 1");
-        assert!(kernels(&start, &target, 1, 100_000, &HashSet::new()).is_empty());
+        assert!(kernels(&start, &target, 1, 100_000, None, &HashSet::new()).is_empty());
         assert_eq!(file_changes(&start, &start, Color::White), 0);
     }
 }

@@ -104,10 +104,14 @@ pub fn find(pos: &Position, reading: Reading, budget: Budget) -> Outcome {
         let mut skel = start.clone();
         let mut history: Vec<(Skeleton, Event)> = Vec::new();
         loop {
-            let Some(kernel) = events::kernels(&skel, &target, 1, KERNEL_NODES, &banned)
-                .into_iter()
-                .next()
+            let Some(kernel) =
+                events::kernels(&skel, &target, 1, KERNEL_NODES, Some(deadline), &banned)
+                    .into_iter()
+                    .next()
             else {
+                if Instant::now() >= deadline {
+                    break 'game;
+                }
                 if kernels == 0 {
                     return Outcome::NoKernel;
                 }
