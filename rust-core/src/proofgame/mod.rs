@@ -49,6 +49,7 @@
 //! shares are in `BENCHMARKS.md` ("The proof-game search").
 
 pub mod distance;
+pub mod kernel;
 pub mod plan;
 pub mod search;
 
@@ -204,6 +205,35 @@ pub fn find_proof_game_as(
     if let Some(reason) = static_illegality(pos) {
         return Err(ProofGameError::Illegal(reason));
     }
+    // Positions with promoted pieces: a quick direct search (a sixteenth
+    // of the time: most games of random play need less), then the kernel
+    // planner until half the time is spent; the search below gets the
+    // other half (a failure reports the whole budget).
+    let whole = budget;
+    let budget = match (kernel::needs_promotion(pos.board()), budget.time) {
+        (true, Some(t)) => {
+            let quick = Budget {
+                nodes: (budget.nodes / 32).max(1),
+                time: Some(t / 16),
+                ..budget
+            };
+            if let Ok(game) = direct(pos, reading, quick) {
+                return Ok(game);
+            }
+            let planner = Budget {
+                time: Some((t / 2).saturating_sub(t / 16)),
+                ..budget
+            };
+            if let kernel::Outcome::Found(game) = kernel::find(pos, reading, planner) {
+                return Ok(game);
+            }
+            Budget {
+                time: Some(t - t / 2),
+                ..budget
+            }
+        }
+        _ => budget,
+    };
     // A time too long to add to the clock is no deadline at all.
     let deadline = budget.time.and_then(|t| Instant::now().checked_add(t));
     let mut spent = 0;
@@ -239,7 +269,7 @@ pub fn find_proof_game_as(
             return Ok(game);
         }
     }
-    Err(spent_all(budget, spent))
+    Err(spent_all(whole, spent))
 }
 
 /// The rounds of [`find_proof_game`], as fractions of its budget: a quick

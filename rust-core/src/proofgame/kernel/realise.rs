@@ -1,0 +1,317 @@
+//! Playing one kernel event on the board: a best-first search over forward
+//! moves from the current position until the skeleton is the one after the
+//! event, guided by what that event needs (a pawn walking to where it
+//! captures and a victim coming there, a capturer walking to its victim, a
+//! pawn walking to its promotion square past the men in its way).
+//!
+//! No other capture or promotion is played on the way (the skeleton must
+//! stay as it is until the event). Pawns other than the ones the event
+//! moves advance no further than the target's pawns of their file (the
+//! fourth rank on a file where the target has none of that side's pawns),
+//! so that the final arrangement still finds them behind their squares.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+use std::time::Instant;
+
+use super::skeleton::{pawn_square, Event, Kind, Skeleton, Victim};
+use crate::hash::FastSet;
+use crate::proofgame::distance::{piece_distance, Reach, NEVER};
+use crate::{Bitboard, Board, CastlingRights, Color, Move, Piece, Position, Role, Square};
+
+/// How far each side's pawns may go on each file, as relative ranks (0 is
+/// the side's first rank), when the event does not move them.
+#[derive(Debug, Clone, Copy)]
+pub struct Caps {
+    pub rank: [[u8; 8]; 2],
+}
+
+impl Caps {
+    /// From the target: the furthest of the side's pawns on the file, else
+    /// the fourth rank.
+    pub fn of(target: &Board) -> Caps {
+        let mut rank = [[3u8; 8]; 2];
+        let mut seen = [[false; 8]; 2];
+        for sq in target.by_role(Role::Pawn) {
+            let color = target.color_at(sq).expect("occupied");
+            let (c, f) = (color.index(), sq.file() as usize);
+            let r = relative_rank(color, sq);
+            if !seen[c][f] || r > rank[c][f] {
+                rank[c][f] = r;
+                seen[c][f] = true;
+            }
+        }
+        Caps { rank }
+    }
+}
+
+fn relative_rank(color: Color, sq: Square) -> u8 {
+    match color {
+        Color::White => sq.rank() as u8,
+        Color::Black => 7 - sq.rank() as u8,
+    }
+}
+
+/// The moves that play `event` from `start` (whose skeleton is `before`),
+/// keeping the castling rights `keep`; `None` when none is found within
+/// `nodes` expansions or by `deadline`.
+pub fn realise(
+    start: &Position,
+    before: &Skeleton,
+    event: &Event,
+    caps: &Caps,
+    keep: CastlingRights,
+    nodes: u64,
+    deadline: Instant,
+) -> Option<Vec<Move>> {
+    let after = before.after(event);
+    let weight = 3u32;
+    let mut tree: Vec<(Position, u32, Option<Move>, u32)> = vec![(*start, u32::MAX, None, 0)];
+    let mut seen: FastSet<(Board, Color)> = FastSet::default();
+    seen.insert((*start.board(), start.turn()));
+    let mut open = BinaryHeap::new();
+    let h0 = guide(start.board(), before, event, caps)?;
+    open.push(Reverse((weight * h0, h0, 0u32)));
+    let mut expanded = 0u64;
+    while let Some(Reverse((_, _, idx))) = open.pop() {
+        expanded += 1;
+        if expanded > nodes || (expanded.is_multiple_of(256) && Instant::now() >= deadline) {
+            return None;
+        }
+        let (pos, g) = (tree[idx as usize].0, tree[idx as usize].3);
+        let movers = movers(pos.board(), before, event);
+        for m in pos.legal_moves().iter() {
+            let mut child = pos;
+            child.play_unchecked(m);
+            if !keep.iter().all(|(c, s)| child.castling_rights().has(c, s)) {
+                continue;
+            }
+            if m.is_capture() || m.promotion().is_some() {
+                if Skeleton::of(child.board()) != after {
+                    continue;
+                }
+                let mut line = vec![*m];
+                let mut at = idx;
+                while let Some(mv) = tree[at as usize].2 {
+                    line.push(mv);
+                    at = tree[at as usize].1;
+                }
+                line.reverse();
+                return Some(line);
+            }
+            if m.role() == Role::Pawn && !movers.contains(m.from()) {
+                let color = pos.turn();
+                if relative_rank(color, m.to()) > caps.rank[color.index()][m.to().file() as usize] {
+                    continue;
+                }
+            }
+            if !seen.insert((*child.board(), child.turn())) {
+                continue;
+            }
+            let Some(h) = guide(child.board(), before, event, caps) else {
+                continue;
+            };
+            let i = tree.len() as u32;
+            tree.push((child, idx, Some(*m), g + 1));
+            open.push(Reverse((g + 1 + weight * h, h, i)));
+        }
+    }
+    None
+}
+
+/// The pawns the event moves (free of the caps).
+fn movers(board: &Board, before: &Skeleton, event: &Event) -> Bitboard {
+    let mut b = Bitboard::EMPTY;
+    match *event {
+        Event::PawnCaptures {
+            file,
+            index,
+            victim,
+            ..
+        } => {
+            if let Some(sq) = pawn_square(board, file, index) {
+                b.set(sq);
+            }
+            if let Victim::Pawn { file, index } = victim {
+                if let Some(sq) = pawn_square(board, file, index) {
+                    b.set(sq);
+                }
+            }
+        }
+        Event::PieceCaptures { .. } => {}
+        Event::Promotes { color, file, .. } => {
+            if let Some(sq) = front_pawn(board, before, color, file) {
+                b.set(sq);
+            }
+        }
+    }
+    b
+}
+
+fn front_pawn(board: &Board, before: &Skeleton, color: Color, file: u8) -> Option<Square> {
+    let len = before.files[file as usize].len() as u8;
+    let index = match color {
+        Color::White => len.checked_sub(1)?,
+        Color::Black => 0,
+    };
+    pawn_square(board, file, index)
+}
+
+/// The extra cost of a square in the way (a man must leave it first).
+const IN_THE_WAY: u32 = 2;
+
+/// The fewest moves for the piece on `from` (of `role`) to land on `to`
+/// with the men of `board` in the way (other than on `to`); on an empty
+/// board plus a penalty when they wall it off.
+fn walk(board: &Board, role: Role, from: Square, to: Square) -> u32 {
+    let blocked = board.occupied().without(from).without(to);
+    let d = Reach::of(role, from, blocked).to_any(Bitboard::from(to));
+    if d != NEVER {
+        return u32::from(d);
+    }
+    let free = piece_distance(role, from, to);
+    if free == NEVER {
+        return u32::from(NEVER);
+    }
+    u32::from(free) + 3
+}
+
+/// The guide toward the event: a rough count of the moves it still needs
+/// (not a bound); `None` when the event can no longer happen.
+fn guide(board: &Board, before: &Skeleton, event: &Event, caps: &Caps) -> Option<u32> {
+    match *event {
+        Event::PawnCaptures {
+            color,
+            file,
+            index,
+            to,
+            at,
+            victim,
+        } => {
+            let p = pawn_square(board, file, index)?;
+            match victim {
+                Victim::Pawn {
+                    file: vf,
+                    index: vi,
+                } => {
+                    let v = pawn_square(board, vf, vi)?;
+                    let gap = relative_rank(color, v) as i32 - relative_rank(color, p) as i32;
+                    if gap < 1 {
+                        return None;
+                    }
+                    let ahead = if color == Color::White { 8 } else { -8 };
+                    let mut cost = gap as u32;
+                    // Men between the two pawns' ranks on the capturer's
+                    // file hold it back.
+                    let mut sq = p;
+                    for _ in 1..gap {
+                        sq = sq.offset(ahead)?;
+                        if board.piece_at(sq).is_some() {
+                            cost += IN_THE_WAY;
+                        }
+                    }
+                    Some(cost)
+                }
+                Victim::Piece(kind) => {
+                    let other = color.other();
+                    let victims = kind.squares(board) & board.by_color(other);
+                    if victims.is_empty() {
+                        return None;
+                    }
+                    let on_to = Bitboard(0x0101_0101_0101_0101 << to) & board.by_role(Role::Pawn);
+                    let r0 = relative_rank(color, p);
+                    let ahead = if color == Color::White { 8 } else { -8 };
+                    let mut best = u32::MAX;
+                    let mut blockers = 0u32;
+                    let mut sq = p;
+                    for r in r0 + 1..7 {
+                        // The capture lands on relative rank `r` of file `to`.
+                        let s = Square::new(
+                            u32::from(to)
+                                + 8 * u32::from(if color == Color::White { r } else { 7 - r }),
+                        )?;
+                        let below = on_to
+                            .into_iter()
+                            .filter(|&q| (q.rank() as u8) < (s.rank() as u8))
+                            .count();
+                        let steps = u32::from(r - r0 - 1);
+                        let double = u32::from(r0 == 1 && steps >= 2);
+                        if below == usize::from(at) && !board.by_role(Role::Pawn).contains(s) {
+                            let arrive = victims
+                                .into_iter()
+                                .map(|v| walk(board, kind.role(), v, s))
+                                .min()
+                                .unwrap_or(u32::MAX);
+                            let occupied = match board.piece_at(s) {
+                                Some(pc)
+                                    if pc.color == other && Kind::of(pc.role, s) == Some(kind) =>
+                                {
+                                    0
+                                }
+                                Some(_) => IN_THE_WAY,
+                                None => 0,
+                            };
+                            // Landing beyond the target's pawns of the file
+                            // leaves a pawn the arrangement cannot bring back.
+                            let beyond =
+                                u32::from(r.saturating_sub(caps.rank[color.index()][to as usize]));
+                            let cost = steps - double
+                                + blockers * IN_THE_WAY
+                                + 1
+                                + arrive
+                                + occupied
+                                + 4 * beyond;
+                            best = best.min(cost);
+                        }
+                        // The square the pawn steps on next.
+                        sq = match sq.offset(ahead) {
+                            Some(n) => n,
+                            None => break,
+                        };
+                        if board.piece_at(sq).is_some() {
+                            if board.role_at(sq) == Some(Role::Pawn) {
+                                break;
+                            }
+                            blockers += 1;
+                        }
+                    }
+                    (best < u32::MAX).then_some(best)
+                }
+            }
+        }
+        Event::PieceCaptures { color, victim } => {
+            let targets = match victim {
+                Victim::Piece(kind) => kind.squares(board) & board.by_color(color.other()),
+                Victim::Pawn { file, index } => Bitboard::from(pawn_square(board, file, index)?),
+            };
+            let ours = board.by_color(color) & !board.by_role(Role::Pawn);
+            let mut best = u32::MAX;
+            for v in targets {
+                for a in ours {
+                    let role = board.role_at(a)?;
+                    let d = walk(board, role, a, v) + u32::from(role == Role::King);
+                    best = best.min(d);
+                }
+            }
+            (best < u32::from(NEVER)).then_some(best)
+        }
+        Event::Promotes { color, file, .. } => {
+            let p = front_pawn(board, before, color, file)?;
+            let r0 = relative_rank(color, p);
+            let ahead = if color == Color::White { 8 } else { -8 };
+            let mut cost = u32::from(7 - r0) - u32::from(r0 == 1);
+            let mut sq = p;
+            for _ in r0..7 {
+                sq = sq.offset(ahead)?;
+                match board.piece_at(sq) {
+                    Some(Piece {
+                        role: Role::Pawn, ..
+                    }) => return None,
+                    Some(_) => cost += IN_THE_WAY,
+                    None => {}
+                }
+            }
+            Some(cost)
+        }
+    }
+}
