@@ -17,6 +17,7 @@ mod parse_proptest;
 mod pawn_captures_coq;
 mod perft;
 mod promotion_entries_coq;
+mod proofgame_kernel;
 mod registry;
 mod retro_known;
 mod retro_retroboard;
