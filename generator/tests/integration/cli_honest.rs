@@ -280,19 +280,28 @@ fn every_lemma_a_proof_applies_is_checked() {
     );
 }
 
-/// A copy of `coq/` (with its built files, times kept) and `ci/` in a
-/// temporary directory: a workspace `retroproof` can be run in.
+/// A copy of `coq/` (the library with its built files, times kept; of
+/// `coq/tests`, the sources only: `make -C coq test` may be building them
+/// meanwhile) and `ci/` in a temporary directory: a workspace `retroproof`
+/// can be run in.
 fn workspace_copy() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
-    for part in ["coq", "ci"] {
+    std::fs::create_dir(dir.path().join("coq")).unwrap();
+    let library = ["theories", "bench", "Makefile", "_CoqProject"];
+    for (from, to) in library
+        .iter()
+        .map(|part| (root().join("coq").join(part), dir.path().join("coq")))
+        .chain([(root().join("ci"), dir.path().to_path_buf())])
+    {
         let status = Command::new("cp")
             .arg("-a")
-            .arg(root().join(part))
-            .arg(dir.path())
+            .arg(from)
+            .arg(to)
             .status()
             .unwrap();
         assert!(status.success());
     }
+    copy_coq_sources(&root().join("coq/tests"), &dir.path().join("coq/tests"));
     dir
 }
 
@@ -302,6 +311,24 @@ fn check_script(dir: &Path, args: &[&str]) -> Output {
         .args(args)
         .output()
         .unwrap()
+}
+
+/// The `.v` files under `from`, copied to the same places under `to`: what
+/// the script's scan for kernel flags reads. Build products are left out:
+/// `make -C coq test` may be writing them meanwhile (`ci/test.sh` runs it
+/// beside the Rust tests), and a file that vanishes mid-copy would fail
+/// the copy.
+fn copy_coq_sources(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let path = entry.path();
+        if path.is_dir() {
+            copy_coq_sources(&path, &to.join(entry.file_name()));
+        } else if path.extension().is_some_and(|e| e == "v") {
+            std::fs::copy(&path, to.join(entry.file_name())).unwrap();
+        }
+    }
 }
 
 #[test]
@@ -323,16 +350,16 @@ fn check_assumptions_script_catches_planted_kernel_flags() {
     ];
     for (plant, reason) in plants {
         let dir = tempfile::tempdir().unwrap();
-        for part in ["coq/theories", "coq/tests", "coq/bench", "ci"] {
-            std::fs::create_dir_all(dir.path().join(part).parent().unwrap()).unwrap();
-            let status = Command::new("cp")
-                .arg("-r")
-                .arg(root().join(part))
-                .arg(dir.path().join(part))
-                .status()
-                .unwrap();
-            assert!(status.success());
+        for part in ["coq/theories", "coq/tests", "coq/bench"] {
+            copy_coq_sources(&root().join(part), &dir.path().join(part));
         }
+        let status = Command::new("cp")
+            .arg("-r")
+            .arg(root().join("ci"))
+            .arg(dir.path().join("ci"))
+            .status()
+            .unwrap();
+        assert!(status.success());
         let rules = dir.path().join("coq/theories/Rules.v");
         let mut text = std::fs::read_to_string(&rules).unwrap();
         text.push_str(plant);
