@@ -348,65 +348,6 @@ fn answers_agree_with_real_games() {
     assert!(forced > 0);
 }
 
-/// Pocket strings for retroboard (as in `tests/integration/retro_retroboard.rs`): every
-/// role rule 3 allows to uncapture somewhere, and promotions taken back
-/// while a pawn more is possible.
-fn pockets(pos: &Position) -> (String, String) {
-    use retroproof_core::retro::SideMaterial;
-    use retroproof_core::{Color, Role, Square};
-    let board = pos.board();
-    let pocket = |color: Color| {
-        let material = SideMaterial::of(board, color);
-        let mut s = String::new();
-        for role in [
-            Role::Pawn,
-            Role::Knight,
-            Role::Bishop,
-            Role::Rook,
-            Role::Queen,
-        ] {
-            if [Square::A1, Square::H1]
-                .iter()
-                .any(|&sq| material.with(role, sq).is_possible())
-            {
-                s.push(role.upper_char());
-            }
-        }
-        if material.pawns < 8 {
-            s.push('9');
-        }
-        s
-    };
-    (pocket(Color::White), pocket(Color::Black))
-}
-
-/// Retroboard's retractions of `pos`, in our notation.
-fn retroboard_unmoves(pos: &Position) -> Vec<String> {
-    use retroproof_core::{Piece, Role, Square};
-    let (white, black) = pockets(pos);
-    let rb = retroboard::RetroBoard::new(&pos.to_fen(), &white, &black).unwrap();
-    let them = pos.turn();
-    rb.legal_unmoves()
-        .iter()
-        .map(|u| {
-            let (p_sq, q_sq) = (u.from.to_string(), u.to.to_string());
-            let mut s = format!("{q_sq}{p_sq}");
-            if u.is_unpromotion() {
-                let sq: Square = p_sq.parse().unwrap();
-                s.push(pos.board().role_at(sq).unwrap().char());
-            }
-            if u.is_en_passant() {
-                s.push_str("ep");
-            } else if let Some(role) = u.uncapture() {
-                let role = Role::from_char(role.char()).unwrap();
-                s.push('x');
-                s.push(Piece::new(them, role).char());
-            }
-            s
-        })
-        .collect()
-}
-
 /// Every ply of a last-moves answer is one of retroboard's retractions too
 /// (an independent generator), on the example problems whose positions
 /// assert no castling right or en-passant square.
@@ -440,7 +381,7 @@ fn answers_are_retroboard_retractions() {
                 // last rank, en-passant assertions).
                 break;
             }
-            let theirs = retroboard_unmoves(&current);
+            let theirs = crate::retro_retroboard::theirs(&current);
             if theirs.is_empty() && current.is_check() {
                 // Retroboard takes back nothing from some checks our
                 // generator (checked against the forward rules) does take

@@ -79,8 +79,8 @@ fn pockets(pos: &Position) -> (String, String) {
 }
 
 /// Retroboard's unmoves in our notation (the forward move, `x<piece>`,
-/// `ep`).
-fn theirs(pos: &Position) -> Vec<String> {
+/// `ep`); `deep.rs` compares answers with them too.
+pub(crate) fn theirs(pos: &Position) -> Vec<String> {
     let (white, black) = pockets(pos);
     let rb = RetroBoard::new(&pos.to_fen(), &white, &black).expect("retroboard parses our FEN");
     let them = pos.turn();
