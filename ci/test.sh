@@ -38,9 +38,9 @@ fi
 cat "$coq_log"
 # The Coq tests (coq/tests/*.v, then ci/check-assumptions.sh) and Coq's
 # independent checker over every compiled module of the library (about 2
-# min of one core) run in the background while the Rust tests run: the
-# Rust test binaries run one after another, and most end on one long test
-# that keeps a single core busy.
+# min of one core) run in the background while the Rust tests run, so that
+# no core waits on the other's last long test (the suite is CPU-bound:
+# BENCHMARKS.md, test suite).
 test_log=$(mktemp)
 chk_log=$(mktemp)
 echo "== make -C coq test and make -C coq check (coqchk), in the background"
