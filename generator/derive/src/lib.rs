@@ -447,34 +447,3 @@ fn snake_case(name: &str) -> String {
     }
     out
 }
-
-#[cfg(test)]
-mod tests {
-    use super::snake_case;
-
-    #[test]
-    fn snake_case_of_type_names() {
-        assert_eq!(snake_case("Role"), "role");
-        assert_eq!(snake_case("CastlingSide"), "castling_side");
-        assert_eq!(snake_case("MoveKind"), "move_kind");
-        assert_eq!(snake_case("FENRecord"), "fen_record");
-        assert_eq!(snake_case("Square64"), "square64");
-    }
-
-    #[test]
-    fn ident_rules() {
-        use super::ident_rules::check_coq_ident;
-        assert!(check_coq_ident("piece_color").is_ok());
-        assert!(check_coq_ident("x'").is_ok());
-        assert!(check_coq_ident("Axiom").is_err());
-        assert!(check_coq_ident("Theorem").is_err());
-        assert!(check_coq_ident("fun").is_err());
-        assert!(check_coq_ident("").is_err());
-        assert!(check_coq_ident("1x").is_err());
-        assert!(check_coq_ident("'x").is_err());
-        assert!(check_coq_ident("a.b").is_err());
-        assert!(check_coq_ident("a b").is_err());
-        assert!(check_coq_ident("*)").is_err());
-        assert!(check_coq_ident("rôle").is_err());
-    }
-}

@@ -41,6 +41,43 @@ fn enum_defaults_snake_case_type_and_rust_constructors() {
     );
 }
 
+/// The default Coq name of a type is its Rust name in snake case: a
+/// capital after a lower-case letter or a digit starts a word, and so does
+/// the last capital of a run followed by a lower-case letter (`FENRecord`).
+#[test]
+fn default_type_names_are_snake_case() {
+    #[derive(Clone, Copy, CoqInductive)]
+    #[allow(dead_code)]
+    enum Role {
+        Only,
+    }
+    #[derive(Clone, Copy, CoqInductive)]
+    #[allow(dead_code)]
+    enum CastlingSide {
+        Only,
+    }
+    #[derive(Clone, Copy, CoqInductive)]
+    #[allow(dead_code)]
+    enum MoveKind {
+        Only,
+    }
+    #[derive(Clone, Copy, CoqInductive)]
+    #[allow(dead_code, clippy::upper_case_acronyms)]
+    enum FENRecord {
+        Only,
+    }
+    #[derive(Clone, Copy, CoqInductive)]
+    #[allow(dead_code)]
+    enum Square64 {
+        Only,
+    }
+    assert_eq!(Role::COQ_TYPE.name, "role");
+    assert_eq!(CastlingSide::COQ_TYPE.name, "castling_side");
+    assert_eq!(MoveKind::COQ_TYPE.name, "move_kind");
+    assert_eq!(FENRecord::COQ_TYPE.name, "fen_record");
+    assert_eq!(Square64::COQ_TYPE.name, "square64");
+}
+
 #[test]
 fn enum_attributes_rename() {
     assert_eq!(Sky::COQ_TYPE.name, "weather");

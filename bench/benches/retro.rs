@@ -1,12 +1,12 @@
 //! Retraction generation speed, beside `retroboard` on the same positions.
 //!
-//! `cargo bench -p retroproof-core --bench retro`
+//! `cargo bench -p retroproof-bench --bench retro`
 //!
 //! The corpus: positions reached by seeded random play from a few starts,
 //! stripped of castling rights and en passant square (retroboard knows no
 //! castling), so both engines accept them. Retroboard's pockets give both
 //! sides every role our material rule allows to uncapture, and promotions
-//! to take back (as in `tests/integration/retro_retroboard.rs`). The
+//! to take back (as in `rust-core/tests/integration/retro_retroboard.rs`). The
 //! two engines' sets differ slightly (see that test), so each group reports
 //! its own element count: retractions generated, or retro-perft leaves.
 //!
@@ -45,7 +45,7 @@ fn corpus(count: usize) -> Vec<Position> {
         .filter(|(ply, pos)| {
             // Retroboard "takes back the promotion" of a king on its last
             // rank, and its perft then panics on the kingless board: leave
-            // such positions out (see tests/integration/retro_retroboard.rs).
+            // such positions out (see rust-core/tests/integration/retro_retroboard.rs).
             let mover = pos.turn().other();
             let king_on_last_rank = pos.king(mover).rank() == Rank::Eighth.relative_to(mover);
             ply % 3 == 0 && !king_on_last_rank

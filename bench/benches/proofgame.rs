@@ -1,11 +1,11 @@
 //! Proof-game search speed on positions of seeded random play.
 //!
-//! `cargo bench -p retroproof-core --bench proofgame`
+//! `cargo bench -p retroproof-bench --bench proofgame`
 //!
 //! The corpus: final positions of random games of 10 to 40 plies (seed 3),
 //! kept only when a proof game is found within 0.5 s, so that every
 //! iteration measures a success. For success rates on harder positions,
-//! run `examples/proofgame_bench.rs`.
+//! run `rust-core/examples/proofgame_bench.rs`.
 
 use std::time::Duration;
 

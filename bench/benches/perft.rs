@@ -1,6 +1,6 @@
 //! Perft speed, ours and shakmaty's side by side, in leaves per second.
 //!
-//! `cargo bench -p retroproof-core --bench perft -- --warm-up-time 1 --measurement-time 5`
+//! `cargo bench -p retroproof-bench --bench perft -- --warm-up-time 1 --measurement-time 5`
 //!
 //! Both libraries count the last ply in bulk (the number of legal moves
 //! rather than playing them), so the comparison is like for like; ours
