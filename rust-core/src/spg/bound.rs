@@ -101,16 +101,25 @@ pub fn side_bound(board: &Board, side: &Side) -> u32 {
     if targets.len() + victims > men.len() || men.len() > MAX {
         return UNREACHABLE;
     }
-    let mut m = Matrix::new(targets.len(), men.len());
-    // The captures the pawns' paths need must be owed.
+    // The captures the pawns' paths need must be owed: a pair needing
+    // more than the side owes is in no game, and (when it owes some) the
+    // assignment's captures together must be owed.
+    let mut needed = Matrix::new(targets.len(), men.len());
     for (i, t) in targets.iter().enumerate() {
         for (j, &(sq, role)) in men.iter().enumerate() {
-            m.cost[i][j] = captures_needed(t, sq, role);
+            needed.cost[i][j] = captures_needed(t, sq, role);
         }
     }
-    let tight_captures = match min_cost(&m) {
-        Some(c) if c as u32 <= side.owed => c as u32 == side.owed,
-        _ => return UNREACHABLE,
+    let owed = side.owed as i32;
+    let tight_captures = if side.owed == 0 {
+        // Every pair left needs no capture: the plain pass below (`μ = 0`)
+        // finds no assignment when none fits.
+        true
+    } else {
+        match min_cost(&needed) {
+            Some(c) if c <= owed => c == owed,
+            _ => return UNREACHABLE,
+        }
     };
     let ways: Vec<Vec<Ways>> = men
         .iter()
@@ -130,8 +139,13 @@ pub fn side_bound(board: &Board, side: &Side) -> u32 {
     for (k, &mu) in MUS.iter().enumerate() {
         // The bound is concave in the multiplier: past `μ = 1/2`, larger
         // ones only help when it rose from 0 to 1/2; `μ = -1` only when
-        // the pawns' paths use every capture owed.
+        // the pawns' paths use every capture owed. A side that owes no
+        // capture needs `μ = 0` alone: its men's costs under `μ > 0` are at
+        // most their moves, and under `μ = -1` they add the captures of
+        // pairs needing some, which are left out.
         let useful = match mu {
+            0 => true,
+            _ if side.owed == 0 => false,
             2 => vals[1] > vals[0],
             -2 => tight_captures,
             _ => true,
@@ -141,7 +155,9 @@ pub fn side_bound(board: &Board, side: &Side) -> u32 {
         }
         for (i, t) in targets.iter().enumerate() {
             for (j, &(sq, role)) in men.iter().enumerate() {
-                m.cost[i][j] = if role == Role::Pawn {
+                m.cost[i][j] = if needed.cost[i][j] > owed {
+                    IMPOSSIBLE
+                } else if role == Role::Pawn {
                     t.pawn[k][sq as usize]
                 } else {
                     piece_cost(ways[j][i], mu, side.owed)
