@@ -41,7 +41,7 @@
 use crate::castling::CastlingRights;
 use crate::{Bitboard, Board, CastlingSide, Color, Role, Square};
 
-use super::assignment::{min_cost, solve, Matrix, IMPOSSIBLE, MAX};
+use super::assignment::{min_cost, solve, Matrix, Solution, IMPOSSIBLE, MAX};
 use super::frozen::rel_rank;
 use super::routes::{piece_table, Routes, TargetRoutes, MUS, NEVER};
 use super::victims::starts;
@@ -65,6 +65,9 @@ pub struct Side<'a> {
     /// paths ([`pawn_captures`]), and where.
     pub victims: u32,
     pub victim_squares: Bitboard,
+    /// The moves the side makes from here to the diagram, exactly, when
+    /// the bound may use their parity ([`parity_bound`]).
+    pub moves: Option<u32>,
 }
 
 /// One man's ways to one target: the fewest moves without a capture and
@@ -174,16 +177,156 @@ pub fn side_bound(board: &Board, side: &Side) -> u32 {
                 };
             }
         }
-        let Some(total) = min_cost(&m) else {
+        let Some(sol) = solve(&m) else {
             return UNREACHABLE;
         };
+        let total = sol.total;
         let doubled = total + mu * side.owed as i32;
         // Doubled costs: round up.
-        let b = (doubled.max(0) as u32).div_ceil(2);
+        let mut b = (doubled.max(0) as u32).div_ceil(2);
+        if let (0, Some(moves)) = (mu, side.moves) {
+            b = parity_bound(&m, &sol, &targets, &men, side, moves);
+        }
         vals[k] = b;
         best = best.max(b);
     }
     best
+}
+
+/// The plain bound (`μ = 0`: the assignment `sol` of `m`) raised by the
+/// parity of the side's moves: it makes exactly `moves` moves, the sum of
+/// each man's.
+///
+/// A man's moves to its target (or to where it is captured) have the
+/// parity of its cost in `m`, unless it makes a detour of the other parity
+/// ([`detour`]): at least one move for most men, impossible for a knight
+/// (every knight move changes the colour of its square) and for a pawn
+/// that cannot choose between a double step and two single ones. When
+/// every assignment that fits in `moves` costs the same parity (the
+/// parities of the entries it may use are a row's plus a column's, so
+/// every assignment sums to the same) and that is not the parity of
+/// `moves`, some man makes a detour: the bound is the least over the
+/// entries of the assignment's cost through that entry (the dual's
+/// reduced cost) plus its detour.
+fn parity_bound(
+    m: &Matrix,
+    sol: &Solution,
+    targets: &[&TargetRoutes],
+    men: &[(Square, Role)],
+    side: &Side,
+    moves: u32,
+) -> u32 {
+    let plain = (sol.total / 2) as u32;
+    if plain % 2 == moves % 2 || plain > moves {
+        return plain;
+    }
+    let size = sol.size;
+    let limit = 2 * moves as i32;
+    // The entries some assignment within `moves` may use (padding rows:
+    // men captured, at no cost).
+    let usable = |i: usize, j: usize| {
+        let c = if i < m.rows { m.cost[i][j] } else { 0 };
+        c < IMPOSSIBLE && sol.total + sol.reduced(m, i, j) <= limit
+    };
+    // Rows are nodes 0..size, columns size..2·size: the parities must be
+    // a row's plus a column's.
+    let mut parity: [Option<u8>; 2 * MAX] = [None; 2 * MAX];
+    let mut stack = Vec::with_capacity(2 * MAX);
+    for start in 0..2 * size {
+        if parity[start].is_some() {
+            continue;
+        }
+        parity[start] = Some(0);
+        stack.push(start);
+        while let Some(node) = stack.pop() {
+            let here = parity[node].expect("set");
+            let others: Vec<usize> = if node < size {
+                (0..size).map(|j| size + j).collect()
+            } else {
+                (0..size).collect()
+            };
+            for other in others {
+                let (i, j) = if node < size {
+                    (node, other - size)
+                } else {
+                    (other, node - size)
+                };
+                if !usable(i, j) {
+                    continue;
+                }
+                let c = if i < m.rows { m.cost[i][j] } else { 0 };
+                let want = here ^ ((c / 2) & 1) as u8;
+                match parity[other] {
+                    None => {
+                        parity[other] = Some(want);
+                        stack.push(other);
+                    }
+                    Some(p) if p != want => return plain,
+                    Some(_) => {}
+                }
+            }
+        }
+    }
+    let mut best = UNREACHABLE;
+    for i in 0..size {
+        for j in 0..size {
+            if !usable(i, j) {
+                continue;
+            }
+            let d = if i < targets.len() {
+                detour(targets[i], men[j], m.cost[i][j] / 2, side)
+            } else {
+                // Where the other side's pawns capture, or captured
+                // anywhere: a man taken may be taken a move later.
+                1
+            };
+            if d != UNREACHABLE {
+                best = best.min(plain + (sol.reduced(m, i, j) / 2) as u32 + d);
+            }
+        }
+    }
+    best
+}
+
+/// The fewest extra moves for the man `(sq, role)` to become target `t` in
+/// a number of moves of the other parity than `cost` (its cost in the
+/// assignment; [`UNREACHABLE`]: it cannot). A pawn that stays a pawn
+/// makes as many moves as the ranks it climbs less one for a double step:
+/// one more when it can choose, never another parity otherwise; a pawn
+/// that promotes may lose a move as a piece; a piece's walks are
+/// [`TargetRoutes::walk`], from its square or where castling puts it.
+fn detour(t: &TargetRoutes, (sq, role): (Square, Role), cost: i32, side: &Side) -> u32 {
+    let cost = cost.max(0) as u32;
+    if role == Role::Pawn {
+        if t.role != Role::Pawn {
+            return 1;
+        }
+        let ranks = rel_rank(side.color, t.square).saturating_sub(rel_rank(side.color, sq));
+        return if cost + 1 == ranks { 1 } else { UNREACHABLE };
+    }
+    let mut starts = vec![(sq, 0u32)];
+    for cs in CastlingSide::ALL {
+        if !side.castling.has(side.color, cs) {
+            continue;
+        }
+        if role == Role::King && sq == CastlingRights::king_home(side.color) {
+            starts.push((cs.king_to(side.color), 1));
+        } else if role == Role::Rook && sq == cs.rook_from(side.color) {
+            starts.push((cs.rook_to(side.color), 0));
+        }
+    }
+    let other = (cost + 1) % 2;
+    let walk = starts
+        .iter()
+        .filter_map(|&(s, extra)| {
+            let w = t.walk[s as usize][((other + extra) % 2) as usize];
+            (w != NEVER).then_some(u32::from(w) + extra)
+        })
+        .min();
+    match walk {
+        Some(w) => w.saturating_sub(cost).max(1),
+        None => UNREACHABLE,
+    }
 }
 
 /// A simpler bound: for each target not frozen in place, the fewest
@@ -310,6 +453,7 @@ fn no_captures<'a>(side: &Side<'a>) -> Side<'a> {
         landing: Bitboard::EMPTY,
         victims: 0,
         victim_squares: Bitboard::EMPTY,
+        moves: None,
     }
 }
 

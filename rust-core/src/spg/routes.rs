@@ -51,6 +51,12 @@ pub struct TargetRoutes {
     pub pawn: [[i32; 64]; MUS.len()],
     /// For a pawn on each square, the fewest captures on its way here.
     pub pawn_captures: [u8; 64],
+    /// For a man of `role` (not a pawn) on each square, its shortest walk
+    /// here of each parity (even, odd), around the frozen squares only (a
+    /// king also round the squares frozen enemies attack): a knight's
+    /// walks have one parity, a king's or a rook's the other parity only
+    /// where there is room for a detour of odd length.
+    pub walk: [[u8; 2]; 64],
 }
 
 /// The stretches of files that pawns never leave on the way to the
@@ -278,7 +284,15 @@ fn target_routes(
         piece: [NEVER; 64],
         pawn: [[IMPOSSIBLE; 64]; MUS.len()],
         pawn_captures: [NEVER; 64],
+        walk: [[NEVER; 2]; 64],
     };
+    if role != Role::Pawn {
+        t.walk = if role == Role::King {
+            parity_table(role, square, king_walls, true)
+        } else {
+            parity_table(role, square, frozen, false)
+        };
+    }
     match role {
         Role::Pawn => {
             let table = pawn_table(color, square, frozen, landing);
@@ -457,6 +471,57 @@ pub fn piece_table(role: Role, to: Square, walls: Bitboard, leave_any: bool) -> 
                 .min();
             if let Some(b) = best {
                 dist[sq as usize] = b + 1;
+            }
+        }
+    }
+    dist
+}
+
+/// The shortest walks of a piece of `role` from each square to `to` of
+/// each parity (index 0: even, 1: odd), never crossing or landing on
+/// `walls` (`to` itself excepted); for a king (`leave_any`) a square
+/// inside the walls it stands on still counts, as in [`piece_table`].
+/// A breadth-first search over squares and parities: every real walk is a
+/// walk here (the other men taken off), so each figure is a lower bound.
+pub fn parity_table(role: Role, to: Square, walls: Bitboard, leave_any: bool) -> [[u8; 2]; 64] {
+    let mut dist = [[NEVER; 2]; 64];
+    dist[to as usize][0] = 0;
+    // The squares reached with each parity.
+    let mut seen = [Bitboard::from(to), Bitboard::EMPTY];
+    let mut frontier = Bitboard::from(to);
+    let mut d = 0u8;
+    while frontier.any() {
+        d += 1;
+        let p = (d & 1) as usize;
+        let mut next = Bitboard::EMPTY;
+        for sq in frontier {
+            next |= match role {
+                Role::Knight => attacks::knight_attacks(sq),
+                Role::King => attacks::king_attacks(sq),
+                Role::Bishop => attacks::bishop_attacks(sq, walls),
+                Role::Rook => attacks::rook_attacks(sq, walls),
+                Role::Queen => attacks::queen_attacks(sq, walls),
+                Role::Pawn => Bitboard::EMPTY,
+            };
+        }
+        next = next - walls - seen[p];
+        for sq in next {
+            dist[sq as usize][p] = d;
+        }
+        seen[p] |= next;
+        frontier = next;
+    }
+    if leave_any {
+        for sq in walls.without(to) {
+            for p in 0..2 {
+                let best = attacks::king_attacks(sq)
+                    .filter(|n| !walls.contains(*n))
+                    .map(|n| dist[n as usize][1 - p])
+                    .filter(|&b| b != NEVER)
+                    .min();
+                if let Some(b) = best {
+                    dist[sq as usize][p] = b + 1;
+                }
             }
         }
     }
