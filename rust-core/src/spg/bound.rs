@@ -228,38 +228,44 @@ fn parity_bound(
         let c = if i < m.rows { m.cost[i][j] } else { 0 };
         c < IMPOSSIBLE && sol.total + sol.reduced(m, i, j) <= limit
     };
-    // Rows are nodes 0..size, columns size..2·size: the parities must be
-    // a row's plus a column's.
-    let mut parity: [Option<u8>; 2 * MAX] = [None; 2 * MAX];
-    let mut stack = Vec::with_capacity(2 * MAX);
-    for start in 0..2 * size {
-        if parity[start].is_some() {
+    // The parities must be a row's plus a column's: a search over rows
+    // and columns along the usable entries, each given its parity.
+    let label = |i: usize, j: usize| {
+        let c = if i < m.rows { m.cost[i][j] } else { 0 };
+        ((c / 2) & 1) as u8
+    };
+    let mut row_parity: [Option<u8>; MAX] = [None; MAX];
+    let mut col_parity: [Option<u8>; MAX] = [None; MAX];
+    // Nodes: `(true, i)` a row, `(false, j)` a column.
+    let mut stack: Vec<(bool, usize)> = Vec::with_capacity(2 * MAX);
+    for start in 0..size {
+        if row_parity[start].is_some() {
             continue;
         }
-        parity[start] = Some(0);
-        stack.push(start);
-        while let Some(node) = stack.pop() {
-            let here = parity[node].expect("set");
-            let others: Vec<usize> = if node < size {
-                (0..size).map(|j| size + j).collect()
+        row_parity[start] = Some(0);
+        stack.push((true, start));
+        while let Some((is_row, node)) = stack.pop() {
+            let here = if is_row {
+                row_parity[node]
             } else {
-                (0..size).collect()
-            };
-            for other in others {
-                let (i, j) = if node < size {
-                    (node, other - size)
-                } else {
-                    (other, node - size)
-                };
+                col_parity[node]
+            }
+            .expect("set");
+            for other in 0..size {
+                let (i, j) = if is_row { (node, other) } else { (other, node) };
                 if !usable(i, j) {
                     continue;
                 }
-                let c = if i < m.rows { m.cost[i][j] } else { 0 };
-                let want = here ^ ((c / 2) & 1) as u8;
-                match parity[other] {
+                let want = here ^ label(i, j);
+                let slot = if is_row {
+                    &mut col_parity[other]
+                } else {
+                    &mut row_parity[other]
+                };
+                match *slot {
                     None => {
-                        parity[other] = Some(want);
-                        stack.push(other);
+                        *slot = Some(want);
+                        stack.push((!is_row, other));
                     }
                     Some(p) if p != want => return plain,
                     Some(_) => {}
@@ -269,12 +275,12 @@ fn parity_bound(
     }
     let mut best = UNREACHABLE;
     for i in 0..size {
-        for j in 0..size {
+        for (j, &man) in men.iter().enumerate() {
             if !usable(i, j) {
                 continue;
             }
             let d = if i < targets.len() {
-                detour(targets[i], men[j], m.cost[i][j] / 2, side)
+                detour(targets[i], man, m.cost[i][j] / 2, side)
             } else {
                 // Where the other side's pawns capture, or captured
                 // anywhere: a man taken may be taken a move later.

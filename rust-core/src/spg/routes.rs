@@ -668,6 +668,32 @@ mod tests {
     }
 
     #[test]
+    fn walks_of_each_parity() {
+        // A knight's walks home are even; a king's odd ones go round a
+        // triangle (e1-d1-d2-e1), a rook's along a line (a1-a3-a2-a1).
+        let n = parity_table(Role::Knight, G1, Bitboard::EMPTY, false);
+        assert_eq!(n[G1 as usize], [0, NEVER]);
+        assert_eq!(n[F3 as usize], [NEVER, 1]);
+        assert_eq!(n[H3 as usize], [NEVER, 1]);
+        assert_eq!(n[E2 as usize], [NEVER, 1]);
+        let k = parity_table(Role::King, E1, Bitboard::EMPTY, true);
+        assert_eq!(k[E1 as usize], [0, 3]);
+        assert_eq!(k[E2 as usize], [2, 1]);
+        assert_eq!(k[E3 as usize], [2, 3]);
+        let r = parity_table(Role::Rook, A1, Bitboard::EMPTY, false);
+        assert_eq!(r[A1 as usize], [0, 3]);
+        assert_eq!(r[B2 as usize], [2, 3]);
+        // Walled in on a1 and a2: the rook shuttles, never odd.
+        let walls = Bitboard::from(A3) | B1 | B2;
+        let r = parity_table(Role::Rook, A1, walls, false);
+        assert_eq!(r[A1 as usize], [0, NEVER]);
+        assert_eq!(r[A2 as usize], [NEVER, 1]);
+        // A king on a wall square (attacked) only steps off it.
+        let k = parity_table(Role::King, E1, Bitboard::from(E2), true);
+        assert_eq!(k[E2 as usize], [2, 1]);
+    }
+
+    #[test]
     fn pieces_around_walls() {
         let d = piece_table(Role::Rook, A3, Bitboard::from(A2), false);
         assert_eq!(d[A1 as usize], 3);

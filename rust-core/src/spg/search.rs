@@ -341,7 +341,7 @@ impl Solver {
                     landing: Bitboard::FULL,
                     victims: 0,
                     victim_squares: Bitboard::EMPTY,
-            moves: None,
+                    moves: None,
                 };
                 basic_bound(board, &side)
             });
