@@ -143,12 +143,12 @@ pub fn side_bound(board: &Board, side: &Side) -> u32 {
         // The bound is concave in the multiplier: past `μ = 1/2`, larger
         // ones only help when it rose from 0 to 1/2; `μ = -1` only when
         // the pawns' paths use every capture owed. A side that owes no
-        // capture needs `μ = 0` alone: its men's costs under `μ > 0` are at
-        // most their moves, and under `μ = -1` they add the captures of
-        // pairs needing some, which are left out.
+        // capture needs `μ = -1` alone: its men's costs under `μ > 0` are
+        // at most their moves, and under `μ = -1` at least (the captures
+        // of a pawn's path are added, which it must not make).
         let useful = match mu {
+            _ if side.owed == 0 => mu == -2,
             0 => true,
-            _ if side.owed == 0 => false,
             2 => vals[1] > vals[0],
             -2 => tight_captures,
             _ => true,
@@ -183,19 +183,25 @@ pub fn side_bound(board: &Board, side: &Side) -> u32 {
         let total = sol.total;
         let doubled = total + mu * side.owed as i32;
         // Doubled costs: round up.
-        let mut b = (doubled.max(0) as u32).div_ceil(2);
-        if let (0, Some(moves)) = (mu, side.moves) {
-            b = parity_bound(&m, &sol, &targets, &men, side, moves);
-        }
+        let b = (doubled.max(0) as u32).div_ceil(2);
+        // (The concavity test above reads the bounds without parity.)
         vals[k] = b;
         best = best.max(b);
+        // The parity of the moves: on the plain costs, or on `μ = -1`'s
+        // when no capture is owed (each man's moves and captures, the
+        // captures none).
+        let moves_only = if side.owed == 0 { mu == -2 } else { mu == 0 };
+        if let (true, Some(moves)) = (moves_only, side.moves) {
+            best = best.max(parity_bound(&m, &sol, &targets, &men, side, moves));
+        }
     }
     best
 }
 
-/// The plain bound (`μ = 0`: the assignment `sol` of `m`) raised by the
-/// parity of the side's moves: it makes exactly `moves` moves, the sum of
-/// each man's.
+/// The bound of the assignment `sol` of `m` (the plain costs, or with no
+/// capture owed `μ = -1`'s, which are then moves too: a lower bound on
+/// each man's moves) raised by the parity of the side's moves: it makes
+/// exactly `moves` moves, the sum of each man's.
 ///
 /// A man's moves to its target (or to where it is captured) have the
 /// parity of its cost in `m`, unless it makes a detour of the other parity
