@@ -37,6 +37,13 @@
 //! Castling is a king move that also moves a rook: a king on its home
 //! square with a right may count it as one move to the g- or c-file, its
 //! rook as a free move to the f- or d-file.
+//!
+//! A side makes exactly the moves it has left, so their parity counts too
+//! (`parity_bound`): a knight's moves to a square have one parity, a
+//! pawn's too unless it may choose a double step, and a king, rook, bishop
+//! or queen changes the parity of its route only by a detour of odd
+//! length, often long where walls leave little room (the king walks that
+//! lose a tempo in composed proof games).
 
 use crate::castling::CastlingRights;
 use crate::{Bitboard, Board, CastlingSide, Color, Role, Square};
@@ -66,7 +73,7 @@ pub struct Side<'a> {
     pub victims: u32,
     pub victim_squares: Bitboard,
     /// The moves the side makes from here to the diagram, exactly, when
-    /// the bound may use their parity ([`parity_bound`]).
+    /// the bound may use their parity (`parity_bound`).
     pub moves: Option<u32>,
 }
 

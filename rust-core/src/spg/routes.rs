@@ -8,7 +8,9 @@
 //!   avoids the squares frozen enemy men attack for good);
 //! - for a pawn (staying a pawn, or promoting and walking on), a cost for
 //!   each multiplier of [`MUS`] (see [`super::bound`]), and the fewest
-//!   captures its path needs (one per file changed, more around walls).
+//!   captures its path needs (one per file changed, more around walls);
+//! - for a man of the target's role (not a pawn), its shortest walk there
+//!   of each parity ([`parity_table`]), for the parity bound.
 //!
 //! Everything here is a relaxation of the game (the other men are taken
 //! off the board, frozen men aside), so every figure is a lower bound.
