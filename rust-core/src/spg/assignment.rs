@@ -49,7 +49,7 @@ pub fn min_cost(m: &Matrix) -> Option<i32> {
 pub struct Solution {
     pub total: i32,
     /// The rows of the padded matrix (the columns').
-    size: usize,
+    pub size: usize,
     u: [i32; MAX],
     v: [i32; MAX],
     /// The row each column serves in the padded matrix.

@@ -37,11 +37,18 @@
 //! Castling is a king move that also moves a rook: a king on its home
 //! square with a right may count it as one move to the g- or c-file, its
 //! rook as a free move to the f- or d-file.
+//!
+//! A side makes exactly the moves it has left, so their parity counts too
+//! (`parity_bound`): a knight's moves to a square have one parity, a
+//! pawn's too unless it may choose a double step, and a king, rook, bishop
+//! or queen changes the parity of its route only by a detour of odd
+//! length, often long where walls leave little room (the king walks that
+//! lose a tempo in composed proof games).
 
 use crate::castling::CastlingRights;
 use crate::{Bitboard, Board, CastlingSide, Color, Role, Square};
 
-use super::assignment::{min_cost, solve, Matrix, IMPOSSIBLE, MAX};
+use super::assignment::{min_cost, solve, Matrix, Solution, IMPOSSIBLE, MAX};
 use super::frozen::rel_rank;
 use super::routes::{piece_table, Routes, TargetRoutes, MUS, NEVER};
 use super::victims::starts;
@@ -65,6 +72,9 @@ pub struct Side<'a> {
     /// paths ([`pawn_captures`]), and where.
     pub victims: u32,
     pub victim_squares: Bitboard,
+    /// The moves the side makes from here to the diagram, exactly, when
+    /// the bound may use their parity (`parity_bound`).
+    pub moves: Option<u32>,
 }
 
 /// One man's ways to one target: the fewest moves without a capture and
@@ -101,16 +111,25 @@ pub fn side_bound(board: &Board, side: &Side) -> u32 {
     if targets.len() + victims > men.len() || men.len() > MAX {
         return UNREACHABLE;
     }
-    let mut m = Matrix::new(targets.len(), men.len());
-    // The captures the pawns' paths need must be owed.
+    // The captures the pawns' paths need must be owed: a pair needing
+    // more than the side owes is in no game, and (when it owes some) the
+    // assignment's captures together must be owed.
+    let mut needed = Matrix::new(targets.len(), men.len());
     for (i, t) in targets.iter().enumerate() {
         for (j, &(sq, role)) in men.iter().enumerate() {
-            m.cost[i][j] = captures_needed(t, sq, role);
+            needed.cost[i][j] = captures_needed(t, sq, role);
         }
     }
-    let tight_captures = match min_cost(&m) {
-        Some(c) if c as u32 <= side.owed => c as u32 == side.owed,
-        _ => return UNREACHABLE,
+    let owed = side.owed as i32;
+    let tight_captures = if side.owed == 0 {
+        // Every pair left needs no capture: the plain pass below (`μ = 0`)
+        // finds no assignment when none fits.
+        true
+    } else {
+        match min_cost(&needed) {
+            Some(c) if c <= owed => c == owed,
+            _ => return UNREACHABLE,
+        }
     };
     let ways: Vec<Vec<Ways>> = men
         .iter()
@@ -130,8 +149,13 @@ pub fn side_bound(board: &Board, side: &Side) -> u32 {
     for (k, &mu) in MUS.iter().enumerate() {
         // The bound is concave in the multiplier: past `μ = 1/2`, larger
         // ones only help when it rose from 0 to 1/2; `μ = -1` only when
-        // the pawns' paths use every capture owed.
+        // the pawns' paths use every capture owed. A side that owes no
+        // capture needs `μ = -1` alone: its men's costs under `μ > 0` are
+        // at most their moves, and under `μ = -1` at least (the captures
+        // of a pawn's path are added, which it must not make).
         let useful = match mu {
+            _ if side.owed == 0 => mu == -2,
+            0 => true,
             2 => vals[1] > vals[0],
             -2 => tight_captures,
             _ => true,
@@ -141,7 +165,9 @@ pub fn side_bound(board: &Board, side: &Side) -> u32 {
         }
         for (i, t) in targets.iter().enumerate() {
             for (j, &(sq, role)) in men.iter().enumerate() {
-                m.cost[i][j] = if role == Role::Pawn {
+                m.cost[i][j] = if needed.cost[i][j] > owed {
+                    IMPOSSIBLE
+                } else if role == Role::Pawn {
                     t.pawn[k][sq as usize]
                 } else {
                     piece_cost(ways[j][i], mu, side.owed)
@@ -158,16 +184,168 @@ pub fn side_bound(board: &Board, side: &Side) -> u32 {
                 };
             }
         }
-        let Some(total) = min_cost(&m) else {
+        let Some(sol) = solve(&m) else {
             return UNREACHABLE;
         };
+        let total = sol.total;
         let doubled = total + mu * side.owed as i32;
         // Doubled costs: round up.
         let b = (doubled.max(0) as u32).div_ceil(2);
+        // (The concavity test above reads the bounds without parity.)
         vals[k] = b;
         best = best.max(b);
+        // The parity of the moves: on the plain costs, or on `μ = -1`'s
+        // when no capture is owed (each man's moves and captures, the
+        // captures none).
+        let moves_only = if side.owed == 0 { mu == -2 } else { mu == 0 };
+        if let (true, Some(moves)) = (moves_only, side.moves) {
+            best = best.max(parity_bound(&m, &sol, &targets, &men, side, moves));
+        }
     }
     best
+}
+
+/// The bound of the assignment `sol` of `m` (the plain costs, or with no
+/// capture owed `μ = -1`'s, which are then moves too: a lower bound on
+/// each man's moves) raised by the parity of the side's moves: it makes
+/// exactly `moves` moves, the sum of each man's.
+///
+/// A man's moves to its target (or to where it is captured) have the
+/// parity of its cost in `m`, unless it makes a detour of the other parity
+/// ([`detour`]): at least one move for most men, impossible for a knight
+/// (every knight move changes the colour of its square) and for a pawn
+/// that cannot choose between a double step and two single ones. When
+/// every assignment that fits in `moves` costs the same parity (the
+/// parities of the entries it may use are a row's plus a column's, so
+/// every assignment sums to the same) and that is not the parity of
+/// `moves`, some man makes a detour: the bound is the least over the
+/// entries of the assignment's cost through that entry (the dual's
+/// reduced cost) plus its detour.
+fn parity_bound(
+    m: &Matrix,
+    sol: &Solution,
+    targets: &[&TargetRoutes],
+    men: &[(Square, Role)],
+    side: &Side,
+    moves: u32,
+) -> u32 {
+    let plain = (sol.total / 2) as u32;
+    if plain % 2 == moves % 2 || plain > moves {
+        return plain;
+    }
+    let size = sol.size;
+    let limit = 2 * moves as i32;
+    // The entries some assignment within `moves` may use (padding rows:
+    // men captured, at no cost).
+    let usable = |i: usize, j: usize| {
+        let c = if i < m.rows { m.cost[i][j] } else { 0 };
+        c < IMPOSSIBLE && sol.total + sol.reduced(m, i, j) <= limit
+    };
+    // The parities must be a row's plus a column's: a search over rows
+    // and columns along the usable entries, each given its parity.
+    let label = |i: usize, j: usize| {
+        let c = if i < m.rows { m.cost[i][j] } else { 0 };
+        ((c / 2) & 1) as u8
+    };
+    let mut row_parity: [Option<u8>; MAX] = [None; MAX];
+    let mut col_parity: [Option<u8>; MAX] = [None; MAX];
+    // Nodes: `(true, i)` a row, `(false, j)` a column.
+    let mut stack: Vec<(bool, usize)> = Vec::with_capacity(2 * MAX);
+    for start in 0..size {
+        if row_parity[start].is_some() {
+            continue;
+        }
+        row_parity[start] = Some(0);
+        stack.push((true, start));
+        while let Some((is_row, node)) = stack.pop() {
+            let here = if is_row {
+                row_parity[node]
+            } else {
+                col_parity[node]
+            }
+            .expect("set");
+            for other in 0..size {
+                let (i, j) = if is_row { (node, other) } else { (other, node) };
+                if !usable(i, j) {
+                    continue;
+                }
+                let want = here ^ label(i, j);
+                let slot = if is_row {
+                    &mut col_parity[other]
+                } else {
+                    &mut row_parity[other]
+                };
+                match *slot {
+                    None => {
+                        *slot = Some(want);
+                        stack.push((!is_row, other));
+                    }
+                    Some(p) if p != want => return plain,
+                    Some(_) => {}
+                }
+            }
+        }
+    }
+    let mut best = UNREACHABLE;
+    for i in 0..size {
+        for (j, &man) in men.iter().enumerate() {
+            if !usable(i, j) {
+                continue;
+            }
+            let d = if i < targets.len() {
+                detour(targets[i], man, m.cost[i][j] / 2, side)
+            } else {
+                // Where the other side's pawns capture, or captured
+                // anywhere: a man taken may be taken a move later.
+                1
+            };
+            if d != UNREACHABLE {
+                best = best.min(plain + (sol.reduced(m, i, j) / 2) as u32 + d);
+            }
+        }
+    }
+    best
+}
+
+/// The fewest extra moves for the man `(sq, role)` to become target `t` in
+/// a number of moves of the other parity than `cost` (its cost in the
+/// assignment; [`UNREACHABLE`]: it cannot). A pawn that stays a pawn
+/// makes as many moves as the ranks it climbs less one for a double step:
+/// one more when it can choose, never another parity otherwise; a pawn
+/// that promotes may lose a move as a piece; a piece's walks are
+/// [`TargetRoutes::walk`], from its square or where castling puts it.
+fn detour(t: &TargetRoutes, (sq, role): (Square, Role), cost: i32, side: &Side) -> u32 {
+    let cost = cost.max(0) as u32;
+    if role == Role::Pawn {
+        if t.role != Role::Pawn {
+            return 1;
+        }
+        let ranks = rel_rank(side.color, t.square).saturating_sub(rel_rank(side.color, sq));
+        return if cost + 1 == ranks { 1 } else { UNREACHABLE };
+    }
+    let mut starts = vec![(sq, 0u32)];
+    for cs in CastlingSide::ALL {
+        if !side.castling.has(side.color, cs) {
+            continue;
+        }
+        if role == Role::King && sq == CastlingRights::king_home(side.color) {
+            starts.push((cs.king_to(side.color), 1));
+        } else if role == Role::Rook && sq == cs.rook_from(side.color) {
+            starts.push((cs.rook_to(side.color), 0));
+        }
+    }
+    let other = (cost + 1) % 2;
+    let walk = starts
+        .iter()
+        .filter_map(|&(s, extra)| {
+            let w = t.walk[s as usize][((other + extra) % 2) as usize];
+            (w != NEVER).then_some(u32::from(w) + extra)
+        })
+        .min();
+    match walk {
+        Some(w) => w.saturating_sub(cost).max(1),
+        None => UNREACHABLE,
+    }
 }
 
 /// A simpler bound: for each target not frozen in place, the fewest
@@ -294,6 +472,7 @@ fn no_captures<'a>(side: &Side<'a>) -> Side<'a> {
         landing: Bitboard::EMPTY,
         victims: 0,
         victim_squares: Bitboard::EMPTY,
+        moves: None,
     }
 }
 

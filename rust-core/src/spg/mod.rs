@@ -12,7 +12,7 @@
 //! - [`assignment`] and [`bound`]: which man becomes which diagram man, and
 //!   a lower bound on each side's moves still needed (routes, captures
 //!   owed, pawns' file changes, the men the other side's pawns must
-//!   capture), admissible: no game takes fewer; men a side cannot afford
+//!   capture, the parity of the moves it has left), admissible: no game takes fewer; men a side cannot afford
 //!   to move again join the walls ([`bound::settled_men`]);
 //! - [`victims`]: where a side's men can be captured, which the other
 //!   side's capturers must reach;

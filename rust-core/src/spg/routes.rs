@@ -8,7 +8,9 @@
 //!   avoids the squares frozen enemy men attack for good);
 //! - for a pawn (staying a pawn, or promoting and walking on), a cost for
 //!   each multiplier of [`MUS`] (see [`super::bound`]), and the fewest
-//!   captures its path needs (one per file changed, more around walls).
+//!   captures its path needs (one per file changed, more around walls);
+//! - for a man of the target's role (not a pawn), its shortest walk there
+//!   of each parity ([`parity_table`]), for the parity bound.
 //!
 //! Everything here is a relaxation of the game (the other men are taken
 //! off the board, frozen men aside), so every figure is a lower bound.
@@ -51,6 +53,12 @@ pub struct TargetRoutes {
     pub pawn: [[i32; 64]; MUS.len()],
     /// For a pawn on each square, the fewest captures on its way here.
     pub pawn_captures: [u8; 64],
+    /// For a man of `role` (not a pawn) on each square, its shortest walk
+    /// here of each parity (even, odd), around the frozen squares only (a
+    /// king also round the squares frozen enemies attack): a knight's
+    /// walks have one parity, a king's or a rook's the other parity only
+    /// where there is room for a detour of odd length.
+    pub walk: [[u8; 2]; 64],
 }
 
 /// The stretches of files that pawns never leave on the way to the
@@ -278,7 +286,15 @@ fn target_routes(
         piece: [NEVER; 64],
         pawn: [[IMPOSSIBLE; 64]; MUS.len()],
         pawn_captures: [NEVER; 64],
+        walk: [[NEVER; 2]; 64],
     };
+    if role != Role::Pawn {
+        t.walk = if role == Role::King {
+            parity_table(role, square, king_walls, true)
+        } else {
+            parity_table(role, square, frozen, false)
+        };
+    }
     match role {
         Role::Pawn => {
             let table = pawn_table(color, square, frozen, landing);
@@ -463,6 +479,57 @@ pub fn piece_table(role: Role, to: Square, walls: Bitboard, leave_any: bool) -> 
     dist
 }
 
+/// The shortest walks of a piece of `role` from each square to `to` of
+/// each parity (index 0: even, 1: odd), never crossing or landing on
+/// `walls` (`to` itself excepted); for a king (`leave_any`) a square
+/// inside the walls it stands on still counts, as in [`piece_table`].
+/// A breadth-first search over squares and parities: every real walk is a
+/// walk here (the other men taken off), so each figure is a lower bound.
+pub fn parity_table(role: Role, to: Square, walls: Bitboard, leave_any: bool) -> [[u8; 2]; 64] {
+    let mut dist = [[NEVER; 2]; 64];
+    dist[to as usize][0] = 0;
+    // The squares reached with each parity.
+    let mut seen = [Bitboard::from(to), Bitboard::EMPTY];
+    let mut frontier = Bitboard::from(to);
+    let mut d = 0u8;
+    while frontier.any() {
+        d += 1;
+        let p = (d & 1) as usize;
+        let mut next = Bitboard::EMPTY;
+        for sq in frontier {
+            next |= match role {
+                Role::Knight => attacks::knight_attacks(sq),
+                Role::King => attacks::king_attacks(sq),
+                Role::Bishop => attacks::bishop_attacks(sq, walls),
+                Role::Rook => attacks::rook_attacks(sq, walls),
+                Role::Queen => attacks::queen_attacks(sq, walls),
+                Role::Pawn => Bitboard::EMPTY,
+            };
+        }
+        next = next - walls - seen[p];
+        for sq in next {
+            dist[sq as usize][p] = d;
+        }
+        seen[p] |= next;
+        frontier = next;
+    }
+    if leave_any {
+        for sq in walls.without(to) {
+            for p in 0..2 {
+                let best = attacks::king_attacks(sq)
+                    .filter(|n| !walls.contains(*n))
+                    .map(|n| dist[n as usize][1 - p])
+                    .filter(|&b| b != NEVER)
+                    .min();
+                if let Some(b) = best {
+                    dist[sq as usize][p] = b + 1;
+                }
+            }
+        }
+    }
+    dist
+}
+
 /// [`piece_table`] for a piece other than a king, its moves along files
 /// kept off `barriers`' stretches.
 fn barred_piece_table(role: Role, to: Square, walls: Bitboard, barriers: &Barriers) -> [u8; 64] {
@@ -600,6 +667,32 @@ mod tests {
         assert_eq!(pawn_cost(Color::White, E2, E4, &t, -2), 2);
         // d2 to e4 needs a capture: -2 charges it.
         assert_eq!(pawn_cost(Color::White, D2, E4, &t, -2), 2 * 2 + 2);
+    }
+
+    #[test]
+    fn walks_of_each_parity() {
+        // A knight's walks home are even; a king's odd ones go round a
+        // triangle (e1-d1-d2-e1), a rook's along a line (a1-a3-a2-a1).
+        let n = parity_table(Role::Knight, G1, Bitboard::EMPTY, false);
+        assert_eq!(n[G1 as usize], [0, NEVER]);
+        assert_eq!(n[F3 as usize], [NEVER, 1]);
+        assert_eq!(n[H3 as usize], [NEVER, 1]);
+        assert_eq!(n[E2 as usize], [NEVER, 1]);
+        let k = parity_table(Role::King, E1, Bitboard::EMPTY, true);
+        assert_eq!(k[E1 as usize], [0, 3]);
+        assert_eq!(k[E2 as usize], [2, 1]);
+        assert_eq!(k[E3 as usize], [2, 3]);
+        let r = parity_table(Role::Rook, A1, Bitboard::EMPTY, false);
+        assert_eq!(r[A1 as usize], [0, 3]);
+        assert_eq!(r[B2 as usize], [2, 3]);
+        // Walled in on a1 and a2: the rook shuttles, never odd.
+        let walls = Bitboard::from(A3) | B1 | B2;
+        let r = parity_table(Role::Rook, A1, walls, false);
+        assert_eq!(r[A1 as usize], [0, NEVER]);
+        assert_eq!(r[A2 as usize], [NEVER, 1]);
+        // A king on a wall square (attacked) only steps off it.
+        let k = parity_table(Role::King, E1, Bitboard::from(E2), true);
+        assert_eq!(k[E2 as usize], [2, 1]);
     }
 
     #[test]

@@ -341,10 +341,14 @@ impl Solver {
                     landing: Bitboard::FULL,
                     victims: 0,
                     victim_squares: Bitboard::EMPTY,
+                    moves: None,
                 };
                 basic_bound(board, &side)
             });
         }
+        // A right whose king and rook have a frozen man between them is
+        // never used.
+        let castling = usable_castling(castling, f);
         // Men a side cannot afford to move join the frozen ones, which
         // can raise the bounds, which can settle more men.
         let mut lb = self.bounds_with(board, castling, f, owed, have);
@@ -386,7 +390,7 @@ impl Solver {
                 landing: Bitboard::FULL,
                 victims: none,
             };
-            lb[c] = self.side_bound(board, color, castling, f, captures);
+            lb[c] = self.side_bound(board, color, castling, f, captures, have[c]);
             if lb[c] > have[c] {
                 return lb;
             }
@@ -413,7 +417,7 @@ impl Solver {
                     landing: landing[c],
                     victims,
                 };
-                lb[c] = self.side_bound(board, color, castling, f, captures);
+                lb[c] = self.side_bound(board, color, castling, f, captures, have[c]);
                 if lb[c] > have[c] {
                     return lb;
                 }
@@ -464,6 +468,7 @@ impl Solver {
             landing: Bitboard::FULL,
             victims: 0,
             victim_squares: Bitboard::EMPTY,
+            moves: None,
         };
         let s = settled_men(board, &side, moves);
         self.landings.insert(key, s);
@@ -495,6 +500,7 @@ impl Solver {
             landing: Bitboard::FULL,
             victims: 0,
             victim_squares: Bitboard::EMPTY,
+            moves: None,
         };
         let r = pawn_captures(board, &side, moves);
         self.pawn_plans.insert(key, r);
@@ -508,6 +514,7 @@ impl Solver {
         castling: CastlingRights,
         frozen: Bitboard,
         captures: Captures,
+        moves: u32,
     ) -> u32 {
         let Captures {
             owed,
@@ -516,6 +523,7 @@ impl Solver {
         } = captures;
         let mut key = self.side_key(board, color, frozen, landing.0, owed, castling);
         key.victims = victims.1 .0 | u64::from(victims.0) << 58;
+        key.meta |= moves << 16;
         if let Some(b) = self.sides.get(&key) {
             return b;
         }
@@ -530,6 +538,7 @@ impl Solver {
             landing,
             victims: victims.0,
             victim_squares: victims.1,
+            moves: Some(moves),
         };
         let b = side_bound(board, &side);
         self.sides.insert(key, b);
@@ -562,6 +571,7 @@ impl Solver {
             landing: Bitboard::FULL,
             victims: 0,
             victim_squares: Bitboard::EMPTY,
+            moves: None,
         };
         let l = landing_squares(board, &side, moves);
         self.landings.insert(key, l);
@@ -832,6 +842,20 @@ impl Run {
         h ^= h >> 31;
         h
     }
+}
+
+/// `rights` without those whose path between king and rook holds a
+/// frozen man: such a man never moves, so that castling never happens.
+fn usable_castling(rights: CastlingRights, frozen: Bitboard) -> CastlingRights {
+    let mut usable = CastlingRights::NONE;
+    for color in Color::ALL {
+        for cs in crate::CastlingSide::ALL {
+            if rights.has(color, cs) && (CastlingRights::path(color, cs) & frozen).is_empty() {
+                usable = usable.with(color, cs);
+            }
+        }
+    }
+    usable
 }
 
 /// The castling rights of `color` as two bits.

@@ -29,3 +29,4 @@ mod shakmaty_diff;
 mod spg;
 mod spg_pawn_files;
 mod spg_rounds;
+mod spg_tempo;
