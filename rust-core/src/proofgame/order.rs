@@ -62,15 +62,25 @@ pub struct Room {
     /// How many such positions there are (at most [`ROOM_CAP`]): a sealed
     /// cage with its men frozen has a handful, an open board hundreds.
     pub positions: usize,
-    /// The pieces (pawns aside) none of them moves: the men still shut in.
-    /// Every piece of a position whose cage is open can step back.
+    /// The pieces (pawns aside, and pieces on their own initial squares,
+    /// which may never have moved) none of them moves: the men still shut
+    /// in. Every other piece of a position whose cage is open can step
+    /// back.
     pub frozen: Bitboard,
 }
 
 impl Room {
     pub fn of(pos: &Position) -> Room {
         let perimeter = Perimeter::around(pos, ROOM_PLIES, 3 * ROOM_CAP);
-        let mut frozen = pos.board().occupied() & !pos.board().by_role(Role::Pawn);
+        // A piece on its own initial square may never have moved at all.
+        let start = Board::start();
+        let at_home = pos
+            .board()
+            .occupied()
+            .into_iter()
+            .filter(|&sq| start.piece_at(sq) == pos.board().piece_at(sq))
+            .collect::<Bitboard>();
+        let mut frozen = pos.board().occupied() & !pos.board().by_role(Role::Pawn) & !at_home;
         for board in perimeter.boards() {
             if frozen.is_empty() {
                 break;
