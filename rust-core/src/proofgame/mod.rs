@@ -269,11 +269,14 @@ fn find_game(
     };
     let mut spent = 0;
     let mut before = Predecessors::new(pos);
-    for (i, Round {
-        num,
-        den,
-        direct_share,
-    }) in ROUNDS.into_iter().enumerate()
+    for (
+        i,
+        Round {
+            num,
+            den,
+            direct_share,
+        },
+    ) in ROUNDS.into_iter().enumerate()
     {
         if let (1, Some(share)) = (i, opening) {
             if let Some(game) = opened(pos, share, deadline, &mut spent) {

@@ -11,13 +11,18 @@
 //!
 //! [`openings`] takes plies back, breadth first, every retraction the
 //! generator gives (uncaptures of each kind, unpromotions), keeping at each
-//! ply the positions with the most room (the most positions within two
-//! plies back by moves that keep the material, the [`room`]), and stops at
-//! those with enough room: there the cage is open, the order of the last
-//! events is fixed by the plies taken back, and a forward search has an
-//! ordinary target. A predecessor that a static rule (zone cages aside)
-//! refutes, or that the plan cannot reach from the initial position, is
-//! dropped.
+//! ply a beam of the positions with the fewest men taken back (each must be
+//! explained too), then the fewest pieces shut in, then the plan's estimate
+//! from the initial position; it stops at the positions whose cage is open
+//! ([`Room::is_open`]): there the order of the last events is fixed by the
+//! plies taken back, and a forward search has an ordinary target. A
+//! predecessor that a static rule (zone cages aside) refutes, or that the
+//! plan cannot reach from the initial position, is dropped.
+//!
+//! "Open" looks three plies back only: a position can be open by it and
+//! still hold a cage further back (a king walked in behind pawns that
+//! capture later); the forward search then fails there as it did on the
+//! target, within its share of the budget.
 
 use std::time::Instant;
 
@@ -33,7 +38,7 @@ use crate::{Bitboard, Board, Color, Move, Position, Role};
 pub struct Limits {
     /// The most plies taken back.
     pub plies: u32,
-    /// The positions kept at each ply (most room first).
+    /// The positions kept at each ply (see the module docs).
     pub beam: usize,
     /// The most open positions returned.
     pub most: usize,
@@ -114,7 +119,7 @@ pub fn sealed(pos: &Position) -> bool {
 const RULES: RuleSet = RuleSet::ALL.without(Rule::Zone);
 
 /// Positions before `target` where its cage is open, each with the plies
-/// from it to `target`, fewest plies first (then most room); at most
+/// from it to `target`, fewest plies first (then in the beam's order); at most
 /// `limits.most`, found by `deadline`. The target itself is one when it is
 /// open already.
 pub fn openings(
@@ -150,7 +155,8 @@ pub fn openings(
                 };
                 let mut t = vec![*u.forward()];
                 t.extend_from_slice(tail);
-                let added = (q.board().occupied().count() - target.board().occupied().count()) as usize;
+                let added =
+                    (q.board().occupied().count() - target.board().occupied().count()) as usize;
                 let room = Room::of(&q);
                 next.push((added, room.frozen.count(), e.guide, room, q, t));
             }
@@ -186,7 +192,6 @@ pub fn openings(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::proofgame::replay;
 
     /// Retractor's KxR record (rtr-A-003 of the last-move corpus), before its
     /// last ply: the black king on c1 and rook on a1 behind White's pawns.
@@ -210,6 +215,5 @@ mod tests {
             assert_eq!(at.board(), target.board());
             assert_eq!(at.turn(), target.turn());
         }
-        let _ = replay;
     }
 }

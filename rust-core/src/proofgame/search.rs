@@ -12,7 +12,6 @@ use std::collections::BinaryHeap;
 use std::hash::{Hash, Hasher};
 use std::time::Instant;
 
-use super::arrange::Perimeter;
 use super::plan::{Estimate, Planner};
 use super::{Budget, ProofGameError, Spent};
 use crate::attacks;
@@ -137,26 +136,9 @@ struct Node {
 
 /// A game from `start` to `goal` (oldest move first), or why none was found.
 pub fn search(start: &Position, goal: &Goal, budget: &Budget) -> Result<Vec<Move>, ProofGameError> {
-    search_meeting(start, goal, &Perimeter::empty(), budget)
-}
-
-/// [`search`], also stopping at any position of `perimeter` (positions a
-/// few plies before the goal, [`super::arrange`]), its moves to the goal
-/// played after it. The perimeter's positions must lead to the goal
-/// itself: built around the goal's board and side to move, with no
-/// castling right to keep and not [`Goal::exact`].
-pub fn search_meeting(
-    start: &Position,
-    goal: &Goal,
-    perimeter: &Perimeter,
-    budget: &Budget,
-) -> Result<Vec<Move>, ProofGameError> {
     let started = Instant::now();
     if goal.reached(start) && goal.keeps_rights(start) {
         return Ok(Vec::new());
-    }
-    if let Some(tail) = perimeter.tail(start) {
-        return Ok(tail);
     }
     let mut planner = Planner::new(&goal.board, goal.turn);
     let Some(first) = planner.estimate(start.board(), start.turn()) else {
@@ -217,14 +199,7 @@ pub fn search_meeting(
             if !goal.keeps_rights(&child) {
                 continue;
             }
-            let tail = if goal.reached(&child) {
-                Some(Vec::new())
-            } else if perimeter.is_empty() {
-                None
-            } else {
-                perimeter.tail(&child)
-            };
-            if let Some(tail) = tail {
+            if goal.reached(&child) {
                 let mut line = vec![*m];
                 let mut at = idx;
                 while let Some(mv) = nodes[at as usize].mv {
@@ -232,7 +207,6 @@ pub fn search_meeting(
                     at = nodes[at as usize].parent;
                 }
                 line.reverse();
-                line.extend(tail);
                 return Ok(line);
             }
             let child_fp = Key::of(&child).fingerprint();
