@@ -20,10 +20,9 @@ fn a_cage_is_sealed_an_open_game_is_not() {
     let sealed = Position::from_fen(SEALED).unwrap();
     assert!(order::sealed(&sealed));
     assert!(Room::of(&sealed).positions <= 4);
-    let open = Position::from_fen(
-        "r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w - - 0 4",
-    )
-    .unwrap();
+    let open =
+        Position::from_fen("r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w - - 0 4")
+            .unwrap();
     assert!(!order::sealed(&open));
 }
 
