@@ -249,24 +249,20 @@ fn find_game(
     };
     // A time too long to add to the clock is no deadline at all.
     let deadline = budget.time.and_then(|t| Instant::now().checked_add(t));
-    // A position whose men are shut in (a composed cage): half of the
-    // budget goes to the positions where the cage opens, tried after the
-    // first round.
+    // A position whose men are shut in (a composed cage): after the first
+    // round (as for any position: the games it finds are found as before),
+    // half of what is left goes to the positions where the cage opens, the
+    // second round gets the other half.
     let sealed = openings
         && reading == Reading::Asserted
         && pos.ep_square().is_none()
         && pos.castling_rights().is_empty()
         && order::sealed(pos);
-    let (budget, opening) = if sealed {
-        let half = Budget {
-            nodes: (budget.nodes / 2).max(1),
-            time: budget.time.map(|t| t / 2),
-            ..budget
-        };
-        (half, Some(half))
-    } else {
-        (budget, None)
-    };
+    let opening = sealed.then(|| Budget {
+        nodes: (budget.nodes / 8 * 3).max(1),
+        time: budget.time.map(|t| t / 8 * 3),
+        ..budget
+    });
     let mut spent = 0;
     let mut before = Predecessors::new(pos);
     for (
@@ -291,11 +287,15 @@ fn find_game(
         // part cut off by the clock find its game on one run and not the
         // next); where it goes much slower, the first round still leaves
         // time to the second.
-        let round = Budget {
+        let mut round = Budget {
             nodes: (budget.nodes / u64::from(den) * u64::from(num)).max(1),
             time: budget.time.map(|t| t / den * num * 2),
             ..budget
         };
+        if i == 1 && opening.is_some() {
+            round.nodes = (round.nodes / 2).max(1);
+            round.time = round.time.map(|t| t / 2);
+        }
         let target = Target { pos, reading };
         if let Some(game) = round_of(
             target,
