@@ -37,6 +37,12 @@
 //! quick first round reaches the retraction stage early, where most games
 //! of composed positions are found within a fraction of a second.
 //!
+//! A position with little room ([`order::sealed`]: its men shut in, the
+//! last capture of its history made inside the cage) gets, between the two
+//! rounds, 3/8 of the budget for the positions further back where the cage
+//! opens ([`order::openings`]), each searched for in turn with its plies
+//! played after it; the second round gets the other 3/8.
+//!
 //! Every game returned has been replayed by the forward rules and reaches
 //! the position with every assertion true. A failure says why in one line
 //! ([`ProofGameError`]: budget spent, no assignment of captures found, …);
