@@ -37,6 +37,12 @@
 //! quick first round reaches the retraction stage early, where most games
 //! of composed positions are found within a fraction of a second.
 //!
+//! A position with little room ([`order::sealed`]: its men shut in, the
+//! last capture of its history made inside the cage) gets, between the two
+//! rounds, 3/8 of the budget for the positions further back where the cage
+//! opens ([`order::openings`]), each searched for in turn with its plies
+//! played after it; the second round gets the other 3/8.
+//!
 //! Every game returned has been replayed by the forward rules and reaches
 //! the position with every assertion true. A failure says why in one line
 //! ([`ProofGameError`]: budget spent, no assignment of captures found, …);
@@ -48,8 +54,10 @@
 //! command and the measurements that shaped the two rounds and their
 //! shares are in `BENCHMARKS.md` ("The proof-game search").
 
+pub mod arrange;
 pub mod distance;
 pub mod kernel;
+pub mod order;
 pub mod plan;
 pub mod search;
 
@@ -202,6 +210,17 @@ pub fn find_proof_game_as(
     reading: Reading,
     budget: Budget,
 ) -> Result<Vec<Move>, ProofGameError> {
+    find_game(pos, reading, budget, true)
+}
+
+/// [`find_proof_game_as`]; `openings`: whether a sealed cage is opened by
+/// taking plies back ([`order`]; not again for the opened positions).
+fn find_game(
+    pos: &Position,
+    reading: Reading,
+    budget: Budget,
+    openings: bool,
+) -> Result<Vec<Move>, ProofGameError> {
     if let Some(reason) = static_illegality(pos) {
         return Err(ProofGameError::Illegal(reason));
     }
@@ -236,14 +255,36 @@ pub fn find_proof_game_as(
     };
     // A time too long to add to the clock is no deadline at all.
     let deadline = budget.time.and_then(|t| Instant::now().checked_add(t));
+    // A position whose men are shut in (a composed cage): after the first
+    // round (as for any position: the games it finds are found as before),
+    // half of what is left goes to the positions where the cage opens, the
+    // second round gets the other half.
+    let sealed = openings
+        && reading == Reading::Asserted
+        && pos.ep_square().is_none()
+        && pos.castling_rights().is_empty()
+        && order::sealed(pos);
+    let opening = sealed.then(|| Budget {
+        nodes: (budget.nodes / 8 * 3).max(1),
+        time: budget.time.map(|t| t / 8 * 3),
+        ..budget
+    });
     let mut spent = 0;
     let mut before = Predecessors::new(pos);
-    for Round {
-        num,
-        den,
-        direct_share,
-    } in ROUNDS
+    for (
+        i,
+        Round {
+            num,
+            den,
+            direct_share,
+        },
+    ) in ROUNDS.into_iter().enumerate()
     {
+        if let (1, Some(share)) = (i, opening) {
+            if let Some(game) = opened(pos, share, deadline, &mut spent) {
+                return Ok(game);
+            }
+        }
         // The rounds and their parts are slices of the nodes, and a round
         // may take twice its share of the time (then the deadline of the
         // whole search): where the search goes at the pace the node budget
@@ -252,11 +293,15 @@ pub fn find_proof_game_as(
         // part cut off by the clock find its game on one run and not the
         // next); where it goes much slower, the first round still leaves
         // time to the second.
-        let round = Budget {
+        let mut round = Budget {
             nodes: (budget.nodes / u64::from(den) * u64::from(num)).max(1),
             time: budget.time.map(|t| t / den * num * 2),
             ..budget
         };
+        if i == 1 && opening.is_some() {
+            round.nodes = (round.nodes / 2).max(1);
+            round.time = round.time.map(|t| t / 2);
+        }
         let target = Target { pos, reading };
         if let Some(game) = round_of(
             target,
@@ -270,6 +315,46 @@ pub fn find_proof_game_as(
         }
     }
     Err(spent_all(whole, spent))
+}
+
+/// The game of a sealed `pos` through the positions where its cage opens
+/// ([`order::openings`], within a quarter of `share`'s time): each is
+/// searched for in turn ([`find_game`], an equal part of what is left of
+/// `share`) and its plies to `pos` played after it.
+fn opened(
+    pos: &Position,
+    share: Budget,
+    deadline: Option<Instant>,
+    spent: &mut u64,
+) -> Option<Vec<Move>> {
+    let started = Instant::now();
+    let time = share.time.unwrap_or(Duration::from_secs(60));
+    let end = started.checked_add(time).map(|e| match deadline {
+        Some(d) => e.min(d),
+        None => e,
+    })?;
+    let found = order::openings(pos, order::Limits::default(), started.checked_add(time / 4));
+    let n = found.len() as u64;
+    for (k, (q, tail)) in found.iter().enumerate() {
+        let now = Instant::now();
+        if now >= end {
+            break;
+        }
+        let left = (n - k as u64).max(1);
+        let part = Budget {
+            nodes: (share.nodes / n).max(1),
+            time: Some((end - now) / left as u32),
+            ..share
+        };
+        *spent += part.nodes;
+        if let Ok(mut game) = find_game(q, Reading::Asserted, part, false) {
+            game.extend_from_slice(tail);
+            if replay(&game).is_some_and(|end| realizes(&end, pos)) {
+                return Some(game);
+            }
+        }
+    }
+    None
 }
 
 /// The rounds of [`find_proof_game`], as fractions of its budget: a quick

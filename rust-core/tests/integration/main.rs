@@ -18,6 +18,7 @@ mod pawn_captures_coq;
 mod perft;
 mod promotion_entries_coq;
 mod proofgame_kernel;
+mod proofgame_order;
 mod registry;
 mod retro_known;
 mod retro_retroboard;
