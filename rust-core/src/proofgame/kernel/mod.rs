@@ -64,6 +64,11 @@ pub fn needs_promotion(board: &Board) -> bool {
 /// The skeletons one kernel search may visit.
 const KERNEL_NODES: u64 = 400_000;
 
+/// The skeletons the first kernel search may visit: until one kernel is
+/// found there is nothing else to try (heavily promoted targets need more
+/// than [`KERNEL_NODES`]; the deadline still bounds it).
+const FIRST_KERNEL_NODES: u64 = 4_000_000;
+
 /// Events that may fail at one skeleton before the step to it is banned.
 const FAILURES_AT_ONE_SKELETON: u32 = 8;
 
@@ -109,10 +114,14 @@ pub fn find(pos: &Position, reading: Reading, budget: Budget) -> Outcome {
         let mut skel = start.clone();
         let mut history: Vec<(Skeleton, Event)> = Vec::new();
         loop {
-            let Some(kernel) =
-                events::kernels(&skel, &target, 1, KERNEL_NODES, Some(deadline), &banned)
-                    .into_iter()
-                    .next()
+            let nodes = if kernels == 0 {
+                FIRST_KERNEL_NODES
+            } else {
+                KERNEL_NODES
+            };
+            let Some(kernel) = events::kernels(&skel, &target, 1, nodes, Some(deadline), &banned)
+                .into_iter()
+                .next()
             else {
                 if Instant::now() >= deadline {
                     break 'game;
