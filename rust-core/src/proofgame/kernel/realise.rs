@@ -174,64 +174,23 @@ fn landing_cap(after: &Skeleton, event: &Event, caps: &Caps) -> Option<u8> {
     caps.exact(color, to, k, n)
 }
 
-/// The most steps [`make_way`] lets pawns make to pass a landing square:
-/// further crossings are rarely what the kernel needs, and their events'
-/// searches fail slowly where they used to fail at once.
-const MAX_CROSSING: u32 = 1;
-
-/// The steps the pawns of the landing file must make before a pawn of
-/// `color` lands on `s` as the file's `at`-th pawn (board order, counted
-/// without the lander): the other side's pawns ahead of `s` (as `color`
-/// sees it) may come back past it, `color`'s own pawns behind it may
-/// pass it, the nearest first (pawns of one file never pass each other);
-/// `None` when the order cannot come out right, or a pawn that stays
-/// holds `s`.
-fn make_way(board: &Board, color: Color, on_to: Bitboard, s: Square, at: usize) -> Option<u32> {
-    let rel = |q: Square| i32::from(relative_rank(color, q));
-    let rs = rel(s);
-    let mut behind: Vec<Square> = on_to.into_iter().filter(|&q| rel(q) < rs).collect();
-    let mut ahead: Vec<Square> = on_to.into_iter().filter(|&q| rel(q) >= rs).collect();
-    // Nearest to `s` first.
-    behind.sort_by_key(|&q| -rel(q));
-    ahead.sort_by_key(|&q| rel(q));
+/// Whether a pawn of `color` landing on `s` becomes the `at`-th pawn of
+/// the landing file (board order, counted without the lander): as many
+/// pawns behind `s` as `color` sees it as the kernel says, and no pawn on
+/// `s`. (Letting pawns step past the landing square first made events
+/// possible whose searches then failed slowly, where they used to fail at
+/// once, and lost games.)
+fn lands_as(color: Color, on_to: Bitboard, s: Square, at: usize) -> bool {
+    let rs = relative_rank(color, s);
+    let behind = on_to
+        .into_iter()
+        .filter(|&q| relative_rank(color, q) < rs)
+        .count();
     let want = match color {
         Color::White => at,
         Color::Black => on_to.count() as usize - at,
     };
-    let ours = |q: Square| board.color_at(q) == Some(color);
-    let mut cost = 0u32;
-    if behind.len() < want {
-        let crossing = ahead.get(..want - behind.len())?;
-        for &q in crossing {
-            if ours(q) {
-                return None;
-            }
-            cost += (rel(q) - rs + 1) as u32;
-        }
-        if cost > MAX_CROSSING {
-            return None;
-        }
-        if ahead.get(crossing.len()).is_some_and(|&q| q == s) {
-            return None;
-        }
-    } else {
-        let crossing = &behind[..behind.len() - want];
-        for &q in crossing {
-            if !ours(q) {
-                return None;
-            }
-            cost += (rs - rel(q) + 1) as u32;
-        }
-        if cost > MAX_CROSSING {
-            return None;
-        }
-        match ahead.first() {
-            Some(&q) if q == s && !ours(q) => return None,
-            Some(&q) if q == s => cost += 1,
-            _ => {}
-        }
-    }
-    Some(cost)
+    behind == want && !on_to.contains(s)
 }
 
 /// The pawns the event moves (free of the caps).
@@ -362,12 +321,7 @@ fn guide(
                         let steps = u32::from(r - r0 - 1);
                         let double = u32::from(r0 == 1 && steps >= 2);
                         let allowed = landing.is_none_or(|cap| r <= cap);
-                        let way = if allowed {
-                            make_way(board, color, on_to, s, usize::from(at))
-                        } else {
-                            None
-                        };
-                        if let Some(way) = way {
+                        if allowed && lands_as(color, on_to, s, usize::from(at)) {
                             let arrive = victims
                                 .into_iter()
                                 .map(|v| walk(board, kind.role(), v, s))
@@ -389,7 +343,6 @@ fn guide(
                             let cost = steps - double
                                 + blockers * IN_THE_WAY
                                 + 1
-                                + way
                                 + arrive
                                 + occupied
                                 + 4 * beyond;
