@@ -73,3 +73,42 @@ fn an_en_passant_square_is_not_tried() {
         Outcome::NotTried
     );
 }
+
+/// The final arrangement alone: black's king must go round into h8 and
+/// its rook, now on h8, end on g8 beside it; the rook must leave by the
+/// left while the king steps aside, then come back after the king. The
+/// moves found are replayed by shakmaty from the start position and end
+/// on the target's board with the target's side to move.
+#[test]
+fn the_final_arrangement_puts_the_king_in_before_its_rook() {
+    use retroproof_core::proofgame::kernel::arrange::{arrange, Target};
+    use retroproof_core::CastlingRights;
+    use shakmaty::fen::Fen;
+    use shakmaty::uci::UciMove;
+    use shakmaty::{CastlingMode, Chess, EnPassantMode, Position as _};
+
+    let opening = "e2e4 e7e5 g1f3 g8f6 f1c4 f8c5 e1f1 e8f8 f1e1 f8e8";
+    let start = played(opening);
+    let end = played(&format!(
+        "{opening} b1c3 e8e7 c3b1 h8e8 b1c3 e7f8 c3b1 f8g8 b1c3 g8h8 c3b1 e8g8"
+    ));
+    let target = Target {
+        board: *end.board(),
+        turn: end.turn(),
+        rights: CastlingRights::NONE,
+        exact: false,
+    };
+    let far = std::time::Instant::now() + Duration::from_secs(3600);
+    let line = arrange(&start, &target, 5, 200_000, far).expect("an arrangement");
+    let fen: Fen = start.to_fen().parse().unwrap();
+    let mut theirs: Chess = fen.into_position(CastlingMode::Standard).unwrap();
+    for m in &line {
+        let uci: UciMove = m.to_uci().parse().unwrap();
+        let mv = uci.to_move(&theirs).expect("legal for shakmaty");
+        theirs = theirs.play(mv).unwrap();
+    }
+    let reached = Fen::from_position(&theirs, EnPassantMode::Legal).to_string();
+    let wanted = end.to_fen();
+    let board = |f: &str| f.split(' ').take(2).collect::<Vec<_>>().join(" ");
+    assert_eq!(board(&reached), board(&wanted));
+}

@@ -11,21 +11,21 @@
 //!   initial skeleton to the target's;
 //! - [`realise`]: each event played on the board by a best-first search
 //!   aimed at that event alone;
-//! - then the plan's search ([`super::search`]) from the position with the
-//!   target's material and pawn files to the target itself.
+//! - [`arrange`]: from the position with the target's material and pawn
+//!   files, the men walked to the target's squares without a capture.
 //!
 //! Kernels whose events cannot be played, or whose end the final search
 //! does not turn into the target, are dropped for the next one until the
 //! budget is spent. Every game returned has been replayed and reaches the
 //! target.
 
+pub mod arrange;
 pub mod events;
 pub mod realise;
 pub mod skeleton;
 
 use std::time::{Duration, Instant};
 
-use super::search::{self, Goal};
 use super::{realizes_as, replay, Budget, Reading};
 use crate::{Board, Move, Position};
 use std::collections::{HashMap, HashSet};
@@ -64,8 +64,18 @@ pub fn needs_promotion(board: &Board) -> bool {
 /// The skeletons one kernel search may visit.
 const KERNEL_NODES: u64 = 400_000;
 
+/// The skeletons the first kernel search may visit: until one kernel is
+/// found there is nothing else to try (heavily promoted targets need more
+/// than [`KERNEL_NODES`]; the deadline still bounds it).
+const FIRST_KERNEL_NODES: u64 = 4_000_000;
+
 /// Events that may fail at one skeleton before the step to it is banned.
 const FAILURES_AT_ONE_SKELETON: u32 = 8;
+
+/// The weight of the guide in the final arrangement's search (plies
+/// played plus this times the guide): greedy, as the guide counts moves
+/// still to make and the plies played matter little.
+const ARRANGE_WEIGHT: u32 = 5;
 
 /// Expansions one event's search may make.
 const EVENT_NODES: u64 = 60_000;
@@ -89,7 +99,7 @@ pub fn find(pos: &Position, reading: Reading, budget: Budget) -> Outcome {
     let start = Skeleton::of(&Board::start());
     let caps = realise::Caps::of(pos.board());
     let keep = pos.castling_rights();
-    let goal = Goal {
+    let target_for_arrangement = arrange::Target {
         board: *pos.board(),
         turn: pos.turn(),
         rights: keep,
@@ -104,10 +114,14 @@ pub fn find(pos: &Position, reading: Reading, budget: Budget) -> Outcome {
         let mut skel = start.clone();
         let mut history: Vec<(Skeleton, Event)> = Vec::new();
         loop {
-            let Some(kernel) =
-                events::kernels(&skel, &target, 1, KERNEL_NODES, Some(deadline), &banned)
-                    .into_iter()
-                    .next()
+            let nodes = if kernels == 0 {
+                FIRST_KERNEL_NODES
+            } else {
+                KERNEL_NODES
+            };
+            let Some(kernel) = events::kernels(&skel, &target, 1, nodes, Some(deadline), &banned)
+                .into_iter()
+                .next()
             else {
                 if Instant::now() >= deadline {
                     break 'game;
@@ -164,12 +178,13 @@ pub fn find(pos: &Position, reading: Reading, budget: Budget) -> Outcome {
         // The final arrangement: half of what is left, so that another
         // kernel still gets a try.
         let left = deadline.saturating_duration_since(Instant::now());
-        let share = Budget {
-            time: Some(left / 2),
-            nodes: ((left / 2).as_secs_f64() * Budget::NODES_PER_SECOND as f64) as u64 + 1000,
-            ..budget
-        };
-        if let Ok(tail) = search::search(&at, &goal, &share) {
+        if let Some(tail) = arrange::arrange(
+            &at,
+            &target_for_arrangement,
+            ARRANGE_WEIGHT,
+            u64::MAX,
+            Instant::now() + left / 2,
+        ) {
             game.extend(tail);
             if replay(&game).is_some_and(|end| realizes_as(&end, pos, reading)) {
                 return Outcome::Found(game);

@@ -8,7 +8,11 @@
 //! stay as it is until the event). Pawns other than the ones the event
 //! moves advance no further than the target's pawns of their file (the
 //! fourth rank on a file where the target has none of that side's pawns),
-//! so that the final arrangement still finds them behind their squares.
+//! so that the final arrangement still finds them behind their squares;
+//! on a file with as many of a side's pawns as the target's, each pawn no
+//! further than its own target square, and a pawn capture lands no
+//! further than its square when the file it lands on then holds the
+//! target's count ([`Caps::exact`]).
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -21,9 +25,12 @@ use crate::{Bitboard, Board, CastlingRights, Color, Move, Piece, Position, Role,
 
 /// How far each side's pawns may go on each file, as relative ranks (0 is
 /// the side's first rank), when the event does not move them.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct Caps {
     pub rank: [[u8; 8]; 2],
+    /// The target's pawns of each side on each file, as relative ranks in
+    /// board order (from the first rank up).
+    pub files: [[Vec<u8>; 8]; 2],
 }
 
 impl Caps {
@@ -32,16 +39,48 @@ impl Caps {
     pub fn of(target: &Board) -> Caps {
         let mut rank = [[3u8; 8]; 2];
         let mut seen = [[false; 8]; 2];
+        let mut files: [[Vec<u8>; 8]; 2] = Default::default();
         for sq in target.by_role(Role::Pawn) {
             let color = target.color_at(sq).expect("occupied");
             let (c, f) = (color.index(), sq.file() as usize);
             let r = relative_rank(color, sq);
+            files[c][f].push(r);
             if !seen[c][f] || r > rank[c][f] {
                 rank[c][f] = r;
                 seen[c][f] = true;
             }
         }
-        Caps { rank }
+        Caps { rank, files }
+    }
+
+    /// The furthest relative rank the `k`-th pawn of `color` on `file`
+    /// (board order) may stand on, when the file holds `n` pawns of that
+    /// side as the target's does: the target's `k`-th (pawns of a side
+    /// never pass each other on a file). `None` when the counts differ
+    /// (a capture or a promotion is still to change the file).
+    pub fn exact(&self, color: Color, file: u8, k: usize, n: usize) -> Option<u8> {
+        let on = &self.files[color.index()][file as usize];
+        (on.len() == n).then(|| on[k])
+    }
+
+    /// Whether some file holds a side's pawns as many as the target's and
+    /// one of them beyond its target square: no arrangement without a
+    /// capture can bring it back.
+    pub fn overshot(&self, board: &Board) -> bool {
+        for color in Color::ALL {
+            let pawns = board.by_piece(Piece::new(color, Role::Pawn));
+            for f in 0..8u8 {
+                let on: Vec<u8> = (pawns & Bitboard(0x0101_0101_0101_0101 << f))
+                    .into_iter()
+                    .map(|sq| relative_rank(color, sq))
+                    .collect();
+                let goal = &self.files[color.index()][f as usize];
+                if on.len() == goal.len() && on.iter().zip(goal).any(|(r, g)| r > g) {
+                    return true;
+                }
+            }
+        }
+        false
     }
 }
 
@@ -65,12 +104,13 @@ pub fn realise(
     deadline: Instant,
 ) -> Option<Vec<Move>> {
     let after = before.after(event);
+    let landing = landing_cap(&after, event, caps);
     let weight = 3u32;
     let mut tree: Vec<(Position, u32, Option<Move>, u32)> = vec![(*start, u32::MAX, None, 0)];
     let mut seen: FastSet<(Board, Color)> = FastSet::default();
     seen.insert((*start.board(), start.turn()));
     let mut open = BinaryHeap::new();
-    let h0 = guide(start.board(), before, event, caps)?;
+    let h0 = guide(start.board(), before, event, caps, landing)?;
     open.push(Reverse((weight * h0, h0, 0u32)));
     let mut expanded = 0u64;
     while let Some(Reverse((_, _, idx))) = open.pop() {
@@ -87,7 +127,7 @@ pub fn realise(
                 continue;
             }
             if m.is_capture() || m.promotion().is_some() {
-                if Skeleton::of(child.board()) != after {
+                if Skeleton::of(child.board()) != after || caps.overshot(child.board()) {
                     continue;
                 }
                 let mut line = vec![*m];
@@ -101,14 +141,16 @@ pub fn realise(
             }
             if m.role() == Role::Pawn && !movers.contains(m.from()) {
                 let color = pos.turn();
-                if relative_rank(color, m.to()) > caps.rank[color.index()][m.to().file() as usize] {
+                if relative_rank(color, m.to()) > caps.rank[color.index()][m.to().file() as usize]
+                    || caps.overshot(child.board())
+                {
                     continue;
                 }
             }
             if !seen.insert((*child.board(), child.turn())) {
                 continue;
             }
-            let Some(h) = guide(child.board(), before, event, caps) else {
+            let Some(h) = guide(child.board(), before, event, caps, landing) else {
                 continue;
             };
             let i = tree.len() as u32;
@@ -117,6 +159,38 @@ pub fn realise(
         }
     }
     None
+}
+
+/// For a pawn capture, the furthest relative rank the capturer may land
+/// on: its target square, when the file it lands on then holds as many
+/// pawns of its side as the target's ([`Caps::exact`]).
+fn landing_cap(after: &Skeleton, event: &Event, caps: &Caps) -> Option<u8> {
+    let Event::PawnCaptures { color, to, at, .. } = *event else {
+        return None;
+    };
+    let on = &after.files[to as usize];
+    let k = on[..at as usize].iter().filter(|&&c| c == color).count();
+    let n = on.iter().filter(|&&c| c == color).count();
+    caps.exact(color, to, k, n)
+}
+
+/// Whether a pawn of `color` landing on `s` becomes the `at`-th pawn of
+/// the landing file (board order, counted without the lander): as many
+/// pawns behind `s` as `color` sees it as the kernel says, and no pawn on
+/// `s`. (Letting pawns step past the landing square first made events
+/// possible whose searches then failed slowly, where they used to fail at
+/// once, and lost games.)
+fn lands_as(color: Color, on_to: Bitboard, s: Square, at: usize) -> bool {
+    let rs = relative_rank(color, s);
+    let behind = on_to
+        .into_iter()
+        .filter(|&q| relative_rank(color, q) < rs)
+        .count();
+    let want = match color {
+        Color::White => at,
+        Color::Black => on_to.count() as usize - at,
+    };
+    behind == want && !on_to.contains(s)
 }
 
 /// The pawns the event moves (free of the caps).
@@ -178,7 +252,13 @@ fn walk(board: &Board, role: Role, from: Square, to: Square) -> u32 {
 
 /// The guide toward the event: a rough count of the moves it still needs
 /// (not a bound); `None` when the event can no longer happen.
-fn guide(board: &Board, before: &Skeleton, event: &Event, caps: &Caps) -> Option<u32> {
+fn guide(
+    board: &Board,
+    before: &Skeleton,
+    event: &Event,
+    caps: &Caps,
+    landing: Option<u8>,
+) -> Option<u32> {
     match *event {
         Event::PawnCaptures {
             color,
@@ -201,6 +281,14 @@ fn guide(board: &Board, before: &Skeleton, event: &Event, caps: &Caps) -> Option
                     }
                     let ahead = if color == Color::White { 8 } else { -8 };
                     let mut cost = gap as u32;
+                    // A landing beyond the capturer's target square: the
+                    // victim must come nearer first.
+                    if let Some(cap) = landing {
+                        if relative_rank(color, p) >= cap {
+                            return None;
+                        }
+                        cost += 2 * u32::from(relative_rank(color, v).saturating_sub(cap));
+                    }
                     // Men between the two pawns' ranks on the capturer's
                     // file hold it back.
                     let mut sq = p;
@@ -230,13 +318,10 @@ fn guide(board: &Board, before: &Skeleton, event: &Event, caps: &Caps) -> Option
                             u32::from(to)
                                 + 8 * u32::from(if color == Color::White { r } else { 7 - r }),
                         )?;
-                        let below = on_to
-                            .into_iter()
-                            .filter(|&q| (q.rank() as u8) < (s.rank() as u8))
-                            .count();
                         let steps = u32::from(r - r0 - 1);
                         let double = u32::from(r0 == 1 && steps >= 2);
-                        if below == usize::from(at) && !board.by_role(Role::Pawn).contains(s) {
+                        let allowed = landing.is_none_or(|cap| r <= cap);
+                        if allowed && lands_as(color, on_to, s, usize::from(at)) {
                             let arrive = victims
                                 .into_iter()
                                 .map(|v| walk(board, kind.role(), v, s))
@@ -313,5 +398,52 @@ fn guide(board: &Board, before: &Skeleton, event: &Event, caps: &Caps) -> Option
             }
             Some(cost)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    /// White's c-pawn takes black's b-pawn and becomes the upper of the
+    /// two white b-pawns, bound for b3 and b4: it must take on b4 at the
+    /// furthest, so from c3, the black pawn coming down to b4 (taking on
+    /// b5 from c4 would leave a pawn no arrangement brings back).
+    #[test]
+    fn a_pawn_capture_lands_no_further_than_its_square() {
+        let target = Position::from_fen("4k3/8/8/8/1P6/1P6/8/4K3 w - - 0 1").unwrap();
+        let caps = Caps::of(target.board());
+        let start = Position::start();
+        let before = Skeleton::of(start.board());
+        let event = Event::PawnCaptures {
+            color: Color::White,
+            file: 2,
+            index: 0,
+            to: 1,
+            at: 1,
+            victim: Victim::Pawn { file: 1, index: 1 },
+        };
+        let far = Instant::now() + Duration::from_secs(3600);
+        let line = realise(
+            &start,
+            &before,
+            &event,
+            &caps,
+            CastlingRights::NONE,
+            60_000,
+            far,
+        )
+        .expect("the capture is played");
+        let mut pos = start;
+        for m in &line {
+            assert!(pos.is_legal(m));
+            pos.play_unchecked(m);
+        }
+        let last = line.last().unwrap();
+        assert_eq!(last.from(), Square::C3, "{}", pos.to_fen());
+        assert_eq!(last.to(), Square::B4);
+        assert_eq!(Skeleton::of(pos.board()), before.after(&event));
+        assert!(!caps.overshot(pos.board()));
     }
 }
