@@ -1,9 +1,15 @@
 #!/usr/bin/env bash
 # Compiles one Coq test file (run from coq/, by `make test`, several at
-# once): prints `ok FILE TIME`, or the file's name and coqc's output on
-# stderr and exits 255, which stops xargs from starting further files.
+# once), or the example proofs (`examples`): prints `ok FILE TIME`, or
+# the file's name and coqc's output on stderr and exits 255, which stops
+# xargs from starting further files.
 set -uo pipefail
 f=$1
+# `examples`: the example proofs Ex_*.v, all in one coqc (run-examples.sh);
+# listed first by the Makefile, as the longest job.
+if [ "$f" = examples ]; then
+  exec bash tests/run-examples.sh
+fi
 out=tests/.$(basename "$f" .v).out
 start=$(date +%s%N)
 # COQFLAGS (set by the Makefile) is a list of words: left unquoted.
