@@ -82,6 +82,25 @@ struct Args {
     verbose: bool,
 }
 
+const USAGE: &str = "usage: proofgame_bench [--positions N] [--min-plies A] [--max-plies B] \
+    [--seconds S] [--seed K] [--only random|corpus|games] [--corpus FILE] [--pgn FILE]... \
+    [--every P] [--fen FEN] [--fens FILE] [--lastmove FILE] [--retry OUT] [--cli-budget] \
+    [--jobs J] [--verbose] (the file's docs say what each does)";
+
+/// Bad arguments: one `error:` line and the usage, exit code 2.
+fn usage_error(message: &str) -> ! {
+    eprintln!("error: {message}");
+    eprintln!("{USAGE}");
+    std::process::exit(2)
+}
+
+/// The value of `flag`, parsed.
+fn parsed<T: std::str::FromStr>(flag: &str, value: String) -> T {
+    value
+        .parse()
+        .unwrap_or_else(|_| usage_error(&format!("{flag}: cannot read `{value}`")))
+}
+
 fn parse_args() -> Args {
     let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../examples");
     let mut a = Args {
@@ -104,25 +123,32 @@ fn parse_args() -> Args {
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
-        let mut value = || it.next().unwrap_or_else(|| panic!("{flag} needs a value"));
+        let mut value = || {
+            it.next()
+                .unwrap_or_else(|| usage_error(&format!("{flag} needs a value")))
+        };
         match flag.as_str() {
-            "--positions" => a.positions = value().parse().expect("--positions N"),
-            "--min-plies" => a.min_plies = value().parse().expect("--min-plies A"),
-            "--max-plies" => a.max_plies = value().parse().expect("--max-plies B"),
-            "--seconds" => a.seconds = value().parse().expect("--seconds S"),
-            "--seed" => a.seed = value().parse().expect("--seed K"),
+            "--positions" => a.positions = parsed("--positions", value()),
+            "--min-plies" => a.min_plies = parsed("--min-plies", value()),
+            "--max-plies" => a.max_plies = parsed("--max-plies", value()),
+            "--seconds" => a.seconds = parsed("--seconds", value()),
+            "--seed" => a.seed = parsed("--seed", value()),
             "--only" => a.only = Some(value()),
             "--corpus" => a.corpus = value(),
             "--pgn" => a.pgn.push(value()),
-            "--every" => a.every = value().parse().expect("--every P"),
+            "--every" => a.every = parsed("--every", value()),
             "--fen" => a.fen = Some(value()),
             "--fens" => a.fens = Some(value()),
             "--lastmove" => a.lastmove = Some(value()),
             "--retry" => a.retry = Some(value()),
             "--cli-budget" => a.cli_budget = true,
-            "--jobs" => a.jobs = value().parse().expect("--jobs J"),
+            "--jobs" => a.jobs = parsed("--jobs", value()),
             "--verbose" => a.verbose = true,
-            other => panic!("unknown argument {other}"),
+            "--help" | "-h" => {
+                println!("{USAGE}");
+                std::process::exit(0)
+            }
+            other => usage_error(&format!("unknown argument `{other}`")),
         }
     }
     if a.pgn.is_empty() {
