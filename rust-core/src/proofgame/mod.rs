@@ -60,6 +60,7 @@ pub mod kernel;
 pub mod order;
 pub mod plan;
 pub mod search;
+pub mod short;
 
 use std::fmt;
 use std::time::{Duration, Instant};
@@ -269,6 +270,19 @@ fn find_game(
         time: budget.time.map(|t| t / 8 * 3),
         ..budget
     });
+    // A position near the initial one by the exact-length search's bound
+    // ([`short`]): after the first round (the games it finds are found as
+    // before), a third of the budget goes to that search. Not for the
+    // exact reading, whose `-` the diagram's games rarely end in, nor for
+    // the opened positions of a cage.
+    let short_share = (openings
+        && reading == Reading::Asserted
+        && short::plies_needed(pos).is_some())
+    .then(|| Budget {
+        nodes: (budget.nodes / 3).max(1),
+        time: budget.time.map(|t| t / 3),
+        ..budget
+    });
     let mut spent = 0;
     let mut before = Predecessors::new(pos);
     for (
@@ -284,6 +298,12 @@ fn find_game(
             if let Some(game) = opened(pos, share, deadline, &mut spent) {
                 return Ok(game);
             }
+        }
+        if let (1, Some(share)) = (i, short_share) {
+            if let Some(game) = short::short_game(pos, reading, clipped_to(share, deadline)) {
+                return Ok(game);
+            }
+            spent += share.nodes;
         }
         // The rounds and their parts are slices of the nodes, and a round
         // may take twice its share of the time (then the deadline of the
@@ -302,6 +322,9 @@ fn find_game(
             round.nodes = (round.nodes / 2).max(1);
             round.time = round.time.map(|t| t / 2);
         }
+        if let (1, Some(share)) = (i, short_share) {
+            round.nodes = round.nodes.saturating_sub(share.nodes).max(1);
+        }
         let target = Target { pos, reading };
         if let Some(game) = round_of(
             target,
@@ -315,6 +338,15 @@ fn find_game(
         }
     }
     Err(spent_all(whole, spent))
+}
+
+/// `share` with its time cut to what is left before `deadline`.
+fn clipped_to(mut share: Budget, deadline: Option<Instant>) -> Budget {
+    if let Some(d) = deadline {
+        let left = d.saturating_duration_since(Instant::now());
+        share.time = Some(share.time.map_or(left, |t| t.min(left)));
+    }
+    share
 }
 
 /// The game of a sealed `pos` through the positions where its cage opens
