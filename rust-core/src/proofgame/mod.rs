@@ -270,19 +270,6 @@ fn find_game(
         time: budget.time.map(|t| t / 8 * 3),
         ..budget
     });
-    // A position near the initial one by the exact-length search's bound
-    // ([`short`]): after the first round (the games it finds are found as
-    // before), a third of the budget goes to that search. Not for the
-    // exact reading, whose `-` the diagram's games rarely end in, nor for
-    // the opened positions of a cage.
-    let short_share = (openings
-        && reading == Reading::Asserted
-        && short::plies_needed(pos).is_some())
-    .then(|| Budget {
-        nodes: (budget.nodes / 3).max(1),
-        time: budget.time.map(|t| t / 3),
-        ..budget
-    });
     let mut spent = 0;
     let mut before = Predecessors::new(pos);
     for (
@@ -299,11 +286,25 @@ fn find_game(
                 return Ok(game);
             }
         }
-        if let (1, Some(share)) = (i, short_share) {
-            if let Some(game) = short::short_game(pos, reading, clipped_to(share, deadline)) {
-                return Ok(game);
+        // A position near the initial one by the exact-length search's
+        // bound ([`short`]): after the first round (the games it finds are
+        // found as before), a third of the budget goes to that search, the
+        // second round gets what is left. Not for the exact reading, whose
+        // `-` the diagram's games rarely end in, nor for the opened
+        // positions of a cage.
+        let mut short_nodes = 0;
+        if i == 1 && openings && reading == Reading::Asserted {
+            let share = Budget {
+                nodes: (budget.nodes / 3).max(1),
+                time: budget.time.map(|t| t / 3),
+                ..budget
+            };
+            match short::short_game(pos, reading, clipped_to(share, deadline)) {
+                short::Short::Found(game) => return Ok(game),
+                short::Short::Missed => short_nodes = share.nodes,
+                short::Short::Far => {}
             }
-            spent += share.nodes;
+            spent += short_nodes;
         }
         // The rounds and their parts are slices of the nodes, and a round
         // may take twice its share of the time (then the deadline of the
@@ -322,9 +323,7 @@ fn find_game(
             round.nodes = (round.nodes / 2).max(1);
             round.time = round.time.map(|t| t / 2);
         }
-        if let (1, Some(share)) = (i, short_share) {
-            round.nodes = round.nodes.saturating_sub(share.nodes).max(1);
-        }
+        round.nodes = round.nodes.saturating_sub(short_nodes).max(1);
         let target = Target { pos, reading };
         if let Some(game) = round_of(
             target,
