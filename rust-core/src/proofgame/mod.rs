@@ -43,6 +43,13 @@
 //! opens ([`order::openings`]), each searched for in turn with its plies
 //! played after it; the second round gets the other 3/8.
 //!
+//! A position near the initial one ([`short`]: at most 6 men captured and
+//! the exact-length search's bound at most 40 plies) whose game the first
+//! round misses gets a third of the budget for that search ([`crate::spg`],
+//! the lengths from its bound up, the first game that realizes the
+//! position kept); the second round gets what is left. Not for the exact
+//! reading.
+//!
 //! Every game returned has been replayed by the forward rules and reaches
 //! the position with every assertion true. A failure says why in one line
 //! ([`ProofGameError`]: budget spent, no assignment of captures found, …);

@@ -18,15 +18,16 @@ fn nodes_only(nodes: u64) -> Budget {
     }
 }
 
-/// 1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5: each side needs its three moves
-/// (White's pawn must capture on d5, Black's queen must leave d5 again).
+/// After the moves e4 d5 exd5 Qxd5 Nc3 Qa5: each side needs its three
+/// moves (White's pawn must capture on d5, Black's queen must leave d5
+/// again).
 const SCANDINAVIAN: &str = "rnb1kbnr/ppp1pppp/8/q7/8/2N5/PPPP1PPP/R1BQKBNR w KQkq - 2 4";
 
 #[test]
 fn a_near_position_gets_its_game_from_the_stage() {
     let pos = Position::from_fen(SCANDINAVIAN).unwrap();
     let bound = plies_needed(&pos).expect("near the start");
-    assert!(bound <= 6 && bound % 2 == 0, "{bound}");
+    assert!(bound <= 6 && bound.is_multiple_of(2), "{bound}");
     let Short::Found(game) = short_game(&pos, Reading::Asserted, nodes_only(200_000)) else {
         panic!("no game within the nodes");
     };
