@@ -43,6 +43,13 @@
 //! opens ([`order::openings`]), each searched for in turn with its plies
 //! played after it; the second round gets the other 3/8.
 //!
+//! A position near the initial one ([`short`]: at most 6 men captured and
+//! the exact-length search's bound at most 40 plies) whose game the first
+//! round misses gets a third of the budget for that search ([`crate::spg`],
+//! the lengths from its bound up, the first game that realizes the
+//! position kept); the second round gets what is left. Not for the exact
+//! reading.
+//!
 //! Every game returned has been replayed by the forward rules and reaches
 //! the position with every assertion true. A failure says why in one line
 //! ([`ProofGameError`]: budget spent, no assignment of captures found, …);
@@ -60,6 +67,7 @@ pub mod kernel;
 pub mod order;
 pub mod plan;
 pub mod search;
+pub mod short;
 
 use std::fmt;
 use std::time::{Duration, Instant};
@@ -285,6 +293,26 @@ fn find_game(
                 return Ok(game);
             }
         }
+        // A position near the initial one by the exact-length search's
+        // bound ([`short`]): after the first round (the games it finds are
+        // found as before), a third of the budget goes to that search, the
+        // second round gets what is left. Not for the exact reading, whose
+        // `-` the diagram's games rarely end in, nor for the opened
+        // positions of a cage.
+        let mut short_nodes = 0;
+        if i == 1 && openings && reading == Reading::Asserted {
+            let share = Budget {
+                nodes: (budget.nodes / 3).max(1),
+                time: budget.time.map(|t| t / 3),
+                ..budget
+            };
+            match short::short_game(pos, reading, clipped_to(share, deadline)) {
+                short::Short::Found(game) => return Ok(game),
+                short::Short::Missed => short_nodes = share.nodes,
+                short::Short::Far => {}
+            }
+            spent += short_nodes;
+        }
         // The rounds and their parts are slices of the nodes, and a round
         // may take twice its share of the time (then the deadline of the
         // whole search): where the search goes at the pace the node budget
@@ -302,6 +330,7 @@ fn find_game(
             round.nodes = (round.nodes / 2).max(1);
             round.time = round.time.map(|t| t / 2);
         }
+        round.nodes = round.nodes.saturating_sub(short_nodes).max(1);
         let target = Target { pos, reading };
         if let Some(game) = round_of(
             target,
@@ -315,6 +344,15 @@ fn find_game(
         }
     }
     Err(spent_all(whole, spent))
+}
+
+/// `share` with its time cut to what is left before `deadline`.
+fn clipped_to(mut share: Budget, deadline: Option<Instant>) -> Budget {
+    if let Some(d) = deadline {
+        let left = d.saturating_duration_since(Instant::now());
+        share.time = Some(share.time.map_or(left, |t| t.min(left)));
+    }
+    share
 }
 
 /// The game of a sealed `pos` through the positions where its cage opens

@@ -19,6 +19,7 @@ mod perft;
 mod promotion_entries_coq;
 mod proofgame_kernel;
 mod proofgame_order;
+mod proofgame_short;
 mod registry;
 mod retro_known;
 mod retro_retroboard;
