@@ -12,6 +12,7 @@
 use std::collections::{BTreeSet, HashMap};
 use std::time::Duration;
 
+use crate::common::spg::{brute, uci};
 use retroproof_core::random::Rng;
 use retroproof_core::spg::{proof_games, Diagram, Level, Limits, Solver, Stop, Verdict};
 use retroproof_core::{Move, Position};
@@ -24,37 +25,6 @@ fn all() -> Limits {
         max_solutions: None,
         time: None,
         nodes: None,
-    }
-}
-
-fn uci(game: &[Move]) -> String {
-    game.iter()
-        .map(|m| m.to_uci())
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-/// Every continuation of `plies` plies from `pos` that reaches `diagram`,
-/// by plain enumeration.
-fn brute(
-    pos: &Position,
-    plies: u32,
-    diagram: &Diagram,
-    path: &mut Vec<Move>,
-    out: &mut Vec<String>,
-) {
-    if plies == 0 {
-        if diagram.is_reached_by(pos) {
-            out.push(uci(path));
-        }
-        return;
-    }
-    for m in pos.legal_moves() {
-        let mut next = *pos;
-        next.play_unchecked(&m);
-        path.push(m);
-        brute(&next, plies - 1, diagram, path, out);
-        path.pop();
     }
 }
 

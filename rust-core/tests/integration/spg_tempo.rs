@@ -9,9 +9,10 @@
 
 use std::collections::BTreeSet;
 
+use crate::common::spg::{brute, uci};
 use retroproof_core::random::Rng;
 use retroproof_core::spg::{Diagram, Level, Limits, Solver};
-use retroproof_core::{Color, Move, Position};
+use retroproof_core::{Color, Position};
 
 /// Starting positions with few men (castling rights kept where king and
 /// rooks stand at home).
@@ -48,35 +49,6 @@ fn moves_left(turn: Color, plies: u32) -> [u32; 2] {
     match turn {
         Color::White => [first, second],
         Color::Black => [second, first],
-    }
-}
-
-fn uci(game: &[Move]) -> String {
-    game.iter()
-        .map(|m| m.to_uci())
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-fn brute(
-    pos: &Position,
-    plies: u32,
-    diagram: &Diagram,
-    path: &mut Vec<Move>,
-    out: &mut BTreeSet<String>,
-) {
-    if plies == 0 {
-        if diagram.is_reached_by(pos) {
-            out.insert(uci(path));
-        }
-        return;
-    }
-    for m in pos.legal_moves() {
-        let mut next = *pos;
-        next.play_unchecked(&m);
-        path.push(m);
-        brute(&next, plies - 1, diagram, path, out);
-        path.pop();
     }
 }
 

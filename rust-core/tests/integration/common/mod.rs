@@ -7,6 +7,8 @@
 // Each test crate uses some of these helpers only.
 #![allow(dead_code)]
 
+pub mod spg;
+
 use retroproof_core::random::Rng;
 use retroproof_core::Position;
 
