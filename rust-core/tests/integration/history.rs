@@ -11,6 +11,7 @@
 //! - certificates of refutations pass the native checker, and the checker
 //!   refuses a certificate with a member dropped.
 
+use crate::common::tromp::{legal_games, TrompGame};
 use retroproof_core::history::{
     self, invariant::viable, retractions, Abstract, Budget, Outcome, ZoneChoice,
 };
@@ -80,46 +81,6 @@ fn check_game(game: &[Move], label: &str) {
     }
 }
 
-/// The legal rows of the Tromp corpus with their proof games.
-fn tromp_games() -> Vec<(String, Vec<Move>)> {
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../examples/corpus/tromp.tsv"
-    ))
-    .expect("examples/corpus/tromp.tsv");
-    let mut games = Vec::new();
-    for line in text.lines().skip(1) {
-        let fields: Vec<&str> = line.split('\t').collect();
-        if fields.len() < 5 || fields[2] != "legal" {
-            continue;
-        }
-        let mut pos = Position::start();
-        let mut game = Vec::new();
-        for uci in fields[4].split_whitespace() {
-            let m = pos.parse_uci(uci).expect("the proof game replays");
-            pos = pos.play(&m).expect("a legal move");
-            game.push(m);
-        }
-        let fen = fields[1]
-            .split_whitespace()
-            .take(2)
-            .collect::<Vec<_>>()
-            .join(" ");
-        assert_eq!(
-            pos.to_fen()
-                .split_whitespace()
-                .take(2)
-                .collect::<Vec<_>>()
-                .join(" "),
-            fen,
-            "{}: the proof game reaches the position",
-            fields[0]
-        );
-        games.push((fields[0].to_string(), game));
-    }
-    games
-}
-
 /// Random games from the initial position: the moves of each.
 fn random_move_lists(games: usize, plies: u32, seed: u64) -> Vec<Vec<Move>> {
     let mut out: Vec<Vec<Move>> = Vec::new();
@@ -157,7 +118,7 @@ fn simulation_on_random_games() {
 fn simulation_on_tromp_proof_games() {
     // One game in three: the whole corpus is the benchmark's
     // (examples/history_bench.rs); the suite keeps to its time.
-    for (id, game) in tromp_games().into_iter().step_by(3) {
+    for TrompGame { id, game, .. } in legal_games().into_iter().step_by(3) {
         check_game(&game, &id);
     }
 }
@@ -218,7 +179,7 @@ fn reachable_positions_of_random_games_are_never_refuted() {
 
 #[test]
 fn tromp_proof_game_prefixes_are_never_refuted() {
-    for (id, game) in tromp_games().into_iter().step_by(24) {
+    for TrompGame { id, game, .. } in legal_games().into_iter().step_by(24) {
         let mut pos = Position::start();
         for (ply, m) in game.iter().enumerate() {
             pos = pos.play(m).expect("legal");
@@ -231,11 +192,10 @@ fn tromp_proof_game_prefixes_are_never_refuted() {
 
 #[test]
 fn tromp_legal_positions_are_never_refuted() {
-    for (id, game) in tromp_games() {
-        let mut pos = Position::start();
-        for m in &game {
-            pos = pos.play(m).expect("legal");
-        }
+    for TrompGame {
+        id, position: pos, ..
+    } in legal_games()
+    {
         // The search runs out of its budget on these; the invariants must
         // hold of each.
         for choice in ZoneChoice::ALL {

@@ -8,6 +8,7 @@
 //!   `coq/tests/History.v`), and its certificates pass the checker, which
 //!   refuses one with the initial state added.
 
+use crate::common::tromp::{legal_games, TrompGame};
 use retroproof_core::history::files::{self, counts, preds, viable, Outcome};
 use retroproof_core::random::random_games;
 use retroproof_core::{Board, Move, Position};
@@ -33,31 +34,6 @@ fn check_game(game: &[Move], label: &str) {
         );
         pos = next;
     }
-}
-
-/// The legal rows of the Tromp corpus: id, proof game, final position.
-fn tromp_games() -> Vec<(String, Vec<Move>, Position)> {
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../examples/corpus/tromp.tsv"
-    ))
-    .expect("examples/corpus/tromp.tsv");
-    let mut games = Vec::new();
-    for line in text.lines().skip(1) {
-        let fields: Vec<&str> = line.split('\t').collect();
-        if fields.len() < 5 || fields[2] != "legal" {
-            continue;
-        }
-        let mut pos = Position::start();
-        let mut game = Vec::new();
-        for uci in fields[4].split_whitespace() {
-            let m = pos.parse_uci(uci).expect("the proof game replays");
-            pos = pos.play(&m).expect("a legal move");
-            game.push(m);
-        }
-        games.push((fields[0].to_string(), game, pos));
-    }
-    games
 }
 
 /// Random games from the initial position, as lists of positions.
@@ -99,14 +75,17 @@ fn every_move_of_random_games_is_an_abstract_step_back() {
 #[test]
 fn every_move_of_tromp_proof_games_is_an_abstract_step_back() {
     // One game in three, for the suite's time (the benchmark runs all).
-    for (id, game, _) in tromp_games().into_iter().step_by(3) {
+    for TrompGame { id, game, .. } in legal_games().into_iter().step_by(3) {
         check_game(&game, &id);
     }
 }
 
 #[test]
 fn tromp_legal_positions_are_never_refuted() {
-    for (id, _, pos) in tromp_games() {
+    for TrompGame {
+        id, position: pos, ..
+    } in legal_games()
+    {
         assert!(
             !matches!(files::search(pos.board(), 20_000), Outcome::Refuted(_)),
             "{id}: a legal position refuted"

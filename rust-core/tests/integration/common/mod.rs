@@ -8,6 +8,7 @@
 #![allow(dead_code)]
 
 pub mod spg;
+pub mod tromp;
 
 use retroproof_core::random::Rng;
 use retroproof_core::Position;
