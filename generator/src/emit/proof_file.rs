@@ -1,5 +1,5 @@
 //! What a generated proof file is beside its text: the theorems it
-//! states, its computed checks ([`Check`]), the library lemmas they go
+//! states, its computed checks (`Check`), the library lemmas they go
 //! through ([`Soundness`]), and how their assumptions are checked
 //! ([`AssumptionCheck`]). Shared by every emitter (`problem`, `classic`,
 //! `proof_game`), so that none imports another for it.

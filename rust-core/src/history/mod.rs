@@ -35,7 +35,7 @@
 //! pawn files ([`files`]: pawns counted by file, men by kind); the
 //! certificates of [`files`] are what Coq's `check_files` accepts. The
 //! simulation lemma of [`state`]'s abstraction (columns, zone) is not
-//! proven yet, so [`search`]'s refutations are not Coq-checked.
+//! proven yet, so [`search()`]'s refutations are not Coq-checked.
 
 pub mod certificate;
 pub mod explanation;

@@ -1,7 +1,7 @@
 //! Crossing pawns: pawn-capture counting that knows pawns of one file
 //! cannot pass each other without capturing.
 //!
-//! [`pawns`](super::pawns) assigns each side's pawns (and the pawns its
+//! [`pawns`] assigns each side's pawns (and the pawns its
 //! promoted men were) to distinct starting files, its *slots*, and counts
 //! the captures each must have made. It looks at the two sides apart. But
 //! a white and a black pawn that both started on file `g` and have both
@@ -19,7 +19,7 @@
 //! many captures as the ranks it went up from its second rank (each
 //! capture takes it one rank up): a pawn on c3 did not start on the
 //! a-file. With no slot contested by both sides, the rule is the plain
-//! count of [`pawns`](super::pawns) made stronger by these two facts
+//! count of [`pawns`] made stronger by these two facts
 //! (with its dead men, without its region-promoted men).
 //!
 //! The rule: every pair of assignments, one for each side within the
@@ -29,7 +29,7 @@
 //! counts the promoted men the sealed-bishops count shows
 //! ([`bishops::promoted`]: men beyond the initial set, and every bishop
 //! of a colour whose home square is walled out), not the region-promoted
-//! men of [`pawns`](super::pawns): that is all the corpus needs
+//! men of [`pawns`]: that is all the corpus needs
 //! (measured), and it keeps the proof small. No corpus record needs the
 //! dead men either (measured), but Filman's h4 puzzle does
 //! (examples/filman-1979.md: with them White's budget of 4 keeps its g3

@@ -388,7 +388,7 @@ pub fn refutes(pos: &Position) -> bool {
 /// which no frozen man holds (the pawn left it), having made at least
 /// `|file - g|` captures from its starting file `g`, and one more when it
 /// landed diagonally. Each such man is an item of the assignment with
-/// these costs ([`entry_files`]); the side's other promoted men are left
+/// these costs (`entry_files`); the side's other promoted men are left
 /// out. Coq: `entry_refutes` of PawnCaptures.v (the programme there over
 /// the files is the same minimum).
 pub fn entries_refute(pos: &Position) -> bool {

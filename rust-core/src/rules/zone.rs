@@ -44,7 +44,7 @@
 //!
 //! **Cores.** Weakening may drop any man of the zone, not only one that
 //! can leave it. When a partial board's *core* (a king with all the pawns,
-//! [`cores`]) closes on its own, [`verify`] weakens the board down to it,
+//! `cores`) closes on its own, [`verify`] weakens the board down to it,
 //! man by man, and the core's cage joins the one explored. Hwa adds such
 //! cages by hand ("auxiliary cages"; for rtr-A-045, White's king on b8
 //! behind Black's pawns); found this way they ask nothing new of the

@@ -19,7 +19,7 @@
 //! along it: such a pawn stands, at every moment until the diagram, on a
 //! square between where it is now and where it ends, and a rook or queen
 //! on that file is below it or above it until it leaves the file, so it
-//! goes round rather than through ([`line_table`]).
+//! goes round rather than through (`line_table`).
 
 use crate::attacks;
 use crate::{Bitboard, Color, Role, Square};
