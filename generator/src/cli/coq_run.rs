@@ -44,12 +44,17 @@ pub fn built_theories(root: &Path) -> Result<PathBuf, CliError> {
 }
 
 /// A `coqc` failure as a CLI error: the environment's faults exit 4, a
-/// file Coq rejected (or a compilation that timed out) exit 1.
+/// file Coq rejected exit 1, a compilation stopped by `--timeout` exit 3.
+/// Out of time is not a refusal: Coq has said nothing about the claim, so
+/// the answer is unknown (as for `coqchk`, [`coqchk_error`]), and `solve`
+/// does not report the record refuted.
 pub fn coqc_error(e: CoqcError) -> CliError {
-    if e.is_environment() {
-        CliError::environment(e)
-    } else {
-        CliError::refuted(e)
+    match e {
+        CoqcError::Timeout { .. } => {
+            CliError::unknown(format!("not proven: {e} (give --timeout more)"))
+        }
+        e if e.is_environment() => CliError::environment(e),
+        e => CliError::refuted(e),
     }
 }
 

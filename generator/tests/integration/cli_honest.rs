@@ -624,6 +624,26 @@ fn environment_faults_are_typed_and_exit_4() {
     assert!(err.contains("no `Print Assumptions` report"), "{err}");
 }
 
+/// A proof `coqc` does not finish within `--timeout` is unknown (exit 3):
+/// Coq has neither accepted nor refused it.
+#[cfg(unix)]
+#[test]
+fn a_proof_out_of_time_is_unknown_not_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let version = "if [ \"$1\" = --print-version ]; then echo '8.16.1 4.14.0'; exit 0; fi";
+    let slow = fake_coqc(dir.path(), &format!("{version}\nexec sleep 60"));
+    let (code, err, took) = prove_with(&slow, &["--timeout", "2", "--game-time", "0"]);
+    assert_eq!(code, Some(3), "{err}");
+    assert!(
+        err.starts_with("unknown") || err.contains("not proven"),
+        "{err}"
+    );
+    assert!(err.contains("--timeout"), "{err}");
+    assert!(!err.contains("disagree"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(took < Duration::from_secs(30));
+}
+
 /// 50 MB of coqc output becomes one short line, not one 50 MB line.
 #[cfg(unix)]
 #[test]
