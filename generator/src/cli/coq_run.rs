@@ -26,7 +26,10 @@ pub fn workspace_root() -> Result<PathBuf, CliError> {
             return Ok(root.to_path_buf());
         }
     }
+    // `generator/..` without its `..` where the path exists (a report
+    // names the library as the user would type it).
     let built_in = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let built_in = built_in.canonicalize().unwrap_or(built_in);
     if built_in.join(&marker).is_file() {
         return Ok(built_in);
     }

@@ -121,3 +121,25 @@ fn exit_code_table_lists_every_code() {
     assert!(codes.contains(&0));
     assert!(codes.contains(&retroproof::interrupt::EXIT_INTERRUPTED));
 }
+
+/// The README's proof-game example prints what the README shows: the
+/// `$ retroproof proof-game …` line of section "Proof games" is run and
+/// its output compared, line by line, with the lines under it.
+#[test]
+fn the_proof_game_example_prints_what_the_readme_shows() {
+    let text = section(&readme(), "Proof games");
+    let mut lines = text
+        .lines()
+        .skip_while(|l| !l.starts_with("$ retroproof proof-game "));
+    let command = lines.next().expect("a `$ retroproof proof-game` line");
+    let shown: Vec<&str> = lines.take_while(|l| !l.starts_with("$ ")).collect();
+    // The arguments: the quoted FEN, then words.
+    let rest = command.trim_start_matches("$ retroproof ");
+    let (before, quoted_and_after) = rest.split_once('"').expect("a quoted FEN");
+    let (fen, after) = quoted_and_after.split_once('"').expect("a closing quote");
+    let mut args: Vec<&str> = before.split_whitespace().collect();
+    args.push(fen);
+    args.extend(after.split_whitespace());
+    let printed = crate::common::cli::success_stdout(&args);
+    assert_eq!(printed.lines().collect::<Vec<_>>(), shown, "{command}");
+}
