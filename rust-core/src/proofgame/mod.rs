@@ -232,118 +232,113 @@ fn find_game(
     if let Some(reason) = static_illegality(pos) {
         return Err(ProofGameError::Illegal(reason));
     }
-    // Positions with promoted pieces: a quick direct search (a sixteenth
-    // of the time: most games of random play need less), then the kernel
-    // planner until half the time is spent; the search below gets the
-    // other half (a failure reports the whole budget).
     let whole = budget;
-    let budget = match (kernel::needs_promotion(pos.board()), budget.time) {
-        (true, Some(t)) => {
-            let quick = Budget {
-                nodes: (budget.nodes / 32).max(1),
-                time: Some(t / 16),
-                ..budget
-            };
-            if let Ok(game) = direct(pos, reading, quick) {
-                return Ok(game);
-            }
-            let planner = Budget {
-                time: Some((t / 2).saturating_sub(t / 16)),
-                ..budget
-            };
-            if let kernel::Outcome::Found(game) = kernel::find(pos, reading, planner) {
-                return Ok(game);
-            }
-            Budget {
-                time: Some(t - t / 2),
-                ..budget
-            }
-        }
-        _ => budget,
+    let budget = match promoted_first(pos, reading, budget) {
+        Ok(game) => return Ok(game),
+        Err(rest) => rest,
     };
     // A time too long to add to the clock is no deadline at all.
     let deadline = budget.time.and_then(|t| Instant::now().checked_add(t));
-    // A position whose men are shut in (a composed cage): after the first
-    // round (as for any position: the games it finds are found as before),
-    // half of what is left goes to the positions where the cage opens, the
-    // second round gets the other half.
+    // A position whose men are shut in (a composed cage) gets the stage
+    // of the positions where the cage opens. Not for the opened positions
+    // themselves.
     let sealed = openings
         && reading == Reading::Asserted
         && pos.ep_square().is_none()
         && pos.castling_rights().is_empty()
         && order::sealed(pos);
-    let opening = sealed.then(|| Budget {
-        nodes: (budget.nodes / 8 * 3).max(1),
-        time: budget.time.map(|t| t / 8 * 3),
-        ..budget
-    });
+    // A position near the initial one gets the exact-length search
+    // ([`short`]), one search for both its stages. Not for the exact
+    // reading, whose `-` the diagram's games rarely end in, nor for the
+    // opened positions of a cage.
+    let mut near = if openings && reading == Reading::Asserted {
+        short::ShortSearch::near(pos, reading, SHORT_SHARE.of(budget))
+    } else {
+        None
+    };
+    let target = Target { pos, reading };
     let mut spent = 0;
+    // The nodes of the shares of the stages that ran: the last stage gets
+    // the rest, so that the stages never grant more than the budget.
+    let mut granted = 0;
     let mut before = Predecessors::new(pos);
-    for (
-        i,
-        Round {
-            num,
-            den,
-            direct_share,
-        },
-    ) in ROUNDS.into_iter().enumerate()
-    {
-        if let (1, Some(share)) = (i, opening) {
-            if let Some(game) = opened(pos, share, deadline, &mut spent) {
-                return Ok(game);
-            }
-        }
-        // A position near the initial one by the exact-length search's
-        // bound ([`short`]): after the first round (the games it finds are
-        // found as before), a third of the budget goes to that search, the
-        // second round gets what is left. Not for the exact reading, whose
-        // `-` the diagram's games rarely end in, nor for the opened
-        // positions of a cage.
-        let mut short_nodes = 0;
-        if i == 1 && openings && reading == Reading::Asserted {
-            let share = Budget {
-                nodes: (budget.nodes / 3).max(1),
-                time: budget.time.map(|t| t / 3),
+    for (stage, share) in STAGES {
+        let part = match share {
+            Some(share) => share.of(budget),
+            None => Budget {
+                nodes: budget.nodes.saturating_sub(granted).max(1),
                 ..budget
-            };
-            match short::short_game(pos, reading, clipped_to(share, deadline)) {
-                short::Short::Found(game) => return Ok(game),
-                short::Short::Missed => short_nodes = share.nodes,
-                short::Short::Far => {}
-            }
-            spent += short_nodes;
-        }
-        // The rounds and their parts are slices of the nodes, and a round
-        // may take twice its share of the time (then the deadline of the
-        // whole search): where the search goes at the pace the node budget
-        // assumes, the nodes are the limit and the answer does not depend
-        // on the machine's load (slicing the time of every part made a
-        // part cut off by the clock find its game on one run and not the
-        // next); where it goes much slower, the first round still leaves
-        // time to the second.
-        let mut round = Budget {
-            nodes: (budget.nodes / u64::from(den) * u64::from(num)).max(1),
-            time: budget.time.map(|t| t / den * num * 2),
-            ..budget
+            },
         };
-        if i == 1 && opening.is_some() {
-            round.nodes = (round.nodes / 2).max(1);
-            round.time = round.time.map(|t| t / 2);
-        }
-        round.nodes = round.nodes.saturating_sub(short_nodes).max(1);
-        let target = Target { pos, reading };
-        if let Some(game) = round_of(
-            target,
-            round,
-            direct_share,
-            deadline,
-            &mut spent,
-            &mut before,
-        )? {
+        let found = match stage {
+            Stage::Round(round) => {
+                // The rounds and their parts are slices of the nodes, and a
+                // round may take twice its share of the time (then the
+                // deadline of the whole search): where the search goes at
+                // the pace the node budget assumes, the nodes are the
+                // limit and the answer does not depend on the machine's
+                // load (slicing the time of every part made a part cut off
+                // by the clock find its game on one run and not the next);
+                // where it goes much slower, the first round still leaves
+                // time to the second.
+                let part = Budget {
+                    time: part.time.map(|t| t.saturating_mul(2)),
+                    ..part
+                };
+                granted += part.nodes;
+                round_of(target, part, round, deadline, &mut spent, &mut before)?
+            }
+            Stage::Openings if sealed => {
+                granted += part.nodes;
+                opened(pos, part, deadline, &mut spent)
+            }
+            Stage::Short => match near.as_mut() {
+                Some(search) => {
+                    granted += part.nodes;
+                    search.run(clipped_to(part, deadline), &mut spent)
+                }
+                None => None,
+            },
+            Stage::Openings => None,
+        };
+        if let Some(game) = found {
             return Ok(game);
         }
     }
     Err(spent_all(whole, spent))
+}
+
+/// Positions with promoted pieces: a quick direct search (a sixteenth of
+/// the time and a thirty-second of the nodes: most games of random play
+/// need less), then the kernel planner ([`kernel`], by the clock alone)
+/// until half the time is spent. `Err`: what is left for the stages of
+/// [`STAGES`], the other half of the time and the nodes the quick search
+/// did not take (the whole budget for a position without promoted
+/// pieces).
+fn promoted_first(pos: &Position, reading: Reading, budget: Budget) -> Result<Vec<Move>, Budget> {
+    let (true, Some(t)) = (kernel::needs_promotion(pos.board()), budget.time) else {
+        return Err(budget);
+    };
+    let quick = Budget {
+        nodes: (budget.nodes / 32).max(1),
+        time: Some(t / 16),
+        ..budget
+    };
+    if let Ok(game) = direct(pos, reading, quick) {
+        return Ok(game);
+    }
+    let planner = Budget {
+        time: Some((t / 2).saturating_sub(t / 16)),
+        ..budget
+    };
+    if let kernel::Outcome::Found(game) = kernel::find(pos, reading, planner) {
+        return Ok(game);
+    }
+    Err(Budget {
+        nodes: (budget.nodes - quick.nodes).max(1),
+        time: Some(t - t / 2),
+        ..budget
+    })
 }
 
 /// `share` with its time cut to what is left before `deadline`.
@@ -395,36 +390,83 @@ fn opened(
     None
 }
 
-/// The rounds of [`find_proof_game`], as fractions of its budget: a quick
-/// look at every stage first, then the same again with the rest. In the
-/// lastmove corpus most games the retraction stage finds take it a fraction
-/// of a second, so the first round gives the direct runs only an eighth of
-/// itself (0.3 s of a 10 s budget; with half of it, a game found by the
-/// first tries took 1.3 s). Games of random play and of real games, which
-/// the direct runs find, mostly need less than that eighth (figures in the
-/// module docs).
-const ROUNDS: [Round; 2] = [
-    Round {
-        num: 1,
-        den: 4,
-        direct_share: 8,
-    },
-    Round {
-        num: 3,
-        den: 4,
-        direct_share: 2,
-    },
-];
-
-/// A round of [`find_proof_game`]: `num / den` of its budget, of which
-/// `1 / direct_share` goes to the runs aimed straight at the position.
+/// A stage of [`find_proof_game`] (after the promoted pieces' own,
+/// [`promoted_first`]).
 #[derive(Clone, Copy)]
-struct Round {
-    num: u32,
-    den: u32,
-    direct_share: u32,
+enum Stage {
+    /// The guided search: straight at the position, then at the
+    /// positions a few plies before it ([`round_of`]).
+    Round(Round),
+    /// A sealed position's cage opened ([`opened`]; only for those).
+    Openings,
+    /// The exact-length search of a position near the initial one
+    /// ([`short::ShortSearch`]; only for those), going on where its
+    /// last stage stopped.
+    Short,
 }
 
+/// A part of the budget: `num / den` of its nodes and of its time.
+#[derive(Clone, Copy)]
+struct Share {
+    num: u32,
+    den: u32,
+}
+
+impl Share {
+    fn of(self, budget: Budget) -> Budget {
+        Budget {
+            nodes: (budget.nodes / u64::from(self.den) * u64::from(self.num)).max(1),
+            time: budget.time.map(|t| t / self.den * self.num),
+            ..budget
+        }
+    }
+}
+
+/// The stages of [`find_proof_game`] in order, each with its share of the
+/// budget (`None`: the nodes the stages that ran before did not take, and
+/// the time up to the deadline). A stage that does not apply to the
+/// position takes nothing, so a position neither sealed nor near gets
+/// the two rounds alone, a quarter and the rest.
+///
+/// A position near the initial one ([`short`]) first gets an eighth for the
+/// exact-length search, which finds most published proof games within a
+/// fraction of a second (on a loaded machine the first round can take half
+/// the time); then the guided search's quick first round (its games are
+/// found as before); then, if the cage of a sealed position opens
+/// ([`order::openings`]), 3/8; then a third more for the exact-length
+/// search (the lengths it was searching, on with larger slices); the
+/// second round gets what is left.
+const STAGES: [(Stage, Option<Share>); 5] = [
+    (Stage::Short, Some(SHORT_LOOK)),
+    (Stage::Round(FIRST_ROUND), Some(Share { num: 1, den: 4 })),
+    (Stage::Openings, Some(Share { num: 3, den: 8 })),
+    (Stage::Short, Some(Share { num: 1, den: 3 })),
+    (Stage::Round(SECOND_ROUND), None),
+];
+
+/// The exact-length search's first look.
+const SHORT_LOOK: Share = Share { num: 1, den: 8 };
+
+/// The exact-length search's two stages together (which positions it
+/// takes on depends on what it will get: [`short::reach`]).
+const SHORT_SHARE: Share = Share { num: 11, den: 24 };
+
+/// The guided search's rounds: a quick look at every stage first, then the
+/// same again with the rest. In the lastmove corpus most games the
+/// retraction stage finds take it a fraction of a second, so the first
+/// round gives the direct runs only an eighth of itself (0.3 s of a 10 s
+/// budget; with half of it, a game found by the first tries took 1.3 s).
+/// Games of random play and of real games, which the direct runs find,
+/// mostly need less than that eighth (figures in the module docs).
+const FIRST_ROUND: Round = Round { direct_share: 8 };
+const SECOND_ROUND: Round = Round { direct_share: 2 };
+
+/// A round of [`find_proof_game`]: `1 / direct_share` of its budget goes
+/// to the runs aimed straight at the position.
+#[derive(Clone, Copy)]
+struct Round {
+    direct_share: u32,
+}
 /// One round within `round`'s nodes and time (and the overall
 /// `deadline`): straight at the position with `1 / direct_share` of its
 /// nodes, in three runs (half of that
@@ -435,7 +477,7 @@ struct Round {
 fn round_of(
     Target { pos, reading }: Target,
     round: Budget,
-    direct_share: u32,
+    Round { direct_share }: Round,
     deadline: Option<Instant>,
     spent: &mut u64,
     before: &mut Predecessors,
