@@ -44,11 +44,13 @@
 //! played after it; the second round gets the other 3/8.
 //!
 //! A position near the initial one ([`short`]: at most 6 men captured and
-//! the exact-length search's bound at most 40 plies) whose game the first
-//! round misses gets a third of the budget for that search ([`crate::spg`],
-//! the lengths from its bound up, the first game that realizes the
-//! position kept); the second round gets what is left. Not for the exact
-//! reading.
+//! the exact-length search's bound within what its share of the budget
+//! reaches) gets that search ([`crate::spg`], a window of lengths from its
+//! bound up searched side by side, the first game that realizes the
+//! position kept) in two stages: an eighth of the budget before the first
+//! round, a third after it (the same search going on); the second round
+//! gets what is left. Not for the exact reading. The stages and their
+//! shares are listed in one place (`STAGES`).
 //!
 //! Every game returned has been replayed by the forward rules and reaches
 //! the position with every assertion true. A failure says why in one line
@@ -262,6 +264,9 @@ fn find_game(
     // the rest, so that the stages never grant more than the budget.
     let mut granted = 0;
     let mut before = Predecessors::new(pos);
+    // A round whose direct runs are done and whose retractions wait (with
+    // the time it had left).
+    let mut paused: Option<(Option<Duration>, RoundRun)> = None;
     for (stage, share) in STAGES {
         let part = match share {
             Some(share) => share.of(budget),
@@ -270,24 +275,41 @@ fn find_game(
                 ..budget
             },
         };
+        // The rounds and their parts are slices of the nodes, and a round
+        // may take twice its share of the time (then the deadline of the
+        // whole search): where the search goes at the pace the node budget
+        // assumes, the nodes are the limit and the answer does not depend
+        // on the machine's load (slicing the time of every part made a
+        // part cut off by the clock find its game on one run and not the
+        // next); where it goes much slower, the first round still leaves
+        // time to the second.
+        let round_part = Budget {
+            time: part.time.map(|t| t.saturating_mul(2)),
+            ..part
+        };
         let found = match stage {
             Stage::Round(round) => {
-                // The rounds and their parts are slices of the nodes, and a
-                // round may take twice its share of the time (then the
-                // deadline of the whole search): where the search goes at
-                // the pace the node budget assumes, the nodes are the
-                // limit and the answer does not depend on the machine's
-                // load (slicing the time of every part made a part cut off
-                // by the clock find its game on one run and not the next);
-                // where it goes much slower, the first round still leaves
-                // time to the second.
-                let part = Budget {
-                    time: part.time.map(|t| t.saturating_mul(2)),
-                    ..part
-                };
-                granted += part.nodes;
-                round_of(target, part, round, deadline, &mut spent, &mut before)?
+                granted += round_part.nodes;
+                let run = RoundRun::start(round_part, round, deadline, spent);
+                match run.direct_runs(target, &mut spent)? {
+                    Some(game) => Some(game),
+                    None => run.retractions(target, &mut spent, &mut before),
+                }
             }
+            Stage::Direct(round) => {
+                granted += round_part.nodes;
+                let run = RoundRun::start(round_part, round, deadline, spent);
+                let found = run.direct_runs(target, &mut spent)?;
+                paused = Some((run.pause(), run));
+                found
+            }
+            Stage::Retractions => match paused.take() {
+                Some((left, mut run)) => {
+                    run.resume(left, deadline);
+                    run.retractions(target, &mut spent, &mut before)
+                }
+                None => None,
+            },
             Stage::Openings if sealed => {
                 granted += part.nodes;
                 opened(pos, part, deadline, &mut spent)
@@ -394,9 +416,14 @@ fn opened(
 /// [`promoted_first`]).
 #[derive(Clone, Copy)]
 enum Stage {
-    /// The guided search: straight at the position, then at the
-    /// positions a few plies before it ([`round_of`]).
+    /// A round of the guided search: straight at the position, then at
+    /// the positions a few plies before it ([`RoundRun`]).
     Round(Round),
+    /// The first half of a round: straight at the position.
+    Direct(Round),
+    /// The second half of the round whose first half ran last, with the
+    /// nodes and time that one left (its share is that round's).
+    Retractions,
     /// A sealed position's cage opened ([`opened`]; only for those).
     Openings,
     /// The exact-length search of a position near the initial one
@@ -423,22 +450,26 @@ impl Share {
 }
 
 /// The stages of [`find_proof_game`] in order, each with its share of the
-/// budget (`None`: the nodes the stages that ran before did not take, and
-/// the time up to the deadline). A stage that does not apply to the
+/// budget (`None`: for the retractions, what their round's direct runs
+/// left; for the last stage, the nodes the stages that ran before did not
+/// take, and the time up to the deadline). A stage that does not apply to the
 /// position takes nothing, so a position neither sealed nor near gets
 /// the two rounds alone, a quarter and the rest.
 ///
-/// A position near the initial one ([`short`]) first gets an eighth for the
+/// The first round's runs straight at the position find most games of
+/// random play and of real games within a fraction of a second; a
+/// position near the initial one ([`short`]) then gets an eighth for the
 /// exact-length search, which finds most published proof games within a
-/// fraction of a second (on a loaded machine the first round can take half
-/// the time); then the guided search's quick first round (its games are
-/// found as before); then, if the cage of a sealed position opens
-/// ([`order::openings`]), 3/8; then a third more for the exact-length
-/// search (the lengths it was searching, on with larger slices); the
-/// second round gets what is left.
-const STAGES: [(Stage, Option<Share>); 5] = [
+/// fraction of a second (on a loaded machine the first round's
+/// retractions can take half the time); then the first round's
+/// retractions (its games are found as before); then, if the cage of a
+/// sealed position opens ([`order::openings`]), 3/8; then a third more for
+/// the exact-length search (the lengths it was searching, on with larger
+/// slices); the second round gets what is left.
+const STAGES: [(Stage, Option<Share>); 6] = [
+    (Stage::Direct(FIRST_ROUND), Some(Share { num: 1, den: 4 })),
     (Stage::Short, Some(SHORT_LOOK)),
-    (Stage::Round(FIRST_ROUND), Some(Share { num: 1, den: 4 })),
+    (Stage::Retractions, None),
     (Stage::Openings, Some(Share { num: 3, den: 8 })),
     (Stage::Short, Some(Share { num: 1, den: 3 })),
     (Stage::Round(SECOND_ROUND), None),
@@ -467,77 +498,133 @@ const SECOND_ROUND: Round = Round { direct_share: 2 };
 struct Round {
     direct_share: u32,
 }
-/// One round within `round`'s nodes and time (and the overall
-/// `deadline`): straight at the position with `1 / direct_share` of its
-/// nodes, in three runs (half of that
-/// with the budget's weight, then a quarter each with twice and half that
-/// weight: a greedier and a more careful search get stuck in different
-/// places); then the positions a few plies before it, a fortieth of the
-/// round each, until the round is spent. `Ok(None)`: no game within the round.
-fn round_of(
-    Target { pos, reading }: Target,
-    round: Budget,
-    Round { direct_share }: Round,
-    deadline: Option<Instant>,
-    spent: &mut u64,
-    before: &mut Predecessors,
-) -> Result<Option<Vec<Move>>, ProofGameError> {
-    let started = Instant::now();
-    // As in `find_proof_game`: a time past what the clock holds is none.
-    let end = match (round.time.and_then(|t| started.checked_add(t)), deadline) {
-        (Some(e), Some(d)) => Some(e.min(d)),
-        (e, d) => e.or(d),
-    };
-    let ends_nodes = *spent + round.nodes;
-    // Each part runs until its nodes are spent or the round's time is up.
-    let clipped = |mut part: Budget| {
-        if let Some(e) = end {
+/// A round of the guided search under way, within `budget`'s nodes and
+/// time (and the overall deadline): straight at the position with
+/// `1 / direct_share` of its nodes, in three runs (half of that with the
+/// budget's weight, then a quarter each with twice and half that weight:
+/// a greedier and a more careful search get stuck in different places);
+/// then the positions a few plies before it, a fortieth of the round
+/// each, until the round is spent. The two halves may run apart
+/// ([`RoundRun::pause`]: another stage in between takes none of the
+/// round's time).
+struct RoundRun {
+    budget: Budget,
+    direct_share: u32,
+    /// When the round's time is up (the deadline at the latest).
+    end: Option<Instant>,
+    /// The value of the search's `spent` at which the round's nodes are.
+    ends_nodes: u64,
+}
+
+impl RoundRun {
+    fn start(
+        budget: Budget,
+        Round { direct_share }: Round,
+        deadline: Option<Instant>,
+        spent: u64,
+    ) -> RoundRun {
+        // As in `find_proof_game`: a time past what the clock holds is none.
+        let end = match (
+            budget.time.and_then(|t| Instant::now().checked_add(t)),
+            deadline,
+        ) {
+            (Some(e), Some(d)) => Some(e.min(d)),
+            (e, d) => e.or(d),
+        };
+        RoundRun {
+            budget,
+            direct_share,
+            end,
+            ends_nodes: spent + budget.nodes,
+        }
+    }
+
+    /// `part` running until its nodes are spent or the round's time is up.
+    fn clipped(&self, mut part: Budget) -> Budget {
+        if let Some(e) = self.end {
             part.time = Some(e.saturating_duration_since(Instant::now()));
         }
         part
-    };
-    for (weight, share) in [
-        (round.weight, 2 * direct_share),
-        (round.weight * 2, 4 * direct_share),
-        (round.weight / 2, 4 * direct_share),
-    ] {
-        let part = clipped(Budget {
-            nodes: (round.nodes / u64::from(share)).max(1),
-            time: None,
-            weight: weight.max(1),
-            ..round
-        });
-        *spent += part.nodes;
-        match direct(pos, reading, part) {
-            Ok(game) => return Ok(Some(game)),
-            Err(ProofGameError::BudgetSpent(_)) => {}
-            Err(e) => return Err(e),
-        }
     }
-    // The last moves of a composed position are often the hard part, and
-    // taking them back (sound and complete retractions) leaves an easier
-    // target.
-    let per_try = Budget {
-        nodes: (round.nodes / 40).max(1),
-        time: None,
-        ..round
-    };
-    let mut i = 0;
-    while let Some((q, tail)) = before.get(i) {
-        i += 1;
-        if end.is_some_and(|e| Instant::now() >= e) || *spent >= ends_nodes {
-            return Ok(None);
-        }
-        let try_budget = clipped(per_try);
-        *spent += try_budget.nodes;
-        if let Ok(mut game) = direct(q, Reading::Asserted, try_budget) {
-            game.extend_from_slice(tail);
-            if replay(&game).is_some_and(|end| realizes_as(&end, pos, reading)) {
-                return Ok(Some(game));
+
+    /// The time the round has left, to be taken up again by [`resume`]
+    /// (`None`: no limit but the deadline).
+    ///
+    /// [`resume`]: RoundRun::resume
+    fn pause(&self) -> Option<Duration> {
+        self.end
+            .map(|e| e.saturating_duration_since(Instant::now()))
+    }
+
+    /// The round again after a pause, with the time it had left.
+    fn resume(&mut self, left: Option<Duration>, deadline: Option<Instant>) {
+        let end = left.and_then(|t| Instant::now().checked_add(t));
+        self.end = match (end, deadline) {
+            (Some(e), Some(d)) => Some(e.min(d)),
+            (e, d) => e.or(d),
+        };
+    }
+
+    /// The three runs aimed straight at the position.
+    fn direct_runs(
+        &self,
+        Target { pos, reading }: Target,
+        spent: &mut u64,
+    ) -> Result<Option<Vec<Move>>, ProofGameError> {
+        let round = self.budget;
+        for (weight, share) in [
+            (round.weight, 2 * self.direct_share),
+            (round.weight * 2, 4 * self.direct_share),
+            (round.weight / 2, 4 * self.direct_share),
+        ] {
+            let part = self.clipped(Budget {
+                nodes: (round.nodes / u64::from(share)).max(1),
+                time: None,
+                weight: weight.max(1),
+                ..round
+            });
+            *spent += part.nodes;
+            match direct(pos, reading, part) {
+                Ok(game) => return Ok(Some(game)),
+                Err(ProofGameError::BudgetSpent(_)) => {}
+                Err(e) => return Err(e),
             }
         }
+        Ok(None)
     }
-    Ok(None)
+
+    /// The positions a few plies before the target, until the round is
+    /// spent. The last moves of a composed position are often the hard
+    /// part, and taking them back (sound and complete retractions) leaves
+    /// an easier target.
+    fn retractions(
+        &self,
+        Target { pos, reading }: Target,
+        spent: &mut u64,
+        before: &mut Predecessors,
+    ) -> Option<Vec<Move>> {
+        let per_try = Budget {
+            nodes: (self.budget.nodes / 40).max(1),
+            time: None,
+            ..self.budget
+        };
+        let mut i = 0;
+        while let Some((q, tail)) = before.get(i) {
+            i += 1;
+            if self.end.is_some_and(|e| Instant::now() >= e) || *spent >= self.ends_nodes {
+                return None;
+            }
+            let try_budget = self.clipped(per_try);
+            *spent += try_budget.nodes;
+            if let Ok(mut game) = direct(q, Reading::Asserted, try_budget) {
+                game.extend_from_slice(tail);
+                if replay(&game).is_some_and(|end| realizes_as(&end, pos, reading)) {
+                    return Some(game);
+                }
+            }
+        }
+        None
+    }
 }
 
 /// The positions up to [`RETRACT_PLIES`] plies before a position, with the
