@@ -265,8 +265,8 @@ fn find_game(
     let mut granted = 0;
     let mut before = Predecessors::new(pos);
     // A round whose direct runs are done and whose retractions wait (with
-    // the time it had left).
-    let mut paused: Option<(Option<Duration>, RoundRun)> = None;
+    // the time and nodes it had left).
+    let mut paused: Option<((Option<Duration>, u64), RoundRun)> = None;
     for (stage, share) in STAGES {
         let part = match share {
             Some(share) => share.of(budget),
@@ -300,12 +300,12 @@ fn find_game(
                 granted += round_part.nodes;
                 let run = RoundRun::start(round_part, round, deadline, spent);
                 let found = run.direct_runs(target, &mut spent)?;
-                paused = Some((run.pause(), run));
+                paused = Some((run.pause(spent), run));
                 found
             }
             Stage::Retractions => match paused.take() {
                 Some((left, mut run)) => {
-                    run.resume(left, deadline);
+                    run.resume(left, deadline, spent);
                     run.retractions(target, &mut spent, &mut before)
                 }
                 None => None,
@@ -498,6 +498,15 @@ const SECOND_ROUND: Round = Round { direct_share: 2 };
 struct Round {
     direct_share: u32,
 }
+/// When a stage of `time` started now ends: at the deadline at the
+/// latest, and a time past what the clock holds is none.
+fn end_of(time: Option<Duration>, deadline: Option<Instant>) -> Option<Instant> {
+    match (time.and_then(|t| Instant::now().checked_add(t)), deadline) {
+        (Some(e), Some(d)) => Some(e.min(d)),
+        (e, d) => e.or(d),
+    }
+}
+
 /// A round of the guided search under way, within `budget`'s nodes and
 /// time (and the overall deadline): straight at the position with
 /// `1 / direct_share` of its nodes, in three runs (half of that with the
@@ -523,18 +532,10 @@ impl RoundRun {
         deadline: Option<Instant>,
         spent: u64,
     ) -> RoundRun {
-        // As in `find_proof_game`: a time past what the clock holds is none.
-        let end = match (
-            budget.time.and_then(|t| Instant::now().checked_add(t)),
-            deadline,
-        ) {
-            (Some(e), Some(d)) => Some(e.min(d)),
-            (e, d) => e.or(d),
-        };
         RoundRun {
             budget,
             direct_share,
-            end,
+            end: end_of(budget.time, deadline),
             ends_nodes: spent + budget.nodes,
         }
     }
@@ -547,22 +548,28 @@ impl RoundRun {
         part
     }
 
-    /// The time the round has left, to be taken up again by [`resume`]
-    /// (`None`: no limit but the deadline).
+    /// What the round has left, to be taken up again by [`resume`] after
+    /// another stage: its time (`None`: no limit but the deadline) and its
+    /// nodes (`spent` the search's count so far).
     ///
     /// [`resume`]: RoundRun::resume
-    fn pause(&self) -> Option<Duration> {
-        self.end
-            .map(|e| e.saturating_duration_since(Instant::now()))
+    fn pause(&self, spent: u64) -> (Option<Duration>, u64) {
+        let time = self
+            .end
+            .map(|e| e.saturating_duration_since(Instant::now()));
+        (time, self.ends_nodes.saturating_sub(spent))
     }
 
-    /// The round again after a pause, with the time it had left.
-    fn resume(&mut self, left: Option<Duration>, deadline: Option<Instant>) {
-        let end = left.and_then(|t| Instant::now().checked_add(t));
-        self.end = match (end, deadline) {
-            (Some(e), Some(d)) => Some(e.min(d)),
-            (e, d) => e.or(d),
-        };
+    /// The round again after a pause, with what it had left
+    /// ([`RoundRun::pause`]).
+    fn resume(
+        &mut self,
+        (time, nodes): (Option<Duration>, u64),
+        deadline: Option<Instant>,
+        spent: u64,
+    ) {
+        self.end = end_of(time, deadline);
+        self.ends_nodes = spent + nodes;
     }
 
     /// The three runs aimed straight at the position.
