@@ -261,17 +261,23 @@ fn find_game(
     let target = Target { pos, reading };
     let mut spent = 0;
     // The nodes of the shares of the stages that ran: the last stage gets
-    // the rest, so that the stages never grant more than the budget.
+    // the rest.
     let mut granted = 0;
     let mut before = Predecessors::new(pos);
     // A round whose direct runs are done and whose retractions wait (with
     // the time and nodes it had left).
     let mut paused: Option<((Option<Duration>, u64), RoundRun)> = None;
     for (stage, share) in STAGES {
+        // No stage gets more nodes than the stages before left (a position
+        // both sealed and near would otherwise get more than the budget).
+        let left = budget.nodes.saturating_sub(granted).max(1);
         let part = match share {
-            Some(share) => share.of(budget),
+            Some(share) => Budget {
+                nodes: share.of(budget).nodes.min(left),
+                ..share.of(budget)
+            },
             None => Budget {
-                nodes: budget.nodes.saturating_sub(granted).max(1),
+                nodes: left,
                 ..budget
             },
         };

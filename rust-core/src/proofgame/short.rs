@@ -57,9 +57,12 @@ pub const NODE_COST: u64 = 3;
 /// searched side by side takes a few of those.
 pub const NODES_PER_PLY: u64 = 2_000;
 
-/// How many lengths are searched side by side. On the published diagrams
-/// the first length with a game found quickly was at most six moves above
-/// the bound, mostly the bound itself.
+/// How many lengths are searched side by side (the bound and the seven
+/// lengths above it of its parity). On the 23 published diagrams of 30
+/// plies and more, each length searched afresh within 20,000 nodes, the
+/// least length with a game found was the bound for 8, 2 to 6 plies above
+/// it for 5, 10 to 12 above for 3, 20 above for 1; 6 had none up to 24
+/// plies above.
 pub const WINDOW: usize = 8;
 
 /// The nodes the shortest length of the window gets in the first pass
