@@ -44,11 +44,13 @@
 //! played after it; the second round gets the other 3/8.
 //!
 //! A position near the initial one ([`short`]: at most 6 men captured and
-//! the exact-length search's bound at most 40 plies) whose game the first
-//! round misses gets a third of the budget for that search ([`crate::spg`],
-//! the lengths from its bound up, the first game that realizes the
-//! position kept); the second round gets what is left. Not for the exact
-//! reading.
+//! the exact-length search's bound within what its share of the budget
+//! reaches) gets that search ([`crate::spg`], a window of lengths from its
+//! bound up searched side by side, the first game that realizes the
+//! position kept) in two stages: an eighth of the budget before the first
+//! round, a third after it (the same search going on); the second round
+//! gets what is left. Not for the exact reading. The stages and their
+//! shares are listed in one place (`STAGES`).
 //!
 //! Every game returned has been replayed by the forward rules and reaches
 //! the position with every assertion true. A failure says why in one line
@@ -232,87 +234,53 @@ fn find_game(
     if let Some(reason) = static_illegality(pos) {
         return Err(ProofGameError::Illegal(reason));
     }
-    // Positions with promoted pieces: a quick direct search (a sixteenth
-    // of the time: most games of random play need less), then the kernel
-    // planner until half the time is spent; the search below gets the
-    // other half (a failure reports the whole budget).
     let whole = budget;
-    let budget = match (kernel::needs_promotion(pos.board()), budget.time) {
-        (true, Some(t)) => {
-            let quick = Budget {
-                nodes: (budget.nodes / 32).max(1),
-                time: Some(t / 16),
-                ..budget
-            };
-            if let Ok(game) = direct(pos, reading, quick) {
-                return Ok(game);
-            }
-            let planner = Budget {
-                time: Some((t / 2).saturating_sub(t / 16)),
-                ..budget
-            };
-            if let kernel::Outcome::Found(game) = kernel::find(pos, reading, planner) {
-                return Ok(game);
-            }
-            Budget {
-                time: Some(t - t / 2),
-                ..budget
-            }
-        }
-        _ => budget,
+    let budget = match promoted_first(pos, reading, budget) {
+        Ok(game) => return Ok(game),
+        Err(rest) => rest,
     };
     // A time too long to add to the clock is no deadline at all.
     let deadline = budget.time.and_then(|t| Instant::now().checked_add(t));
-    // A position whose men are shut in (a composed cage): after the first
-    // round (as for any position: the games it finds are found as before),
-    // half of what is left goes to the positions where the cage opens, the
-    // second round gets the other half.
+    // A position whose men are shut in (a composed cage) gets the stage
+    // of the positions where the cage opens. Not for the opened positions
+    // themselves.
     let sealed = openings
         && reading == Reading::Asserted
         && pos.ep_square().is_none()
         && pos.castling_rights().is_empty()
         && order::sealed(pos);
-    let opening = sealed.then(|| Budget {
-        nodes: (budget.nodes / 8 * 3).max(1),
-        time: budget.time.map(|t| t / 8 * 3),
-        ..budget
-    });
+    // A position near the initial one gets the exact-length search
+    // ([`short`]), one search for both its stages. Not for the exact
+    // reading, whose `-` the diagram's games rarely end in, nor for the
+    // opened positions of a cage.
+    let mut near = if openings && reading == Reading::Asserted {
+        short::ShortSearch::near(pos, reading, SHORT_SHARE.of(budget))
+    } else {
+        None
+    };
+    let target = Target { pos, reading };
     let mut spent = 0;
+    // The nodes of the shares of the stages that ran: the last stage gets
+    // the rest.
+    let mut granted = 0;
     let mut before = Predecessors::new(pos);
-    for (
-        i,
-        Round {
-            num,
-            den,
-            direct_share,
-        },
-    ) in ROUNDS.into_iter().enumerate()
-    {
-        if let (1, Some(share)) = (i, opening) {
-            if let Some(game) = opened(pos, share, deadline, &mut spent) {
-                return Ok(game);
-            }
-        }
-        // A position near the initial one by the exact-length search's
-        // bound ([`short`]): after the first round (the games it finds are
-        // found as before), a third of the budget goes to that search, the
-        // second round gets what is left. Not for the exact reading, whose
-        // `-` the diagram's games rarely end in, nor for the opened
-        // positions of a cage.
-        let mut short_nodes = 0;
-        if i == 1 && openings && reading == Reading::Asserted {
-            let share = Budget {
-                nodes: (budget.nodes / 3).max(1),
-                time: budget.time.map(|t| t / 3),
+    // A round whose direct runs are done and whose retractions wait (with
+    // the time and nodes it had left).
+    let mut paused: Option<((Option<Duration>, u64), RoundRun)> = None;
+    for (stage, share) in STAGES {
+        // No stage gets more nodes than the stages before left (a position
+        // both sealed and near would otherwise get more than the budget).
+        let left = budget.nodes.saturating_sub(granted).max(1);
+        let part = match share {
+            Some(share) => Budget {
+                nodes: share.of(budget).nodes.min(left),
+                ..share.of(budget)
+            },
+            None => Budget {
+                nodes: left,
                 ..budget
-            };
-            match short::short_game(pos, reading, clipped_to(share, deadline)) {
-                short::Short::Found(game) => return Ok(game),
-                short::Short::Missed => short_nodes = share.nodes,
-                short::Short::Far => {}
-            }
-            spent += short_nodes;
-        }
+            },
+        };
         // The rounds and their parts are slices of the nodes, and a round
         // may take twice its share of the time (then the deadline of the
         // whole search): where the search goes at the pace the node budget
@@ -321,29 +289,84 @@ fn find_game(
         // part cut off by the clock find its game on one run and not the
         // next); where it goes much slower, the first round still leaves
         // time to the second.
-        let mut round = Budget {
-            nodes: (budget.nodes / u64::from(den) * u64::from(num)).max(1),
-            time: budget.time.map(|t| t / den * num * 2),
-            ..budget
+        let round_part = Budget {
+            time: part.time.map(|t| t.saturating_mul(2)),
+            ..part
         };
-        if i == 1 && opening.is_some() {
-            round.nodes = (round.nodes / 2).max(1);
-            round.time = round.time.map(|t| t / 2);
-        }
-        round.nodes = round.nodes.saturating_sub(short_nodes).max(1);
-        let target = Target { pos, reading };
-        if let Some(game) = round_of(
-            target,
-            round,
-            direct_share,
-            deadline,
-            &mut spent,
-            &mut before,
-        )? {
+        let found = match stage {
+            Stage::Round(round) => {
+                granted += round_part.nodes;
+                let run = RoundRun::start(round_part, round, deadline, spent);
+                match run.direct_runs(target, &mut spent)? {
+                    Some(game) => Some(game),
+                    None => run.retractions(target, &mut spent, &mut before),
+                }
+            }
+            Stage::Direct(round) => {
+                granted += round_part.nodes;
+                let run = RoundRun::start(round_part, round, deadline, spent);
+                let found = run.direct_runs(target, &mut spent)?;
+                paused = Some((run.pause(spent), run));
+                found
+            }
+            Stage::Retractions => match paused.take() {
+                Some((left, mut run)) => {
+                    run.resume(left, deadline, spent);
+                    run.retractions(target, &mut spent, &mut before)
+                }
+                None => None,
+            },
+            Stage::Openings if sealed => {
+                granted += part.nodes;
+                opened(pos, part, deadline, &mut spent)
+            }
+            Stage::Short => match near.as_mut() {
+                Some(search) => {
+                    granted += part.nodes;
+                    search.run(clipped_to(part, deadline), &mut spent)
+                }
+                None => None,
+            },
+            Stage::Openings => None,
+        };
+        if let Some(game) = found {
             return Ok(game);
         }
     }
     Err(spent_all(whole, spent))
+}
+
+/// Positions with promoted pieces: a quick direct search (a sixteenth of
+/// the time and a thirty-second of the nodes: most games of random play
+/// need less), then the kernel planner ([`kernel`], by the clock alone)
+/// until half the time is spent. `Err`: what is left for the stages of
+/// [`STAGES`], the other half of the time and the nodes the quick search
+/// did not take (the whole budget for a position without promoted
+/// pieces).
+fn promoted_first(pos: &Position, reading: Reading, budget: Budget) -> Result<Vec<Move>, Budget> {
+    let (true, Some(t)) = (kernel::needs_promotion(pos.board()), budget.time) else {
+        return Err(budget);
+    };
+    let quick = Budget {
+        nodes: (budget.nodes / 32).max(1),
+        time: Some(t / 16),
+        ..budget
+    };
+    if let Ok(game) = direct(pos, reading, quick) {
+        return Ok(game);
+    }
+    let planner = Budget {
+        time: Some((t / 2).saturating_sub(t / 16)),
+        ..budget
+    };
+    if let kernel::Outcome::Found(game) = kernel::find(pos, reading, planner) {
+        return Ok(game);
+    }
+    Err(Budget {
+        nodes: (budget.nodes - quick.nodes).max(1),
+        time: Some(t - t / 2),
+        ..budget
+    })
 }
 
 /// `share` with its time cut to what is left before `deadline`.
@@ -395,107 +418,226 @@ fn opened(
     None
 }
 
-/// The rounds of [`find_proof_game`], as fractions of its budget: a quick
-/// look at every stage first, then the same again with the rest. In the
-/// lastmove corpus most games the retraction stage finds take it a fraction
-/// of a second, so the first round gives the direct runs only an eighth of
-/// itself (0.3 s of a 10 s budget; with half of it, a game found by the
-/// first tries took 1.3 s). Games of random play and of real games, which
-/// the direct runs find, mostly need less than that eighth (figures in the
-/// module docs).
-const ROUNDS: [Round; 2] = [
-    Round {
-        num: 1,
-        den: 4,
-        direct_share: 8,
-    },
-    Round {
-        num: 3,
-        den: 4,
-        direct_share: 2,
-    },
-];
-
-/// A round of [`find_proof_game`]: `num / den` of its budget, of which
-/// `1 / direct_share` goes to the runs aimed straight at the position.
+/// A stage of [`find_proof_game`] (after the promoted pieces' own,
+/// [`promoted_first`]).
 #[derive(Clone, Copy)]
-struct Round {
-    num: u32,
-    den: u32,
-    direct_share: u32,
+enum Stage {
+    /// A round of the guided search: straight at the position, then at
+    /// the positions a few plies before it ([`RoundRun`]).
+    Round(Round),
+    /// The first half of a round: straight at the position.
+    Direct(Round),
+    /// The second half of the round whose first half ran last, with the
+    /// nodes and time that one left (its share is that round's).
+    Retractions,
+    /// A sealed position's cage opened ([`opened`]; only for those).
+    Openings,
+    /// The exact-length search of a position near the initial one
+    /// ([`short::ShortSearch`]; only for those), going on where its
+    /// last stage stopped.
+    Short,
 }
 
-/// One round within `round`'s nodes and time (and the overall
-/// `deadline`): straight at the position with `1 / direct_share` of its
-/// nodes, in three runs (half of that
-/// with the budget's weight, then a quarter each with twice and half that
-/// weight: a greedier and a more careful search get stuck in different
-/// places); then the positions a few plies before it, a fortieth of the
-/// round each, until the round is spent. `Ok(None)`: no game within the round.
-fn round_of(
-    Target { pos, reading }: Target,
-    round: Budget,
+/// A part of the budget: `num / den` of its nodes and of its time.
+#[derive(Clone, Copy)]
+struct Share {
+    num: u32,
+    den: u32,
+}
+
+impl Share {
+    fn of(self, budget: Budget) -> Budget {
+        Budget {
+            nodes: (budget.nodes / u64::from(self.den) * u64::from(self.num)).max(1),
+            time: budget.time.map(|t| t / self.den * self.num),
+            ..budget
+        }
+    }
+}
+
+/// The stages of [`find_proof_game`] in order, each with its share of the
+/// budget (`None`: for the retractions, what their round's direct runs
+/// left; for the last stage, the nodes the stages that ran before did not
+/// take, and the time up to the deadline). A stage that does not apply to the
+/// position takes nothing, so a position neither sealed nor near gets
+/// the two rounds alone, a quarter and the rest.
+///
+/// The first round's runs straight at the position find most games of
+/// random play and of real games within a fraction of a second; a
+/// position near the initial one ([`short`]) then gets an eighth for the
+/// exact-length search, which finds most published proof games within a
+/// fraction of a second (on a loaded machine the first round's
+/// retractions can take half the time); then the first round's
+/// retractions (its games are found as before); then, if the cage of a
+/// sealed position opens ([`order::openings`]), 3/8; then a third more for
+/// the exact-length search (the lengths it was searching, on with larger
+/// slices); the second round gets what is left.
+const STAGES: [(Stage, Option<Share>); 6] = [
+    (Stage::Direct(FIRST_ROUND), Some(Share { num: 1, den: 4 })),
+    (Stage::Short, Some(SHORT_LOOK)),
+    (Stage::Retractions, None),
+    (Stage::Openings, Some(Share { num: 3, den: 8 })),
+    (Stage::Short, Some(Share { num: 1, den: 3 })),
+    (Stage::Round(SECOND_ROUND), None),
+];
+
+/// The exact-length search's first look.
+const SHORT_LOOK: Share = Share { num: 1, den: 8 };
+
+/// The exact-length search's two stages together (which positions it
+/// takes on depends on what it will get: [`short::reach`]).
+const SHORT_SHARE: Share = Share { num: 11, den: 24 };
+
+/// The guided search's rounds: a quick look at every stage first, then the
+/// same again with the rest. In the lastmove corpus most games the
+/// retraction stage finds take it a fraction of a second, so the first
+/// round gives the direct runs only an eighth of itself (0.3 s of a 10 s
+/// budget; with half of it, a game found by the first tries took 1.3 s).
+/// Games of random play and of real games, which the direct runs find,
+/// mostly need less than that eighth (figures in the module docs).
+const FIRST_ROUND: Round = Round { direct_share: 8 };
+const SECOND_ROUND: Round = Round { direct_share: 2 };
+
+/// A round of [`find_proof_game`]: `1 / direct_share` of its budget goes
+/// to the runs aimed straight at the position.
+#[derive(Clone, Copy)]
+struct Round {
     direct_share: u32,
-    deadline: Option<Instant>,
-    spent: &mut u64,
-    before: &mut Predecessors,
-) -> Result<Option<Vec<Move>>, ProofGameError> {
-    let started = Instant::now();
-    // As in `find_proof_game`: a time past what the clock holds is none.
-    let end = match (round.time.and_then(|t| started.checked_add(t)), deadline) {
+}
+/// When a stage of `time` started now ends: at the deadline at the
+/// latest, and a time past what the clock holds is none.
+fn end_of(time: Option<Duration>, deadline: Option<Instant>) -> Option<Instant> {
+    match (time.and_then(|t| Instant::now().checked_add(t)), deadline) {
         (Some(e), Some(d)) => Some(e.min(d)),
         (e, d) => e.or(d),
-    };
-    let ends_nodes = *spent + round.nodes;
-    // Each part runs until its nodes are spent or the round's time is up.
-    let clipped = |mut part: Budget| {
-        if let Some(e) = end {
+    }
+}
+
+/// A round of the guided search under way, within `budget`'s nodes and
+/// time (and the overall deadline): straight at the position with
+/// `1 / direct_share` of its nodes, in three runs (half of that with the
+/// budget's weight, then a quarter each with twice and half that weight:
+/// a greedier and a more careful search get stuck in different places);
+/// then the positions a few plies before it, a fortieth of the round
+/// each, until the round is spent. The two halves may run apart
+/// ([`RoundRun::pause`]: another stage in between takes none of the
+/// round's time).
+struct RoundRun {
+    budget: Budget,
+    direct_share: u32,
+    /// When the round's time is up (the deadline at the latest).
+    end: Option<Instant>,
+    /// The value of the search's `spent` at which the round's nodes are.
+    ends_nodes: u64,
+}
+
+impl RoundRun {
+    fn start(
+        budget: Budget,
+        Round { direct_share }: Round,
+        deadline: Option<Instant>,
+        spent: u64,
+    ) -> RoundRun {
+        RoundRun {
+            budget,
+            direct_share,
+            end: end_of(budget.time, deadline),
+            ends_nodes: spent + budget.nodes,
+        }
+    }
+
+    /// `part` running until its nodes are spent or the round's time is up.
+    fn clipped(&self, mut part: Budget) -> Budget {
+        if let Some(e) = self.end {
             part.time = Some(e.saturating_duration_since(Instant::now()));
         }
         part
-    };
-    for (weight, share) in [
-        (round.weight, 2 * direct_share),
-        (round.weight * 2, 4 * direct_share),
-        (round.weight / 2, 4 * direct_share),
-    ] {
-        let part = clipped(Budget {
-            nodes: (round.nodes / u64::from(share)).max(1),
-            time: None,
-            weight: weight.max(1),
-            ..round
-        });
-        *spent += part.nodes;
-        match direct(pos, reading, part) {
-            Ok(game) => return Ok(Some(game)),
-            Err(ProofGameError::BudgetSpent(_)) => {}
-            Err(e) => return Err(e),
-        }
     }
-    // The last moves of a composed position are often the hard part, and
-    // taking them back (sound and complete retractions) leaves an easier
-    // target.
-    let per_try = Budget {
-        nodes: (round.nodes / 40).max(1),
-        time: None,
-        ..round
-    };
-    let mut i = 0;
-    while let Some((q, tail)) = before.get(i) {
-        i += 1;
-        if end.is_some_and(|e| Instant::now() >= e) || *spent >= ends_nodes {
-            return Ok(None);
-        }
-        let try_budget = clipped(per_try);
-        *spent += try_budget.nodes;
-        if let Ok(mut game) = direct(q, Reading::Asserted, try_budget) {
-            game.extend_from_slice(tail);
-            if replay(&game).is_some_and(|end| realizes_as(&end, pos, reading)) {
-                return Ok(Some(game));
+
+    /// What the round has left, to be taken up again by [`resume`] after
+    /// another stage: its time (`None`: no limit but the deadline) and its
+    /// nodes (`spent` the search's count so far).
+    ///
+    /// [`resume`]: RoundRun::resume
+    fn pause(&self, spent: u64) -> (Option<Duration>, u64) {
+        let time = self
+            .end
+            .map(|e| e.saturating_duration_since(Instant::now()));
+        (time, self.ends_nodes.saturating_sub(spent))
+    }
+
+    /// The round again after a pause, with what it had left
+    /// ([`RoundRun::pause`]).
+    fn resume(
+        &mut self,
+        (time, nodes): (Option<Duration>, u64),
+        deadline: Option<Instant>,
+        spent: u64,
+    ) {
+        self.end = end_of(time, deadline);
+        self.ends_nodes = spent + nodes;
+    }
+
+    /// The three runs aimed straight at the position.
+    fn direct_runs(
+        &self,
+        Target { pos, reading }: Target,
+        spent: &mut u64,
+    ) -> Result<Option<Vec<Move>>, ProofGameError> {
+        let round = self.budget;
+        for (weight, share) in [
+            (round.weight, 2 * self.direct_share),
+            (round.weight * 2, 4 * self.direct_share),
+            (round.weight / 2, 4 * self.direct_share),
+        ] {
+            let part = self.clipped(Budget {
+                nodes: (round.nodes / u64::from(share)).max(1),
+                time: None,
+                weight: weight.max(1),
+                ..round
+            });
+            *spent += part.nodes;
+            match direct(pos, reading, part) {
+                Ok(game) => return Ok(Some(game)),
+                Err(ProofGameError::BudgetSpent(_)) => {}
+                Err(e) => return Err(e),
             }
         }
+        Ok(None)
     }
-    Ok(None)
+
+    /// The positions a few plies before the target, until the round is
+    /// spent. The last moves of a composed position are often the hard
+    /// part, and taking them back (sound and complete retractions) leaves
+    /// an easier target.
+    fn retractions(
+        &self,
+        Target { pos, reading }: Target,
+        spent: &mut u64,
+        before: &mut Predecessors,
+    ) -> Option<Vec<Move>> {
+        let per_try = Budget {
+            nodes: (self.budget.nodes / 40).max(1),
+            time: None,
+            ..self.budget
+        };
+        let mut i = 0;
+        while let Some((q, tail)) = before.get(i) {
+            i += 1;
+            if self.end.is_some_and(|e| Instant::now() >= e) || *spent >= self.ends_nodes {
+                return None;
+            }
+            let try_budget = self.clipped(per_try);
+            *spent += try_budget.nodes;
+            if let Ok(mut game) = direct(q, Reading::Asserted, try_budget) {
+                game.extend_from_slice(tail);
+                if replay(&game).is_some_and(|end| realizes_as(&end, pos, reading)) {
+                    return Some(game);
+                }
+            }
+        }
+        None
+    }
 }
 
 /// The positions up to [`RETRACT_PLIES`] plies before a position, with the
