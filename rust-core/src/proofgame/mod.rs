@@ -379,7 +379,7 @@ fn clipped_to(mut share: Budget, deadline: Option<Instant>) -> Budget {
 }
 
 /// The game of a sealed `pos` through the positions where its cage opens
-/// ([`order::openings`], within a quarter of `share`'s time): each is
+/// ([`order::openings`], within half of `share`'s time): each is
 /// searched for in turn ([`find_game`], an equal part of what is left of
 /// `share`) and its plies to `pos` played after it.
 fn opened(
@@ -394,7 +394,7 @@ fn opened(
         Some(d) => e.min(d),
         None => e,
     })?;
-    let found = order::openings(pos, order::Limits::default(), started.checked_add(time / 4));
+    let found = order::openings(pos, order::Limits::default(), started.checked_add(time / 2));
     let n = found.len() as u64;
     for (k, (q, tail)) in found.iter().enumerate() {
         let now = Instant::now();

@@ -53,3 +53,28 @@ fn the_game_goes_through_an_opening() {
     let game = find_proof_game(&target, budget).expect("a game through an opening");
     assert!(realizes(&replay(&game).unwrap(), &target));
 }
+
+/// A cage that opens only far back: two black bishops and the king shut in
+/// on the queen's side behind White's pawns, the rook on b2 and the king on
+/// a1 (the position before the last ply of `rtr-A-013`). Every opening lies
+/// more than twelve plies back (the old limit): the pawns that closed the
+/// cage are taken back behind the pieces' last moves inside it. From an
+/// opening, the search finds the rest within a few thousand nodes.
+#[test]
+fn a_deep_cage_opens_within_the_default_limits() {
+    let target = Position::from_fen("8/8/8/8/8/kPP5/bRPP4/K1b5 w - - 0 1").unwrap();
+    let limits = order::Limits::default();
+    let openings = order::openings(&target, limits, None);
+    assert!(!openings.is_empty());
+    assert!(openings.iter().all(|(_, tail)| tail.len() > 12));
+    let (q, tail) = &openings[0];
+    assert!(tail.len() as u32 <= limits.plies);
+    let budget = Budget {
+        nodes: 200_000,
+        time: None,
+        ..Budget::default()
+    };
+    let mut game = find_proof_game(q, budget).expect("a game to the opening");
+    game.extend_from_slice(tail);
+    assert!(realizes(&replay(&game).unwrap(), &target));
+}
