@@ -49,7 +49,7 @@ pub fn built_theories(root: &Path) -> Result<PathBuf, CliError> {
 /// A `coqc` failure as a CLI error: the environment's faults exit 4, a
 /// file Coq rejected exit 1, a compilation stopped by `--timeout` exit 3.
 /// Out of time is not a refusal: Coq has said nothing about the claim, so
-/// the answer is unknown (as for `coqchk`, [`coqchk_error`]), and `solve`
+/// the answer is unknown (as for `coqchk`: `coqchk_error`), and `solve`
 /// does not report the record refuted.
 pub fn coqc_error(e: CoqcError) -> CliError {
     match e {

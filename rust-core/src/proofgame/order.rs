@@ -62,10 +62,10 @@ impl Default for Limits {
 }
 
 /// The positions counted by [`Room`] stop there.
-const ROOM_CAP: usize = 120;
+pub const ROOM_CAP: usize = 120;
 
 /// The plies [`Room`] looks back.
-const ROOM_PLIES: u32 = 3;
+pub const ROOM_PLIES: u32 = 3;
 
 /// How shut in a position is, from the positions up to [`ROOM_PLIES`]
 /// plies back by moves that keep the material.
