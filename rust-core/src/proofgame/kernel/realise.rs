@@ -53,6 +53,23 @@ impl Caps {
         Caps { rank, files }
     }
 
+    /// The caps that keep the pawns behind both `self`'s and `other`'s
+    /// squares (targets with the same pawns on each file, one step apart).
+    pub fn meet(&self, other: &Caps) -> Caps {
+        let mut caps = self.clone();
+        for c in 0..2 {
+            for f in 0..8 {
+                caps.rank[c][f] = caps.rank[c][f].min(other.rank[c][f]);
+                if caps.files[c][f].len() == other.files[c][f].len() {
+                    for (r, &o) in caps.files[c][f].iter_mut().zip(&other.files[c][f]) {
+                        *r = (*r).min(o);
+                    }
+                }
+            }
+        }
+        caps
+    }
+
     /// The furthest relative rank the `k`-th pawn of `color` on `file`
     /// (board order) may stand on, when the file holds `n` pawns of that
     /// side as the target's does: the target's `k`-th (pawns of a side
@@ -127,7 +144,10 @@ pub fn realise(
                 continue;
             }
             if m.is_capture() || m.promotion().is_some() {
-                if Skeleton::of(child.board()) != after || caps.overshot(child.board()) {
+                if Skeleton::of(child.board()) != after
+                    || caps.overshot(child.board())
+                    || !has_quiet_move(&child)
+                {
                     continue;
                 }
                 let mut line = vec![*m];
@@ -159,6 +179,16 @@ pub fn realise(
         }
     }
     None
+}
+
+/// Whether the side to move has a move that is neither a capture nor a
+/// promotion: without one the game cannot go on without changing the
+/// skeleton (a pawn taking on f2 with check, the king's only answer to
+/// take it), and every event tried next fails there.
+fn has_quiet_move(pos: &Position) -> bool {
+    pos.legal_moves()
+        .iter()
+        .any(|m| !m.is_capture() && m.promotion().is_none())
 }
 
 /// For a pawn capture, the furthest relative rank the capturer may land
