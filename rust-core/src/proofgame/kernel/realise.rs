@@ -127,7 +127,15 @@ pub fn realise(
     let mut seen: FastSet<(Board, Color)> = FastSet::default();
     seen.insert((*start.board(), start.turn()));
     let mut open = BinaryHeap::new();
-    let h0 = guide(start.board(), before, event, caps, landing)?;
+    let h0 = guide(start.board(), before, event, caps, landing, true)?;
+    // An event that must first wait for other pawns to come down (see
+    // [`landing_cost`]) gets a quarter of the nodes: such searches fail
+    // more often than the others, and slowly.
+    let nodes = if guide(start.board(), before, event, caps, landing, false).is_none() {
+        nodes / WAITING_SHARE
+    } else {
+        nodes
+    };
     open.push(Reverse((weight * h0, h0, 0u32)));
     let mut expanded = 0u64;
     while let Some(Reverse((_, _, idx))) = open.pop() {
@@ -170,7 +178,7 @@ pub fn realise(
             if !seen.insert((*child.board(), child.turn())) {
                 continue;
             }
-            let Some(h) = guide(child.board(), before, event, caps, landing) else {
+            let Some(h) = guide(child.board(), before, event, caps, landing, true) else {
                 continue;
             };
             let i = tree.len() as u32;
@@ -204,23 +212,71 @@ fn landing_cap(after: &Skeleton, event: &Event, caps: &Caps) -> Option<u8> {
     caps.exact(color, to, k, n)
 }
 
-/// Whether a pawn of `color` landing on `s` becomes the `at`-th pawn of
-/// the landing file (board order, counted without the lander): as many
-/// pawns behind `s` as `color` sees it as the kernel says, and no pawn on
-/// `s`. (Letting pawns step past the landing square first made events
-/// possible whose searches then failed slowly, where they used to fail at
-/// once, and lost games.)
-fn lands_as(color: Color, on_to: Bitboard, s: Square, at: usize) -> bool {
+/// The moves other pawns must make before a pawn of `color` landing on
+/// `s` becomes the `at`-th pawn of the landing file (board order, counted
+/// without the lander): `Some(0)` when as many pawns stand behind `s` (as
+/// `color` sees it) as the kernel says and none on `s`; when fewer, the
+/// steps of the nearest pawns beyond `s`, which must be the other side's,
+/// down to the squares just behind it (pawns never pass each other on a
+/// file), each within its cap; `None` otherwise. (Letting pawns step past
+/// the landing square first made events possible whose searches then
+/// failed slowly, where they used to fail at once, and lost games.)
+fn landing_cost(
+    color: Color,
+    board: &Board,
+    on_to: Bitboard,
+    s: Square,
+    at: usize,
+    caps: &Caps,
+) -> Option<u32> {
     let rs = relative_rank(color, s);
-    let behind = on_to
+    let mut ranks: Vec<(u8, Square)> = on_to
         .into_iter()
-        .filter(|&q| relative_rank(color, q) < rs)
-        .count();
+        .map(|q| (relative_rank(color, q), q))
+        .collect();
+    ranks.sort_unstable();
+    if ranks.iter().any(|&(r, _)| r == rs) {
+        return None;
+    }
+    let behind = ranks.iter().filter(|&&(r, _)| r < rs).count();
     let want = match color {
         Color::White => at,
         Color::Black => on_to.count() as usize - at,
     };
-    behind == want && !on_to.contains(s)
+    if behind == want {
+        return Some(0);
+    }
+    if behind > want {
+        return None;
+    }
+    // The next `k` pawns beyond `s` come down to the `k` squares behind
+    // it, above the pawns already there.
+    let k = want - behind;
+    if ranks.len() < want {
+        return None;
+    }
+    let lowest = usize::from(rs).checked_sub(k)?;
+    let floor = ranks[..behind]
+        .last()
+        .map_or(0, |&(r, _)| usize::from(r) + 1);
+    if lowest < floor.max(1) {
+        return None;
+    }
+    let other = color.other();
+    let cap = caps.rank[other.index()][s.file() as usize];
+    let mut cost = 0;
+    for (j, &(r, q)) in ranks[behind..behind + k].iter().enumerate() {
+        if board.color_at(q) != Some(other) {
+            return None;
+        }
+        let to = (lowest + j) as u8;
+        // The square as the other side sees it, within its cap.
+        if 7 - to > cap {
+            return None;
+        }
+        cost += u32::from(r - to);
+    }
+    Some(cost)
 }
 
 /// The pawns the event moves (free of the caps).
@@ -261,6 +317,9 @@ fn front_pawn(board: &Board, before: &Skeleton, color: Color, file: u8) -> Optio
     pawn_square(board, file, index)
 }
 
+/// The share of an event's nodes a search that waits for other pawns gets.
+const WAITING_SHARE: u64 = 4;
+
 /// The extra cost of a square in the way (a man must leave it first).
 const IN_THE_WAY: u32 = 2;
 
@@ -281,13 +340,16 @@ fn walk(board: &Board, role: Role, from: Square, to: Square) -> u32 {
 }
 
 /// The guide toward the event: a rough count of the moves it still needs
-/// (not a bound); `None` when the event can no longer happen.
+/// (not a bound); `None` when the event can no longer happen. `wait`: a
+/// pawn capture may land where other pawns must first come down to
+/// ([`landing_cost`]).
 fn guide(
     board: &Board,
     before: &Skeleton,
     event: &Event,
     caps: &Caps,
     landing: Option<u8>,
+    wait: bool,
 ) -> Option<u32> {
     match *event {
         Event::PawnCaptures {
@@ -351,7 +413,13 @@ fn guide(
                         let steps = u32::from(r - r0 - 1);
                         let double = u32::from(r0 == 1 && steps >= 2);
                         let allowed = landing.is_none_or(|cap| r <= cap);
-                        if allowed && lands_as(color, on_to, s, usize::from(at)) {
+                        let first = if allowed {
+                            landing_cost(color, board, on_to, s, usize::from(at), caps)
+                                .filter(|&c| wait || c == 0)
+                        } else {
+                            None
+                        };
+                        if let Some(first) = first {
                             let arrive = victims
                                 .into_iter()
                                 .map(|v| walk(board, kind.role(), v, s))
@@ -371,6 +439,7 @@ fn guide(
                             let beyond =
                                 u32::from(r.saturating_sub(caps.rank[color.index()][to as usize]));
                             let cost = steps - double
+                                + first
                                 + blockers * IN_THE_WAY
                                 + 1
                                 + arrive
