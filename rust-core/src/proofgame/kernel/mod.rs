@@ -255,10 +255,17 @@ fn find_from(
             } else {
                 KERNEL_NODES
             };
-            let Some(kernel) = events::kernels(&skel, &target, 1, nodes, Some(deadline), &banned)
-                .into_iter()
-                .next()
-            else {
+            let Some(kernel) = events::kernels(
+                &skel,
+                &target,
+                1,
+                nodes,
+                Some(deadline),
+                &banned,
+                Some(&caps),
+            )
+            .into_iter()
+            .next() else {
                 if Instant::now() >= deadline {
                     break 'game;
                 }

@@ -202,7 +202,7 @@ fn has_quiet_move(pos: &Position) -> bool {
 /// For a pawn capture, the furthest relative rank the capturer may land
 /// on: its target square, when the file it lands on then holds as many
 /// pawns of its side as the target's ([`Caps::exact`]).
-fn landing_cap(after: &Skeleton, event: &Event, caps: &Caps) -> Option<u8> {
+pub(super) fn landing_cap(after: &Skeleton, event: &Event, caps: &Caps) -> Option<u8> {
     let Event::PawnCaptures { color, to, at, .. } = *event else {
         return None;
     };
