@@ -439,6 +439,34 @@ mod tests {
         }
     }
 
+    /// A white c-pawn taking a knight on the d-file, where the target's
+    /// only white pawn stands on d2: it would land on d3 at least, so no
+    /// kernel has it; with the target's d-pawn on d4 it may.
+    #[test]
+    fn no_capture_lands_on_the_second_rank() {
+        let s = skeleton("4k1n1/8/8/8/8/8/2P5/4K3 w - - 0 1");
+        let e = Event::PawnCaptures {
+            color: Color::White,
+            file: 2,
+            index: 0,
+            to: 3,
+            at: 0,
+            victim: Victim::Piece(Kind::Knight),
+        };
+        let after = s.after(&e);
+        let caps = |fen: &str| Caps::of(crate::Position::from_fen(fen).unwrap().board());
+        assert!(lands_too_low(
+            &after,
+            &e,
+            &caps("4k3/8/8/8/8/8/3P4/4K3 w - - 0 1")
+        ));
+        assert!(!lands_too_low(
+            &after,
+            &e,
+            &caps("4k3/8/8/8/3P4/8/8/4K3 w - - 0 1")
+        ));
+    }
+
     #[test]
     fn too_few_pawns_for_the_promotions() {
         let start = Skeleton::of(&Board::start());

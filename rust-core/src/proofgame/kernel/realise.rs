@@ -505,6 +505,34 @@ mod tests {
     use super::*;
     use std::time::Duration;
 
+    fn board(fen: &str) -> Board {
+        *Position::from_fen(fen).unwrap().board()
+    }
+
+    /// A white pawn landing on g5 above black's g-pawn, now on g7: the
+    /// black pawn must come down to g4 first (three steps), which the
+    /// target's black g-pawn on g4 allows and one on g6 does not.
+    #[test]
+    fn other_pawns_come_down_before_a_landing() {
+        let now = board("4k3/6p1/8/8/8/8/7P/4K3 w - - 0 1");
+        let on_g = Bitboard(0x0101_0101_0101_0101 << 6) & now.by_role(Role::Pawn);
+        let low = Caps::of(&board("4k3/8/8/6P1/6p1/8/8/4K3 w - - 0 1"));
+        assert_eq!(
+            landing_cost(Color::White, &now, on_g, Square::G5, 1, &low),
+            Some(3)
+        );
+        // Below the black pawn: nothing to wait for.
+        assert_eq!(
+            landing_cost(Color::White, &now, on_g, Square::G5, 0, &low),
+            Some(0)
+        );
+        let high = Caps::of(&board("4k3/8/6p1/6P1/8/8/8/4K3 w - - 0 1"));
+        assert_eq!(
+            landing_cost(Color::White, &now, on_g, Square::G5, 1, &high),
+            None
+        );
+    }
+
     /// White's c-pawn takes black's b-pawn and becomes the upper of the
     /// two white b-pawns, bound for b3 and b4: it must take on b4 at the
     /// furthest, so from c3, the black pawn coming down to b4 (taking on
