@@ -16,7 +16,9 @@
 //!
 //! Kernels whose events cannot be played, or whose end the final search
 //! does not turn into the target, are dropped for the next one until the
-//! budget is spent. Every game returned has been replayed and reaches the
+//! budget is spent. A side to move in check is reached through the
+//! positions before its last move, which the arrangement aimed at the
+//! target alone seldom leaves to the end. Every game returned has been replayed and reaches the
 //! target.
 
 pub mod arrange;
@@ -84,7 +86,8 @@ const EVENT_NODES: u64 = 60_000;
 /// where the game stands (when too many fail there, the step that led there
 /// is banned instead, and the game starts again). When the final
 /// arrangement fails, the kernel's
-/// last pawn event is banned and the game starts again.
+/// last pawn event is banned and the game starts again. A side to move in
+/// check is reached through the positions one ply back (`find_before`).
 pub fn find(pos: &Position, reading: Reading, budget: Budget) -> Outcome {
     if pos.ep_square().is_some() {
         return Outcome::NotTried;
