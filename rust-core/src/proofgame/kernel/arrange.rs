@@ -358,17 +358,38 @@ pub fn arrange(
     nodes: u64,
     deadline: Instant,
 ) -> Option<Vec<Move>> {
-    if target.reached(start) {
-        return Some(Vec::new());
+    arrange_any(start, std::slice::from_ref(target), weight, nodes, deadline).map(|(_, line)| line)
+}
+
+/// [`arrange`] toward whichever of `targets` comes first: the guide of a
+/// position is the least of its guides toward each. For a position whose
+/// last move is forced (a pawn giving check from g3 stepped there last),
+/// the positions one ply before it are targets too: aimed at the position
+/// alone, the search makes the forced move early (it is progress to the
+/// guide) and can then never bring the checked king in. Returns the index
+/// of the target reached and the moves.
+pub fn arrange_any(
+    start: &Position,
+    targets: &[Target],
+    weight: u32,
+    nodes: u64,
+    deadline: Instant,
+) -> Option<(usize, Vec<Move>)> {
+    if let Some(i) = targets.iter().position(|t| t.reached(start)) {
+        return Some((i, Vec::new()));
     }
-    let keeps = |p: &Position| {
-        target
-            .rights
-            .iter()
-            .all(|(c, s)| p.castling_rights().has(c, s))
+    let keeps =
+        |p: &Position, t: &Target| t.rights.iter().all(|(c, s)| p.castling_rights().has(c, s));
+    let mut guides: Vec<Guide> = targets.iter().map(|t| Guide::new(&t.board)).collect();
+    let guide_of = |guides: &mut Vec<Guide>, p: &Position| {
+        guides
+            .iter_mut()
+            .zip(targets)
+            .filter(|(_, t)| keeps(p, t))
+            .filter_map(|(g, _)| g.of(p.board()))
+            .min()
     };
-    let mut guide = Guide::new(&target.board);
-    let h0 = guide.of(start.board())?;
+    let h0 = guide_of(&mut guides, start)?;
     let mut tree: Vec<(Position, u32, Option<Move>, u32)> = vec![(*start, u32::MAX, None, 0)];
     let mut seen: FastSet<u64> = FastSet::default();
     seen.insert(fingerprint(start));
@@ -388,10 +409,10 @@ pub fn arrange(
             }
             let mut child = pos;
             child.play_unchecked(m);
-            if !keeps(&child) {
-                continue;
-            }
-            if target.reached(&child) {
+            if let Some(i) = targets
+                .iter()
+                .position(|t| keeps(&child, t) && t.reached(&child))
+            {
                 let mut line = vec![*m];
                 let mut at = idx;
                 while let Some(mv) = tree[at as usize].2 {
@@ -399,12 +420,12 @@ pub fn arrange(
                     at = tree[at as usize].1;
                 }
                 line.reverse();
-                return Some(line);
+                return Some((i, line));
             }
             if !seen.insert(fingerprint(&child)) {
                 continue;
             }
-            let Some(h) = guide.of(child.board()) else {
+            let Some(h) = guide_of(&mut guides, &child) else {
                 continue;
             };
             if tree.len() >= MAX_NODES {

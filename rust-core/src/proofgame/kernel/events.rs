@@ -18,13 +18,18 @@
 use std::collections::HashSet;
 use std::time::Instant;
 
+use super::realise::{landing_cap, Caps};
 use super::skeleton::{Event, Kind, Skeleton, Victim};
 use crate::{Color, Square};
 
 /// Kernels from `start` to `target`, up to `most` of them, within `nodes`
 /// skeletons visited and by `deadline`. The first ones found come first.
 /// No kernel steps from a skeleton by an event `banned` pairs them with
-/// (events the board could not play there).
+/// (events the board could not play there). With the target's `caps`, no
+/// pawn capture lands where its file then holds the target's count of the
+/// capturer's pawns and the capturer's own target square is on the second
+/// rank (a pawn that captures lands on the third rank at least): the
+/// events would fail on the board, each after its own kernel search.
 pub fn kernels(
     start: &Skeleton,
     target: &Skeleton,
@@ -32,10 +37,12 @@ pub fn kernels(
     nodes: u64,
     deadline: Option<Instant>,
     banned: &HashSet<(Skeleton, Event)>,
+    caps: Option<&Caps>,
 ) -> Vec<Vec<Event>> {
     let mut k = KernelSearch {
         target,
         banned,
+        caps,
         dead: HashSet::new(),
         path: Vec::new(),
         found: Vec::new(),
@@ -50,6 +57,7 @@ pub fn kernels(
 struct KernelSearch<'a> {
     target: &'a Skeleton,
     banned: &'a HashSet<(Skeleton, Event)>,
+    caps: Option<&'a Caps>,
     dead: HashSet<Skeleton>,
     path: Vec<Event>,
     found: Vec<Vec<Event>>,
@@ -112,6 +120,9 @@ impl KernelSearch<'_> {
             if !self.banned.is_empty() && self.banned.contains(&(s.clone(), *e)) {
                 continue;
             }
+            if self.caps.is_some_and(|caps| lands_too_low(next, e, caps)) {
+                continue;
+            }
             self.path.push(*e);
             any |= self.dfs(next);
             self.path.pop();
@@ -124,6 +135,13 @@ impl KernelSearch<'_> {
         }
         any
     }
+}
+
+/// Whether the pawn capture `e`, giving `after`, lands on a file that then
+/// holds the target's count of the capturer's pawns, the capturer's own
+/// target square there on the second rank: it cannot land that low.
+fn lands_too_low(after: &Skeleton, e: &Event, caps: &Caps) -> bool {
+    landing_cap(after, e, caps).is_some_and(|r| r < 2)
 }
 
 /// A rough measure of what is left to do, to try the likelier events
@@ -410,7 +428,7 @@ mod tests {
         // White has promoted a queen and lost three pawns and a rook; black
         // lost two pawns and both knights.
         let target = skeleton("r1bqkb1r/pp1pp1pp/8/8/8/8/1PPPPP2/QNBQKBNR w - - 0 1");
-        let found = kernels(&start, &target, 3, 100_000, None, &HashSet::new());
+        let found = kernels(&start, &target, 3, 100_000, None, &HashSet::new(), None);
         assert!(!found.is_empty());
         for k in found {
             let mut s = start.clone();
@@ -421,12 +439,40 @@ mod tests {
         }
     }
 
+    /// A white c-pawn taking a knight on the d-file, where the target's
+    /// only white pawn stands on d2: it would land on d3 at least, so no
+    /// kernel has it; with the target's d-pawn on d4 it may.
+    #[test]
+    fn no_capture_lands_on_the_second_rank() {
+        let s = skeleton("4k1n1/8/8/8/8/8/2P5/4K3 w - - 0 1");
+        let e = Event::PawnCaptures {
+            color: Color::White,
+            file: 2,
+            index: 0,
+            to: 3,
+            at: 0,
+            victim: Victim::Piece(Kind::Knight),
+        };
+        let after = s.after(&e);
+        let caps = |fen: &str| Caps::of(crate::Position::from_fen(fen).unwrap().board());
+        assert!(lands_too_low(
+            &after,
+            &e,
+            &caps("4k3/8/8/8/8/8/3P4/4K3 w - - 0 1")
+        ));
+        assert!(!lands_too_low(
+            &after,
+            &e,
+            &caps("4k3/8/8/8/3P4/8/8/4K3 w - - 0 1")
+        ));
+    }
+
     #[test]
     fn too_few_pawns_for_the_promotions() {
         let start = Skeleton::of(&Board::start());
         // Nine white queens and all eight pawns: no kernel.
         let target = skeleton("rnbqkbnr/pppppppp/8/8/QQQQQQQQ/8/PPPPPPPP/RNBQKBNR w - - 0 1");
-        assert!(kernels(&start, &target, 1, 100_000, None, &HashSet::new()).is_empty());
+        assert!(kernels(&start, &target, 1, 100_000, None, &HashSet::new(), None).is_empty());
         assert_eq!(file_changes(&start, &start, Color::White), 0);
     }
 }

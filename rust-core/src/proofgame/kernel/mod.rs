@@ -16,7 +16,9 @@
 //!
 //! Kernels whose events cannot be played, or whose end the final search
 //! does not turn into the target, are dropped for the next one until the
-//! budget is spent. Every game returned has been replayed and reaches the
+//! budget is spent. A side to move in check is reached through the
+//! positions before its last move, which the arrangement aimed at the
+//! target alone seldom leaves to the end. Every game returned has been replayed and reaches the
 //! target.
 
 pub mod arrange;
@@ -27,7 +29,8 @@ pub mod skeleton;
 use std::time::{Duration, Instant};
 
 use super::{realizes_as, replay, Budget, Reading};
-use crate::{Board, Move, Position};
+use crate::search::{is_initial, stranded_man};
+use crate::{Board, Move, Position, Role};
 use std::collections::{HashMap, HashSet};
 
 use skeleton::{Event, Kind, Skeleton, Victim};
@@ -54,11 +57,7 @@ pub enum Outcome {
 /// Whether the target has more pieces of some kind than a side starts
 /// with: then some pawn must have promoted, the case this planner is for.
 pub fn needs_promotion(board: &Board) -> bool {
-    let s = Skeleton::of(board);
-    let start = [2u8, 1, 1, 2, 1];
-    s.pieces
-        .iter()
-        .any(|side| Kind::ALL.iter().any(|k| side[k.index()] > start[k.index()]))
+    promoted(board) > 0
 }
 
 /// The skeletons one kernel search may visit.
@@ -87,24 +86,162 @@ const EVENT_NODES: u64 = 60_000;
 /// where the game stands (when too many fail there, the step that led there
 /// is banned instead, and the game starts again). When the final
 /// arrangement fails, the kernel's
-/// last pawn event is banned and the game starts again.
+/// last pawn event is banned and the game starts again. A side to move in
+/// check is reached through the positions one ply back (`find_before`).
 pub fn find(pos: &Position, reading: Reading, budget: Budget) -> Outcome {
     if pos.ep_square().is_some() {
         return Outcome::NotTried;
     }
-    let started = Instant::now();
     let time = budget.time.unwrap_or(Duration::from_secs(60));
-    let deadline = started + time;
+    find_before(pos, reading, Instant::now() + time, LAST_MOVE_DEPTH)
+}
+
+/// How many forced last moves [`find`] takes back in a row (a check
+/// answered by a check).
+const LAST_MOVE_DEPTH: u32 = 2;
+
+/// [`find`] by `deadline`. A side to move in check was given it by the
+/// last move, which the final arrangement aimed at the position alone
+/// would have to leave to the end (a pawn giving check from g3 steps there
+/// last) and seldom does. So the positions one ply back ([`last_moves`])
+/// are aimed at too: those a quiet move leads from (the same skeleton) as
+/// further targets of the final arrangement ([`arrange::arrange_any`]),
+/// at most [`QUIET_LAST_MOVES`] of them; those a capture or a promotion
+/// leads from (another skeleton, so other kernels) each by a search of
+/// its own, `depth` plies back at most, with an equal part of half the
+/// time. The last move is played after the game found.
+fn find_before(pos: &Position, reading: Reading, deadline: Instant, depth: u32) -> Outcome {
+    if depth == 0 || !pos.is_check() {
+        return find_from(pos, reading, deadline, &[]);
+    }
+    let (quiet, changing): (Vec<_>, Vec<_>) = last_moves(pos)
+        .into_iter()
+        .partition(|(_, m)| !m.is_capture() && m.promotion().is_none());
+    // Pawn steps first: they cannot be undone, so that the arrangement
+    // aimed at `pos` alone never makes them last.
+    let (mut quiet, pieces): (Vec<_>, Vec<_>) =
+        quiet.into_iter().partition(|(_, m)| m.role() == Role::Pawn);
+    quiet.extend(pieces);
+    quiet.truncate(QUIET_LAST_MOVES);
+    let now = Instant::now();
+    let first = if changing.is_empty() {
+        deadline
+    } else {
+        now + deadline.saturating_duration_since(now) / 2
+    };
+    let mut best = find_from(pos, reading, first, &quiet);
+    if matches!(best, Outcome::Found(_)) {
+        return best;
+    }
+    for (k, (q, m)) in changing.iter().enumerate() {
+        let now = Instant::now();
+        if now >= deadline {
+            break;
+        }
+        let part = (deadline - now) / (changing.len() - k) as u32;
+        match find_before(q, reading, now + part, depth - 1) {
+            Outcome::Found(mut game) => {
+                game.push(*m);
+                if replay(&game).is_some_and(|end| realizes_as(&end, pos, reading)) {
+                    return Outcome::Found(game);
+                }
+            }
+            other => best = further(best, other),
+        }
+    }
+    best
+}
+
+/// The most positions before a quiet last move the final arrangement aims
+/// at besides the position itself (each adds its guide to every position
+/// the arrangement visits).
+const QUIET_LAST_MOVES: usize = 6;
+
+/// The outcome that got further, for the bench's reasons.
+fn further(a: Outcome, b: Outcome) -> Outcome {
+    let rank = |o: &Outcome| match o {
+        Outcome::Stuck { played, of, .. } => (2, *played, usize::MAX - *of),
+        Outcome::NoKernel => (1, 0, 0),
+        _ => (0, 0, 0),
+    };
+    if rank(&b) > rank(&a) {
+        b
+    } else {
+        a
+    }
+}
+
+/// The positions one ply before `pos` with the move that leads back to
+/// it, those a static rule refutes left out: the fewest promoted pieces
+/// first (an uncaptured piece of a kind the side already has more of than
+/// it starts with is one more promotion), quiet moves before captures.
+fn last_moves(pos: &Position) -> Vec<(Position, Move)> {
+    let mut found: Vec<(usize, bool, Position, Move)> = pos
+        .unmoves()
+        .into_iter()
+        .map(|u| (u, pos.unmake(&u)))
+        .filter(|(_, q)| {
+            stranded_man(q).is_none()
+                && (is_initial(q) || q.unmove_count() > 0)
+                && super::PREDECESSOR_RULES.refuting(q).is_none()
+        })
+        .map(|(u, q)| {
+            (
+                promoted(q.board()),
+                u.forward().capture().is_some(),
+                q,
+                *u.forward(),
+            )
+        })
+        .collect();
+    found.sort_by_key(|(p, c, _, _)| (*p, *c));
+    found.into_iter().map(|(_, _, q, m)| (q, m)).collect()
+}
+
+/// The pieces beyond each side's initial count of each kind: the fewest
+/// promotions the board needs.
+fn promoted(board: &Board) -> usize {
+    let s = Skeleton::of(board);
+    let start = [2u8, 1, 1, 2, 1];
+    s.pieces
+        .iter()
+        .flat_map(|side| {
+            Kind::ALL
+                .iter()
+                .map(move |k| usize::from(side[k.index()].saturating_sub(start[k.index()])))
+        })
+        .sum()
+}
+
+/// [`find`] aimed at `pos` itself, by `deadline`; the final arrangement
+/// may also end in one of `lasts` (positions one quiet move before `pos`,
+/// same skeleton), that move then played. The pawns of the events stay
+/// behind every one of them.
+fn find_from(
+    pos: &Position,
+    reading: Reading,
+    deadline: Instant,
+    lasts: &[(Position, Move)],
+) -> Outcome {
     let target = Skeleton::of(pos.board());
     let start = Skeleton::of(&Board::start());
-    let caps = realise::Caps::of(pos.board());
+    let caps = lasts
+        .iter()
+        .fold(realise::Caps::of(pos.board()), |caps, (q, _)| {
+            caps.meet(&realise::Caps::of(q.board()))
+        });
     let keep = pos.castling_rights();
-    let target_for_arrangement = arrange::Target {
-        board: *pos.board(),
-        turn: pos.turn(),
-        rights: keep,
-        exact: reading == Reading::Exact,
-    };
+    let ends: Vec<arrange::Target> = std::iter::once(pos)
+        .chain(lasts.iter().map(|(q, _)| q))
+        .map(|p| arrange::Target {
+            board: *p.board(),
+            turn: p.turn(),
+            rights: keep,
+            exact: reading == Reading::Exact,
+        })
+        .collect();
+    // `lasts` has its pawn steps first.
+    let pawn_ends = 1 + lasts.iter().filter(|(_, m)| m.role() == Role::Pawn).count();
     let mut banned: HashSet<(Skeleton, Event)> = HashSet::new();
     let mut failures: HashMap<Skeleton, u32> = HashMap::new();
     let (mut kernels, mut played_most, mut longest) = (0, 0, 0);
@@ -114,15 +251,24 @@ pub fn find(pos: &Position, reading: Reading, budget: Budget) -> Outcome {
         let mut skel = start.clone();
         let mut history: Vec<(Skeleton, Event)> = Vec::new();
         loop {
-            let nodes = if kernels == 0 {
+            // The first kernel, and the first from the initial skeleton
+            // after a restart (the bans make it harder to find), get more.
+            let nodes = if kernels == 0 || history.is_empty() {
                 FIRST_KERNEL_NODES
             } else {
                 KERNEL_NODES
             };
-            let Some(kernel) = events::kernels(&skel, &target, 1, nodes, Some(deadline), &banned)
-                .into_iter()
-                .next()
-            else {
+            let Some(kernel) = events::kernels(
+                &skel,
+                &target,
+                1,
+                nodes,
+                Some(deadline),
+                &banned,
+                Some(&caps),
+            )
+            .into_iter()
+            .next() else {
                 if Instant::now() >= deadline {
                     break 'game;
                 }
@@ -176,18 +322,33 @@ pub fn find(pos: &Position, reading: Reading, budget: Budget) -> Outcome {
             }
         }
         // The final arrangement: half of what is left, so that another
-        // kernel still gets a try.
+        // kernel still gets a try. Aimed at `pos` and the positions before
+        // a last pawn step first, then (in the other half) before any
+        // last move: a piece that gave check may have come earlier, and
+        // more targets slow the search.
         let left = deadline.saturating_duration_since(Instant::now());
-        if let Some(tail) = arrange::arrange(
-            &at,
-            &target_for_arrangement,
-            ARRANGE_WEIGHT,
-            u64::MAX,
-            Instant::now() + left / 2,
-        ) {
-            game.extend(tail);
-            if replay(&game).is_some_and(|end| realizes_as(&end, pos, reading)) {
-                return Outcome::Found(game);
+        let tries: &[&[arrange::Target]] = if ends.len() > pawn_ends {
+            &[&ends[..pawn_ends], &ends]
+        } else {
+            &[&ends]
+        };
+        for aims in tries {
+            let Some((end, tail)) = arrange::arrange_any(
+                &at,
+                aims,
+                ARRANGE_WEIGHT,
+                u64::MAX,
+                Instant::now() + left / 2 / tries.len() as u32,
+            ) else {
+                continue;
+            };
+            let mut whole = game.clone();
+            whole.extend(tail);
+            if end > 0 {
+                whole.push(lasts[end - 1].1);
+            }
+            if replay(&whole).is_some_and(|end| realizes_as(&end, pos, reading)) {
+                return Outcome::Found(whole);
             }
         }
         // Another way, next time: the last pawn event done differently.

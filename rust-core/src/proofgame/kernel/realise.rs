@@ -53,6 +53,23 @@ impl Caps {
         Caps { rank, files }
     }
 
+    /// The caps that keep the pawns behind both `self`'s and `other`'s
+    /// squares (targets with the same pawns on each file, one step apart).
+    pub fn meet(&self, other: &Caps) -> Caps {
+        let mut caps = self.clone();
+        for c in 0..2 {
+            for f in 0..8 {
+                caps.rank[c][f] = caps.rank[c][f].min(other.rank[c][f]);
+                if caps.files[c][f].len() == other.files[c][f].len() {
+                    for (r, &o) in caps.files[c][f].iter_mut().zip(&other.files[c][f]) {
+                        *r = (*r).min(o);
+                    }
+                }
+            }
+        }
+        caps
+    }
+
     /// The furthest relative rank the `k`-th pawn of `color` on `file`
     /// (board order) may stand on, when the file holds `n` pawns of that
     /// side as the target's does: the target's `k`-th (pawns of a side
@@ -110,7 +127,15 @@ pub fn realise(
     let mut seen: FastSet<(Board, Color)> = FastSet::default();
     seen.insert((*start.board(), start.turn()));
     let mut open = BinaryHeap::new();
-    let h0 = guide(start.board(), before, event, caps, landing)?;
+    let h0 = guide(start.board(), before, event, caps, landing, true)?;
+    // An event that must first wait for other pawns to come down (see
+    // [`landing_cost`]) gets a quarter of the nodes: such searches fail
+    // more often than the others, and slowly.
+    let nodes = if guide(start.board(), before, event, caps, landing, false).is_none() {
+        nodes / WAITING_SHARE
+    } else {
+        nodes
+    };
     open.push(Reverse((weight * h0, h0, 0u32)));
     let mut expanded = 0u64;
     while let Some(Reverse((_, _, idx))) = open.pop() {
@@ -127,7 +152,10 @@ pub fn realise(
                 continue;
             }
             if m.is_capture() || m.promotion().is_some() {
-                if Skeleton::of(child.board()) != after || caps.overshot(child.board()) {
+                if Skeleton::of(child.board()) != after
+                    || caps.overshot(child.board())
+                    || !has_quiet_move(&child)
+                {
                     continue;
                 }
                 let mut line = vec![*m];
@@ -150,7 +178,7 @@ pub fn realise(
             if !seen.insert((*child.board(), child.turn())) {
                 continue;
             }
-            let Some(h) = guide(child.board(), before, event, caps, landing) else {
+            let Some(h) = guide(child.board(), before, event, caps, landing, true) else {
                 continue;
             };
             let i = tree.len() as u32;
@@ -161,10 +189,20 @@ pub fn realise(
     None
 }
 
+/// Whether the side to move has a move that is neither a capture nor a
+/// promotion: without one the game cannot go on without changing the
+/// skeleton (a pawn taking on f2 with check, the king's only answer to
+/// take it), and every event tried next fails there.
+fn has_quiet_move(pos: &Position) -> bool {
+    pos.legal_moves()
+        .iter()
+        .any(|m| !m.is_capture() && m.promotion().is_none())
+}
+
 /// For a pawn capture, the furthest relative rank the capturer may land
 /// on: its target square, when the file it lands on then holds as many
 /// pawns of its side as the target's ([`Caps::exact`]).
-fn landing_cap(after: &Skeleton, event: &Event, caps: &Caps) -> Option<u8> {
+pub(super) fn landing_cap(after: &Skeleton, event: &Event, caps: &Caps) -> Option<u8> {
     let Event::PawnCaptures { color, to, at, .. } = *event else {
         return None;
     };
@@ -174,23 +212,71 @@ fn landing_cap(after: &Skeleton, event: &Event, caps: &Caps) -> Option<u8> {
     caps.exact(color, to, k, n)
 }
 
-/// Whether a pawn of `color` landing on `s` becomes the `at`-th pawn of
-/// the landing file (board order, counted without the lander): as many
-/// pawns behind `s` as `color` sees it as the kernel says, and no pawn on
-/// `s`. (Letting pawns step past the landing square first made events
-/// possible whose searches then failed slowly, where they used to fail at
-/// once, and lost games.)
-fn lands_as(color: Color, on_to: Bitboard, s: Square, at: usize) -> bool {
+/// The moves other pawns must make before a pawn of `color` landing on
+/// `s` becomes the `at`-th pawn of the landing file (board order, counted
+/// without the lander): `Some(0)` when as many pawns stand behind `s` (as
+/// `color` sees it) as the kernel says and none on `s`; when fewer, the
+/// steps of the nearest pawns beyond `s`, which must be the other side's,
+/// down to the squares just behind it (pawns never pass each other on a
+/// file), each within its cap; `None` otherwise. (Letting pawns step past
+/// the landing square first made events possible whose searches then
+/// failed slowly, where they used to fail at once, and lost games.)
+fn landing_cost(
+    color: Color,
+    board: &Board,
+    on_to: Bitboard,
+    s: Square,
+    at: usize,
+    caps: &Caps,
+) -> Option<u32> {
     let rs = relative_rank(color, s);
-    let behind = on_to
+    let mut ranks: Vec<(u8, Square)> = on_to
         .into_iter()
-        .filter(|&q| relative_rank(color, q) < rs)
-        .count();
+        .map(|q| (relative_rank(color, q), q))
+        .collect();
+    ranks.sort_unstable();
+    if ranks.iter().any(|&(r, _)| r == rs) {
+        return None;
+    }
+    let behind = ranks.iter().filter(|&&(r, _)| r < rs).count();
     let want = match color {
         Color::White => at,
         Color::Black => on_to.count() as usize - at,
     };
-    behind == want && !on_to.contains(s)
+    if behind == want {
+        return Some(0);
+    }
+    if behind > want {
+        return None;
+    }
+    // The next `k` pawns beyond `s` come down to the `k` squares behind
+    // it, above the pawns already there.
+    let k = want - behind;
+    if ranks.len() < want {
+        return None;
+    }
+    let lowest = usize::from(rs).checked_sub(k)?;
+    let floor = ranks[..behind]
+        .last()
+        .map_or(0, |&(r, _)| usize::from(r) + 1);
+    if lowest < floor.max(1) {
+        return None;
+    }
+    let other = color.other();
+    let cap = caps.rank[other.index()][s.file() as usize];
+    let mut cost = 0;
+    for (j, &(r, q)) in ranks[behind..behind + k].iter().enumerate() {
+        if board.color_at(q) != Some(other) {
+            return None;
+        }
+        let to = (lowest + j) as u8;
+        // The square as the other side sees it, within its cap.
+        if 7 - to > cap {
+            return None;
+        }
+        cost += u32::from(r - to);
+    }
+    Some(cost)
 }
 
 /// The pawns the event moves (free of the caps).
@@ -231,6 +317,9 @@ fn front_pawn(board: &Board, before: &Skeleton, color: Color, file: u8) -> Optio
     pawn_square(board, file, index)
 }
 
+/// The share of an event's nodes a search that waits for other pawns gets.
+const WAITING_SHARE: u64 = 4;
+
 /// The extra cost of a square in the way (a man must leave it first).
 const IN_THE_WAY: u32 = 2;
 
@@ -251,13 +340,16 @@ fn walk(board: &Board, role: Role, from: Square, to: Square) -> u32 {
 }
 
 /// The guide toward the event: a rough count of the moves it still needs
-/// (not a bound); `None` when the event can no longer happen.
+/// (not a bound); `None` when the event can no longer happen. `wait`: a
+/// pawn capture may land where other pawns must first come down to
+/// ([`landing_cost`]).
 fn guide(
     board: &Board,
     before: &Skeleton,
     event: &Event,
     caps: &Caps,
     landing: Option<u8>,
+    wait: bool,
 ) -> Option<u32> {
     match *event {
         Event::PawnCaptures {
@@ -321,7 +413,13 @@ fn guide(
                         let steps = u32::from(r - r0 - 1);
                         let double = u32::from(r0 == 1 && steps >= 2);
                         let allowed = landing.is_none_or(|cap| r <= cap);
-                        if allowed && lands_as(color, on_to, s, usize::from(at)) {
+                        let first = if allowed {
+                            landing_cost(color, board, on_to, s, usize::from(at), caps)
+                                .filter(|&c| wait || c == 0)
+                        } else {
+                            None
+                        };
+                        if let Some(first) = first {
                             let arrive = victims
                                 .into_iter()
                                 .map(|v| walk(board, kind.role(), v, s))
@@ -341,6 +439,7 @@ fn guide(
                             let beyond =
                                 u32::from(r.saturating_sub(caps.rank[color.index()][to as usize]));
                             let cost = steps - double
+                                + first
                                 + blockers * IN_THE_WAY
                                 + 1
                                 + arrive
@@ -405,6 +504,34 @@ fn guide(
 mod tests {
     use super::*;
     use std::time::Duration;
+
+    fn board(fen: &str) -> Board {
+        *Position::from_fen(fen).unwrap().board()
+    }
+
+    /// A white pawn landing on g5 above black's g-pawn, now on g7: the
+    /// black pawn must come down to g4 first (three steps), which the
+    /// target's black g-pawn on g4 allows and one on g6 does not.
+    #[test]
+    fn other_pawns_come_down_before_a_landing() {
+        let now = board("4k3/6p1/8/8/8/8/7P/4K3 w - - 0 1");
+        let on_g = Bitboard(0x0101_0101_0101_0101 << 6) & now.by_role(Role::Pawn);
+        let low = Caps::of(&board("4k3/8/8/6P1/6p1/8/8/4K3 w - - 0 1"));
+        assert_eq!(
+            landing_cost(Color::White, &now, on_g, Square::G5, 1, &low),
+            Some(3)
+        );
+        // Below the black pawn: nothing to wait for.
+        assert_eq!(
+            landing_cost(Color::White, &now, on_g, Square::G5, 0, &low),
+            Some(0)
+        );
+        let high = Caps::of(&board("4k3/8/6p1/6P1/8/8/8/4K3 w - - 0 1"));
+        assert_eq!(
+            landing_cost(Color::White, &now, on_g, Square::G5, 1, &high),
+            None
+        );
+    }
 
     /// White's c-pawn takes black's b-pawn and becomes the upper of the
     /// two white b-pawns, bound for b3 and b4: it must take on b4 at the
