@@ -18,8 +18,8 @@
 //! does not turn into the target, are dropped for the next one until the
 //! budget is spent. A side to move in check is reached through the
 //! positions before its last move, which the arrangement aimed at the
-//! target alone seldom leaves to the end. Every game returned has been replayed and reaches the
-//! target.
+//! target alone seldom leaves to the end. Every game returned has been
+//! replayed and reaches the target.
 
 pub mod arrange;
 pub mod events;
